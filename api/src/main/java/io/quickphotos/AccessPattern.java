@@ -1,0 +1,51 @@
+package io.quickphotos;
+
+/**
+ * The access patterns of the single-table design, one per {@link QuickPhotos} operation, with the
+ * fewest DynamoDB requests each can take. The cost listener reports which pattern a cost is for.
+ */
+public enum AccessPattern {
+  /** {@link QuickPhotos#createUser}: one conditional PutItem. */
+  CREATE_USER(1),
+  /** {@link QuickPhotos#getUser}: one GetItem. */
+  GET_USER(1),
+  /** {@link QuickPhotos#updateProfile}: one conditional UpdateItem. */
+  UPDATE_PROFILE(1),
+  /** {@link QuickPhotos#uploadPhoto}: one TransactWriteItems (owner check + conditional put). */
+  UPLOAD_PHOTO(1),
+  /** {@link QuickPhotos#getPhoto}: one GetItem. */
+  GET_PHOTO(1),
+  /** {@link QuickPhotos#userWithPhotos}: one Query per page. */
+  USER_WITH_PHOTOS(1),
+  /** {@link QuickPhotos#reactTo}: one TransactWriteItems. */
+  REACT_TO_PHOTO(1),
+  /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */
+  PHOTO_WITH_REACTIONS(1),
+  /** {@link QuickPhotos#follow}: one TransactWriteItems. */
+  FOLLOW(1),
+  /** {@link QuickPhotos#unfollow}: one TransactWriteItems. */
+  UNFOLLOW(1),
+  /** {@link QuickPhotos#followersOf}: one Query per page. */
+  FOLLOWERS_OF(1),
+  /**
+   * {@link QuickPhotos#followedBy}: one Query on the inverted index, then one BatchGetItem of the
+   * followed users' profiles per page (the second is skipped when the page is empty).
+   */
+  FOLLOWED_BY(2);
+
+  private final int minimumRequests;
+
+  AccessPattern(int minimumRequests) {
+    this.minimumRequests = minimumRequests;
+  }
+
+  /**
+   * The design's request count for one successful call (one page for listings), which the cost
+   * listener shows when no retry was needed.
+   *
+   * @return requests per call
+   */
+  public int minimumRequests() {
+    return minimumRequests;
+  }
+}

@@ -1,0 +1,22 @@
+package io.quickphotos;
+
+import java.time.LocalDate;
+
+/**
+ * What it takes to create a user; the follow counters start at zero.
+ *
+ * <p>Limits (checked by the repository, which throws {@link InvalidInputException}): the username
+ * is 1 to 64 letters, digits, {@code .}, {@code _} or {@code -}; the name is 1 to 256 characters;
+ * the email 3 to 254 characters with an {@code @}; the address at most 1024 characters; the
+ * birthdate between year 1 and 9999. No text may contain control characters.
+ *
+ * @param username the unique handle, part of every key of the user's items
+ * @param name the display name
+ * @param email the contact address
+ * @param birthdate the date of birth
+ * @param address the postal address; may be empty, not null
+ * @param status whether the account is in use
+ */
+public record NewUser(String username, String name, String email, LocalDate birthdate,
+    String address, UserStatus status) {
+}

@@ -1,0 +1,46 @@
+package io.quickphotos;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One page of a listing. A present {@link #nextCursor()} means the read stopped before the end
+ * of the listing was confirmed: the next page may still turn out empty, exactly as DynamoDB's
+ * {@code LastEvaluatedKey} promises no more than that.
+ *
+ * @param items the items of this page, in listing order
+ * @param nextCursor an opaque, URL-safe token for the next page; empty on the last page
+ * @param <T> the item type
+ */
+public record Page<T>(List<T> items, Optional<String> nextCursor) {
+
+  /**
+   * Creates a page; the item list is copied.
+   *
+   * @param items the items of this page
+   * @param nextCursor the cursor of the next page, if any
+   */
+  public Page {
+    items = List.copyOf(items);
+  }
+
+  /**
+   * Whether another page may follow.
+   *
+   * @return true if {@link #nextCursor()} is present
+   */
+  public boolean hasNext() {
+    return nextCursor.isPresent();
+  }
+
+  /**
+   * The request for the page after this one, with the same size.
+   *
+   * @param size the most items the next page may hold
+   * @return the request
+   * @throws java.util.NoSuchElementException if this is the last page
+   */
+  public PageRequest next(int size) {
+    return PageRequest.after(nextCursor.orElseThrow(), size);
+  }
+}

@@ -1,0 +1,115 @@
+package io.quickphotos;
+
+import java.time.LocalDate;
+import java.util.Optional;
+
+/**
+ * A change to some profile fields of an existing user; absent fields keep their value. The
+ * username and the follow counters cannot be changed this way. Build one with {@link #builder()}.
+ *
+ * @param name the new display name, if it changes
+ * @param email the new contact address, if it changes
+ * @param birthdate the new date of birth, if it changes
+ * @param address the new postal address, if it changes
+ * @param status the new status, if it changes
+ */
+public record ProfileUpdate(Optional<String> name, Optional<String> email,
+    Optional<LocalDate> birthdate, Optional<String> address, Optional<UserStatus> status) {
+
+  /**
+   * Starts an empty update.
+   *
+   * @return a builder with no field set
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Whether no field is set; such an update is rejected as invalid input.
+   *
+   * @return true if the update would change nothing
+   */
+  public boolean isEmpty() {
+    return name.isEmpty() && email.isEmpty() && birthdate.isEmpty() && address.isEmpty()
+        && status.isEmpty();
+  }
+
+  /** Collects the fields to change. Not thread-safe; use one builder per update. */
+  public static final class Builder {
+    private String name;
+    private String email;
+    private LocalDate birthdate;
+    private String address;
+    private UserStatus status;
+
+    private Builder() {
+    }
+
+    /**
+     * Sets the new display name.
+     *
+     * @param name 1 to 256 characters
+     * @return this builder
+     */
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    /**
+     * Sets the new contact address.
+     *
+     * @param email 3 to 254 characters with an {@code @}
+     * @return this builder
+     */
+    public Builder email(String email) {
+      this.email = email;
+      return this;
+    }
+
+    /**
+     * Sets the new date of birth.
+     *
+     * @param birthdate between year 1 and 9999
+     * @return this builder
+     */
+    public Builder birthdate(LocalDate birthdate) {
+      this.birthdate = birthdate;
+      return this;
+    }
+
+    /**
+     * Sets the new postal address.
+     *
+     * @param address at most 1024 characters; may be empty
+     * @return this builder
+     */
+    public Builder address(String address) {
+      this.address = address;
+      return this;
+    }
+
+    /**
+     * Sets the new status.
+     *
+     * @param status whether the account is in use
+     * @return this builder
+     */
+    public Builder status(UserStatus status) {
+      this.status = status;
+      return this;
+    }
+
+    /**
+     * Builds the update. A field set to {@code null} counts as not set.
+     *
+     * @return the update
+     */
+    public ProfileUpdate build() {
+      return new ProfileUpdate(Optional.ofNullable(name), Optional.ofNullable(email),
+          Optional.ofNullable(birthdate), Optional.ofNullable(address),
+          Optional.ofNullable(status));
+    }
+  }
+}

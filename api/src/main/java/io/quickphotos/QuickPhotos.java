@@ -1,0 +1,199 @@
+package io.quickphotos;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The repository of a photo-sharing app — users, photos, reactions and follows — laid out on one
+ * DynamoDB table (single-table design). Every method is one access pattern of that design and
+ * makes the fewest requests it can (see {@link AccessPattern}); each call's cost goes to the
+ * {@link CostListener} the repository was built with.
+ *
+ * <p>Backends: {@code io.quickphotos.memory.MemoryQuickPhotos} (in-memory, for tests and embedded
+ * use) and {@code io.quickphotos.dynamo.DynamoQuickPhotos} (Amazon DynamoDB). Both behave the
+ * same: same results, same order, same pages, same exceptions, same costs.
+ *
+ * <p>Errors: every method throws {@link InvalidInputException} for bad arguments (null, empty, too
+ * long, characters that would break the key layout) before making any request, and
+ * {@link ServiceUnavailableException} when the backend stays throttled or unreachable after
+ * bounded retries. Writes are atomic: a method that throws has written nothing.
+ *
+ * <p>Thread-safety: implementations are thread-safe and hold no per-call state; share one
+ * instance. Reads of the table are strongly consistent; reads of the inverted index are
+ * eventually consistent on DynamoDB (immediately consistent in memory).
+ */
+public interface QuickPhotos {
+
+  /**
+   * Creates a user with zero followers and following.
+   *
+   * <p>One {@code PutItem} with {@code attribute_not_exists(PK)}; atomic.
+   *
+   * @param user the new user's profile
+   * @return the stored user
+   * @throws UserAlreadyExistsException if the username is taken
+   * @throws InvalidInputException if a field breaks the limits listed on {@link NewUser}
+   */
+  User createUser(NewUser user);
+
+  /**
+   * Reads a user's profile.
+   *
+   * <p>One strongly consistent {@code GetItem}.
+   *
+   * @param username the user's handle
+   * @return the user, or empty if there is none
+   * @throws InvalidInputException if the username is not a valid username
+   */
+  Optional<User> getUser(String username);
+
+  /**
+   * Changes some fields of an existing user's profile.
+   *
+   * <p>One {@code UpdateItem} with {@code attribute_exists(PK)} returning the new image; atomic.
+   *
+   * @param username the user's handle
+   * @param update the fields to change; at least one
+   * @return the user after the change
+   * @throws UserNotFoundException if there is no such user
+   * @throws InvalidInputException if the update is empty or a field breaks the limits
+   */
+  User updateProfile(String username, ProfileUpdate update);
+
+  /**
+   * Adds a photo to a user's collection, with every reaction counter at zero.
+   *
+   * <p>One {@code TransactWriteItems}: a condition check that the owner exists and a
+   * {@code PutItem} with {@code attribute_not_exists(PK)}; atomic.
+   *
+   * @param owner the uploading user's handle
+   * @param timestamp when the photo was taken (nanosecond precision, years 1 to 9999)
+   * @param location where the image is served from: an absolute http or https URL, at most 2048
+   *     characters
+   * @return the stored photo
+   * @throws UserNotFoundException if the owner does not exist
+   * @throws PhotoAlreadyExistsException if the owner already has a photo at that timestamp
+   * @throws InvalidInputException if an argument breaks the limits
+   */
+  Photo uploadPhoto(String owner, Instant timestamp, String location);
+
+  /**
+   * Reads one photo.
+   *
+   * <p>One strongly consistent {@code GetItem}.
+   *
+   * @param id the photo's owner and timestamp
+   * @return the photo, or empty if there is none
+   * @throws InvalidInputException if the id is not valid
+   */
+  Optional<Photo> getPhoto(PhotoId id);
+
+  /**
+   * Reads a user's profile and photos in one request per page: a strongly consistent
+   * {@code Query} on {@code PK = USER#<username> AND SK BETWEEN #METADATA#<username> AND PHOTO$},
+   * read backwards for {@link SortOrder#NEWEST_FIRST}. The profile sorts before every photo, so it
+   * comes with the first page when listing oldest first and with the last page when listing
+   * newest first. Photos with equal timestamps cannot exist; the order is total.
+   *
+   * @param username the user's handle
+   * @param order newest or oldest first
+   * @param page the page size and the cursor of the previous page, if any
+   * @return the profile (on the page that reached it) and this page's photos
+   * @throws UserNotFoundException if the first page finds neither profile nor photo
+   * @throws InvalidCursorException if the cursor is malformed or from another listing or order
+   * @throws InvalidInputException if an argument is not valid
+   */
+  UserPhotos userWithPhotos(String username, SortOrder order, PageRequest page);
+
+  /**
+   * Leaves a reaction on a photo and counts it on the photo.
+   *
+   * <p>One {@code TransactWriteItems}: a condition check that the reacting user exists, a
+   * {@code PutItem} of the reaction with {@code attribute_not_exists(PK)}, and an
+   * {@code UpdateItem} adding one to {@code reactions.<type>} on the photo with
+   * {@code attribute_exists(PK)}; all or nothing.
+   *
+   * @param reactor the reacting user's handle
+   * @param photo the photo reacted to
+   * @param type the reaction type
+   * @return the stored reaction
+   * @throws UserNotFoundException if the reacting user does not exist
+   * @throws PhotoNotFoundException if the photo does not exist
+   * @throws AlreadyReactedException if the user already left this type on this photo
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Reaction reactTo(String reactor, PhotoId photo, ReactionType type);
+
+  /**
+   * Reads a photo and its reactions in one request per page: an eventually consistent
+   * {@code Query} on the inverted index, {@code SK = PHOTO#<owner>#<timestamp>}, read backwards so
+   * the photo comes first; reactions follow in descending order of reacting user, then type.
+   *
+   * @param photo the photo's owner and timestamp
+   * @param page the page size and the cursor of the previous page, if any
+   * @return the photo (on the first page) and this page's reactions
+   * @throws PhotoNotFoundException if the first page finds nothing
+   * @throws InvalidCursorException if the cursor is malformed or from another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  PhotoReactions photoWithReactions(PhotoId photo, PageRequest page);
+
+  /**
+   * Makes {@code follower} follow {@code followed}.
+   *
+   * <p>One {@code TransactWriteItems}: a {@code PutItem} of the friendship with
+   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} with {@code attribute_exists(PK)}
+   * on each user adding one to {@code followers} and to {@code following}; all or nothing.
+   *
+   * @param follower the handle of the user who follows
+   * @param followed the handle of the user to follow
+   * @return the stored friendship
+   * @throws UserNotFoundException if either user does not exist
+   * @throws AlreadyFollowingException if the friendship exists
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  Follow follow(String follower, String followed);
+
+  /**
+   * Ends a friendship.
+   *
+   * <p>One {@code TransactWriteItems}: a {@code DeleteItem} of the friendship with
+   * {@code attribute_exists(PK)}, and an {@code UpdateItem} on each user subtracting one from
+   * {@code followers} and from {@code following}; all or nothing.
+   *
+   * @param follower the handle of the user who follows
+   * @param followed the handle of the user followed
+   * @throws NotFollowingException if there is no such friendship
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  void unfollow(String follower, String followed);
+
+  /**
+   * Lists the users who follow a user, in ascending code-point order of their handles, one
+   * request per page: a strongly consistent {@code Query} on
+   * {@code PK = USER#<username> AND begins_with(SK, #FRIEND#)}. A user nobody follows, or who does
+   * not exist, has an empty listing.
+   *
+   * @param username the followed user's handle
+   * @param page the page size and the cursor of the previous page, if any
+   * @return this page of friendships
+   * @throws InvalidCursorException if the cursor is malformed or from another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Page<Follow> followersOf(String username, PageRequest page);
+
+  /**
+   * Lists the profiles of the users a user follows, in ascending code-point order of their
+   * handles, two requests per page: an eventually consistent {@code Query} on the inverted index,
+   * {@code SK = #FRIEND#<username>}, then one strongly consistent {@code BatchGetItem} of the
+   * followed users' profiles (at most 100 keys a call; unprocessed keys are retried with
+   * exponential backoff and jitter). The second request is skipped when the page is empty.
+   *
+   * @param username the following user's handle
+   * @param page the page size (at most 100, the BatchGetItem limit) and the cursor, if any
+   * @return this page of followed users' profiles
+   * @throws InvalidCursorException if the cursor is malformed or from another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Page<User> followedBy(String username, PageRequest page);
+}
