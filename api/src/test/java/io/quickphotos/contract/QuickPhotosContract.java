@@ -1,0 +1,1312 @@
+package io.quickphotos.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.CostListener;
+import io.quickphotos.Follow;
+import io.quickphotos.InvalidCursorException;
+import io.quickphotos.InvalidInputException;
+import io.quickphotos.NewUser;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.OperationCost;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoId;
+import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.SortOrder;
+import io.quickphotos.User;
+import io.quickphotos.UserAlreadyExistsException;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserPhotos;
+import io.quickphotos.UserStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.BiFunction;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The behaviour every {@link QuickPhotos} backend must show, run unchanged by each backend's
+ * subclass. Covers every access pattern, ordering, paging, every error, every class of bad input
+ * (with the check that nothing was written and no request was made) and each pattern's cost in
+ * requests and capacity units as DynamoDB computes them.
+ *
+ * <p>A backend's subclass is a few lines: it supplies a fresh, empty repository per test.
+ */
+public abstract class QuickPhotosContract {
+  /** The instant the test clock starts at. */
+  protected static final Instant CLOCK_START = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Instant T0 = Instant.parse("2018-05-30T15:42:38Z");
+
+  /** The repository under test, fresh for each test. */
+  protected QuickPhotos repo;
+  /** Every cost the repository reported during the test. */
+  protected RecordingCostListener costs;
+
+  /**
+   * Supplies a new repository over an empty table.
+   *
+   * @param costListener receives the cost of every call
+   * @param clock stamps follows and reactions
+   * @return the repository
+   */
+  protected abstract QuickPhotos newRepository(CostListener costListener, Clock clock);
+
+  @BeforeEach
+  void freshRepository() {
+    costs = new RecordingCostListener();
+    repo = newRepository(costs, new TickingClock(CLOCK_START));
+  }
+
+  // --- fixtures ------------------------------------------------------------------------------
+
+  /** A valid new user with the given handle. */
+  protected static NewUser newUser(String username) {
+    return new NewUser(username, "Name of " + username, username + "@example.com",
+        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE);
+  }
+
+  private User create(String username) {
+    return repo.createUser(newUser(username));
+  }
+
+  private Photo upload(String owner, Instant timestamp) {
+    return repo.uploadPhoto(owner, timestamp, "https://photos.example.com/" + owner + "/"
+        + timestamp.toEpochMilli() + ".jpg");
+  }
+
+  private User user(String username) {
+    return repo.getUser(username).orElseThrow();
+  }
+
+  private Photo photo(PhotoId id) {
+    return repo.getPhoto(id).orElseThrow();
+  }
+
+  /** Reads every page of the user's photos with the given page size. */
+  private List<Photo> allPhotos(String username, SortOrder order, int pageSize) {
+    List<Photo> photos = new ArrayList<>();
+    PageRequest page = PageRequest.first(pageSize);
+    while (true) {
+      UserPhotos read = repo.userWithPhotos(username, order, page);
+      assertThat(read.photos().items()).hasSizeLessThanOrEqualTo(pageSize);
+      photos.addAll(read.photos().items());
+      if (!read.photos().hasNext()) {
+        return photos;
+      }
+      page = read.photos().next(pageSize);
+    }
+  }
+
+  /** Reads every page of a listing with the given page size. */
+  private static <T> List<T> readAll(BiFunction<String, PageRequest, Page<T>> listing,
+      String username, int pageSize) {
+    List<T> items = new ArrayList<>();
+    PageRequest page = PageRequest.first(pageSize);
+    while (true) {
+      Page<T> read = listing.apply(username, page);
+      assertThat(read.items()).hasSizeLessThanOrEqualTo(pageSize);
+      items.addAll(read.items());
+      if (!read.hasNext()) {
+        return items;
+      }
+      page = read.next(pageSize);
+    }
+  }
+
+  private List<Reaction> allReactions(PhotoId photo, int pageSize) {
+    List<Reaction> reactions = new ArrayList<>();
+    PageRequest page = PageRequest.first(pageSize);
+    while (true) {
+      PhotoReactions read = repo.photoWithReactions(photo, page);
+      reactions.addAll(read.reactions().items());
+      if (!read.reactions().hasNext()) {
+        return reactions;
+      }
+      page = read.reactions().next(pageSize);
+    }
+  }
+
+  /** Everything observable about some users, to prove a failed call wrote nothing. */
+  private Map<String, Object> snapshot(String... usernames) {
+    Map<String, Object> state = new LinkedHashMap<>();
+    for (String username : usernames) {
+      state.put(username + ".profile", repo.getUser(username));
+      if (repo.getUser(username).isPresent()) {
+        List<Photo> photos = allPhotos(username, SortOrder.OLDEST_FIRST, 100);
+        state.put(username + ".photos", photos);
+        for (Photo photo : photos) {
+          state.put(photo.id() + ".reactions", allReactions(photo.id(), 100));
+        }
+      }
+      state.put(username + ".followers", readAll(repo::followersOf, username, 100));
+      state.put(username + ".following", readAll(repo::followedBy, username, 100));
+    }
+    costs.clear();
+    return state;
+  }
+
+  private void assertNothingWrittenAndNoRequest(Map<String, Object> before, String... usernames) {
+    assertThat(costs.costs()).as("no request is made for bad input").isEmpty();
+    assertThat(snapshot(usernames)).isEqualTo(before);
+  }
+
+  private void assertInvalid(Runnable call, Map<String, Object> before, String... usernames) {
+    costs.clear();
+    assertThatThrownBy(call::run).isInstanceOf(InvalidInputException.class);
+    assertNothingWrittenAndNoRequest(before, usernames);
+  }
+
+  // --- users ---------------------------------------------------------------------------------
+
+  @Test
+  void createdUserStartsWithZeroCounters() {
+    User user = create("alice");
+    assertThat(user).isEqualTo(new User("alice", "Name of alice", "alice@example.com",
+        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE, 0, 0));
+  }
+
+  @Test
+  void getUserReturnsWhatWasCreated() {
+    User created = create("alice");
+    assertThat(repo.getUser("alice")).contains(created);
+  }
+
+  @Test
+  void getUserOfUnknownUsernameIsEmpty() {
+    assertThat(repo.getUser("nobody")).isEmpty();
+  }
+
+  @Test
+  void createUserFailsIfUsernameIsTaken() {
+    User original = create("alice");
+    NewUser other = new NewUser("alice", "Someone Else", "else@example.com",
+        LocalDate.of(2000, 1, 1), "", UserStatus.INACTIVE);
+    assertThatThrownBy(() -> repo.createUser(other))
+        .isInstanceOf(UserAlreadyExistsException.class).hasMessageContaining("alice");
+    assertThat(user("alice")).isEqualTo(original);
+  }
+
+  @Test
+  void usernamesAreCaseSensitive() {
+    create("alice");
+    create("Alice");
+    assertThat(user("Alice").username()).isEqualTo("Alice");
+    assertThat(user("alice").username()).isEqualTo("alice");
+  }
+
+  @Test
+  void unicodeUsernamesWork() {
+    for (String name : List.of("Zoë", "用户", "\uD801\uDC00x", "Ａ-1", "a.b_c-d")) {
+      create(name);
+      assertThat(user(name).username()).isEqualTo(name);
+    }
+  }
+
+  @Test
+  void updateProfileChangesOnlyTheGivenFields() {
+    create("alice");
+    User updated = repo.updateProfile("alice", ProfileUpdate.builder()
+        .name("Alice Liddell").status(UserStatus.INACTIVE).build());
+    assertThat(updated).isEqualTo(new User("alice", "Alice Liddell", "alice@example.com",
+        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.INACTIVE, 0, 0));
+    assertThat(user("alice")).isEqualTo(updated);
+  }
+
+  @Test
+  void updateProfileCanChangeEveryField() {
+    create("alice");
+    User updated = repo.updateProfile("alice", ProfileUpdate.builder().name("N")
+        .email("n@n.io").birthdate(LocalDate.of(1970, 1, 2)).address("")
+        .status(UserStatus.INACTIVE).build());
+    assertThat(updated).isEqualTo(new User("alice", "N", "n@n.io", LocalDate.of(1970, 1, 2), "",
+        UserStatus.INACTIVE, 0, 0));
+  }
+
+  @Test
+  void updateProfileKeepsTheCounters() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    User updated = repo.updateProfile("alice", ProfileUpdate.builder().name("A").build());
+    assertThat(updated.followers()).isEqualTo(1);
+  }
+
+  @Test
+  void updateProfileOfMissingUserFailsAndCreatesNothing() {
+    assertThatThrownBy(() -> repo.updateProfile("ghost", ProfileUpdate.builder().name("G").build()))
+        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+    assertThat(repo.getUser("ghost")).isEmpty();
+  }
+
+  @Test
+  void emptyProfileUpdateIsInvalid() {
+    create("alice");
+    Map<String, Object> before = snapshot("alice");
+    assertInvalid(() -> repo.updateProfile("alice", ProfileUpdate.builder().build()), before,
+        "alice");
+  }
+
+  // --- photos --------------------------------------------------------------------------------
+
+  @Test
+  void uploadedPhotoHasEveryReactionCounterAtZero() {
+    create("alice");
+    Photo photo = repo.uploadPhoto("alice", T0, "https://photos.example.com/a.jpg");
+    assertThat(photo.id()).isEqualTo(new PhotoId("alice", T0));
+    assertThat(photo.location()).isEqualTo("https://photos.example.com/a.jpg");
+    for (ReactionType type : ReactionType.values()) {
+      assertThat(photo.reactionCount(type)).isZero();
+    }
+    assertThat(photo.reactions()).containsOnlyKeys(ReactionType.values());
+  }
+
+  @Test
+  void getPhotoReturnsWhatWasUploaded() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    assertThat(repo.getPhoto(photo.id())).contains(photo);
+  }
+
+  @Test
+  void getPhotoOfUnknownIdIsEmpty() {
+    create("alice");
+    upload("alice", T0);
+    assertThat(repo.getPhoto(new PhotoId("alice", T0.plusNanos(1)))).isEmpty();
+    assertThat(repo.getPhoto(new PhotoId("bob", T0))).isEmpty();
+  }
+
+  @Test
+  void uploadForMissingUserFailsAndWritesNothing() {
+    assertThatThrownBy(() -> upload("ghost", T0)).isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("ghost");
+    assertThat(repo.getPhoto(new PhotoId("ghost", T0))).isEmpty();
+  }
+
+  @Test
+  void uploadAtTakenTimestampFailsAndKeepsTheOriginal() {
+    create("alice");
+    Photo original = upload("alice", T0);
+    assertThatThrownBy(() -> repo.uploadPhoto("alice", T0, "https://elsewhere.example.com/b.png"))
+        .isInstanceOf(PhotoAlreadyExistsException.class);
+    assertThat(photo(original.id())).isEqualTo(original);
+  }
+
+  @Test
+  void timestampsKeepNanosecondsSoPhotosInOneSecondStayDistinct() {
+    create("alice");
+    Photo a = upload("alice", T0);
+    Photo b = upload("alice", T0.plusNanos(1));
+    Photo c = upload("alice", T0.plusNanos(999_999_999));
+    assertThat(photo(b.id()).timestamp()).isEqualTo(T0.plusNanos(1));
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 10)).containsExactly(a, b, c);
+  }
+
+  @Test
+  void oldestFirstListsTheProfileFirstThenPhotosAscending() {
+    User alice = create("alice");
+    Photo p1 = upload("alice", T0);
+    Photo p2 = upload("alice", T0.plusSeconds(60));
+    UserPhotos read = repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.first(10));
+    assertThat(read.user()).contains(alice);
+    assertThat(read.photos().items()).containsExactly(p1, p2);
+    assertThat(read.photos().hasNext()).isFalse();
+  }
+
+  @Test
+  void newestFirstListsPhotosDescendingAndTheProfileLast() {
+    User alice = create("alice");
+    Photo p1 = upload("alice", T0);
+    Photo p2 = upload("alice", T0.plusSeconds(60));
+    Photo p3 = upload("alice", T0.plusSeconds(120));
+    UserPhotos first = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(2));
+    assertThat(first.user()).isEmpty();
+    assertThat(first.photos().items()).containsExactly(p3, p2);
+    UserPhotos second = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST,
+        first.photos().next(2));
+    assertThat(second.photos().items()).containsExactly(p1);
+    assertThat(second.user()).contains(alice);
+  }
+
+  @Test
+  void manyPhotosPerSecondUploadedInRandomOrderListInTimestampOrder() {
+    create("alice");
+    List<Instant> stamps = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      stamps.add(T0.plusMillis(i * 7L).plusNanos(i));
+    }
+    List<Instant> shuffled = new ArrayList<>(stamps);
+    Collections.shuffle(shuffled, new Random(42));
+    shuffled.forEach(t -> upload("alice", t));
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 1000)).extracting(Photo::timestamp)
+        .containsExactlyElementsOf(stamps);
+    List<Instant> reversed = new ArrayList<>(stamps);
+    Collections.reverse(reversed);
+    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, 1000)).extracting(Photo::timestamp)
+        .containsExactlyElementsOf(reversed);
+  }
+
+  @Test
+  void timestampsAcrossCenturiesSortChronologically() {
+    create("alice");
+    List<Instant> stamps = List.of(Instant.parse("0001-01-01T00:00:00Z"),
+        Instant.parse("1969-12-31T23:59:59.999999999Z"), Instant.parse("1970-01-01T00:00:00Z"),
+        Instant.parse("2018-05-30T15:42:38Z"), Instant.parse("9999-12-31T23:59:59.999999999Z"));
+    for (int i = stamps.size() - 1; i >= 0; i--) {
+      upload("alice", stamps.get(i));
+    }
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 2)).extracting(Photo::timestamp)
+        .containsExactlyElementsOf(stamps);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 7, 40, 41, 1000})
+  void pagingThroughPhotosReturnsEachExactlyOnceInBothOrders(int pageSize) {
+    create("alice");
+    List<Photo> uploaded = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      uploaded.add(upload("alice", T0.plusSeconds(i)));
+    }
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, pageSize))
+        .containsExactlyElementsOf(uploaded);
+    List<Photo> newestFirst = new ArrayList<>(uploaded);
+    Collections.reverse(newestFirst);
+    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, pageSize))
+        .containsExactlyElementsOf(newestFirst);
+  }
+
+  @Test
+  void theProfileArrivesExactlyOnceWhilePaging() {
+    create("alice");
+    for (int i = 0; i < 5; i++) {
+      upload("alice", T0.plusSeconds(i));
+    }
+    for (SortOrder order : SortOrder.values()) {
+      int profiles = 0;
+      PageRequest page = PageRequest.first(2);
+      while (true) {
+        UserPhotos read = repo.userWithPhotos("alice", order, page);
+        profiles += read.user().isPresent() ? 1 : 0;
+        if (!read.photos().hasNext()) {
+          break;
+        }
+        page = read.photos().next(2);
+      }
+      assertThat(profiles).as(order.name()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void userWithoutPhotosListsJustTheProfile() {
+    User alice = create("alice");
+    UserPhotos read = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first());
+    assertThat(read.user()).contains(alice);
+    assertThat(read.photos().items()).isEmpty();
+  }
+
+  @Test
+  void userWithPhotosOfMissingUserFails() {
+    assertThatThrownBy(() -> repo.userWithPhotos("ghost", SortOrder.NEWEST_FIRST,
+        PageRequest.first())).isInstanceOf(UserNotFoundException.class);
+  }
+
+  @Test
+  void listingsOfUsersWithSharedPrefixesStaySeparate() {
+    create("al");
+    create("alice");
+    create("al-bundy");
+    Photo al = upload("al", T0);
+    upload("alice", T0);
+    upload("al-bundy", T0);
+    repo.follow("alice", "al");
+    assertThat(allPhotos("al", SortOrder.OLDEST_FIRST, 10)).containsExactly(al);
+    assertThat(allPhotos("al", SortOrder.NEWEST_FIRST, 1)).containsExactly(al);
+  }
+
+  @Test
+  void followersAreNotPartOfTheUserPhotosListing() {
+    User alice = create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    UserPhotos read = repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.first());
+    assertThat(read.user()).contains(user("alice"));
+    assertThat(alice.followers()).isZero();
+    assertThat(read.photos().items()).isEmpty();
+  }
+
+  // --- reactions -----------------------------------------------------------------------------
+
+  @Test
+  void reactingCountsTheReactionOnThePhoto() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    Reaction reaction = repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    assertThat(reaction.reactor()).isEqualTo("bob");
+    assertThat(reaction.photo()).isEqualTo(photo.id());
+    assertThat(reaction.type()).isEqualTo(ReactionType.HEART);
+    assertThat(reaction.timestamp()).isAfterOrEqualTo(CLOCK_START);
+    assertThat(photo(photo.id()).reactionCount(ReactionType.HEART)).isEqualTo(1);
+    assertThat(photo(photo.id()).reactionCount(ReactionType.SMILEY)).isZero();
+  }
+
+  @Test
+  void reactingTwiceWithTheSameTypeFailsAndCountsOnce() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    assertThatThrownBy(() -> repo.reactTo("bob", photo.id(), ReactionType.HEART))
+        .isInstanceOf(AlreadyReactedException.class);
+    assertThat(photo(photo.id()).reactionCount(ReactionType.HEART)).isEqualTo(1);
+    assertThat(allReactions(photo.id(), 10)).hasSize(1);
+  }
+
+  @Test
+  void oneUserMayUseEveryTypeOnce() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    for (ReactionType type : ReactionType.values()) {
+      repo.reactTo("bob", photo.id(), type);
+    }
+    Photo read = photo(photo.id());
+    for (ReactionType type : ReactionType.values()) {
+      assertThat(read.reactionCount(type)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void usersMayReactToTheirOwnPhotos() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    repo.reactTo("alice", photo.id(), ReactionType.SUNGLASSES);
+    assertThat(photo(photo.id()).reactionCount(ReactionType.SUNGLASSES)).isEqualTo(1);
+  }
+
+  @Test
+  void reactingToMissingPhotoFailsAndWritesNothing() {
+    create("alice");
+    create("bob");
+    PhotoId missing = new PhotoId("alice", T0);
+    assertThatThrownBy(() -> repo.reactTo("bob", missing, ReactionType.HEART))
+        .isInstanceOf(PhotoNotFoundException.class);
+    upload("alice", T0);
+    // Had the reaction been written, this second attempt would fail as a duplicate.
+    repo.reactTo("bob", missing, ReactionType.HEART);
+    assertThat(photo(missing).reactionCount(ReactionType.HEART)).isEqualTo(1);
+  }
+
+  @Test
+  void reactingAsMissingUserFailsAndCountsNothing() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    assertThatThrownBy(() -> repo.reactTo("ghost", photo.id(), ReactionType.HEART))
+        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+    assertThat(photo(photo.id())).isEqualTo(photo);
+    assertThat(allReactions(photo.id(), 10)).isEmpty();
+  }
+
+  @Test
+  void photoWithReactionsListsThePhotoFirstThenReactionsByReactorDescending() {
+    create("alice");
+    for (String u : List.of("carol", "bob", "dave")) {
+      create(u);
+    }
+    Photo photo = upload("alice", T0);
+    repo.reactTo("carol", photo.id(), ReactionType.HEART);
+    repo.reactTo("bob", photo.id(), ReactionType.SMILEY);
+    repo.reactTo("dave", photo.id(), ReactionType.HEART);
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    PhotoReactions read = repo.photoWithReactions(photo.id(), PageRequest.first(10));
+    assertThat(read.photo()).contains(photo(photo.id()));
+    assertThat(read.reactions().items()).extracting(r -> r.reactor() + ":" + r.type().storedName())
+        .containsExactly("dave:heart", "carol:heart", "bob:smiley", "bob:heart");
+    assertThat(read.reactions().hasNext()).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 5, 13})
+  void pagingThroughReactionsReturnsEachExactlyOnce(int pageSize) {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      String u = "user" + (char) ('a' + i);
+      create(u);
+      repo.reactTo(u, photo.id(), ReactionType.THUMBSUP);
+      expected.add(u);
+    }
+    expected.sort(Comparator.reverseOrder());
+    int photos = 0;
+    List<String> seen = new ArrayList<>();
+    PageRequest page = PageRequest.first(pageSize);
+    while (true) {
+      PhotoReactions read = repo.photoWithReactions(photo.id(), page);
+      photos += read.photo().isPresent() ? 1 : 0;
+      read.reactions().items().forEach(r -> seen.add(r.reactor()));
+      if (!read.reactions().hasNext()) {
+        break;
+      }
+      page = read.reactions().next(pageSize);
+    }
+    assertThat(photos).isEqualTo(1);
+    assertThat(seen).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void photoWithReactionsOfMissingPhotoFails() {
+    assertThatThrownBy(() -> repo.photoWithReactions(new PhotoId("alice", T0),
+        PageRequest.first())).isInstanceOf(PhotoNotFoundException.class);
+  }
+
+  @Test
+  void reactionsStayWithTheirPhoto() {
+    create("alice");
+    create("bob");
+    Photo first = upload("alice", T0);
+    Photo second = upload("alice", T0.plusNanos(1));
+    repo.reactTo("bob", first.id(), ReactionType.HEART);
+    assertThat(allReactions(second.id(), 10)).isEmpty();
+    assertThat(allReactions(first.id(), 10)).hasSize(1);
+    assertThat(photo(second.id()).reactionCount(ReactionType.HEART)).isZero();
+  }
+
+  // --- follows -------------------------------------------------------------------------------
+
+  @Test
+  void followingCountsOnBothUsers() {
+    create("alice");
+    create("bob");
+    Follow follow = repo.follow("bob", "alice");
+    assertThat(follow.follower()).isEqualTo("bob");
+    assertThat(follow.followed()).isEqualTo("alice");
+    assertThat(follow.since()).isAfterOrEqualTo(CLOCK_START);
+    assertThat(user("alice").followers()).isEqualTo(1);
+    assertThat(user("alice").following()).isZero();
+    assertThat(user("bob").following()).isEqualTo(1);
+    assertThat(user("bob").followers()).isZero();
+  }
+
+  @Test
+  void followingTwiceFailsAndCountsOnce() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    assertThatThrownBy(() -> repo.follow("bob", "alice"))
+        .isInstanceOf(AlreadyFollowingException.class);
+    assertThat(user("alice").followers()).isEqualTo(1);
+    assertThat(user("bob").following()).isEqualTo(1);
+  }
+
+  @Test
+  void followingAMissingUserFailsAndWritesNothing() {
+    create("bob");
+    Map<String, Object> before = snapshot("bob", "ghost");
+    assertThatThrownBy(() -> repo.follow("bob", "ghost"))
+        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+    assertThat(snapshot("bob", "ghost")).isEqualTo(before);
+  }
+
+  @Test
+  void aMissingUserCannotFollowAndNothingIsWritten() {
+    create("alice");
+    Map<String, Object> before = snapshot("alice", "ghost");
+    assertThatThrownBy(() -> repo.follow("ghost", "alice"))
+        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+    assertThat(snapshot("alice", "ghost")).isEqualTo(before);
+  }
+
+  @Test
+  void selfFollowIsInvalid() {
+    create("alice");
+    Map<String, Object> before = snapshot("alice");
+    assertInvalid(() -> repo.follow("alice", "alice"), before, "alice");
+  }
+
+  @Test
+  void unfollowingUncountsOnBothUsers() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    repo.unfollow("bob", "alice");
+    assertThat(user("alice").followers()).isZero();
+    assertThat(user("bob").following()).isZero();
+    assertThat(repo.followersOf("alice", PageRequest.first()).items()).isEmpty();
+    assertThat(repo.followedBy("bob", PageRequest.first()).items()).isEmpty();
+  }
+
+  @Test
+  void unfollowingWithoutFollowingFailsAndChangesNothing() {
+    create("alice");
+    create("bob");
+    Map<String, Object> before = snapshot("alice", "bob");
+    assertThatThrownBy(() -> repo.unfollow("bob", "alice"))
+        .isInstanceOf(NotFollowingException.class);
+    assertThat(snapshot("alice", "bob")).isEqualTo(before);
+  }
+
+  @Test
+  void selfUnfollowIsInvalid() {
+    create("alice");
+    Map<String, Object> before = snapshot("alice");
+    assertInvalid(() -> repo.unfollow("alice", "alice"), before, "alice");
+  }
+
+  @Test
+  void followAfterUnfollowWorks() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    repo.unfollow("bob", "alice");
+    repo.follow("bob", "alice");
+    assertThat(user("alice").followers()).isEqualTo(1);
+    assertThat(readAll(repo::followersOf, "alice", 10)).extracting(Follow::follower)
+        .containsExactly("bob");
+  }
+
+  @Test
+  void followersAreListedInCodePointOrder() {
+    // U+FF21 (fullwidth A) sorts before U+10400 (a supplementary letter) in code-point order,
+    // which is DynamoDB's order; Java's String.compareTo puts them the other way round.
+    List<String> followers = List.of("Bob", "bob", "b", "\uFF21x", "\uD801\uDC00x", "zed", "Ａ");
+    create("alice");
+    for (String f : followers) {
+      create(f);
+      repo.follow(f, "alice");
+    }
+    List<String> expected = new ArrayList<>(followers);
+    expected.sort(Comparator.comparing(s -> s.codePoints().boxed().toList(),
+        QuickPhotosContract::compareCodePoints));
+    assertThat(expected.indexOf("\uFF21x")).isLessThan(expected.indexOf("\uD801\uDC00x"));
+    assertThat(readAll(repo::followersOf, "alice", 100)).extracting(Follow::follower)
+        .containsExactlyElementsOf(expected);
+    assertThat(readAll(repo::followersOf, "alice", 2)).extracting(Follow::follower)
+        .containsExactlyElementsOf(expected);
+    assertThat(readAll(repo::followersOf, "alice", 2)).allSatisfy(f ->
+        assertThat(f.followed()).isEqualTo("alice"));
+  }
+
+  private static int compareCodePoints(List<Integer> a, List<Integer> b) {
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      int c = Integer.compare(a.get(i), b.get(i));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(a.size(), b.size());
+  }
+
+  @Test
+  void followersOfUserWithoutFollowersOrOfMissingUserIsEmpty() {
+    create("alice");
+    assertThat(repo.followersOf("alice", PageRequest.first()).items()).isEmpty();
+    assertThat(repo.followersOf("alice", PageRequest.first()).hasNext()).isFalse();
+    assertThat(repo.followersOf("ghost", PageRequest.first()).items()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 3, 10, 25, 26})
+  void pagingThroughFollowersAndFollowedReturnsEachExactlyOnce(int pageSize) {
+    create("hub");
+    List<String> names = IntStream.range(0, 25).mapToObj(i -> String.format("u%02d", i)).toList();
+    for (String name : names) {
+      create(name);
+      repo.follow(name, "hub");
+      repo.follow("hub", name);
+    }
+    assertThat(readAll(repo::followersOf, "hub", pageSize)).extracting(Follow::follower)
+        .containsExactlyElementsOf(names);
+    assertThat(readAll(repo::followedBy, "hub", pageSize)).extracting(User::username)
+        .containsExactlyElementsOf(names);
+  }
+
+  @Test
+  void followedByEnrichesWithCurrentProfiles() {
+    create("alice");
+    create("bob");
+    create("carol");
+    repo.follow("alice", "carol");
+    repo.follow("alice", "bob");
+    repo.follow("bob", "carol");
+    repo.updateProfile("carol", ProfileUpdate.builder().name("Carol C.").build());
+    Page<User> page = repo.followedBy("alice", PageRequest.first());
+    assertThat(page.items()).containsExactly(user("bob"), user("carol"));
+    assertThat(page.items().get(1).name()).isEqualTo("Carol C.");
+    assertThat(page.items().get(1).followers()).isEqualTo(2);
+  }
+
+  @Test
+  void countersMatchTheFriendshipsAfterAMixOfFollowsAndUnfollows() {
+    List<String> names = List.of("a", "b", "c", "d", "e");
+    names.forEach(this::create);
+    Random random = new Random(7);
+    for (int i = 0; i < 60; i++) {
+      String x = names.get(random.nextInt(names.size()));
+      String y = names.get(random.nextInt(names.size()));
+      if (x.equals(y)) {
+        continue;
+      }
+      try {
+        if (random.nextBoolean()) {
+          repo.follow(x, y);
+        } else {
+          repo.unfollow(x, y);
+        }
+      } catch (AlreadyFollowingException | NotFollowingException expected) {
+        // part of a random history
+      }
+    }
+    for (String name : names) {
+      User u = user(name);
+      assertThat(u.followers()).isEqualTo(readAll(repo::followersOf, name, 2).size());
+      assertThat(u.following()).isEqualTo(readAll(repo::followedBy, name, 2).size());
+    }
+  }
+
+  // --- cursors -------------------------------------------------------------------------------
+
+  private Page<Follow> firstFollowersPage() {
+    create("alice");
+    for (String f : List.of("b", "c", "d")) {
+      create(f);
+      repo.follow(f, "alice");
+    }
+    Page<Follow> page = repo.followersOf("alice", PageRequest.first(1));
+    assertThat(page.hasNext()).isTrue();
+    return page;
+  }
+
+  @Test
+  void cursorsAreUrlSafe() {
+    String cursor = firstFollowersPage().nextCursor().orElseThrow();
+    assertThat(cursor).matches("[A-Za-z0-9_-]+");
+  }
+
+  @Test
+  void tamperedCursorIsRejected() {
+    String cursor = firstFollowersPage().nextCursor().orElseThrow();
+    for (int i = 0; i < cursor.length(); i++) {
+      char replacement = cursor.charAt(i) == 'A' ? 'B' : 'A';
+      String tampered = cursor.substring(0, i) + replacement + cursor.substring(i + 1);
+      Throwable thrown = catchThrowable(() -> repo.followersOf("alice",
+          PageRequest.after(tampered, 1)));
+      if (thrown == null) {
+        // Base64 tail bits may be ignored; such an edit leaves the cursor's bytes unchanged.
+        assertThat(repo.followersOf("alice", PageRequest.after(tampered, 1)))
+            .isEqualTo(repo.followersOf("alice", PageRequest.after(cursor, 1)));
+      } else {
+        assertThat(thrown).as("position %d", i).isInstanceOf(InvalidCursorException.class);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "x", "not a cursor!", "%%%", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "eyJwayI6IlVTRVIjYWxpY2UifQ"})
+  void malformedCursorIsRejected(String cursor) {
+    create("alice");
+    assertThatThrownBy(() -> repo.followersOf("alice", PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void truncatedCursorIsRejected() {
+    String cursor = firstFollowersPage().nextCursor().orElseThrow();
+    for (int cut = 1; cut < cursor.length(); cut += 3) {
+      String truncated = cursor.substring(0, cursor.length() - cut);
+      assertThatThrownBy(() -> repo.followersOf("alice", PageRequest.after(truncated, 1)))
+          .isInstanceOf(InvalidCursorException.class);
+    }
+  }
+
+  @Test
+  void cursorOfOneListingIsRejectedByAnother() {
+    String followersCursor = firstFollowersPage().nextCursor().orElseThrow();
+    create("zoe");
+    repo.follow("zoe", "b");
+    repo.follow("b", "zoe");
+    assertThatThrownBy(() -> repo.followersOf("b", PageRequest.after(followersCursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(() -> repo.followedBy("alice", PageRequest.after(followersCursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST,
+        PageRequest.after(followersCursor, 1))).isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void cursorOfOneSortOrderIsRejectedByTheOther() {
+    create("alice");
+    upload("alice", T0);
+    upload("alice", T0.plusSeconds(1));
+    String cursor = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(1))
+        .photos().nextCursor().orElseThrow();
+    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST,
+        PageRequest.after(cursor, 1))).isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void cursorOfOnePhotoIsRejectedByAnother() {
+    create("alice");
+    create("bob");
+    Photo first = upload("alice", T0);
+    Photo second = upload("alice", T0.plusSeconds(1));
+    repo.reactTo("bob", first.id(), ReactionType.HEART);
+    repo.reactTo("bob", second.id(), ReactionType.HEART);
+    String cursor = repo.photoWithReactions(first.id(), PageRequest.first(1)).reactions()
+        .nextCursor().orElseThrow();
+    assertThatThrownBy(() -> repo.photoWithReactions(second.id(), PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void aCursorMayBeReusedAndThePageSizeChanged() {
+    Page<Follow> first = firstFollowersPage();
+    String cursor = first.nextCursor().orElseThrow();
+    Page<Follow> again = repo.followersOf("alice", PageRequest.after(cursor, 1));
+    assertThat(repo.followersOf("alice", PageRequest.after(cursor, 1))).isEqualTo(again);
+    assertThat(repo.followersOf("alice", PageRequest.after(cursor, 10)).items())
+        .extracting(Follow::follower).containsExactly("c", "d");
+  }
+
+  @Test
+  void aPageEndingExactlyAtTheLastItemMayHaveAnEmptySuccessor() {
+    create("alice");
+    create("b");
+    repo.follow("b", "alice");
+    Page<Follow> first = repo.followersOf("alice", PageRequest.first(1));
+    assertThat(first.items()).hasSize(1);
+    if (first.hasNext()) {
+      Page<Follow> next = repo.followersOf("alice", first.next(1));
+      assertThat(next.items()).isEmpty();
+      assertThat(next.hasNext()).isFalse();
+    }
+  }
+
+  // --- bad input -----------------------------------------------------------------------------
+
+  private Map<String, Object> seeded() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    repo.follow("bob", "alice");
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    return snapshot("alice", "bob");
+  }
+
+  private List<Runnable> everyCallWithUsername(String username) {
+    PhotoId photo = new PhotoId(username, T0);
+    return List.of(
+        () -> repo.createUser(newUser(username)),
+        () -> repo.getUser(username),
+        () -> repo.updateProfile(username, ProfileUpdate.builder().name("x").build()),
+        () -> repo.uploadPhoto(username, T0, "https://x.example.com/p.jpg"),
+        () -> repo.getPhoto(photo),
+        () -> repo.userWithPhotos(username, SortOrder.NEWEST_FIRST, PageRequest.first()),
+        () -> repo.reactTo(username, new PhotoId("alice", T0), ReactionType.HEART),
+        () -> repo.reactTo("bob", photo, ReactionType.HEART),
+        () -> repo.photoWithReactions(photo, PageRequest.first()),
+        () -> repo.follow(username, "alice"),
+        () -> repo.follow("alice", username),
+        () -> repo.unfollow(username, "alice"),
+        () -> repo.unfollow("bob", username),
+        () -> repo.followersOf(username, PageRequest.first()),
+        () -> repo.followedBy(username, PageRequest.first()));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "a#b", "#METADATA#alice", "a$b", "a b", "a/b", "a\u0000b", "a\nb",
+      "alice\u200B", "tab\tbed", "\uD800", "x\uDC00",
+      "12345678901234567890123456789012345678901234567890123456789012345"})
+  void badUsernamesAreRejectedEverywhereBeforeAnyRequest(String username) {
+    Map<String, Object> before = seeded();
+    for (Runnable call : everyCallWithUsername(username)) {
+      assertInvalid(call, before, "alice", "bob");
+    }
+  }
+
+  @Test
+  void nullUsernamesAreRejectedEverywhere() {
+    Map<String, Object> before = seeded();
+    for (Runnable call : everyCallWithUsername(null)) {
+      assertInvalid(call, before, "alice", "bob");
+    }
+  }
+
+  @Test
+  void sixtyFourCharacterUsernameIsTheLongestAllowed() {
+    String longest = "a".repeat(64);
+    create(longest);
+    assertThat(user(longest).username()).isEqualTo(longest);
+    String supplementary = "\uD801\uDC00".repeat(64);
+    create(supplementary);
+    assertThat(user(supplementary).username()).isEqualTo(supplementary);
+  }
+
+  @Test
+  void nullArgumentsAreRejectedEverywhere() {
+    Map<String, Object> before = seeded();
+    PhotoId photo = new PhotoId("alice", T0);
+    List<Runnable> calls = List.of(
+        () -> repo.createUser(null),
+        () -> repo.updateProfile("alice", null),
+        () -> repo.updateProfile("alice", new ProfileUpdate(null, Optional.empty(),
+            Optional.empty(), Optional.empty(), Optional.empty())),
+        () -> repo.uploadPhoto("alice", null, "https://x.example.com/p.jpg"),
+        () -> repo.uploadPhoto("alice", T0.plusSeconds(1), null),
+        () -> repo.getPhoto(null),
+        () -> repo.getPhoto(new PhotoId("alice", null)),
+        () -> repo.userWithPhotos("alice", null, PageRequest.first()),
+        () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, null),
+        () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, new PageRequest(5, null)),
+        () -> repo.reactTo("bob", null, ReactionType.SMILEY),
+        () -> repo.reactTo("bob", photo, null),
+        () -> repo.photoWithReactions(null, PageRequest.first()),
+        () -> repo.photoWithReactions(photo, null),
+        () -> repo.followersOf("alice", null),
+        () -> repo.followedBy("bob", null));
+    for (Runnable call : calls) {
+      assertInvalid(call, before, "alice", "bob");
+    }
+  }
+
+  @Test
+  void badNewUserFieldsAreRejected() {
+    Map<String, Object> before = seeded();
+    LocalDate born = LocalDate.of(1990, 1, 1);
+    List<NewUser> bad = List.of(
+        new NewUser("carol", null, "c@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "", "c@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "   ", "c@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "x".repeat(257), "c@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol\u0007", "c@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", null, born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "no-at-sign", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "@x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c @x.io", born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@" + "x".repeat(260), born, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", null, "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", LocalDate.of(-5, 1, 1), "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", LocalDate.of(10000, 1, 1), "", UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", born, null, UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", born, "x".repeat(1025), UserStatus.ACTIVE),
+        new NewUser("carol", "Carol", "c@x.io", born, "", null));
+    for (NewUser user : bad) {
+      assertInvalid(() -> repo.createUser(user), before, "alice", "bob", "carol");
+    }
+  }
+
+  @Test
+  void badProfileUpdatesAreRejected() {
+    Map<String, Object> before = seeded();
+    List<ProfileUpdate> bad = List.of(
+        ProfileUpdate.builder().name("").build(),
+        ProfileUpdate.builder().name("x".repeat(300)).build(),
+        ProfileUpdate.builder().email("nope").build(),
+        ProfileUpdate.builder().birthdate(LocalDate.of(12000, 1, 1)).build(),
+        ProfileUpdate.builder().address("a\u0001").build(),
+        ProfileUpdate.builder().name("ok").address("x".repeat(2000)).build());
+    for (ProfileUpdate update : bad) {
+      assertInvalid(() -> repo.updateProfile("alice", update), before, "alice", "bob");
+    }
+  }
+
+  @Test
+  void oversizedValuesAreRejectedBeforeAnyRequest() {
+    Map<String, Object> before = seeded();
+    String megabyte = "x".repeat(1 << 20);
+    assertInvalid(() -> repo.createUser(new NewUser("carol", megabyte, "c@x.io",
+        LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE)), before, "alice", "bob", "carol");
+    assertInvalid(() -> repo.updateProfile("alice", ProfileUpdate.builder().address(megabyte)
+        .build()), before, "alice", "bob");
+    assertInvalid(() -> repo.uploadPhoto("alice", T0.plusSeconds(5), "https://x.io/" + megabyte),
+        before, "alice", "bob");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "not a url", "ftp://x.example.com/a.jpg", "/relative/path.jpg",
+      "https://", "https://exa mple.com/a.jpg", "javascript:alert(1)"})
+  void badLocationsAreRejected(String location) {
+    Map<String, Object> before = seeded();
+    assertInvalid(() -> repo.uploadPhoto("alice", T0.plusSeconds(9), location), before, "alice",
+        "bob");
+  }
+
+  @Test
+  void timestampsOutsideYearsOneTo9999AreRejected() {
+    Map<String, Object> before = seeded();
+    for (Instant bad : List.of(Instant.parse("-0001-12-31T23:59:59Z"), Instant.MIN, Instant.MAX,
+        Instant.parse("+10000-01-01T00:00:00Z"))) {
+      assertInvalid(() -> upload("alice", bad), before, "alice", "bob");
+      assertInvalid(() -> repo.getPhoto(new PhotoId("alice", bad)), before, "alice", "bob");
+      assertInvalid(() -> repo.reactTo("bob", new PhotoId("alice", bad), ReactionType.HEART),
+          before, "alice", "bob");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"love", "", "HEARTS", "thumbs-up"})
+  void unknownReactionTypesAreRejected(String name) {
+    assertThatThrownBy(() -> ReactionType.parse(name)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("unknown reaction type");
+  }
+
+  @Test
+  void reactionTypesParseIgnoringCase() {
+    assertThat(ReactionType.parse("Heart")).isEqualTo(ReactionType.HEART);
+    assertThat(ReactionType.parse("thumbsup")).isEqualTo(ReactionType.THUMBSUP);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, -1, 1001, Integer.MAX_VALUE, Integer.MIN_VALUE})
+  void badPageSizesAreRejected(int size) {
+    Map<String, Object> before = seeded();
+    PageRequest page = PageRequest.first(size);
+    PhotoId photo = new PhotoId("alice", T0);
+    assertInvalid(() -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, page), before,
+        "alice", "bob");
+    assertInvalid(() -> repo.photoWithReactions(photo, page), before, "alice", "bob");
+    assertInvalid(() -> repo.followersOf("alice", page), before, "alice", "bob");
+    assertInvalid(() -> repo.followedBy("bob", page), before, "alice", "bob");
+  }
+
+  @Test
+  void followedByPagesHoldAtMostOneBatchGet() {
+    Map<String, Object> before = seeded();
+    assertInvalid(() -> repo.followedBy("bob", PageRequest.first(101)), before, "alice", "bob");
+    assertThat(repo.followedBy("bob", PageRequest.first(100)).items()).hasSize(1);
+  }
+
+  // --- costs ---------------------------------------------------------------------------------
+
+  private void assertCost(AccessPattern pattern, int requests, double rcu, double wcu) {
+    OperationCost cost = costs.last();
+    assertThat(cost.pattern()).isEqualTo(pattern);
+    assertThat(cost.succeeded()).isTrue();
+    assertThat(cost.requests()).as("requests of %s", pattern).isEqualTo(requests);
+    assertThat(cost.readCapacityUnits()).as("RCU of %s", pattern).isEqualTo(rcu);
+    assertThat(cost.writeCapacityUnits()).as("WCU of %s", pattern).isEqualTo(wcu);
+  }
+
+  @Test
+  void everyCallReportsExactlyOneCost() {
+    seeded();
+    repo.getUser("alice");
+    repo.followedBy("bob", PageRequest.first());
+    assertThat(costs.costs()).hasSize(2);
+  }
+
+  // Small items (under 1 KB) cost one write unit on the table and one on the inverted index
+  // (every item has both index keys); transactions double every write unit and charge
+  // condition checks two read units; strongly consistent reads cost one unit per 4 KB and
+  // eventually consistent index reads half of that.
+
+  @Test
+  void createUserCostsOnePutOfTableAndIndex() {
+    create("alice");
+    assertCost(AccessPattern.CREATE_USER, 1, 0, 2);
+  }
+
+  @Test
+  void getUserCostsOneStronglyConsistentRead() {
+    create("alice");
+    repo.getUser("alice");
+    assertCost(AccessPattern.GET_USER, 1, 1, 0);
+    assertThat(costs.last().itemsRead()).isEqualTo(1);
+  }
+
+  @Test
+  void getOfMissingItemStillCostsOneReadUnit() {
+    repo.getUser("ghost");
+    assertCost(AccessPattern.GET_USER, 1, 1, 0);
+    assertThat(costs.last().itemsRead()).isZero();
+    repo.getPhoto(new PhotoId("ghost", T0));
+    assertCost(AccessPattern.GET_PHOTO, 1, 1, 0);
+  }
+
+  @Test
+  void updateProfileCostsOneUpdateOfTableAndIndex() {
+    create("alice");
+    repo.updateProfile("alice", ProfileUpdate.builder().name("A").build());
+    assertCost(AccessPattern.UPDATE_PROFILE, 1, 0, 2);
+  }
+
+  @Test
+  void itemsOverOneKilobyteCostTwoWriteUnitsEach() {
+    repo.createUser(new NewUser("alice", "Alice", "a@x.io", LocalDate.of(1990, 1, 1),
+        "x".repeat(1024), UserStatus.ACTIVE));
+    assertCost(AccessPattern.CREATE_USER, 1, 0, 4);
+  }
+
+  @Test
+  void uploadPhotoCostsOneTransaction() {
+    create("alice");
+    upload("alice", T0);
+    assertCost(AccessPattern.UPLOAD_PHOTO, 1, 2, 4);
+  }
+
+  @Test
+  void getPhotoCostsOneStronglyConsistentRead() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    repo.getPhoto(photo.id());
+    assertCost(AccessPattern.GET_PHOTO, 1, 1, 0);
+  }
+
+  @Test
+  void userWithPhotosCostsOneQueryPerPage() {
+    create("alice");
+    for (int i = 0; i < 3; i++) {
+      upload("alice", T0.plusSeconds(i));
+    }
+    repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(10));
+    assertCost(AccessPattern.USER_WITH_PHOTOS, 1, 1, 0);
+    assertThat(costs.last().itemsRead()).isEqualTo(4);
+  }
+
+  @Test
+  void queryCapacityRoundsTheSumOfItemSizesUpOnce() {
+    create("alice");
+    for (int i = 0; i < 40; i++) {
+      upload("alice", T0.plusSeconds(i));
+    }
+    repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.first(1000));
+    double rcu = costs.last().readCapacityUnits();
+    // Forty photos of about 250 bytes and one profile: about 10 KB, so 3 units when the sum is
+    // rounded once (41 if each item were rounded on its own).
+    assertThat(rcu).isBetween(2.0, 4.0);
+    assertThat(rcu).isEqualTo(Math.rint(rcu));
+  }
+
+  @Test
+  void reactToCostsOneTransaction() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    assertCost(AccessPattern.REACT_TO_PHOTO, 1, 2, 8);
+  }
+
+  @Test
+  void photoWithReactionsCostsOneEventuallyConsistentIndexQuery() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    repo.photoWithReactions(photo.id(), PageRequest.first());
+    assertCost(AccessPattern.PHOTO_WITH_REACTIONS, 1, 0.5, 0);
+    assertThat(costs.last().itemsRead()).isEqualTo(2);
+  }
+
+  @Test
+  void followCostsOneTransactionOfThreeWrites() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    assertCost(AccessPattern.FOLLOW, 1, 0, 12);
+  }
+
+  @Test
+  void unfollowCostsOneTransactionOfThreeWrites() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    repo.unfollow("bob", "alice");
+    assertCost(AccessPattern.UNFOLLOW, 1, 0, 12);
+  }
+
+  @Test
+  void followersOfCostsOneQueryPerPage() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    repo.followersOf("alice", PageRequest.first());
+    assertCost(AccessPattern.FOLLOWERS_OF, 1, 1, 0);
+    repo.followersOf("nobody", PageRequest.first());
+    assertCost(AccessPattern.FOLLOWERS_OF, 1, 1, 0);
+  }
+
+  @Test
+  void followedByCostsAnIndexQueryAndOneBatchGetPerPage() {
+    create("alice");
+    for (String u : List.of("b", "c", "d")) {
+      create(u);
+      repo.follow("alice", u);
+    }
+    repo.followedBy("alice", PageRequest.first());
+    // Half a unit for the index query, one unit per profile (each item rounded on its own).
+    assertCost(AccessPattern.FOLLOWED_BY, 2, 3.5, 0);
+    assertThat(costs.last().itemsRead()).isEqualTo(6);
+  }
+
+  @Test
+  void followedByOfSomeoneFollowingNobodySkipsTheBatchGet() {
+    create("alice");
+    repo.followedBy("alice", PageRequest.first());
+    assertCost(AccessPattern.FOLLOWED_BY, 1, 0.5, 0);
+  }
+
+  @Test
+  void everyPatternMakesItsMinimumNumberOfRequests() {
+    seeded();
+    costs.clear();
+    create("carol");
+    repo.getUser("carol");
+    repo.updateProfile("carol", ProfileUpdate.builder().name("C").build());
+    Photo photo = upload("carol", T0);
+    repo.getPhoto(photo.id());
+    repo.userWithPhotos("carol", SortOrder.NEWEST_FIRST, PageRequest.first());
+    repo.reactTo("alice", photo.id(), ReactionType.HEART);
+    repo.photoWithReactions(photo.id(), PageRequest.first());
+    repo.follow("carol", "alice");
+    repo.followersOf("alice", PageRequest.first());
+    repo.followedBy("carol", PageRequest.first());
+    repo.unfollow("carol", "alice");
+    assertThat(costs.costs()).extracting(OperationCost::pattern)
+        .containsExactlyInAnyOrder(AccessPattern.values());
+    for (OperationCost cost : costs.costs()) {
+      assertThat(cost.requests()).as(cost.pattern().name())
+          .isEqualTo(cost.pattern().minimumRequests());
+      assertThat(cost.succeeded()).isTrue();
+    }
+  }
+
+  @Test
+  void failedCallsReportTheirRequestsButNoCapacity() {
+    create("alice");
+    costs.clear();
+    catchThrowable(() -> create("alice"));
+    catchThrowable(() -> repo.follow("alice", "ghost"));
+    assertThat(costs.costs()).hasSize(2).allSatisfy(cost -> {
+      assertThat(cost.succeeded()).isFalse();
+      assertThat(cost.requests()).isEqualTo(1);
+      assertThat(cost.readCapacityUnits()).isZero();
+      assertThat(cost.writeCapacityUnits()).isZero();
+    });
+  }
+}

@@ -1,0 +1,141 @@
+package io.quickphotos.singletable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.CostListener;
+import io.quickphotos.OperationCost;
+import io.quickphotos.PageRequest;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.User;
+import io.quickphotos.UserStatus;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The retries written once in the repository: unprocessed BatchGetItem keys and transactions
+ * cancelled by conflicts, against a scripted engine (no real engine produces either on demand).
+ */
+class RetryTest {
+  private final List<OperationCost> costs = new ArrayList<>();
+  private final CostListener listener = costs::add;
+  private final List<Integer> pauses = new ArrayList<>();
+
+  /** An engine that answers queries with friendships and batch reads as scripted. */
+  private static class ScriptedTable implements Table {
+    int unprocessedRounds;
+    int keysAnsweredPerUnprocessedRound = 1;
+    int conflictRounds;
+    int batchCalls;
+    int transactCalls;
+
+    @Override
+    public Read getItem(Key key) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public QueryResult query(QueryPlan plan) {
+      List<Item> items = new ArrayList<>();
+      for (String followed : List.of("b", "c", "d")) {
+        items.add(ItemCodec.friendship(new io.quickphotos.Follow("a", followed,
+            java.time.Instant.EPOCH)));
+      }
+      return new QueryResult(items, Optional.empty(), new Capacity(0.5, 0));
+    }
+
+    @Override
+    public BatchRead batchGetItem(List<Key> keys) {
+      batchCalls++;
+      List<Item> found = new ArrayList<>();
+      List<Key> left = new ArrayList<>(keys);
+      if (unprocessedRounds-- <= 0) {
+        left.clear();
+      }
+      // A throttled round answers a few keys and leaves the rest unprocessed.
+      List<Key> answered = new ArrayList<>();
+      while (answered.size() < keysAnsweredPerUnprocessedRound && !left.isEmpty()) {
+        answered.add(left.remove(0));
+      }
+      for (Key key : keys) {
+        if (left.isEmpty() || answered.contains(key)) {
+          String username = key.pk().substring(KeyLayout.USER.length());
+          found.add(ItemCodec.newUser(new io.quickphotos.NewUser(username, username,
+              username + "@x.io", LocalDate.EPOCH, "", UserStatus.ACTIVE)));
+        }
+      }
+      return new BatchRead(found, left, new Capacity(found.size(), 0));
+    }
+
+    @Override
+    public Write write(WriteAction action) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Capacity transactWrite(List<WriteAction> actions) {
+      transactCalls++;
+      if (conflictRounds-- > 0) {
+        List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(),
+            TransactionCanceledException.NONE));
+        reasons.set(1, TransactionCanceledException.TRANSACTION_CONFLICT);
+        throw new TransactionCanceledException(reasons, null);
+      }
+      return new Capacity(0, 12);
+    }
+  }
+
+  private SingleTableQuickPhotos repository(Table table) {
+    return new SingleTableQuickPhotos(table, listener, Clock.systemUTC(), pauses::add);
+  }
+
+  @Test
+  void unprocessedKeysAreRetriedWithBackoffAndCounted() {
+    ScriptedTable table = new ScriptedTable();
+    table.unprocessedRounds = 2;
+    List<User> users = repository(table).followedBy("a", PageRequest.first()).items();
+    assertThat(users).extracting(User::username).containsExactly("b", "c", "d");
+    assertThat(table.batchCalls).isEqualTo(3);
+    assertThat(pauses).containsExactly(1, 2);
+    OperationCost cost = costs.get(0);
+    assertThat(cost.pattern()).isEqualTo(AccessPattern.FOLLOWED_BY);
+    assertThat(cost.requests()).isEqualTo(4);
+    assertThat(cost.readCapacityUnits()).isEqualTo(3.5);
+  }
+
+  @Test
+  void keysStillUnprocessedAfterTheLastAttemptAreAnError() {
+    ScriptedTable table = new ScriptedTable();
+    table.unprocessedRounds = 100;
+    table.keysAnsweredPerUnprocessedRound = 0;
+    assertThatThrownBy(() -> repository(table).followedBy("a", PageRequest.first()))
+        .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("unprocessed");
+    assertThat(table.batchCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+    assertThat(costs.get(0).succeeded()).isFalse();
+  }
+
+  @Test
+  void conflictingTransactionsAreRetried() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 2;
+    repository(table).follow("a", "b");
+    assertThat(table.transactCalls).isEqualTo(3);
+    assertThat(costs.get(0).requests()).isEqualTo(3);
+    assertThat(costs.get(0).writeCapacityUnits()).isEqualTo(12);
+  }
+
+  @Test
+  void transactionsConflictingToTheLastAttemptAreAnError() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 100;
+    assertThatThrownBy(() -> repository(table).follow("a", "b"))
+        .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("conflict");
+    assertThat(table.transactCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+  }
+}
