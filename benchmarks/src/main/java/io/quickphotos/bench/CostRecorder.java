@@ -1,0 +1,44 @@
+package io.quickphotos.bench;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.OperationCost;
+
+/**
+ * Tallies the requests and capacity units of the operations a benchmark runs, until
+ * {@link CostCounters#collect} takes them. Fed by the repository through {@link CostListener},
+ * or by the hand-written baselines and query shapes, which report each request themselves.
+ *
+ * <p>Not thread-safe: the benchmarks run on one thread, and a lock here would be measured as part
+ * of every operation.
+ */
+final class CostRecorder implements CostListener {
+  long requests;
+  double readUnits;
+  double writeUnits;
+
+  @Override
+  public void onCost(OperationCost cost) {
+    requests += cost.requests();
+    readUnits += cost.readCapacityUnits();
+    writeUnits += cost.writeCapacityUnits();
+  }
+
+  /**
+   * Counts one request and the capacity it consumed.
+   *
+   * @param read read capacity units
+   * @param write write capacity units
+   */
+  void request(double read, double write) {
+    requests++;
+    readUnits += read;
+    writeUnits += write;
+  }
+
+  /** Forgets everything tallied so far, such as the cost of loading the data. */
+  void clear() {
+    requests = 0;
+    readUnits = 0;
+    writeUnits = 0;
+  }
+}

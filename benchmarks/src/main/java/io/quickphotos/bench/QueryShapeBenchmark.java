@@ -1,0 +1,187 @@
+package io.quickphotos.bench;
+
+import io.quickphotos.Page;
+import io.quickphotos.User;
+import io.quickphotos.UserPhotos;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The alternative request shapes of "user and photos" and "users a user follows" side by side
+ * ({@link QueryShapes}), on the in-memory engine through the Table SPI ({@code memory}) and as
+ * hand-written requests on DynamoDB Local ({@code raw-sdk}), each with its requests and capacity
+ * per operation. Same data set and argument ring as {@link AccessPatternBenchmark}, plus the
+ * denormalized profile copies.
+ *
+ * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am verify}:
+ * <pre>
+ * java -jar benchmarks/target/benchmarks.jar QueryShapeBenchmark -prof gc \
+ *     -rf json -rff benchmarks/results/shapes.json
+ * java -cp benchmarks/target/benchmarks.jar io.quickphotos.bench.Report \
+ *     benchmarks/results/shapes.json
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@State(Scope.Benchmark)
+public abstract class QueryShapeBenchmark {
+  private QueryShapes shapes;
+  private CostRecorder costs;
+  private DataSet data;
+  private int next;
+
+  /**
+   * The {@code backend} parameter of the concrete benchmark.
+   *
+   * @return {@code memory} or {@code raw-sdk}
+   */
+  protected abstract String backendParameter();
+
+  /**
+   * The {@code size} parameter of the concrete benchmark.
+   *
+   * @return about how many items to load
+   */
+  protected abstract int sizeParameter();
+
+  /** Generates the data set and loads it with the profile copies, once per trial. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    data = DataSet.of(sizeParameter());
+    shapes = QueryShapes.open(backendParameter(), data);
+    costs = shapes.costs();
+  }
+
+  /** Releases the engine; stops DynamoDB Local. */
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    shapes.close();
+  }
+
+  private String nextUser() {
+    next = (next + 1) & (DataSet.RING - 1);
+    return data.userRing[next];
+  }
+
+  /**
+   * User and photos in one Query (the design's shape).
+   *
+   * @param counters where the cost goes
+   * @return the profile and photos
+   */
+  @Benchmark
+  public UserPhotos userAndPhotosInOneQuery(CostCounters counters) {
+    UserPhotos page = shapes.userAndPhotosInOneQuery(nextUser());
+    counters.collect(costs);
+    return page;
+  }
+
+  /**
+   * User by GetItem, then photos by Query.
+   *
+   * @param counters where the cost goes
+   * @return the profile and photos
+   */
+  @Benchmark
+  public UserPhotos userThenPhotos(CostCounters counters) {
+    UserPhotos page = shapes.userThenPhotos(nextUser());
+    counters.collect(costs);
+    return page;
+  }
+
+  /**
+   * Followed users by inverted-index Query and BatchGetItem (the design's shape).
+   *
+   * @param counters where the cost goes
+   * @return the profiles
+   */
+  @Benchmark
+  public Page<User> followedByBatchGet(CostCounters counters) {
+    Page<User> page = shapes.followedByBatchGet(nextUser());
+    counters.collect(costs);
+    return page;
+  }
+
+  /**
+   * Followed users by inverted-index Query and one GetItem each.
+   *
+   * @param counters where the cost goes
+   * @return the profiles
+   */
+  @Benchmark
+  public Page<User> followedByGetEach(CostCounters counters) {
+    Page<User> page = shapes.followedByGetEach(nextUser());
+    counters.collect(costs);
+    return page;
+  }
+
+  /**
+   * Followed users from denormalized copies, one inverted-index Query.
+   *
+   * @param counters where the cost goes
+   * @return the profiles
+   */
+  @Benchmark
+  public Page<User> followedByDenormalized(CostCounters counters) {
+    Page<User> page = shapes.followedByDenormalized(nextUser());
+    counters.collect(costs);
+    return page;
+  }
+
+  /** The shapes on the in-memory engine, at 10³ and 10⁶ items. */
+  public static class Memory extends QueryShapeBenchmark {
+    /** Which engine runs the shapes. */
+    @Param({"memory"})
+    public String backend;
+
+    /** About how many items are loaded, before the profile copies. */
+    @Param({"1000", "1000000"})
+    public int size;
+
+    @Override
+    protected String backendParameter() {
+      return backend;
+    }
+
+    @Override
+    protected int sizeParameter() {
+      return size;
+    }
+  }
+
+  /** The shapes as hand-written requests on DynamoDB Local, at 10³ items. */
+  public static class DynamoDbLocal extends QueryShapeBenchmark {
+    /** Which engine runs the shapes. */
+    @Param({"raw-sdk"})
+    public String backend;
+
+    /** About how many items are loaded, before the profile copies. */
+    @Param({"1000"})
+    public int size;
+
+    @Override
+    protected String backendParameter() {
+      return backend;
+    }
+
+    @Override
+    protected int sizeParameter() {
+      return size;
+    }
+  }
+}

@@ -1,0 +1,511 @@
+package io.quickphotos.bench;
+
+import io.quickphotos.Follow;
+import io.quickphotos.NewUser;
+import io.quickphotos.Page;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.PhotoReactions;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.User;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserPhotos;
+import io.quickphotos.UserStatus;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+
+/**
+ * The access patterns written by hand against the SDK's {@link DynamoDbClient}: the requests the
+ * design prescribes (same keys, same key conditions, same condition and update expressions, same
+ * consistency, {@code ReturnConsumedCapacity=TOTAL}), with the attribute maps read straight into
+ * the records and nothing else: no validation, no plans, no engine-neutral items, no cursors
+ * worth the name. What dynamo-impl adds on top of this is its mapping overhead.
+ *
+ * <p>Also sends the alternative query shapes on DynamoDB Local, and the writes that undo the
+ * benchmarked ones (those are not counted). Not thread-safe: one benchmark thread.
+ */
+final class RawSdk implements RepositoryBackend.Undo {
+  /** The sort-key prefix of the denormalized copies of followed users' profiles. */
+  static final String FOLLOWS_COPY = "#FOLLOWS#";
+
+  private static final String TABLE = LocalTable.NAME;
+  private static final String INDEX = "InvertedIndex";
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
+  private static final AttributeValue ZERO = AttributeValue.fromN("0");
+  private static final AttributeValue ONE = AttributeValue.fromN("1");
+  private static final AttributeValue MINUS_ONE = AttributeValue.fromN("-1");
+  private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(Map.of(
+      "heart", ZERO, "smiley", ZERO, "thumbsup", ZERO, "sunglasses", ZERO));
+  private static final String EXISTS = "attribute_exists(PK)";
+  private static final String ABSENT = "attribute_not_exists(PK)";
+  private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
+
+  private final DynamoDbClient client;
+  private final CostRecorder costs;
+  private final AttributeValue now = AttributeValue.fromS(TIMESTAMP.format(DataSet.CLOCK.instant()));
+  private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
+
+  /**
+   * Sends requests through a client and reports what they cost.
+   *
+   * @param client the client of the endpoint holding the loaded table
+   * @param costs where each request's cost goes
+   */
+  RawSdk(DynamoDbClient client, CostRecorder costs) {
+    this.client = client;
+    this.costs = costs;
+  }
+
+  // --- the access patterns -----------------------------------------------------------------
+
+  Optional<User> getUser(String username) {
+    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
+        .key(userKey(username))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(user(response.item())) : Optional.empty();
+  }
+
+  UserPhotos userWithPhotos(String username) {
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .keyConditionExpression("PK = :pk AND SK BETWEEN :profile AND :end")
+        .expressionAttributeValues(Map.of(
+            ":pk", AttributeValue.fromS("USER#" + username),
+            ":profile", AttributeValue.fromS("#METADATA#" + username),
+            ":end", AttributeValue.fromS("PHOTO$")))
+        .scanIndexForward(false)
+        .limit(DataSet.PAGE_SIZE)
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    if (response.items().isEmpty()) {
+      throw new UserNotFoundException("user " + username + " does not exist");
+    }
+    Optional<User> user = Optional.empty();
+    List<Photo> photos = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      if ("USER".equals(item.get("entity").s())) {
+        user = Optional.of(user(item));
+      } else {
+        photos.add(photo(item));
+      }
+    }
+    return new UserPhotos(user, new Page<>(photos, cursor(response)));
+  }
+
+  Optional<Photo> getPhoto(PhotoId id) {
+    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
+        .key(photoKey(id))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(photo(response.item())) : Optional.empty();
+  }
+
+  PhotoReactions photoWithReactions(PhotoId id) {
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .indexName(INDEX)
+        .keyConditionExpression("SK = :photo")
+        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(id))))
+        .scanIndexForward(false)
+        .limit(DataSet.PAGE_SIZE)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    if (response.items().isEmpty()) {
+      throw new PhotoNotFoundException("photo " + id + " does not exist");
+    }
+    Optional<Photo> photo = Optional.empty();
+    List<Reaction> reactions = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      if ("PHOTO".equals(item.get("entity").s())) {
+        photo = Optional.of(photo(item));
+      } else {
+        reactions.add(reaction(item));
+      }
+    }
+    return new PhotoReactions(photo, new Page<>(reactions, cursor(response)));
+  }
+
+  Page<Follow> followersOf(String username) {
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :friend)")
+        .expressionAttributeValues(Map.of(
+            ":pk", AttributeValue.fromS("USER#" + username),
+            ":friend", AttributeValue.fromS("#FRIEND#")))
+        .limit(DataSet.PAGE_SIZE)
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    List<Follow> follows = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      follows.add(follow(item));
+    }
+    return new Page<>(follows, cursor(response));
+  }
+
+  /** Inverted-index Query, then one BatchGetItem of the profiles (the design's shape). */
+  Page<User> followedBy(String username) {
+    QueryResponse friendships = followedFriendships(username, "#FRIEND#");
+    List<String> followed = followedUsernames(friendships);
+    return new Page<>(batchGetUsers(followed), cursor(friendships));
+  }
+
+  User createUser(NewUser user) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("PK", AttributeValue.fromS("USER#" + user.username()));
+    item.put("SK", AttributeValue.fromS("#METADATA#" + user.username()));
+    item.put("entity", AttributeValue.fromS("USER"));
+    item.put("username", AttributeValue.fromS(user.username()));
+    item.put("name", AttributeValue.fromS(user.name()));
+    item.put("email", AttributeValue.fromS(user.email()));
+    item.put("birthdate", AttributeValue.fromS(user.birthdate().toString()));
+    item.put("address", AttributeValue.fromS(user.address()));
+    item.put("status", AttributeValue.fromS(user.status().name()));
+    item.put("followers", ZERO);
+    item.put("following", ZERO);
+    PutItemResponse response = client.putItem(r -> r.tableName(TABLE)
+        .item(item)
+        .conditionExpression(ABSENT)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    write(response.consumedCapacity());
+    return new User(user.username(), user.name(), user.email(), user.birthdate(),
+        user.address(), user.status(), 0, 0);
+  }
+
+  Photo uploadPhoto(PhotoId id, String location) {
+    Map<String, AttributeValue> item = new HashMap<>(photoKey(id));
+    item.put("entity", AttributeValue.fromS("PHOTO"));
+    item.put("username", AttributeValue.fromS(id.owner()));
+    item.put("timestamp", AttributeValue.fromS(TIMESTAMP.format(id.timestamp())));
+    item.put("location", AttributeValue.fromS(location));
+    item.put("reactions", NO_REACTIONS);
+    transaction(client.transactWriteItems(r -> r
+        .transactItems(
+            TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
+                .key(userKey(id.owner())).conditionExpression(EXISTS)).build(),
+            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
+                .item(item).conditionExpression(ABSENT)).build())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    Map<ReactionType, Long> none = new EnumMap<>(ReactionType.class);
+    for (ReactionType type : ReactionType.values()) {
+      none.put(type, 0L);
+    }
+    return new Photo(id, location, none);
+  }
+
+  Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
+    String typeName = type.name().toLowerCase(Locale.ROOT);
+    AttributeValue photoSortKey = AttributeValue.fromS(photoSortKey(photo));
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName));
+    item.put("SK", photoSortKey);
+    item.put("entity", AttributeValue.fromS("REACTION"));
+    item.put("reactingUser", AttributeValue.fromS(reactor));
+    item.put("photoOwner", AttributeValue.fromS(photo.owner()));
+    item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
+    item.put("reactionType", AttributeValue.fromS(typeName));
+    item.put("timestamp", now);
+    transaction(client.transactWriteItems(r -> r
+        .transactItems(
+            TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
+                .key(userKey(reactor)).conditionExpression(EXISTS)).build(),
+            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
+                .item(item).conditionExpression(ABSENT)).build(),
+            TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+                .key(photoKey(photo))
+                .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+                .conditionExpression(EXISTS)
+                .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName))
+                .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    return new Reaction(reactor, photo, type, DataSet.CLOCK.instant());
+  }
+
+  Follow follow(String follower, String followed) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("PK", AttributeValue.fromS("USER#" + followed));
+    item.put("SK", AttributeValue.fromS("#FRIEND#" + follower));
+    item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
+    item.put("followedUser", AttributeValue.fromS(followed));
+    item.put("followingUser", AttributeValue.fromS(follower));
+    item.put("timestamp", now);
+    transaction(client.transactWriteItems(r -> r
+        .transactItems(
+            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
+                .item(item).conditionExpression(ABSENT)).build(),
+            counter(followed, "followers", ONE),
+            counter(follower, "following", ONE))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    return new Follow(follower, followed, DataSet.CLOCK.instant());
+  }
+
+  void unfollow(String follower, String followed) {
+    transaction(client.transactWriteItems(r -> r
+        .transactItems(
+            TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
+                .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
+                    "SK", AttributeValue.fromS("#FRIEND#" + follower)))
+                .conditionExpression(EXISTS)).build(),
+            counter(followed, "followers", MINUS_ONE),
+            counter(follower, "following", MINUS_ONE))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+  }
+
+  // --- the alternative query shapes ----------------------------------------------------------
+
+  /** GetItem of the profile, then a Query of the photos alone. */
+  UserPhotos userThenPhotos(String username) {
+    Optional<User> user = getUser(username);
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :photos)")
+        .expressionAttributeValues(Map.of(
+            ":pk", AttributeValue.fromS("USER#" + username),
+            ":photos", AttributeValue.fromS("PHOTO#" + username + "#")))
+        .scanIndexForward(false)
+        .limit(DataSet.PAGE_SIZE)
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    List<Photo> photos = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      photos.add(photo(item));
+    }
+    return new UserPhotos(user, new Page<>(photos, cursor(response)));
+  }
+
+  /** Inverted-index Query, then one GetItem per followed user. */
+  Page<User> followedByGetEach(String username) {
+    QueryResponse friendships = followedFriendships(username, "#FRIEND#");
+    List<User> users = new ArrayList<>(friendships.items().size());
+    for (String followed : followedUsernames(friendships)) {
+      getUser(followed).ifPresent(users::add);
+    }
+    return new Page<>(users, cursor(friendships));
+  }
+
+  /** One inverted-index Query of the copies of the followed users' profiles. */
+  Page<User> followedByDenormalized(String username) {
+    QueryResponse copies = followedFriendships(username, FOLLOWS_COPY);
+    List<User> users = new ArrayList<>(copies.items().size());
+    for (Map<String, AttributeValue> item : copies.items()) {
+      users.add(user(item));
+    }
+    return new Page<>(users, cursor(copies));
+  }
+
+  // --- undoing the benchmarked writes (not counted) ------------------------------------------
+
+  /**
+   * Reads the photos the reaction benchmark reacts to as they were loaded, to put them back.
+   *
+   * @param data the loaded data set
+   */
+  void rememberPhotos(DataSet data) {
+    for (PhotoId id : data.photoRing) {
+      loadedPhotos.computeIfAbsent(id, photo -> client.getItem(r -> r.tableName(TABLE)
+          .key(photoKey(photo)).consistentRead(true)).item());
+    }
+  }
+
+  @Override
+  public void deleteUser(String username) {
+    client.deleteItem(r -> r.tableName(TABLE).key(userKey(username)));
+  }
+
+  @Override
+  public void deletePhoto(PhotoId id) {
+    client.deleteItem(r -> r.tableName(TABLE).key(photoKey(id)));
+  }
+
+  @Override
+  public void deleteReaction(Reaction reaction) {
+    Map<String, AttributeValue> photo = loadedPhotos.get(reaction.photo());
+    client.transactWriteItems(r -> r.transactItems(
+        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(Map.of(
+            "PK", AttributeValue.fromS("REACTION#" + reaction.reactor() + "#"
+                + reaction.type().name().toLowerCase(Locale.ROOT)),
+            "SK", AttributeValue.fromS(photoSortKey(reaction.photo()))))).build(),
+        TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
+  }
+
+  // --- requests and records ----------------------------------------------------------------
+
+  private QueryResponse followedFriendships(String username, String prefix) {
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .indexName(INDEX)
+        .keyConditionExpression("SK = :friend")
+        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS(prefix + username)))
+        .limit(DataSet.PAGE_SIZE)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response;
+  }
+
+  private static List<String> followedUsernames(QueryResponse friendships) {
+    List<String> followed = new ArrayList<>(friendships.items().size());
+    for (Map<String, AttributeValue> item : friendships.items()) {
+      followed.add(item.get("followedUser").s());
+    }
+    return followed;
+  }
+
+  /** One BatchGetItem of the profiles, repeated for unprocessed keys; in the given order. */
+  private List<User> batchGetUsers(List<String> usernames) {
+    if (usernames.isEmpty()) {
+      return List.of();
+    }
+    List<Map<String, AttributeValue>> keys = new ArrayList<>(usernames.size());
+    for (String username : usernames) {
+      keys.add(userKey(username));
+    }
+    Map<String, User> found = new HashMap<>();
+    Map<String, KeysAndAttributes> pending = Map.of(TABLE,
+        KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+    while (!pending.isEmpty()) {
+      Map<String, KeysAndAttributes> request = pending;
+      BatchGetItemResponse response = client.batchGetItem(r -> r.requestItems(request)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+      read(response.consumedCapacity());
+      for (Map<String, AttributeValue> item : response.responses().getOrDefault(TABLE,
+          List.of())) {
+        User user = user(item);
+        found.put(user.username(), user);
+      }
+      pending = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
+    }
+    List<User> users = new ArrayList<>(usernames.size());
+    for (String username : usernames) {
+      User user = found.get(username);
+      if (user != null) {
+        users.add(user);
+      }
+    }
+    return users;
+  }
+
+  private static TransactWriteItem counter(String username, String counter,
+      AttributeValue delta) {
+    return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+        .key(userKey(username))
+        .updateExpression("SET " + COUNTER)
+        .conditionExpression(EXISTS)
+        .expressionAttributeNames(Map.of("#c", counter))
+        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta))).build();
+  }
+
+  private static Map<String, AttributeValue> userKey(String username) {
+    return Map.of("PK", AttributeValue.fromS("USER#" + username),
+        "SK", AttributeValue.fromS("#METADATA#" + username));
+  }
+
+  private static Map<String, AttributeValue> photoKey(PhotoId id) {
+    return Map.of("PK", AttributeValue.fromS("USER#" + id.owner()),
+        "SK", AttributeValue.fromS(photoSortKey(id)));
+  }
+
+  private static String photoSortKey(PhotoId id) {
+    return "PHOTO#" + id.owner() + "#" + TIMESTAMP.format(id.timestamp());
+  }
+
+  private static Optional<String> cursor(QueryResponse response) {
+    if (!response.hasLastEvaluatedKey() || response.lastEvaluatedKey().isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, AttributeValue> last = response.lastEvaluatedKey();
+    return Optional.of(last.get("PK").s() + "|" + last.get("SK").s());
+  }
+
+  static User user(Map<String, AttributeValue> item) {
+    return new User(item.get("username").s(), item.get("name").s(), item.get("email").s(),
+        LocalDate.parse(item.get("birthdate").s()), item.get("address").s(),
+        UserStatus.valueOf(item.get("status").s()), Long.parseLong(item.get("followers").n()),
+        Long.parseLong(item.get("following").n()));
+  }
+
+  private static Photo photo(Map<String, AttributeValue> item) {
+    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
+    item.get("reactions").m().forEach((type, count) ->
+        counts.put(ReactionType.valueOf(type.toUpperCase(Locale.ROOT)), Long.parseLong(count.n())));
+    return new Photo(new PhotoId(item.get("username").s(), Instant.parse(item.get("timestamp").s())),
+        item.get("location").s(), counts);
+  }
+
+  private static Reaction reaction(Map<String, AttributeValue> item) {
+    return new Reaction(item.get("reactingUser").s(),
+        new PhotoId(item.get("photoOwner").s(), Instant.parse(item.get("photoTimestamp").s())),
+        ReactionType.valueOf(item.get("reactionType").s().toUpperCase(Locale.ROOT)),
+        Instant.parse(item.get("timestamp").s()));
+  }
+
+  private static Follow follow(Map<String, AttributeValue> item) {
+    return new Follow(item.get("followingUser").s(), item.get("followedUser").s(),
+        Instant.parse(item.get("timestamp").s()));
+  }
+
+  private void read(ConsumedCapacity consumed) {
+    costs.request(units(consumed, consumed == null ? null : consumed.readCapacityUnits()), 0);
+  }
+
+  private void read(List<ConsumedCapacity> consumed) {
+    double units = 0;
+    for (ConsumedCapacity c : consumed) {
+      units += units(c, c.readCapacityUnits());
+    }
+    costs.request(units, 0);
+  }
+
+  private void write(ConsumedCapacity consumed) {
+    costs.request(0, units(consumed, consumed == null ? null : consumed.writeCapacityUnits()));
+  }
+
+  private void transaction(TransactWriteItemsResponse response) {
+    double read = 0;
+    double write = 0;
+    for (ConsumedCapacity c : response.consumedCapacity()) {
+      if (c.readCapacityUnits() != null || c.writeCapacityUnits() != null) {
+        read += c.readCapacityUnits() == null ? 0 : c.readCapacityUnits();
+        write += c.writeCapacityUnits() == null ? 0 : c.writeCapacityUnits();
+      } else {
+        write += c.capacityUnits() == null ? 0 : c.capacityUnits();
+      }
+    }
+    costs.request(read, write);
+  }
+
+  /** The split figure where DynamoDB gives one, else the total, as dynamo-impl counts it. */
+  private static double units(ConsumedCapacity consumed, Double split) {
+    if (consumed == null) {
+      return 0;
+    }
+    if (split != null) {
+      return split;
+    }
+    return consumed.capacityUnits() == null ? 0 : consumed.capacityUnits();
+  }
+}

@@ -1,0 +1,401 @@
+package io.quickphotos.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Turns JMH's JSON results into a markdown report and PNG charts: every benchmark's time with its
+ * error, allocation, requests and capacity units per operation; the four ratios DESIGN.md sets
+ * targets for, each marked met or missed per access pattern; and the query shapes side by side.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar io.quickphotos.bench.Report \
+ *     benchmarks/results/latest.json [more.json ...] [--out benchmarks/results/latest]
+ * </pre>
+ *
+ * <p>Writes {@code <out>.md}, {@code <out>.png} (access patterns) and {@code <out>-shapes.png}
+ * (query shapes, if they ran); {@code <out>} defaults to the first JSON file without its
+ * extension. Prints the markdown too.
+ */
+public final class Report {
+  static final String PATTERNS = "AccessPatternBenchmark";
+  static final String SHAPES = "QueryShapeBenchmark";
+
+  private static final List<String> WRITES = List.of("createUser", "uploadPhoto", "reactToPhoto",
+      "followAndUnfollow");
+
+  private final Results results;
+  private final String source;
+  private final String machine;
+
+  private Report(Results results, String source, String machine) {
+    this.results = results;
+    this.source = source;
+    this.machine = machine;
+  }
+
+  /**
+   * Reads JMH JSON files and writes the report beside the first.
+   *
+   * @param args JSON files, optionally {@code --out <base>}
+   * @throws IOException if a file cannot be read or written
+   */
+  public static void main(String[] args) throws IOException {
+    List<Path> inputs = new ArrayList<>();
+    Path out = null;
+    for (int i = 0; i < args.length; i++) {
+      if ("--out".equals(args[i]) && i + 1 < args.length) {
+        out = Path.of(args[++i]);
+      } else {
+        inputs.add(Path.of(args[i]));
+      }
+    }
+    if (inputs.isEmpty()) {
+      System.err.println("usage: Report <jmh-result.json>... [--out <base>]");
+      System.exit(2);
+      return;
+    }
+    Written written = write(inputs, out);
+    System.out.print(Files.readString(written.markdown()));
+    System.out.println();
+    System.out.println("Wrote " + written.markdown() + " and " + written.charts());
+  }
+
+  /**
+   * Where a report went.
+   *
+   * @param markdown the markdown file
+   * @param charts the PNG files
+   */
+  record Written(Path markdown, List<Path> charts) {
+  }
+
+  /**
+   * Writes the report of some JMH JSON files.
+   *
+   * @param inputs the files
+   * @param out the base path of the outputs, or null for the first input without extension
+   * @return the files written
+   * @throws IOException if a file cannot be read or written
+   */
+  static Written write(List<Path> inputs, Path out) throws IOException {
+    // The charts are drawn off-screen; without this a machine with no display would refuse.
+    System.setProperty("java.awt.headless", "true");
+    Path base = out != null ? out : withoutExtension(inputs.get(0));
+    if (base.toAbsolutePath().getParent() != null) {
+      Files.createDirectories(base.toAbsolutePath().getParent());
+    }
+    Results results = Results.read(inputs);
+    if (results.rows().isEmpty()) {
+      throw new IOException("no benchmark results in " + inputs);
+    }
+    String name = base.getFileName().toString();
+    List<Path> charts = new ArrayList<>();
+    Path patternsChart = base.resolveSibling(name + ".png");
+    Path shapesChart = base.resolveSibling(name + "-shapes.png");
+    boolean patterns = !results.methods(PATTERNS).isEmpty();
+    boolean shapes = !results.methods(SHAPES).isEmpty();
+    if (patterns) {
+      Charts.write(results, PATTERNS, "quickphotos access patterns: time per operation",
+          patternsChart);
+      charts.add(patternsChart);
+    }
+    if (shapes) {
+      Charts.write(results, SHAPES, "quickphotos query shapes: time per operation", shapesChart);
+      charts.add(shapesChart);
+    }
+    Report report = new Report(results,
+        String.join(", ", inputs.stream().map(p -> p.getFileName().toString()).toList()),
+        machine());
+    Path markdown = base.resolveSibling(name + ".md");
+    Files.writeString(markdown, report.markdown(patterns ? patternsChart.getFileName() : null,
+        shapes ? shapesChart.getFileName() : null), StandardCharsets.UTF_8);
+    return new Written(markdown, charts);
+  }
+
+  private String markdown(Path patternsChart, Path shapesChart) {
+    StringBuilder md = new StringBuilder();
+    md.append("# quickphotos benchmark results\n\n");
+    md.append("- Results: `").append(source).append("` (JMH ").append(results.jmhVersion())
+        .append("; ").append(results.settings()).append(")\n");
+    md.append("- JVM: ").append(results.jvm()).append('\n');
+    md.append("- Machine: ").append(machine).append("\n\n");
+
+    if (!results.methods(PATTERNS).isEmpty()) {
+      md.append("## Targets\n\n");
+      targets(md);
+    }
+    if (patternsChart != null) {
+      md.append("## Access patterns\n\n");
+      md.append("![access patterns](").append(patternsChart).append(")\n\n");
+      table(md, PATTERNS);
+      md.append("\nWrites (†) are timed together with the write that undoes them, so the table"
+          + " keeps its size: create and upload are followed by a delete, a reaction by a"
+          + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
+          + " request and capacity columns count the access pattern's own requests (both of"
+          + " follow + unfollow). Collections make no requests. On DynamoDB Local, allocation"
+          + " includes the in-process server's.\n\n");
+    }
+    if (shapesChart != null) {
+      md.append("## Query shapes\n\n");
+      md.append("![query shapes](").append(shapesChart).append(")\n\n");
+      shapes(md);
+    }
+    return md.toString();
+  }
+
+  // --- targets -------------------------------------------------------------------------------
+
+  /** A ratio DESIGN.md sets a target for, per access pattern. */
+  private record Target(String title, String definition, double limit, boolean atLeast) {
+    boolean met(double value) {
+      return atLeast ? value >= limit : value <= limit;
+    }
+
+    String bound() {
+      return (atLeast ? "≥ " : "≤ ") + ratio(limit);
+    }
+  }
+
+  private void targets(StringBuilder md) {
+    List<String> methods = results.methods(PATTERNS);
+    List<Integer> memorySizes = results.sizes(PATTERNS, "memory");
+    List<Integer> dynamoSizes = results.sizes(PATTERNS, "dynamodb-local");
+
+    StringBuilder details = new StringBuilder();
+    md.append("| Target | Met | Range over patterns |\n|---|---|---|\n");
+
+    Target faster = new Target("memory vs DynamoDB Local", "DynamoDB Local time / memory time",
+        1000, true);
+    List<Double> values = new ArrayList<>();
+    List<String[]> lines = new ArrayList<>();
+    for (String method : methods) {
+      for (int size : dynamoSizes) {
+        Optional<Results.Row> memory = results.find(PATTERNS, method, "memory", size);
+        Optional<Results.Row> dynamo = results.find(PATTERNS, method, "dynamodb-local", size);
+        if (memory.isPresent() && dynamo.isPresent()) {
+          double value = dynamo.get().score() / memory.get().score();
+          values.add(value);
+          lines.add(line(faster, label(method), size(size), memory.get(), dynamo.get(), value));
+        }
+      }
+    }
+    summarize(md, details, faster, values, lines, "memory", "dynamodb-local");
+
+    Target floor = new Target("memory vs bare collections", "memory time / collections time",
+        3, false);
+    values = new ArrayList<>();
+    lines = new ArrayList<>();
+    for (String method : methods) {
+      for (int size : memorySizes) {
+        Optional<Results.Row> memory = results.find(PATTERNS, method, "memory", size);
+        Optional<Results.Row> collections = results.find(PATTERNS, method, "collections", size);
+        if (memory.isPresent() && collections.isPresent()) {
+          double value = memory.get().score() / collections.get().score();
+          values.add(value);
+          lines.add(line(floor, label(method), size(size), collections.get(), memory.get(),
+              value));
+        }
+      }
+    }
+    summarize(md, details, floor, values, lines, "collections", "memory");
+
+    Target scale = new Target("memory at the largest size vs the smallest",
+        "time at the largest size / time at the smallest", 1.5, false);
+    values = new ArrayList<>();
+    lines = new ArrayList<>();
+    if (memorySizes.size() >= 2) {
+      int small = memorySizes.get(0);
+      int large = memorySizes.get(memorySizes.size() - 1);
+      for (String method : methods) {
+        Optional<Results.Row> smallRow = results.find(PATTERNS, method, "memory", small);
+        Optional<Results.Row> largeRow = results.find(PATTERNS, method, "memory", large);
+        if (smallRow.isPresent() && largeRow.isPresent()) {
+          double value = largeRow.get().score() / smallRow.get().score();
+          values.add(value);
+          lines.add(line(scale, label(method), size(small) + " → " + size(large), smallRow.get(),
+              largeRow.get(), value));
+        }
+      }
+    }
+    summarize(md, details, scale, values, lines, "smallest", "largest");
+
+    Target mapping = new Target("dynamo-impl vs raw SDK", "dynamodb-local time / raw-sdk time",
+        1.2, false);
+    values = new ArrayList<>();
+    lines = new ArrayList<>();
+    for (String method : methods) {
+      for (int size : dynamoSizes) {
+        Optional<Results.Row> raw = results.find(PATTERNS, method, "raw-sdk", size);
+        Optional<Results.Row> dynamo = results.find(PATTERNS, method, "dynamodb-local", size);
+        if (raw.isPresent() && dynamo.isPresent()) {
+          double value = dynamo.get().score() / raw.get().score();
+          values.add(value);
+          lines.add(line(mapping, label(method), size(size), raw.get(), dynamo.get(), value));
+        }
+      }
+    }
+    summarize(md, details, mapping, values, lines, "raw-sdk", "dynamodb-local");
+
+    md.append('\n').append(details);
+  }
+
+  private static String[] line(Target target, String method, String size, Results.Row first,
+      Results.Row second, double value) {
+    return new String[] {method, size, time(first), time(second), ratio(value),
+        target.met(value) ? "met" : "**missed**"};
+  }
+
+  private static void summarize(StringBuilder md, StringBuilder details, Target target,
+      List<Double> values, List<String[]> lines, String first, String second) {
+    if (values.isEmpty()) {
+      md.append("| ").append(target.title()).append(" (").append(target.bound())
+          .append(") | n/a: not in these results | |\n");
+      return;
+    }
+    long met = values.stream().filter(target::met).count();
+    double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    md.append("| ").append(target.title()).append(" (").append(target.bound()).append(") | ")
+        .append(met == values.size() ? "met" : "**missed**").append(": ").append(met)
+        .append(" of ").append(values.size()).append(" | ").append(ratio(min)).append(" – ")
+        .append(ratio(max)).append(" |\n");
+    details.append("### ").append(target.title()).append(" (").append(target.definition())
+        .append(", target ").append(target.bound()).append(")\n\n");
+    details.append("| Pattern | Size | ").append(first).append(" | ").append(second)
+        .append(" | Ratio | |\n|---|---|---:|---:|---:|---|\n");
+    for (String[] line : lines) {
+      details.append("| ").append(String.join(" | ", line)).append(" |\n");
+    }
+    details.append('\n');
+  }
+
+  // --- tables --------------------------------------------------------------------------------
+
+  private void table(StringBuilder md, String group) {
+    md.append("| Benchmark | Backend | Size | Score | ± Error | Unit | Alloc B/op | Requests/op"
+        + " | RCU/op | WCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    for (Results.Row row : results.rows()) {
+      if (!row.group().equals(group)) {
+        continue;
+      }
+      md.append("| ").append(label(row.method())).append(" | ").append(row.backend())
+          .append(" | ").append(size(row.size())).append(" | ").append(number(row.score()))
+          .append(" | ").append(Double.isNaN(row.error()) ? "" : number(row.error()))
+          .append(" | ").append(row.unit()).append(" | ")
+          .append(Double.isNaN(row.allocatedBytes()) ? "" : String.format(Locale.ROOT, "%,.0f",
+              row.allocatedBytes()))
+          .append(" | ").append(row.hasCosts() ? units(row.requests()) : "—")
+          .append(" | ").append(row.hasCosts() ? units(row.readUnits()) : "—")
+          .append(" | ").append(row.hasCosts() ? units(row.writeUnits()) : "—")
+          .append(" |\n");
+    }
+  }
+
+  private void shapes(StringBuilder md) {
+    md.append("Each shape beside the design's shape for the same result (the first of each"
+        + " pair or triple); the denormalized copies are extra items loaded for these"
+        + " benchmarks only. `raw-sdk` sends the shapes as hand-written requests to DynamoDB"
+        + " Local.\n\n");
+    md.append("| Shape | Backend | Size | Score | ± Error | Unit | vs design | Alloc B/op |"
+        + " Requests/op | RCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    for (Results.Row row : results.rows()) {
+      if (!row.group().equals(SHAPES)) {
+        continue;
+      }
+      String design = row.method().startsWith("user") ? "userAndPhotosInOneQuery"
+          : "followedByBatchGet";
+      String relative = results.find(SHAPES, design, row.backend(), row.size())
+          .map(d -> ratio(row.score() / d.score())).orElse("");
+      md.append("| ").append(row.method()).append(" | ").append(row.backend()).append(" | ")
+          .append(size(row.size())).append(" | ").append(number(row.score())).append(" | ")
+          .append(Double.isNaN(row.error()) ? "" : number(row.error())).append(" | ")
+          .append(row.unit()).append(" | ").append(relative).append(" | ")
+          .append(Double.isNaN(row.allocatedBytes()) ? "" : String.format(Locale.ROOT, "%,.0f",
+              row.allocatedBytes()))
+          .append(" | ").append(row.hasCosts() ? units(row.requests()) : "—")
+          .append(" | ").append(row.hasCosts() ? units(row.readUnits()) : "—").append(" |\n");
+    }
+  }
+
+  // --- formatting ----------------------------------------------------------------------------
+
+  private static String label(String method) {
+    return WRITES.contains(method) ? method + " †" : method;
+  }
+
+  private static String time(Results.Row row) {
+    return number(row.score()) + " " + row.unit();
+  }
+
+  /**
+   * A size as a power of ten where it is one, e.g. {@code 10⁶}, else the number.
+   *
+   * @param size an item count
+   * @return the label
+   */
+  static String size(int size) {
+    int exponent = 0;
+    int rest = size;
+    while (rest >= 10 && rest % 10 == 0) {
+      rest /= 10;
+      exponent++;
+    }
+    if (rest != 1 || exponent < 2) {
+      return Integer.toString(size);
+    }
+    StringBuilder label = new StringBuilder("10");
+    for (char digit : Integer.toString(exponent).toCharArray()) {
+      label.append("⁰¹²³⁴⁵⁶⁷⁸⁹".charAt(digit - '0'));
+    }
+    return label.toString();
+  }
+
+  private static String number(double value) {
+    if (Double.isNaN(value)) {
+      return "";
+    }
+    double magnitude = Math.abs(value);
+    String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f"
+        : magnitude >= 1 ? "%.2f" : "%.3f";
+    return String.format(Locale.ROOT, pattern, value);
+  }
+
+  private static String ratio(double value) {
+    return number(value) + "×";
+  }
+
+  private static String units(double value) {
+    if (Double.isNaN(value)) {
+      return "";
+    }
+    String text = String.format(Locale.ROOT, "%.2f", value);
+    return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+  }
+
+  private static Path withoutExtension(Path file) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return file.resolveSibling(dot > 0 ? name.substring(0, dot) : name);
+  }
+
+  /** The CPU and cores of this machine, which is usually the one that ran the benchmarks. */
+  private static String machine() {
+    String cpu = "unknown CPU";
+    try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+      cpu = lines.filter(line -> line.startsWith("model name")).findFirst()
+          .map(line -> line.substring(line.indexOf(':') + 1).trim()).orElse(cpu);
+    } catch (IOException | RuntimeException e) {
+      cpu = System.getProperty("os.arch");
+    }
+    return cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores, "
+        + System.getProperty("os.name") + " (where this report was made)";
+  }
+}
