@@ -39,13 +39,15 @@ final class Charts {
         .width(WIDTH)
         .height(HEIGHT)
         .title(title)
-        .xAxisTitle("benchmark")
+        .xAxisTitle("")
         .yAxisTitle(unit(results, group) + " (log scale)")
         .build();
     CategoryStyler styler = chart.getStyler();
     styler.setYAxisLogarithmic(true);
     styler.setXAxisLabelRotation(20);
-    styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+    styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+    styler.setYAxisDecimalPattern("#,##0.###");
     styler.setAvailableSpaceFill(0.85);
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));

@@ -140,8 +140,10 @@ public final class Report {
           + " keeps its size: create and upload are followed by a delete, a reaction by a"
           + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
           + " request and capacity columns count the access pattern's own requests (both of"
-          + " follow + unfollow). Collections make no requests. On DynamoDB Local, allocation"
-          + " includes the in-process server's.\n\n");
+          + " follow + unfollow). Collections make no requests. On DynamoDB Local, capacity is what"
+          + " DynamoDB Local reports, which for transactions differs from the service's figures"
+          + " that the in-memory engine computes (dynamo-local's KnownLocalDeviations pins the"
+          + " differences), and allocation includes the in-process server's.\n\n");
     }
     if (shapesChart != null) {
       md.append("## Query shapes\n\n");
