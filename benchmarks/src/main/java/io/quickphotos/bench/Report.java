@@ -162,7 +162,8 @@ public final class Report {
     }
 
     String bound() {
-      return (atLeast ? "≥ " : "≤ ") + ratio(limit);
+      return (atLeast ? "≥ " : "≤ ")
+          + String.format(Locale.ROOT, limit >= 100 ? "%,.0f" : "%.1f", limit) + "×";
     }
   }
 
@@ -266,8 +267,8 @@ public final class Report {
     double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     md.append("| ").append(target.title()).append(" (").append(target.bound()).append(") | ")
-        .append(met == values.size() ? "met" : "**missed**").append(": ").append(met)
-        .append(" of ").append(values.size()).append(" | ").append(ratio(min)).append(" – ")
+        .append(met == values.size() ? "met" : "**missed**").append(" (met for ").append(met)
+        .append(" of ").append(values.size()).append(") | ").append(ratio(min)).append(" – ")
         .append(ratio(max)).append(" |\n");
     details.append("### ").append(target.title()).append(" (").append(target.definition())
         .append(", target ").append(target.bound()).append(")\n\n");
@@ -370,8 +371,11 @@ public final class Report {
     return String.format(Locale.ROOT, pattern, value);
   }
 
+  /** Three decimals below 10, so a ratio shown next to a bound is on the side it really is. */
   private static String ratio(double value) {
-    return number(value) + "×";
+    double magnitude = Math.abs(value);
+    String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : "%.3f";
+    return String.format(Locale.ROOT, pattern, value) + "×";
   }
 
   private static String units(double value) {
