@@ -229,6 +229,7 @@ public final class Report {
       }
     }
     summarize(md, details, scale, values, lines, "smallest", "largest");
+    floorScaling(details, methods);
 
     Target mapping = new Target("dynamo-impl vs raw SDK", "dynamodb-local time / raw-sdk time",
         1.2, false);
@@ -250,6 +251,32 @@ public final class Report {
     md.append('\n').append(details);
   }
 
+  /** How the collections baseline itself scales: the part of the growth that is not the engine. */
+  private void floorScaling(StringBuilder details, List<String> methods) {
+    List<Integer> sizes = results.sizes(PATTERNS, "collections");
+    if (sizes.size() < 2) {
+      return;
+    }
+    int small = sizes.get(0);
+    int large = sizes.get(sizes.size() - 1);
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (String method : methods) {
+      Optional<Results.Row> smallRow = results.find(PATTERNS, method, "collections", small);
+      Optional<Results.Row> largeRow = results.find(PATTERNS, method, "collections", large);
+      if (smallRow.isPresent() && largeRow.isPresent()) {
+        double value = largeRow.get().score() / smallRow.get().score();
+        min = Math.min(min, value);
+        max = Math.max(max, value);
+      }
+    }
+    if (max > 0) {
+      details.append("For comparison, the bare-collections baseline takes ").append(ratio(min))
+          .append(" – ").append(ratio(max)).append(" its ").append(size(small))
+          .append(" time at ").append(size(large)).append(" over the same patterns.\n\n");
+    }
+  }
+
   private static String[] line(Target target, String method, String size, Results.Row first,
       Results.Row second, double value) {
     return new String[] {method, size, time(first), time(second), ratio(value),
@@ -267,8 +294,8 @@ public final class Report {
     double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     md.append("| ").append(target.title()).append(" (").append(target.bound()).append(") | ")
-        .append(met == values.size() ? "met" : "**missed**").append(" (met for ").append(met)
-        .append(" of ").append(values.size()).append(") | ").append(ratio(min)).append(" – ")
+        .append(met == values.size() ? "met: " : "**missed**: met for ").append(met)
+        .append(" of ").append(values.size()).append(" | ").append(ratio(min)).append(" – ")
         .append(ratio(max)).append(" |\n");
     details.append("### ").append(target.title()).append(" (").append(target.definition())
         .append(", target ").append(target.bound()).append(")\n\n");
