@@ -19,7 +19,6 @@ final class KnownLocalDeviations implements ExecutionCondition {
   private static final String TRANSACTIONS = "DynamoDB Local bills each transaction action at four"
       + " times its single write, counts actions of equal cost once, and bills condition checks"
       + " as write units; the service doubles each write and bills checks as read units";
-  private static final String CONTRACT_BUG = "contract bug, fails on every backend: ";
 
   private static final Map<String, String> SKIPPED = Map.of(
       "followersOfCostsOneQueryPerPage", EMPTY_QUERY,
@@ -27,14 +26,7 @@ final class KnownLocalDeviations implements ExecutionCondition {
       "uploadPhotoCostsOneTransaction", TRANSACTIONS,
       "reactToCostsOneTransaction", TRANSACTIONS,
       "followCostsOneTransactionOfThreeWrites", TRANSACTIONS,
-      "unfollowCostsOneTransactionOfThreeWrites", TRANSACTIONS,
-      "badNewUserFieldsAreRejected", CONTRACT_BUG + "it compares a snapshot of alice and bob with"
-          + " one that also holds carol's (empty) entries",
-      "oversizedValuesAreRejectedBeforeAnyRequest", CONTRACT_BUG + "it compares a snapshot of"
-          + " alice and bob with one that also holds carol's (empty) entries",
-      "timestampsOutsideYearsOneTo9999AreRejected", CONTRACT_BUG + "its upload fixture calls"
-          + " Instant.toEpochMilli(), which overflows for Instant.MIN and MAX before the"
-          + " repository is called");
+      "unfollowCostsOneTransactionOfThreeWrites", TRANSACTIONS);
 
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
