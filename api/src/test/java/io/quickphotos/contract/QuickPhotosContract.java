@@ -76,6 +76,16 @@ public abstract class QuickPhotosContract {
    */
   protected abstract QuickPhotos newRepository(CostListener costListener, Clock clock);
 
+  /**
+   * Whose capacity numbers the backend reports, for the few requests where DynamoDB Local
+   * differs from the service.
+   *
+   * @return {@link Billing#SERVICE} unless overridden
+   */
+  protected Billing billing() {
+    return Billing.SERVICE;
+  }
+
   @BeforeEach
   void freshRepository() {
     costs = new RecordingCostListener();
@@ -1114,6 +1124,11 @@ public abstract class QuickPhotosContract {
     assertThat(cost.writeCapacityUnits()).as("WCU of %s", pattern).isEqualTo(wcu);
   }
 
+  private void assertTransactionCost(AccessPattern pattern) {
+    double[] expected = billing().transaction(pattern);
+    assertCost(pattern, 1, expected[0], expected[1]);
+  }
+
   @Test
   void everyCallReportsExactlyOneCost() {
     seeded();
@@ -1168,7 +1183,7 @@ public abstract class QuickPhotosContract {
   void uploadPhotoCostsOneTransaction() {
     create("alice");
     upload("alice", T0);
-    assertCost(AccessPattern.UPLOAD_PHOTO, 1, 2, 4);
+    assertTransactionCost(AccessPattern.UPLOAD_PHOTO);
   }
 
   @Test
@@ -1210,7 +1225,7 @@ public abstract class QuickPhotosContract {
     create("bob");
     Photo photo = upload("alice", T0);
     repo.reactTo("bob", photo.id(), ReactionType.HEART);
-    assertCost(AccessPattern.REACT_TO_PHOTO, 1, 2, 8);
+    assertTransactionCost(AccessPattern.REACT_TO_PHOTO);
   }
 
   @Test
@@ -1229,7 +1244,7 @@ public abstract class QuickPhotosContract {
     create("alice");
     create("bob");
     repo.follow("bob", "alice");
-    assertCost(AccessPattern.FOLLOW, 1, 0, 12);
+    assertTransactionCost(AccessPattern.FOLLOW);
   }
 
   @Test
@@ -1238,7 +1253,7 @@ public abstract class QuickPhotosContract {
     create("bob");
     repo.follow("bob", "alice");
     repo.unfollow("bob", "alice");
-    assertCost(AccessPattern.UNFOLLOW, 1, 0, 12);
+    assertTransactionCost(AccessPattern.UNFOLLOW);
   }
 
   @Test
@@ -1249,7 +1264,7 @@ public abstract class QuickPhotosContract {
     repo.followersOf("alice", PageRequest.first());
     assertCost(AccessPattern.FOLLOWERS_OF, 1, 1, 0);
     repo.followersOf("nobody", PageRequest.first());
-    assertCost(AccessPattern.FOLLOWERS_OF, 1, 1, 0);
+    assertCost(AccessPattern.FOLLOWERS_OF, 1, billing().emptyQuery(true), 0);
   }
 
   @Test
@@ -1269,7 +1284,7 @@ public abstract class QuickPhotosContract {
   void followedByOfSomeoneFollowingNobodySkipsTheBatchGet() {
     create("alice");
     repo.followedBy("alice", PageRequest.first());
-    assertCost(AccessPattern.FOLLOWED_BY, 1, 0.5, 0);
+    assertCost(AccessPattern.FOLLOWED_BY, 1, billing().emptyQuery(false), 0);
   }
 
   @Test

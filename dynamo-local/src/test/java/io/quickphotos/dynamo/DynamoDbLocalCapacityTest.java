@@ -39,9 +39,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Pins the capacity DynamoDB Local 2.6.1 reports ({@code ReturnConsumedCapacity=TOTAL}) for each
  * request shape, beside what DynamoDB's documented formulas (shared/DYNAMODB.md) give. Where the
  * two differ the assertion holds Local's number and the comment says {@code service:}; the
- * contract tests whose cost expectations those differences break are listed in
- * {@link KnownLocalDeviations}. Should a new DynamoDB Local change any of these, this class
- * fails first and says which.
+ * contract suite expects those numbers on Local through
+ * {@link io.quickphotos.contract.Billing#DYNAMODB_LOCAL}. Should a new DynamoDB Local change any
+ * of these, this class fails first and says which.
  *
  * <p>Every item here has both index keys, so every write also writes {@code InvertedIndex}.
  */
