@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Runs every access pattern on the memory backend and on DynamoDB Local "
+    description = {"Runs every access pattern on memory and on DynamoDB Local, side by side.",
+        "",
+        "Runs every access pattern on the memory backend and on DynamoDB Local "
         + "(started in this process), on the same generated sample with the same clock, and "
         + "prints them side by side: results equal (yes/no), requests and capacity units on "
         + "each, latency on each and the ratio.",

@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tour", mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Loads a generated sample (about a thousand items) into a backend, runs every "
+    description = {"Tours every access pattern on a generated sample (the default command).",
+        "",
+        "Loads a generated sample (about a thousand items) into a backend, runs every "
         + "access pattern of the single-table design on it, and prints each result with the "
         + "DynamoDB request it made and what it cost (requests, read and write capacity units, "
         + "items read), then a summary table.",
