@@ -1,0 +1,156 @@
+package io.quickphotos.dynamo;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.singletable.SingleTableQuickPhotos;
+import java.time.Clock;
+import java.util.Objects;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The Amazon DynamoDB backend: a {@link QuickPhotos} repository on one DynamoDB table, through
+ * the AWS SDK for Java v2. Region, credentials, endpoint, HTTP client and the SDK's retry policy
+ * are the application's to configure on the {@link DynamoDbClient} it passes in; quickphotos
+ * never closes that client.
+ *
+ * <p>Against AWS, with the default credentials and region chain:
+ * <pre>{@code
+ * DynamoDbClient client = DynamoDbClient.create();
+ * QuickPhotos photos = DynamoQuickPhotos.builder()
+ *     .client(client)
+ *     .tableName("quick-photos")
+ *     .build();
+ * }</pre>
+ *
+ * <p>Against DynamoDB Local or any DynamoDB-compatible endpoint, creating the table on first
+ * use (DynamoDB Local accepts any credentials):
+ * <pre>{@code
+ * DynamoDbClient client = DynamoDbClient.builder()
+ *     .endpointOverride(URI.create("http://localhost:8000"))
+ *     .region(Region.US_EAST_1)
+ *     .credentialsProvider(StaticCredentialsProvider.create(
+ *         AwsBasicCredentials.create("dummy", "dummy")))
+ *     .build();
+ * QuickPhotos photos = DynamoQuickPhotos.builder()
+ *     .client(client)
+ *     .createTableIfMissing(true)
+ *     .costListener(cost -> log.info("{}", cost))
+ *     .build();
+ * }</pre>
+ * In tests, {@code io.quickphotos.dynamo.local.DynamoDbLocal} (module
+ * {@code quickphotos-dynamo-local}) runs DynamoDB Local in the test's own JVM.
+ *
+ * <p>Each repository method makes the requests listed on {@link QuickPhotos} and
+ * {@link io.quickphotos.AccessPattern}, and reports the capacity DynamoDB returned for them
+ * ({@code ReturnConsumedCapacity=TOTAL}) to the cost listener. SDK exceptions become
+ * quickphotos exceptions with the SDK exception as the cause: a failed condition or cancelled
+ * transaction becomes the domain error it means, throttling and service or network failures that
+ * outlast the SDK's own retries become {@link io.quickphotos.ServiceUnavailableException}, and a
+ * missing table or index a {@link io.quickphotos.QuickPhotosException} that says so.
+ */
+public final class DynamoQuickPhotos {
+  private DynamoQuickPhotos() {
+  }
+
+  /**
+   * Starts configuring a repository.
+   *
+   * @return a builder; {@link Builder#client} is required, everything else has a default
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Configures a DynamoDB-backed repository. Not thread-safe; the repository it builds is.
+   */
+  public static final class Builder {
+    private DynamoDbClient client;
+    private String tableName = QuickPhotosTable.DEFAULT_NAME;
+    private CostListener costListener = CostListener.NONE;
+    private Clock clock = Clock.systemUTC();
+    private boolean createTableIfMissing;
+
+    private Builder() {
+    }
+
+    /**
+     * The client every request goes through. Required. It is shared, never closed.
+     *
+     * @param client a configured synchronous DynamoDB client
+     * @return this builder
+     */
+    public Builder client(DynamoDbClient client) {
+      this.client = Objects.requireNonNull(client, "client");
+      return this;
+    }
+
+    /**
+     * The table's name; {@value QuickPhotosTable#DEFAULT_NAME} unless set.
+     *
+     * @param tableName 3 to 255 letters, digits, {@code _}, {@code -} or {@code .}
+     * @return this builder
+     * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+     */
+    public Builder tableName(String tableName) {
+      QuickPhotosTable.checkTableName(tableName);
+      this.tableName = tableName;
+      return this;
+    }
+
+    /**
+     * Receives each call's cost, on the calling thread; {@link CostListener#NONE} unless set.
+     *
+     * @param costListener the listener, thread-safe if the repository is shared
+     * @return this builder
+     */
+    public Builder costListener(CostListener costListener) {
+      this.costListener = Objects.requireNonNull(costListener, "costListener");
+      return this;
+    }
+
+    /**
+     * The clock that stamps follows and reactions; the UTC system clock unless set.
+     *
+     * @param clock the clock
+     * @return this builder
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Whether {@link #build()} creates the table when it is missing and checks its layout when
+     * it exists ({@link QuickPhotosTable#createIfMissing}); false unless set, in which case
+     * {@code build()} makes no request and a missing table shows on first use.
+     *
+     * @param createTableIfMissing true to provision at build time
+     * @return this builder
+     */
+    public Builder createTableIfMissing(boolean createTableIfMissing) {
+      this.createTableIfMissing = createTableIfMissing;
+      return this;
+    }
+
+    /**
+     * Builds the repository; with {@link #createTableIfMissing(boolean)} first provisions the
+     * table, waiting until it is ACTIVE.
+     *
+     * @return the repository, thread-safe, to share
+     * @throws IllegalStateException if no client was set
+     * @throws io.quickphotos.QuickPhotosException if provisioning finds a table with another
+     *     layout
+     * @throws io.quickphotos.ServiceUnavailableException if provisioning cannot reach DynamoDB
+     */
+    public QuickPhotos build() {
+      if (client == null) {
+        throw new IllegalStateException("a DynamoDbClient is required: call client(...)");
+      }
+      if (createTableIfMissing) {
+        QuickPhotosTable.createIfMissing(client, tableName);
+      }
+      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock);
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package io.quickphotos.dynamo;
+
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.singletable.Item;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.waiters.WaiterOverrideConfiguration;
+import software.amazon.awssdk.core.waiters.WaiterResponse;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
+
+/**
+ * The quick-photos table: its layout, and provisioning it on DynamoDB. The layout is a table
+ * with string keys {@code PK} (partition) and {@code SK} (sort) and one global secondary index,
+ * {@code InvertedIndex}, keyed the other way round ({@code SK} partition, {@code PK} sort) with
+ * every attribute projected. Provisioning creates it with on-demand billing.
+ *
+ * <p>Applications that manage tables as infrastructure (CloudFormation, CDK, Terraform) create
+ * the same layout there and never call this class; {@link #createTableRequest} shows exactly what
+ * to declare. Applications that want the table made for them call {@link #createIfMissing} once
+ * at startup, or set {@link DynamoQuickPhotos.Builder#createTableIfMissing(boolean)}.
+ *
+ * <p>Stateless and thread-safe. The client passed in is used, never closed.
+ */
+public final class QuickPhotosTable {
+  /** The table name the design uses, and the default of {@link DynamoQuickPhotos#builder()}. */
+  public static final String DEFAULT_NAME = "quick-photos";
+  /** The name of the global secondary index with the keys swapped. */
+  public static final String INVERTED_INDEX = "InvertedIndex";
+
+  private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosTable.class);
+  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]{3,255}");
+  /** How long provisioning waits for a new table to become ACTIVE. */
+  private static final Duration ACTIVE_TIMEOUT = Duration.ofMinutes(10);
+
+  private QuickPhotosTable() {
+  }
+
+  /**
+   * The CreateTable request for the layout, with on-demand billing: what
+   * {@link #createIfMissing} sends, for applications that create tables themselves.
+   *
+   * @param tableName the table's name: 3 to 255 letters, digits, {@code _}, {@code -} or
+   *     {@code .}
+   * @return the request
+   * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+   */
+  public static CreateTableRequest createTableRequest(String tableName) {
+    checkTableName(tableName);
+    return CreateTableRequest.builder()
+        .tableName(tableName)
+        .attributeDefinitions(
+            AttributeDefinition.builder().attributeName(Item.PK)
+                .attributeType(ScalarAttributeType.S).build(),
+            AttributeDefinition.builder().attributeName(Item.SK)
+                .attributeType(ScalarAttributeType.S).build())
+        .keySchema(
+            KeySchemaElement.builder().attributeName(Item.PK).keyType(KeyType.HASH).build(),
+            KeySchemaElement.builder().attributeName(Item.SK).keyType(KeyType.RANGE).build())
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+            .indexName(INVERTED_INDEX)
+            .keySchema(
+                KeySchemaElement.builder().attributeName(Item.SK).keyType(KeyType.HASH).build(),
+                KeySchemaElement.builder().attributeName(Item.PK).keyType(KeyType.RANGE).build())
+            .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+            .build())
+        .billingMode(BillingMode.PAY_PER_REQUEST)
+        .build();
+  }
+
+  /**
+   * Makes sure the table exists with the layout: creates it if it is missing and waits until it
+   * is ACTIVE, or checks an existing table's layout. Requests: one DescribeTable; for a missing
+   * table also one CreateTable and the DescribeTable polls of the SDK's waiter. Safe to call from
+   * several processes at once: one creates, the others wait for it.
+   *
+   * @param client the client, configured with the region, credentials and endpoint to use; not
+   *     closed
+   * @param tableName the table's name
+   * @return true if this call created the table
+   * @throws QuickPhotosException if an existing table has another layout (the message names every
+   *     difference), or the table does not become ACTIVE in ten minutes
+   * @throws io.quickphotos.ServiceUnavailableException if DynamoDB cannot be reached or stays
+   *     throttled
+   * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+   */
+  public static boolean createIfMissing(DynamoDbClient client, String tableName) {
+    Objects.requireNonNull(client, "client");
+    CreateTableRequest request = createTableRequest(tableName);
+    Optional<TableDescription> existing = describe(client, tableName);
+    boolean created = false;
+    if (existing.isEmpty()) {
+      try {
+        client.createTable(request);
+        created = true;
+        LOG.info("Created DynamoDB table {} with index {}", tableName, INVERTED_INDEX);
+      } catch (ResourceInUseException e) {
+        // Someone else is creating it right now; wait for theirs like for ours.
+        LOG.debug("DynamoDB table {} is being created elsewhere", tableName, e);
+      } catch (SdkException e) {
+        throw SdkErrors.translate(e, "CreateTable", tableName);
+      }
+    }
+    TableDescription table = existing.isPresent() && existing.get().tableStatus()
+        == TableStatus.ACTIVE ? existing.get() : waitUntilActive(client, tableName);
+    List<String> differences = differences(table);
+    if (!differences.isEmpty()) {
+      throw mismatch(tableName, differences);
+    }
+    return created;
+  }
+
+  /**
+   * Checks that an existing table has the layout, with one DescribeTable.
+   *
+   * @param client the client; not closed
+   * @param tableName the table's name
+   * @throws QuickPhotosException if the table is missing, or has another layout (the message
+   *     names every difference)
+   * @throws io.quickphotos.ServiceUnavailableException if DynamoDB cannot be reached or stays
+   *     throttled
+   * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+   */
+  public static void verify(DynamoDbClient client, String tableName) {
+    Objects.requireNonNull(client, "client");
+    checkTableName(tableName);
+    TableDescription table = describe(client, tableName).orElseThrow(() ->
+        new QuickPhotosException("DynamoDB table " + tableName + " does not exist"));
+    List<String> differences = differences(table);
+    if (!differences.isEmpty()) {
+      throw mismatch(tableName, differences);
+    }
+  }
+
+  static void checkTableName(String tableName) {
+    Objects.requireNonNull(tableName, "tableName");
+    if (!TABLE_NAME.matcher(tableName).matches()) {
+      throw new IllegalArgumentException("not a DynamoDB table name (3 to 255 of a-z A-Z 0-9 _"
+          + " - .): " + tableName);
+    }
+  }
+
+  /**
+   * Every way a table's description differs from the layout, in words.
+   *
+   * @param table the description
+   * @return the differences, empty if it matches
+   */
+  static List<String> differences(TableDescription table) {
+    List<String> differences = new ArrayList<>();
+    Map<String, ScalarAttributeType> types = table.attributeDefinitions().stream()
+        .collect(Collectors.toMap(AttributeDefinition::attributeName,
+            AttributeDefinition::attributeType, (a, b) -> a));
+    String keys = keySchema(table.keySchema(), types);
+    String wantedKeys = "PK HASH S, SK RANGE S";
+    if (!keys.equals(wantedKeys)) {
+      differences.add("key schema is [" + keys + "] but must be [" + wantedKeys + "]");
+    }
+    Optional<GlobalSecondaryIndexDescription> index = table.globalSecondaryIndexes().stream()
+        .filter(gsi -> INVERTED_INDEX.equals(gsi.indexName()))
+        .findFirst();
+    if (index.isEmpty()) {
+      differences.add("global secondary index " + INVERTED_INDEX + " is missing (indexes: "
+          + table.globalSecondaryIndexes().stream()
+              .map(GlobalSecondaryIndexDescription::indexName).toList() + ")");
+    } else {
+      String indexKeys = keySchema(index.get().keySchema(), types);
+      String wantedIndexKeys = "SK HASH S, PK RANGE S";
+      if (!indexKeys.equals(wantedIndexKeys)) {
+        differences.add(INVERTED_INDEX + " key schema is [" + indexKeys + "] but must be ["
+            + wantedIndexKeys + "]");
+      }
+      ProjectionType projection = index.get().projection() == null ? null
+          : index.get().projection().projectionType();
+      if (projection != ProjectionType.ALL) {
+        differences.add(INVERTED_INDEX + " projects " + projection + " but must project ALL");
+      }
+    }
+    return differences;
+  }
+
+  private static String keySchema(List<KeySchemaElement> schema,
+      Map<String, ScalarAttributeType> types) {
+    return schema.stream()
+        .map(k -> k.attributeName() + " " + k.keyTypeAsString() + " "
+            + Optional.ofNullable(types.get(k.attributeName())).map(Object::toString).orElse("?"))
+        .collect(Collectors.joining(", "));
+  }
+
+  private static QuickPhotosException mismatch(String tableName, List<String> differences) {
+    return new QuickPhotosException("DynamoDB table " + tableName + " does not have the"
+        + " quick-photos layout: " + String.join("; ", differences));
+  }
+
+  private static Optional<TableDescription> describe(DynamoDbClient client, String tableName) {
+    try {
+      return Optional.of(client.describeTable(r -> r.tableName(tableName)).table());
+    } catch (ResourceNotFoundException e) {
+      return Optional.empty();
+    } catch (SdkException e) {
+      throw SdkErrors.translate(e, "DescribeTable", tableName);
+    }
+  }
+
+  private static TableDescription waitUntilActive(DynamoDbClient client, String tableName) {
+    // The SDK's default polls every 20 s; a new on-demand table is usually ACTIVE within seconds.
+    WaiterOverrideConfiguration polling = WaiterOverrideConfiguration.builder()
+        .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(Duration.ofSeconds(2)))
+        .maxAttempts(Integer.MAX_VALUE)
+        .waitTimeout(ACTIVE_TIMEOUT)
+        .build();
+    // A waiter built on the caller's client leaves that client open when it closes.
+    try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
+        .client(client)
+        .overrideConfiguration(polling)
+        .build()) {
+      WaiterResponse<DescribeTableResponse> response =
+          waiter.waitUntilTableExists(r -> r.tableName(tableName));
+      return response.matched().response()
+          .map(DescribeTableResponse::table)
+          .orElseThrow(() -> new QuickPhotosException("DynamoDB table " + tableName
+              + " did not become ACTIVE", response.matched().exception().orElse(null)));
+    } catch (SdkException e) {
+      throw SdkErrors.translate(e, "DescribeTable", tableName);
+    }
+  }
+}
