@@ -41,9 +41,8 @@ interface Backend extends AutoCloseable {
   static Backend open(BackendOptions options, CostListener costListener, Clock clock) {
     return switch (options.kind) {
       case MEMORY -> memory(costListener, clock);
-      case DYNAMODB_LOCAL, DYNAMODB -> throw new CliException("--backend " + options.kind
-          + " is not available yet: this build has no DynamoDB backend (dynamo-impl); "
-          + "use --backend memory");
+      case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
+      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock);
     };
   }
 
@@ -56,8 +55,7 @@ interface Backend extends AutoCloseable {
    * @throws CliException if DynamoDB Local cannot be started
    */
   static Backend dynamoDbLocal(CostListener costListener, Clock clock) {
-    throw new CliException("DynamoDB Local is not available yet: this build has no DynamoDB "
-        + "backend (dynamo-impl)");
+    return DynamoDbBackends.local(costListener, clock);
   }
 
   /**

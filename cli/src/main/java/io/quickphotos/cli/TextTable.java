@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plain-text table: the first column left-aligned, the others right-aligned, as numbers read
- * best. Not thread-safe.
+ * A plain-text table: the first columns (one unless told) left-aligned as text reads best, the
+ * others right-aligned as numbers read best. Not thread-safe.
  */
 final class TextTable {
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
   private final List<Integer> separatorsBefore = new ArrayList<>();
+  private int leftAligned = 1;
 
   /**
    * Starts a table.
@@ -20,6 +21,17 @@ final class TextTable {
    */
   TextTable(String... header) {
     this.header = List.of(header);
+  }
+
+  /**
+   * Left-aligns the first {@code columns} columns.
+   *
+   * @param columns how many columns hold text
+   * @return this table
+   */
+  TextTable leftAligned(int columns) {
+    this.leftAligned = columns;
+    return this;
   }
 
   /**
@@ -62,26 +74,27 @@ final class TextTable {
       }
     }
     String pad = " ".repeat(indent);
-    out.println(pad + line(header, widths));
+    out.println(pad + line(header, widths, leftAligned));
     out.println(pad + rule(widths));
     for (int r = 0; r < rows.size(); r++) {
       if (separatorsBefore.contains(r)) {
         out.println(pad + rule(widths));
       }
-      out.println(pad + line(rows.get(r), widths));
+      out.println(pad + line(rows.get(r), widths, leftAligned));
     }
     out.flush();
   }
 
-  private static String line(List<String> cells, int[] widths) {
+  private static String line(List<String> cells, int[] widths, int leftAligned) {
     StringBuilder line = new StringBuilder();
     for (int c = 0; c < widths.length; c++) {
       String cell = cells.get(c);
       String fill = " ".repeat(widths[c] - cell.length());
-      if (c > 0) {
-        line.append("  ").append(fill).append(cell);
-      } else {
+      line.append(c == 0 ? "" : "  ");
+      if (c < leftAligned) {
         line.append(cell).append(fill);
+      } else {
+        line.append(fill).append(cell);
       }
     }
     return line.toString().stripTrailing();

@@ -75,9 +75,14 @@ final class TourCommand implements Callable<Integer> {
           loaded.skipped() == 0 ? "" : ", " + Format.count(loaded.skipped()) + " already there",
           Format.elapsed(took));
       out.println("  cost: " + recorder.totalSince(mark));
+      boolean rerun = loaded.skipped() > 0;
+      if (rerun) {
+        out.println("  The table already held this sample from an earlier run: the steps that "
+            + "create the newcomer's profile, photo and reaction will find them there.");
+      }
       out.println();
 
-      Walkthrough walkthrough = new Walkthrough(data);
+      Walkthrough walkthrough = new Walkthrough(data, rerun);
       List<Walkthrough.Step> steps = walkthrough.steps();
       Map<AccessPattern, CostTotals> byPattern = new EnumMap<>(AccessPattern.class);
       int unexpected = 0;

@@ -2,10 +2,12 @@ package io.quickphotos.cli;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
+import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
@@ -13,6 +15,7 @@ import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
+import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.cli.SampleData.PhotoSpec;
 import io.quickphotos.singletable.KeyLayout;
@@ -104,6 +107,7 @@ final class Walkthrough {
   private final NewUser newcomer;
   private final Instant newcomerPhotoAt;
   private final String newcomerPhotoUrl;
+  private final boolean rerun;
   private Optional<String> photoCursor = Optional.empty();
 
   /**
@@ -111,8 +115,12 @@ final class Walkthrough {
    * reactions, the user who follows the most, and the sample's newcomer.
    *
    * @param sample the loaded sample
+   * @param rerun whether an earlier walkthrough of the same sample ran on the same table (a
+   *     DynamoDB table keeps its data between runs): then the newcomer, their photo and their
+   *     reaction exist already, and the steps that create them are meant to say so
    */
-  Walkthrough(SampleData sample) {
+  Walkthrough(SampleData sample, boolean rerun) {
+    this.rerun = rerun;
     this.star = mostFrequent(sample.photos().stream().map(PhotoSpec::owner).toList());
     this.topPhoto = sample.reactions().isEmpty() ? sample.photos().get(0).id()
         : mostFrequent(sample.reactions().stream().map(SampleData.ReactionSpec::photo).toList());
@@ -135,7 +143,8 @@ final class Walkthrough {
         .build();
     List<Step> steps = new ArrayList<>();
     steps.add(new Step("Create a user (fails if the username is taken)",
-        AccessPattern.CREATE_USER, RequestShapes.write(Plans.createUser(newcomer)), null,
+        AccessPattern.CREATE_USER, RequestShapes.write(Plans.createUser(newcomer)),
+        rerun ? UserAlreadyExistsException.class : null,
         repo -> repo.createUser(newcomer)));
     steps.add(new Step("Get a user", AccessPattern.GET_USER,
         RequestShapes.getItem(KeyLayout.user(star)), null, repo -> repo.getUser(star)));
@@ -147,7 +156,7 @@ final class Walkthrough {
         repo -> repo.updateProfile(me, moved)));
     steps.add(new Step("Upload a photo (owner must exist; one photo per timestamp)",
         AccessPattern.UPLOAD_PHOTO, RequestShapes.write(Plans.uploadPhoto(myPhoto,
-            newcomerPhotoUrl)), null,
+            newcomerPhotoUrl)), rerun ? PhotoAlreadyExistsException.class : null,
         repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
     steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO,
         RequestShapes.getItem(KeyLayout.photo(myPhoto)), null, repo -> repo.getPhoto(myPhoto)));
@@ -172,7 +181,8 @@ final class Walkthrough {
         repo -> repo.userWithPhotos(star, SortOrder.OLDEST_FIRST, PageRequest.first(3))));
     steps.add(new Step("React to a photo (once per user and type; counted on the photo)",
         AccessPattern.REACT_TO_PHOTO, RequestShapes.write(Plans.reactTo(
-            new Reaction(me, topPhoto, ReactionType.HEART, Instant.EPOCH))), null,
+            new Reaction(me, topPhoto, ReactionType.HEART, Instant.EPOCH))),
+        rerun ? AlreadyReactedException.class : null,
         repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
     steps.add(new Step("A photo and its reactions", AccessPattern.PHOTO_WITH_REACTIONS,
         RequestShapes.query(Plans.photoWithReactions(topPhoto, LIST_PAGE), false), null,
