@@ -9,9 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +33,6 @@ import picocli.CommandLine.Spec;
 final class LoadCommand implements Callable<Integer> {
   /** How many users the load command generates when not told. */
   static final int DEFAULT_USERS = 10_000;
-  private static final int PROGRESS_BATCH = 256;
 
   @Spec
   CommandSpec spec;
@@ -77,16 +73,11 @@ final class LoadCommand implements Callable<Integer> {
       if (noProgress) {
         result = Loader.load(open.repository(), data, Loader.Progress.NONE);
       } else {
-        try (ProgressBar bar = progressBar(data.itemCount())) {
-          // The bar locks on every update; telling it every few hundred items keeps that off
-          // the hot path of the in-memory backend, where it would double the load time.
-          long[] handled = {0};
-          result = Loader.load(open.repository(), data, () -> {
-            if (++handled[0] % PROGRESS_BATCH == 0) {
-              bar.stepTo(handled[0]);
-            }
-          });
-          bar.stepTo(handled[0]);
+        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+            data.itemCount())) {
+          ProgressBars.Batched progress = ProgressBars.batched(bar);
+          result = Loader.load(open.repository(), data, progress);
+          progress.finish();
         }
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -109,48 +100,6 @@ final class LoadCommand implements Callable<Integer> {
       table.print(out, 2);
       out.flush();
       return 0;
-    }
-  }
-
-  private ProgressBar progressBar(long total) {
-    return new ProgressBarBuilder()
-        .setTaskName("loading")
-        .setInitialMax(total)
-        .setUnit(" items", 1)
-        .setStyle(ProgressBarStyle.ASCII)
-        .setUpdateIntervalMillis(250)
-        .showSpeed()
-        .setConsumer(new WriterConsumer(spec.commandLine().getErr()))
-        .build();
-  }
-
-  /**
-   * Draws the bar on the command's error stream, so it never mixes with the report on standard
-   * output and tests can capture it; redraws in place with a carriage return.
-   */
-  private static final class WriterConsumer implements ProgressBarConsumer {
-    private final PrintWriter err;
-
-    WriterConsumer(PrintWriter err) {
-      this.err = err;
-    }
-
-    @Override
-    public int getMaxRenderedLength() {
-      // The terminal's width is not known without a terminal library; 100 fits most.
-      return 100;
-    }
-
-    @Override
-    public void accept(String rendered) {
-      err.print('\r' + rendered);
-      err.flush();
-    }
-
-    @Override
-    public void close() {
-      err.println();
-      err.flush();
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,7 +66,18 @@ final class TourCommand implements Callable<Integer> {
 
       int mark = recorder.mark();
       long start = System.nanoTime();
-      Loader.Result loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
+      Loader.Result loaded;
+      if (backend.kind == BackendKind.MEMORY) {
+        loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
+      } else {
+        // A thousand requests to DynamoDB take seconds: show that something is happening.
+        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+            data.itemCount())) {
+          ProgressBars.Batched progress = ProgressBars.batched(bar);
+          loaded = Loader.load(open.repository(), data, progress);
+          progress.finish();
+        }
+      }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       out.printf(Locale.ROOT, "Loaded the sample through the repository API: %s users, %s "
               + "photos, %s follows, %s reactions (%s items written%s) in %s%n",

@@ -232,11 +232,6 @@ final class Walkthrough {
     return new Outcome(step, result, error, recorder.since(mark), nanos);
   }
 
-  /** The user with the most photos, for the listing steps. */
-  String star() {
-    return star;
-  }
-
   private static <T> T mostFrequent(List<T> values) {
     Map<T, Integer> counts = new HashMap<>();
     for (T value : values) {
