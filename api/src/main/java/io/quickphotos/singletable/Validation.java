@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 
 /**
  * Checks every argument before a request is made, so bad input fails the same way on every
@@ -88,7 +87,7 @@ final class Validation {
   static Instant timestamp(String field, Instant value) {
     notNull(field, value);
     if (value.isBefore(MIN_INSTANT) || value.isAfter(MAX_INSTANT)) {
-      throw invalid(field + " must be in years 1 to 9999 UTC: " + value.atOffset(ZoneOffset.UTC));
+      throw invalid(field + " must be in years 1 to 9999 UTC: " + value);
     }
     return value;
   }
