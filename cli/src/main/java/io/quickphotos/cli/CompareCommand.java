@@ -1,6 +1,8 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.OperationCost;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Runs the tour's walkthrough on the memory backend and on DynamoDB Local, with the same sample
@@ -30,12 +33,14 @@ import picocli.CommandLine.Spec;
         "Exits with 1 if any result differs; differing costs are reported, not fatal."})
 final class CompareCommand implements Callable<Integer> {
   /**
-   * Walkthroughs run on throwaway memory backends before measuring, so that the memory backend's
-   * latencies are not its first-call class loading and interpretation: DynamoDB Local's are
-   * warmed by the load that precedes them.
+   * Walkthroughs run on a small sample before measuring, on throwaway memory backends and on a
+   * table of its own in DynamoDB Local, so that neither backend's latencies are its first calls'
+   * class loading and interpretation.
    */
-  private static final int WARM_UP_RUNS = 30;
+  private static final int MEMORY_WARM_UP_RUNS = 30;
+  private static final int DYNAMODB_WARM_UP_RUNS = 1;
   private static final int WARM_UP_USERS = 10;
+  private static final String WARM_UP_TABLE = "warm-up";
 
   @Spec
   CommandSpec spec;
@@ -47,8 +52,19 @@ final class CompareCommand implements Callable<Integer> {
       description = "Users in the sample; the rest scales with it (default: ${DEFAULT-VALUE}).")
   int users;
 
-  /** One backend's run: its outcomes and the load's cost and time. */
-  private record Run(List<Walkthrough.Outcome> outcomes, CostTotals load, long loadNanos) {
+  /** Calls of a read step timed after the first, for a median latency. */
+  private static final int EXTRA_READ_CALLS = 4;
+
+  /**
+   * One backend's run.
+   *
+   * @param outcomes each step's first call
+   * @param nanos each step's latency: the first call's for writes, the median for reads
+   * @param load the load's cost
+   * @param loadNanos the load's wall time
+   */
+  private record Run(List<Walkthrough.Outcome> outcomes, List<Long> nanos, CostTotals load,
+      long loadNanos) {
   }
 
   /** Runs the comparison. */
@@ -61,7 +77,7 @@ final class CompareCommand implements Callable<Integer> {
         Format.count(data.itemCount()));
     out.flush();
 
-    warmUp(data.seed());
+    warmUpMemory(data.seed());
     CostRecorder memoryCosts = new CostRecorder();
     Run memory;
     try (Backend backend = Backend.memory(memoryCosts, data.clock())) {
@@ -69,15 +85,16 @@ final class CompareCommand implements Callable<Integer> {
     }
     CostRecorder dynamoCosts = new CostRecorder();
     Run dynamo;
-    try (Backend backend = Backend.dynamoDbLocal(dynamoCosts, data.clock())) {
+    try (Backend backend = DynamoDbBackends.local(dynamoCosts, data.clock(),
+        client -> warmUpDynamoDb(client, data.seed()))) {
       out.println("dynamodb-local: " + backend.description());
       out.flush();
       dynamo = run(backend, dynamoCosts, data);
     }
     out.println();
 
-    out.println("Latency is one call's wall time; costs that differ show as memory / DynamoDB "
-        + "Local.");
+    out.println("Latency: a write's wall time, a read's median of " + (EXTRA_READ_CALLS + 1)
+        + " calls. Costs that differ show as memory / DynamoDB Local.");
     TextTable table = new TextTable("#", "pattern", "equal", "same cost", "requests", "RCU",
         "WCU", "items", "memory", "DDB Local", "ratio").leftAligned(4);
     table.row("", "(load the sample)", "-", yesNo(costsEqual(memory.load, dynamo.load)),
@@ -105,14 +122,16 @@ final class CompareCommand implements Callable<Integer> {
       if (!sameCost) {
         differingCosts.add(i);
       }
-      memoryNanos += m.nanos();
-      dynamoNanos += d.nanos();
+      long mn = memory.nanos.get(i);
+      long dn = dynamo.nanos.get(i);
+      memoryNanos += mn;
+      dynamoNanos += dn;
       table.row(String.valueOf(i + 1), m.step().pattern().name(), yesNo(sameResult),
           yesNo(sameCost), pair(mc.requests(), dc.requests()),
           pairUnits(mc.readCapacityUnits(), dc.readCapacityUnits()),
           pairUnits(mc.writeCapacityUnits(), dc.writeCapacityUnits()),
           pair(mc.itemsRead(), dc.itemsRead()),
-          Format.latency(m.nanos()), Format.latency(d.nanos()), ratio(m.nanos(), d.nanos()));
+          Format.latency(mn), Format.latency(dn), ratio(mn, dn));
     }
     table.rule().row("", "(all steps)", yesNo(differingResults.isEmpty()),
         yesNo(differingCosts.isEmpty()), "", "", "", "", Format.latency(memoryNanos),
@@ -147,9 +166,20 @@ final class CompareCommand implements Callable<Integer> {
     return differingResults.isEmpty() ? 0 : 1;
   }
 
-  private static void warmUp(long seed) {
+  private static void warmUpDynamoDb(DynamoDbClient client, long seed) {
     SampleData small = SampleData.generate(seed, WARM_UP_USERS);
-    for (int i = 0; i < WARM_UP_RUNS; i++) {
+    for (int i = 0; i < DYNAMODB_WARM_UP_RUNS; i++) {
+      CostRecorder recorder = new CostRecorder();
+      QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
+          .tableName(WARM_UP_TABLE + "-" + i).costListener(recorder).clock(small.clock())
+          .createTableIfMissing(true).build();
+      run(repository, recorder, small);
+    }
+  }
+
+  private static void warmUpMemory(long seed) {
+    SampleData small = SampleData.generate(seed, WARM_UP_USERS);
+    for (int i = 0; i < MEMORY_WARM_UP_RUNS; i++) {
       CostRecorder recorder = new CostRecorder();
       try (Backend backend = Backend.memory(recorder, small.clock())) {
         run(backend, recorder, small);
@@ -158,15 +188,22 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static Run run(Backend backend, CostRecorder recorder, SampleData data) {
+    return run(backend.repository(), recorder, data);
+  }
+
+  private static Run run(QuickPhotos repository, CostRecorder recorder, SampleData data) {
     long start = System.nanoTime();
-    Loader.load(backend.repository(), data, Loader.Progress.NONE);
+    Loader.load(repository, data, Loader.Progress.NONE);
     long loadNanos = System.nanoTime() - start;
     CostTotals load = recorder.totalSince(0);
     List<Walkthrough.Outcome> outcomes = new ArrayList<>();
+    List<Long> nanos = new ArrayList<>();
     for (Walkthrough.Step step : new Walkthrough(data, false).steps()) {
-      outcomes.add(Walkthrough.run(step, backend.repository(), recorder));
+      Walkthrough.Outcome outcome = Walkthrough.run(step, repository, recorder);
+      outcomes.add(outcome);
+      nanos.add(Walkthrough.medianNanos(outcome, repository, EXTRA_READ_CALLS));
     }
-    return new Run(outcomes, load, loadNanos);
+    return new Run(outcomes, nanos, load, loadNanos);
   }
 
   private static void describe(PrintWriter out, String name, Walkthrough.Outcome outcome) {

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -34,6 +35,22 @@ final class DynamoDbBackends {
    * @throws CliException if the server does not start
    */
   static Backend local(CostListener costListener, Clock clock) {
+    return local(costListener, clock, client -> { });
+  }
+
+  /**
+   * Starts DynamoDB Local as {@link #local(CostListener, Clock)} does, and hands its client to
+   * {@code beforeOpening} before the repository's table is created, e.g. to warm the server up
+   * on a table of its own.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @param beforeOpening runs first, with a client of the new server
+   * @return the backend; closing it stops the server and drops its tables
+   * @throws CliException if the server does not start
+   */
+  static Backend local(CostListener costListener, Clock clock,
+      Consumer<DynamoDbClient> beforeOpening) {
     DynamoDbLocal local;
     // DynamoDB Local prints its configuration to standard output on start, which would land in
     // the middle of the command's report; the description below says what matters of it.
@@ -47,6 +64,7 @@ final class DynamoDbBackends {
       System.setOut(stdout);
     }
     try {
+      beforeOpening.accept(local.client());
       QuickPhotos repository = DynamoQuickPhotos.builder().client(local.client())
           .tableName(BackendOptions.DEFAULT_TABLE).costListener(costListener).clock(clock)
           .createTableIfMissing(true).build();

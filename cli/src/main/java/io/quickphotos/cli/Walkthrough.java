@@ -23,12 +23,15 @@ import io.quickphotos.singletable.Plans;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -92,6 +95,11 @@ final class Walkthrough {
       return error == null ? result : error.getClass().getName() + ": " + error.getMessage();
     }
   }
+
+  /** The patterns that only read, so a step of them can be repeated without changing anything. */
+  private static final Set<AccessPattern> READS = EnumSet.of(
+      AccessPattern.GET_USER, AccessPattern.GET_PHOTO, AccessPattern.USER_WITH_PHOTOS,
+      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY);
 
   /** The result of a call that returns nothing. */
   static final Object VOID = new Object() {
@@ -208,6 +216,34 @@ final class Walkthrough {
     steps.add(new Step("The user after all that", AccessPattern.GET_USER,
         RequestShapes.getItem(KeyLayout.user(me)), null, repo -> repo.getUser(me)));
     return steps;
+  }
+
+  /**
+   * Times further calls of a read step, which change nothing, and returns the median of those
+   * and the first call: one call's wall time is noisy at microseconds.
+   *
+   * @param outcome the first call's outcome
+   * @param repository where it ran
+   * @param extraCalls how many more calls to time
+   * @return the median wall time in nanoseconds, or the first call's if the step writes
+   */
+  static long medianNanos(Outcome outcome, QuickPhotos repository, int extraCalls) {
+    if (!READS.contains(outcome.step().pattern())) {
+      return outcome.nanos();
+    }
+    long[] nanos = new long[extraCalls + 1];
+    nanos[0] = outcome.nanos();
+    for (int i = 1; i <= extraCalls; i++) {
+      long start = System.nanoTime();
+      try {
+        outcome.step().call().apply(repository);
+      } catch (QuickPhotosException e) {
+        // Timed all the same: a read fails the same way every time.
+      }
+      nanos[i] = System.nanoTime() - start;
+    }
+    Arrays.sort(nanos);
+    return nanos[nanos.length / 2];
   }
 
   /**
