@@ -10,6 +10,7 @@ import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.StringJoiner;
 
@@ -71,7 +72,7 @@ final class Results {
 
   private static String user(User user) {
     return user + "  " + user.email() + ", born " + user.birthdate() + ", " + user.status()
-        .name().toLowerCase(java.util.Locale.ROOT) + ", " + user.followers() + " followers, "
+        .name().toLowerCase(Locale.ROOT) + ", " + user.followers() + " followers, "
         + user.following() + " following";
   }
 
