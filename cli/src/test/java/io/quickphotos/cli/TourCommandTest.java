@@ -1,0 +1,67 @@
+package io.quickphotos.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quickphotos.AccessPattern;
+import org.junit.jupiter.api.Test;
+
+class TourCommandTest {
+
+  @Test
+  void toursEveryAccessPatternOnMemoryAndSummarizesTheCosts() {
+    Cli.Run run = Cli.run("tour");
+
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("quickphotos tour on memory")
+        .contains("Loaded the sample through the repository API: 100 users, 400 photos, "
+            + "300 follows, 250 reactions (1,050 items written)")
+        .containsPattern("Query PK = USER#\\S+ AND SK BETWEEN #METADATA#\\S+ AND PHOTO\\$, "
+            + "backwards, Limit 5, strongly consistent")
+        .contains("ExclusiveStartKey from the cursor")
+        .contains("Query InvertedIndex SK = PHOTO#")
+        .contains("TransactWriteItems, all or nothing:")
+        .containsPattern("→ Photo<\\S+ -- \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ>")
+        .containsPattern("→ User<\\S+ -- [^>]+>")
+        .contains("→ AlreadyFollowingException: ")
+        .contains("(as expected)")
+        .doesNotContain("UNEXPECTED")
+        .containsPattern("cost: 2 requests, [\\d.]+ RCU, 0\\.0 WCU, \\d+ items read")
+        .contains("Summary of the tour's calls");
+    String summary = run.out().substring(run.out().indexOf("Summary of the tour's calls"));
+    for (AccessPattern pattern : AccessPattern.values()) {
+      assertThat(summary).as("summary row of %s", pattern).containsPattern(
+          "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +\\d+$");
+    }
+    assertThat(summary).containsPattern("(?m)^  total +17 +18 ");
+  }
+
+  @Test
+  void isTheDefaultCommand() {
+    Cli.Run plain = Cli.run();
+    Cli.Run withOptions = Cli.run("--users", "3", "--seed", "7");
+
+    assertThat(plain.exitCode()).isZero();
+    assertThat(Cli.withoutTimes(plain.out()))
+        .isEqualTo(Cli.withoutTimes(Cli.run("tour").out()));
+    assertThat(withOptions.exitCode()).isZero();
+    assertThat(withOptions.out()).contains("sample of seed 7").contains("3 users, 12 photos");
+  }
+
+  @Test
+  void printsTheSameTourForTheSameSeed() {
+    String first = Cli.run("tour", "--seed", "5", "--users", "20").out();
+    String second = Cli.run("tour", "--seed", "5", "--users", "20").out();
+
+    assertThat(Cli.withoutTimes(first)).isEqualTo(Cli.withoutTimes(second));
+  }
+
+  @Test
+  void runsOnTheSmallestSample() {
+    Cli.Run run = Cli.run("tour", "--users", "1");
+
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(run.out()).contains("1 users, 4 photos, 0 follows");
+  }
+}
