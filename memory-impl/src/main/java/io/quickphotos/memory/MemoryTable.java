@@ -101,9 +101,8 @@ public final class MemoryTable implements Table {
    * with the item that brings the bytes read to 1 MB (that item included), or at the end of the
    * range. The last evaluated key is the key of the last item returned whenever the page ended at
    * the limit, even if nothing is left, or at 1 MB with more items in the range; it is absent
-   * when the range was read to its end. On the
-   * index it is still the item's {@code Key(pk, sk)}: the index keys and the table keys are the
-   * same two attributes. Items with equal index keys cannot occur here, since the index keys are
+   * when the range was read to its end. On the index it is still the item's
+   * {@code Key(pk, sk)}: the index keys and the table keys are the same two attributes. Items with equal index keys cannot occur here, since the index keys are
    * the table's primary key. Runs concurrently with other reads and sees one consistent state.
    *
    * <p>Capacity: the sizes of the items read, summed and rounded up to 4 KB once; half that for
