@@ -98,11 +98,11 @@ public final class MemoryTable implements Table {
    * Query, on the table or on {@code InvertedIndex}: the items of one partition that satisfy the
    * sort-key condition, in sort-key order ({@code forward}) or reverse, starting strictly after
    * the exclusive start key (which need not exist). The page ends after {@code limit} items, or
-   * with the item that brings the bytes read to 1 MB, or at the end of the range. The last
-   * evaluated key is the key of the last item returned whenever the page ended at the limit or at
-   * 1 MB, even if nothing is left, and absent only when the range was read to its end. On the
-   * index it is still the item's {@code Key(pk, sk)}: the index keys and the table keys are the
-   * same two attributes. Items with equal index keys cannot occur here, since the index keys are
+   * with the item that brings the bytes read to 1 MB (that item included), or at the end of the
+   * range. The last evaluated key is the key of the last item returned whenever the page ended at
+   * the limit, even if nothing is left, or at 1 MB with more items in the range; it is absent
+   * when the range was read to its end. On the index it is still the item's
+   * {@code Key(pk, sk)}: the index keys and the table keys are the same two attributes. Items with equal index keys cannot occur here, since the index keys are
    * the table's primary key. Runs concurrently with other reads and sees one consistent state.
    *
    * <p>Capacity: the sizes of the items read, summed and rounded up to 4 KB once; half that for
@@ -111,8 +111,9 @@ public final class MemoryTable implements Table {
    * @param plan what to read
    * @return the items, the last evaluated key and the capacity consumed
    * @throws RequestValidationException if the limit is below 1, a consistent read targets the
-   *     index, a key value is empty or too long, BETWEEN's bounds are out of order, or the start
-   *     key lies in another partition or outside the sort-key condition
+   *     index, a key condition operand is empty or (sort key) over 1024 bytes, BETWEEN's bounds
+   *     are out of order, or the start key lies in another partition or outside the sort-key
+   *     condition
    */
   @Override
   public QueryResult query(QueryPlan plan) {
@@ -128,10 +129,17 @@ public final class MemoryTable implements Table {
       Map<String, Stored> range = store.range(plan.partitionValue(), plan.sortCondition(),
           plan.forward(), plan.exclusiveStart().map(start -> start.sortOn(index)));
       for (Stored stored : range.values()) {
+        // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
+        // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
+        // does exactly this), while a page that reaches Limit always carries one.
+        if (bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+          cut = true;
+          break;
+        }
         items.add(stored.item());
         bytesRead += stored.size();
         last = stored.key();
-        if (items.size() >= plan.limit() || bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+        if (items.size() >= plan.limit()) {
           cut = true;
           break;
         }
@@ -203,7 +211,8 @@ public final class MemoryTable implements Table {
    * @return the item after the write (the put item, the updated image; empty after a delete) and
    *     the capacity consumed
    * @throws ConditionalCheckFailedException if the condition is false; nothing is written
-   * @throws RequestValidationException if the action is a ConditionCheck, a key is invalid, the
+   * @throws RequestValidationException if the action is a ConditionCheck, a key is invalid (an
+   *     item's {@code PK} is also held to the index's 1024-byte sort key limit), the
    *     item is over 400 KB (before or after the update), the update names a key attribute,
    *     overlapping paths, a nested path whose map is missing, or a counter that is not a number
    */
