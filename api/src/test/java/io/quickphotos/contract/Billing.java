@@ -24,7 +24,7 @@ public enum Billing {
    * @param pattern UPLOAD_PHOTO, REACT_TO_PHOTO, FOLLOW or UNFOLLOW
    * @return read and write units
    */
-  double[] transaction(AccessPattern pattern) {
+  public double[] transaction(AccessPattern pattern) {
     boolean service = this == SERVICE;
     return switch (pattern) {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
@@ -43,7 +43,7 @@ public enum Billing {
    * @param consistent whether the read is strongly consistent
    * @return the minimum charge on the service, zero on DynamoDB Local
    */
-  double emptyQuery(boolean consistent) {
+  public double emptyQuery(boolean consistent) {
     return this == SERVICE ? (consistent ? 1 : 0.5) : 0;
   }
 }

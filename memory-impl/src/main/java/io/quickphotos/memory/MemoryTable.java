@@ -131,7 +131,8 @@ public final class MemoryTable implements Table {
       for (Stored stored : range.values()) {
         // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
         // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
-        // does exactly this), while a page that reaches Limit always carries one.
+        // does exactly this); a page that reaches Limit carries one unless its last item sits
+        // on the range's inclusive far bound (see Rules.endsAtInclusiveBound).
         if (bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
           cut = true;
           break;
@@ -140,7 +141,7 @@ public final class MemoryTable implements Table {
         bytesRead += stored.size();
         last = stored.key();
         if (items.size() >= plan.limit()) {
-          cut = true;
+          cut = !Rules.endsAtInclusiveBound(plan, stored.key().sortOn(index));
           break;
         }
       }

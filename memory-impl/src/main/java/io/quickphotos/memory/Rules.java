@@ -340,4 +340,22 @@ final class Rules {
     }
     return "L";
   }
+
+  /**
+   * Whether a page that stopped at {@code Limit} on the item with sort value {@code sortValue}
+   * stopped on the inclusive bound that ends the range in the read direction — the upper bound of
+   * {@code <=} or BETWEEN read forwards, the lower bound of {@code >=} or BETWEEN read backwards —
+   * so that nothing further can match. DynamoDB Local 2.6.1 then returns no last evaluated key
+   * (but still does for {@code =}, {@code begins_with} and the exclusive operators); the memory
+   * engine follows it (conformance's {@code LimitAtRangeEndTest}). The service documentation only
+   * says that a page cut by Limit carries a last evaluated key; this case is not documented.
+   */
+  static boolean endsAtInclusiveBound(QueryPlan plan, String sortValue) {
+    return plan.sortCondition().map(c -> switch (c.operator()) {
+      case LE -> plan.forward() && sortValue.equals(c.value());
+      case GE -> !plan.forward() && sortValue.equals(c.value());
+      case BETWEEN -> sortValue.equals(plan.forward() ? c.upper() : c.value());
+      default -> false;
+    }).orElse(false);
+  }
 }
