@@ -196,4 +196,23 @@ public interface QuickPhotos {
    * @throws InvalidInputException if an argument is not valid
    */
   Page<User> followedBy(String username, PageRequest page);
+
+  /**
+   * Writes a whole data set in bulk, for loading an empty table or migrating data in: every user
+   * with its follower and following counters and every photo with its reaction counters
+   * computed from the snapshot, then the friendships and the reactions.
+   *
+   * <p>{@code BatchWriteItem} requests of at most 25 puts; unprocessed items are retried with
+   * exponential backoff and jitter. Not atomic and not conditional: items are written batch by
+   * batch and replace any item with the same key, so a failure part-way leaves the batches
+   * written so far. The whole snapshot is validated first; invalid input writes nothing.
+   *
+   * @param snapshot the data set, self-contained
+   * @param progress told the number of items written so far after each batch; may be a no-op
+   * @return the number of items written
+   * @throws InvalidInputException if a record breaks the limits, a reference points outside the
+   *     snapshot, a user follows themselves, or two records would have the same key
+   * @throws ServiceUnavailableException if items stay unprocessed after the bounded retries
+   */
+  long importSnapshot(Snapshot snapshot, java.util.function.LongConsumer progress);
 }

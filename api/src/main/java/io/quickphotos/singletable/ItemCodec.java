@@ -80,6 +80,18 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item newUser(NewUser user) {
+    return user(user, 0, 0);
+  }
+
+  /**
+   * The item of a user with given counters, as a bulk import writes it.
+   *
+   * @param user the user's profile
+   * @param followers how many users follow this one
+   * @param following how many users this one follows
+   * @return the item
+   */
+  public static Item user(NewUser user, long followers, long following) {
     return Item.builder(KeyLayout.user(user.username()))
         .put(ENTITY, Entity.USER.name())
         .put(USERNAME, user.username())
@@ -88,8 +100,8 @@ public final class ItemCodec {
         .put(BIRTHDATE, user.birthdate().toString())
         .put(ADDRESS, user.address())
         .put(STATUS, user.status().name())
-        .put(FOLLOWERS, 0)
-        .put(FOLLOWING, 0)
+        .put(FOLLOWERS, followers)
+        .put(FOLLOWING, following)
         .build();
   }
 
@@ -114,9 +126,22 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item newPhoto(PhotoId id, String location) {
+    return photo(id, location, Map.of());
+  }
+
+  /**
+   * The item of a photo with given reaction counters, as a bulk import writes it; every
+   * reaction type gets a counter, zero where {@code counts} has none.
+   *
+   * @param id the owner and timestamp
+   * @param location the image URL
+   * @param counts reactions per type
+   * @return the item
+   */
+  public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
     Map<String, Value> reactions = new LinkedHashMap<>();
     for (ReactionType type : ReactionType.values()) {
-      reactions.put(type.storedName(), Value.Num.of(0));
+      reactions.put(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
     }
     return Item.builder(KeyLayout.photo(id))
         .put(ENTITY, Entity.PHOTO.name())

@@ -32,7 +32,10 @@ class RetryTest {
     int unprocessedRounds;
     int keysAnsweredPerUnprocessedRound = 1;
     int conflictRounds;
+    int unprocessedWriteRounds;
     int batchCalls;
+    int batchWriteCalls;
+    final List<Item> written = new ArrayList<>();
     int transactCalls;
 
     @Override
@@ -71,6 +74,15 @@ class RetryTest {
         }
       }
       return new BatchRead(found, left, new Capacity(found.size(), 0));
+    }
+
+    @Override
+    public BatchWrite batchWriteItem(List<Item> items) {
+      batchWriteCalls++;
+      // A throttled round writes the first item and leaves the rest unprocessed.
+      int writes = unprocessedWriteRounds-- > 0 ? 1 : items.size();
+      written.addAll(items.subList(0, writes));
+      return new BatchWrite(items.subList(writes, items.size()), new Capacity(0, 2.0 * writes));
     }
 
     @Override
@@ -137,5 +149,29 @@ class RetryTest {
     assertThatThrownBy(() -> repository(table).follow("a", "b"))
         .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("conflict");
     assertThat(table.transactCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+  }
+
+  @Test
+  void unprocessedItemsOfABulkImportAreRetriedAndEveryItemWrittenOnce() {
+    ScriptedTable table = new ScriptedTable();
+    table.unprocessedWriteRounds = 3;
+    List<io.quickphotos.NewUser> users = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      users.add(new io.quickphotos.NewUser("u" + i, "U", "u@x.io", LocalDate.EPOCH, "",
+          UserStatus.ACTIVE));
+    }
+    List<Long> progress = new ArrayList<>();
+    long written = repository(table).importSnapshot(
+        new io.quickphotos.Snapshot(users, List.of(), List.of(), List.of()), progress::add);
+    assertThat(written).isEqualTo(30);
+    assertThat(progress).containsExactly(25L, 30L);
+    assertThat(table.written).hasSize(30).doesNotHaveDuplicates();
+    // Batch of 25: 1 + 3 retries; batch of 5: 1.
+    assertThat(table.batchWriteCalls).isEqualTo(5);
+    assertThat(pauses).containsExactly(1, 2, 3);
+    OperationCost cost = costs.get(0);
+    assertThat(cost.pattern()).isEqualTo(AccessPattern.IMPORT_SNAPSHOT);
+    assertThat(cost.requests()).isEqualTo(5);
+    assertThat(cost.writeCapacityUnits()).isEqualTo(60);
   }
 }

@@ -32,8 +32,8 @@ import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Engine-level agreement: random items with adversarial keys written to the memory engine and to
- * the DynamoDB engine on DynamoDB Local, then random queries — every sort-key operator, bounds
+ * Engine-level agreement: random items with adversarial keys written (one PutItem each, or
+ * BatchWriteItem in 25s) to the memory engine and to the DynamoDB engine on DynamoDB Local, then random queries — every sort-key operator, bounds
  * from the data or not, both directions, both indexes, small limits, large items that force the
  * 1 MB cut — each paged to the end. Both engines must return the same items in the same order,
  * the same page boundaries and last evaluated keys, the same capacity (but for the deviation
@@ -58,7 +58,7 @@ class EngineAgreementTest {
 
   /** One generated try: key pools, items over them, and queries. */
   record EngineCase(List<String> partitionKeys, List<String> sortKeys, List<ItemSpec> items,
-      List<QuerySpec> queries) {
+      List<QuerySpec> queries, boolean batched) {
   }
 
   /** An item at pool positions, with a payload of some bytes. */
@@ -82,13 +82,30 @@ class EngineAgreementTest {
     Map<Key, Item> stored = new LinkedHashMap<>();
     for (ItemSpec spec : generated.items()) {
       Item item = item(prefix, generated, spec);
-      Outcome<Capacity> inMemory = Outcome.of(() -> memory.write(put(item)).consumed());
-      Outcome<Capacity> onDynamo = Outcome.of(() -> dynamo.write(put(item)).consumed());
-      assertThat(onDynamo.error()).as("put %s: %s vs %s", item.key(), onDynamo, inMemory)
-          .isEqualTo(inMemory.error());
-      assertThat(onDynamo.value()).as("capacity of put %s", item.key())
-          .isEqualTo(inMemory.value());
+      stored.remove(item.key());
       stored.put(item.key(), item);
+    }
+    if (generated.batched()) {
+      // BatchWriteItem in chunks of 25 distinct keys (the last write of a key wins).
+      List<Item> items = new ArrayList<>(stored.values());
+      for (int from = 0; from < items.size(); from += 25) {
+        List<Item> chunk = items.subList(from, Math.min(items.size(), from + 25));
+        Outcome<Table.BatchWrite> inMemory = Outcome.of(() -> memory.batchWriteItem(chunk));
+        Outcome<Table.BatchWrite> onDynamo = Outcome.of(() -> dynamo.batchWriteItem(chunk));
+        assertThat(onDynamo.error()).as("batch write: %s vs %s", onDynamo, inMemory)
+            .isEqualTo(inMemory.error());
+        assertThat(onDynamo.value()).as("batch write result").isEqualTo(inMemory.value());
+      }
+    } else {
+      for (ItemSpec spec : generated.items()) {
+        Item item = item(prefix, generated, spec);
+        Outcome<Capacity> inMemory = Outcome.of(() -> memory.write(put(item)).consumed());
+        Outcome<Capacity> onDynamo = Outcome.of(() -> dynamo.write(put(item)).consumed());
+        assertThat(onDynamo.error()).as("put %s: %s vs %s", item.key(), onDynamo, inMemory)
+            .isEqualTo(inMemory.error());
+        assertThat(onDynamo.value()).as("capacity of put %s", item.key())
+            .isEqualTo(inMemory.value());
+      }
     }
     for (QuerySpec spec : generated.queries()) {
       QueryPlan plan = plan(prefix, generated, spec);
@@ -219,8 +236,8 @@ class EngineAgreementTest {
           p.size() - 1), Arbitraries.integers().between(0, s.size() - 1),
           Arbitraries.integers().between(0, 300)).as(ItemSpec::new);
       Arbitrary<List<QuerySpec>> queries = queries(p, s, false).list().ofSize(2);
-      return Combinators.combine(item.list().ofMaxSize(24), queries)
-          .as((i, q) -> new EngineCase(p, s, i, q));
+      return Combinators.combine(item.list().ofMaxSize(24), queries, Arbitraries.of(true, false))
+          .as((i, q, batched) -> new EngineCase(p, s, i, q, batched));
     });
   }
 
@@ -235,12 +252,13 @@ class EngineAgreementTest {
       Arbitrary<List<Integer>> payloads = Arbitraries.integers().between(200_000, 380_000)
           .list().ofSize(s.size());
       Arbitrary<List<QuerySpec>> queries = queries(p, s, true).list().ofSize(2);
-      return Combinators.combine(payloads, queries).as((sizes, q) -> {
+      return Combinators.combine(payloads, queries, Arbitraries.of(true, false))
+          .as((sizes, q, batched) -> {
         List<ItemSpec> items = new ArrayList<>();
         for (int i = 0; i < sizes.size(); i++) {
           items.add(new ItemSpec(0, i, sizes.get(i)));
         }
-        return new EngineCase(p, s, items, q);
+        return new EngineCase(p, s, items, q, batched);
       });
     });
   }

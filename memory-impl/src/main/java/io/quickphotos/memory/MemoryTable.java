@@ -4,6 +4,7 @@ import io.quickphotos.singletable.Capacity;
 import io.quickphotos.singletable.ConditionalCheckFailedException;
 import io.quickphotos.singletable.Index;
 import io.quickphotos.singletable.Item;
+import io.quickphotos.singletable.ItemCondition;
 import io.quickphotos.singletable.Key;
 import io.quickphotos.singletable.QueryPlan;
 import io.quickphotos.singletable.QueryResult;
@@ -196,6 +197,37 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     return new BatchRead(found, unprocessed, new Capacity(read, 0));
+  }
+
+  /**
+   * BatchWriteItem of puts, applied under one lock (DynamoDB does not promise that, but nothing
+   * is lost by it). The memory engine is never throttled, so no item is left unprocessed.
+   *
+   * <p>Capacity: each item as its own PutItem, table and index.
+   *
+   * @param items 1 to 25 items with distinct keys
+   * @return no unprocessed items, and the capacity consumed
+   * @throws RequestValidationException if there are no items, more than 25, two with one key, or
+   *     an invalid item (see {@link #write})
+   */
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    Objects.requireNonNull(items, "items");
+    Rules.batchWrite(items);
+    double units = 0;
+    writeLock.lock();
+    try {
+      for (Item item : items) {
+        WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
+        Stored current = current(put.key());
+        Stored next = nextImage(put, current);
+        units += Billing.write(tableUnits(current, next), indexUnits(current, next)).write();
+        store(put.key(), current, next);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+    return new BatchWrite(List.of(), new Capacity(0, units));
   }
 
   /**

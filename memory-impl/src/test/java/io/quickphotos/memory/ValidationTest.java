@@ -241,4 +241,17 @@ class ValidationTest {
     refused(() -> table.transactWrite(actions), Rules.ITEM_TOO_LARGE);
     assertEmpty("p");
   }
+
+  @Test
+  void batchWritesHoldOneToTwentyFiveDistinctValidItems() {
+    List<Item> twentySix = IntStream.range(0, 26).mapToObj(i -> item("B", "s" + i)).toList();
+    refused(() -> table.batchWriteItem(List.of()), Rules.BATCH_WRITE_SIZE);
+    refused(() -> table.batchWriteItem(twentySix), Rules.BATCH_WRITE_SIZE);
+    refused(() -> table.batchWriteItem(List.of(item("B", "a"), item("B", "a"))),
+        Rules.BATCH_WRITE_DUPLICATES);
+    refused(() -> table.batchWriteItem(List.of(item("B", "b"), item("B", ""))), EMPTY_KEY + "SK");
+    assertEmpty("B");
+    assertThat(table.batchWriteItem(twentySix.subList(0, 25)).unprocessedItems()).isEmpty();
+    assertThat(table.query(plan("B", true, 100)).items()).hasSize(25);
+  }
 }
