@@ -153,6 +153,26 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
   }
 
   /**
+   * The sample as one snapshot for {@link io.quickphotos.QuickPhotos#importSnapshot}: the same
+   * data that loading it call by call gives, follows and reactions stamped from a fresh
+   * {@link #clock()} in the same order.
+   *
+   * @return the snapshot
+   */
+  io.quickphotos.Snapshot snapshot() {
+    java.time.Clock stamps = clock();
+    List<io.quickphotos.NewPhoto> newPhotos = photos.stream()
+        .map(p -> new io.quickphotos.NewPhoto(p.owner(), p.timestamp(), p.location())).toList();
+    List<io.quickphotos.Follow> newFollows = follows.stream()
+        .map(f -> new io.quickphotos.Follow(f.follower(), f.followed(), stamps.instant()))
+        .toList();
+    List<io.quickphotos.Reaction> newReactions = reactions.stream()
+        .map(r -> new io.quickphotos.Reaction(r.reactor(), r.photo(), r.type(), stamps.instant()))
+        .toList();
+    return new io.quickphotos.Snapshot(users, newPhotos, newFollows, newReactions);
+  }
+
+  /**
    * A clock for the repository that stamps follows and reactions: starts at
    * {@link #clockStart()} and advances one second per reading, so a run that makes the same calls
    * in the same order gets the same timestamps on every backend.

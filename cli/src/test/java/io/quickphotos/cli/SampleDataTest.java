@@ -148,4 +148,30 @@ class SampleDataTest {
     return users.stream().map(NewUser::username).collect(Collectors.toSet());
   }
 
+
+  @Test
+  void theSnapshotHoldsExactlyWhatLoadingCallByCallWrites() {
+    SampleData sample = SampleData.generate(7, 30);
+    io.quickphotos.QuickPhotos byCalls = io.quickphotos.memory.MemoryQuickPhotos.builder()
+        .clock(sample.clock()).build();
+    Loader.load(byCalls, sample, Loader.Progress.NONE);
+    io.quickphotos.QuickPhotos imported = io.quickphotos.memory.MemoryQuickPhotos.create();
+    assertThat(imported.importSnapshot(sample.snapshot(), n -> { }))
+        .isEqualTo(sample.itemCount());
+    for (io.quickphotos.NewUser user : sample.users()) {
+      String name = user.username();
+      assertThat(imported.getUser(name)).isEqualTo(byCalls.getUser(name));
+      io.quickphotos.PageRequest all = io.quickphotos.PageRequest.first(1000);
+      assertThat(imported.followersOf(name, all)).isEqualTo(byCalls.followersOf(name, all));
+      assertThat(imported.followedBy(name, io.quickphotos.PageRequest.first(100)))
+          .isEqualTo(byCalls.followedBy(name, io.quickphotos.PageRequest.first(100)));
+      assertThat(imported.userWithPhotos(name, io.quickphotos.SortOrder.NEWEST_FIRST, all))
+          .isEqualTo(byCalls.userWithPhotos(name, io.quickphotos.SortOrder.NEWEST_FIRST, all));
+    }
+    for (SampleData.PhotoSpec photo : sample.photos()) {
+      io.quickphotos.PhotoId id = new io.quickphotos.PhotoId(photo.owner(), photo.timestamp());
+      assertThat(imported.photoWithReactions(id, io.quickphotos.PageRequest.first(1000)))
+          .isEqualTo(byCalls.photoWithReactions(id, io.quickphotos.PageRequest.first(1000)));
+    }
+  }
 }
