@@ -110,24 +110,19 @@ final class RequestShapes {
         : text + " if " + action.condition().expression();
   }
 
+  /** The SET clauses as DynamoDB receives them; counters start at zero when missing. */
   private static String updates(List<UpdateAction> actions) {
-    List<String> sets = new ArrayList<>();
-    List<String> adds = new ArrayList<>();
+    List<String> clauses = new ArrayList<>();
     for (UpdateAction action : actions) {
+      String path = action.path().toString();
       if (action instanceof UpdateAction.Add add) {
-        adds.add(add.path() + " " + add.delta());
+        clauses.add(path + " = if_not_exists(" + path + ", 0) " + (add.delta() < 0 ? "- " : "+ ")
+            + Math.abs(add.delta()));
       } else {
-        sets.add(action.path().toString());
+        clauses.add(path + " = :" + action.path().names().get(action.path().names().size() - 1));
       }
     }
-    StringBuilder text = new StringBuilder();
-    if (!sets.isEmpty()) {
-      text.append("SET ").append(String.join(", ", sets));
-    }
-    if (!adds.isEmpty()) {
-      text.append(text.length() == 0 ? "" : " ").append("ADD ").append(String.join(", ", adds));
-    }
-    return text.toString();
+    return "SET " + String.join(", ", clauses);
   }
 
   private static String key(Key key) {

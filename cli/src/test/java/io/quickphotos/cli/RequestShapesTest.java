@@ -34,7 +34,9 @@ class RequestShapesTest {
     assertThat(RequestShapes.write(Plans.unfollow("a", "b"))).containsExactly(
         "TransactWriteItems, all or nothing:",
         "  DeleteItem PK = USER#b, SK = #FRIEND#a if attribute_exists(PK)",
-        "  UpdateItem PK = USER#b, SK = #METADATA#b ADD followers -1 if attribute_exists(PK)",
-        "  UpdateItem PK = USER#a, SK = #METADATA#a ADD following -1 if attribute_exists(PK)");
+        "  UpdateItem PK = USER#b, SK = #METADATA#b SET followers = if_not_exists(followers, 0) - 1"
+            + " if attribute_exists(PK)",
+        "  UpdateItem PK = USER#a, SK = #METADATA#a SET following = if_not_exists(following, 0) - 1"
+            + " if attribute_exists(PK)");
   }
 }
