@@ -31,6 +31,9 @@ class TourCommandTest {
         .contains("Summary of the tour's calls");
     String summary = run.out().substring(run.out().indexOf("Summary of the tour's calls"));
     for (AccessPattern pattern : AccessPattern.values()) {
+      if (pattern == AccessPattern.IMPORT_SNAPSHOT) {
+        continue; // bulk loading is the load command's; the tour loads call by call
+      }
       assertThat(summary).as("summary row of %s", pattern).containsPattern(
           "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +\\d+$");
     }
