@@ -44,6 +44,14 @@ import java.util.function.Function;
  * instance for each run.
  */
 final class Walkthrough {
+  /**
+   * The access patterns the walkthrough shows: every one but the bulk import, which is how
+   * {@code load} fills a table, not a pattern of the app.
+   */
+  static final java.util.Set<io.quickphotos.AccessPattern> PATTERNS =
+      java.util.EnumSet.complementOf(
+      java.util.EnumSet.of(io.quickphotos.AccessPattern.IMPORT_SNAPSHOT));
+
   /** Page size of the paged photo listing: small, so that there is a second page to show. */
   static final int PHOTO_PAGE = 5;
   /** Page size of the other listings. */

@@ -18,7 +18,7 @@ class CompareCommandTest {
         .containsPattern("(?m)^    \\(all steps\\) +yes ")
         .contains("Equal results on both backends for every step.")
         .doesNotContain("returned different results");
-    for (AccessPattern pattern : AccessPattern.values()) {
+    for (AccessPattern pattern : Walkthrough.PATTERNS) {
       assertThat(run.out()).as("row of %s", pattern).containsPattern("(?m)^\\d+ +"
           + pattern.name() + " +yes +(yes|NO) +[\\d,]+( / [\\d,]+)? .* [\\d.,]+×$");
     }

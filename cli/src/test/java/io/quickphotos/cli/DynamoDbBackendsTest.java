@@ -36,7 +36,7 @@ class DynamoDbBackendsTest {
         .contains("(as expected)")
         .doesNotContain("UNEXPECTED")
         .doesNotContain("Initializing DynamoDB Local");
-    for (AccessPattern pattern : AccessPattern.values()) {
+    for (AccessPattern pattern : Walkthrough.PATTERNS) {
       assertThat(run.out()).containsPattern("(?m)^  " + pattern.name() + " +\\d+");
     }
   }

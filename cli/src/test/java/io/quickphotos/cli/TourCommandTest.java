@@ -30,10 +30,7 @@ class TourCommandTest {
         .containsPattern("cost: 2 requests, [\\d.]+ RCU, 0\\.0 WCU, \\d+ items read")
         .contains("Summary of the tour's calls");
     String summary = run.out().substring(run.out().indexOf("Summary of the tour's calls"));
-    for (AccessPattern pattern : AccessPattern.values()) {
-      if (pattern == AccessPattern.IMPORT_SNAPSHOT) {
-        continue; // bulk loading is the load command's; the tour loads call by call
-      }
+    for (AccessPattern pattern : Walkthrough.PATTERNS) {
       assertThat(summary).as("summary row of %s", pattern).containsPattern(
           "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +\\d+$");
     }
