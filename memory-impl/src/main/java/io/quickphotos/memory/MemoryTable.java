@@ -57,9 +57,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * }</pre>
  */
 public final class MemoryTable implements Table {
-  /** DynamoDB's cancellation reason for an action that could not be applied to its item. */
-  private static final String VALIDATION_ERROR = "ValidationError";
-
   private final SortedStore table = new SortedStore();
   private final SortedStore inverted = new SortedStore();
   private final Lock readLock;
@@ -307,7 +304,7 @@ public final class MemoryTable implements Table {
           try {
             after[i] = nextImage(action, before[i]);
           } catch (RequestValidationException e) {
-            reason = VALIDATION_ERROR;
+            reason = TransactionCanceledException.VALIDATION_ERROR;
           }
         }
         cancelled |= !reason.equals(TransactionCanceledException.NONE);
