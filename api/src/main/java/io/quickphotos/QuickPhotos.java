@@ -128,6 +128,9 @@ public interface QuickPhotos {
    * Reads a photo and its reactions in one request per page: an eventually consistent
    * {@code Query} on the inverted index, {@code SK = PHOTO#<owner>#<timestamp>}, read backwards so
    * the photo comes first; reactions follow in descending order of reacting user, then type.
+   * On DynamoDB the index is eventually consistent: a photo uploaded or a reaction left a moment
+   * ago may not be listed yet (and a just-uploaded photo may be reported missing);
+   * {@link #getPhoto} is strongly consistent. In memory every read is immediately consistent.
    *
    * @param photo the photo's owner and timestamp
    * @param page the page size and the cursor of the previous page, if any
@@ -187,7 +190,9 @@ public interface QuickPhotos {
    * handles, two requests per page: an eventually consistent {@code Query} on the inverted index,
    * {@code SK = #FRIEND#<username>}, then one strongly consistent {@code BatchGetItem} of the
    * followed users' profiles (at most 100 keys a call; unprocessed keys are retried with
-   * exponential backoff and jitter). The second request is skipped when the page is empty.
+   * exponential backoff and jitter). The second request is skipped when the page is empty. A user
+   * who follows nobody, or who does not exist, has an empty listing. On DynamoDB the index is
+   * eventually consistent: a follow made a moment ago may not be listed yet.
    *
    * @param username the following user's handle
    * @param page the page size (at most 100, the BatchGetItem limit) and the cursor, if any

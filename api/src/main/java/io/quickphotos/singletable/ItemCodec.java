@@ -165,9 +165,12 @@ public final class ItemCodec {
     }
     if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
       for (Map.Entry<String, Value> e : map.value().entrySet()) {
-        if (e.getValue() instanceof Value.Num n) {
-          counts.put(ReactionType.parse(e.getKey()), n.value().longValueExact());
-        }
+        // A type this version does not know (written by a newer one) is left out.
+        storedType(e.getKey()).ifPresent(type -> {
+          if (e.getValue() instanceof Value.Num n) {
+            counts.put(type, n.value().longValueExact());
+          }
+        });
       }
     }
     PhotoId id = new PhotoId(item.string(USERNAME),
@@ -201,8 +204,10 @@ public final class ItemCodec {
   public static Reaction reaction(Item item) {
     PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
         KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
+    String type = item.string(REACTION_TYPE);
     return new Reaction(item.string(REACTING_USER), photo,
-        ReactionType.parse(item.string(REACTION_TYPE)),
+        storedType(type).orElseThrow(() ->
+            new IllegalStateException("unknown reaction type in a stored item: " + type)),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
@@ -230,5 +235,14 @@ public final class ItemCodec {
   public static Follow friendship(Item item) {
     return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+  }
+
+  private static java.util.Optional<ReactionType> storedType(String storedName) {
+    for (ReactionType type : ReactionType.values()) {
+      if (type.storedName().equals(storedName)) {
+        return java.util.Optional.of(type);
+      }
+    }
+    return java.util.Optional.empty();
   }
 }

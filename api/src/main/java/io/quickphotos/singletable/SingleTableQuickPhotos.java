@@ -25,6 +25,7 @@ import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -52,8 +53,16 @@ import java.util.function.LongConsumer;
 public final class SingleTableQuickPhotos implements QuickPhotos {
   /** The most keys one BatchGetItem may carry, and so the largest page of {@link #followedBy}. */
   public static final int MAX_BATCH_GET_KEYS = 100;
+  /** Cancellation reasons that go away by themselves: retried with backoff. */
+  private static final java.util.Set<String> RETRYABLE_REASONS = java.util.Set.of(
+      TransactionCanceledException.TRANSACTION_CONFLICT, "ThrottlingError",
+      "ProvisionedThroughputExceeded", "RequestLimitExceeded");
+
   /** The most puts one BatchWriteItem may carry. */
   public static final int MAX_BATCH_WRITE_ITEMS = 25;
+
+  private static final System.Logger LOG =
+      System.getLogger(SingleTableQuickPhotos.class.getName());
 
   private final Table table;
   private final CostListener costListener;
@@ -309,9 +318,25 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       return result;
     } catch (RequestValidationException e) {
       throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
+    } catch (IllegalStateException | IllegalArgumentException | DateTimeException e) {
+      // An item the codecs cannot read: written by something else, or corrupted.
+      throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
+          + e.getMessage(), e);
     } finally {
-      costListener.onCost(new OperationCost(pattern, meter.requests, meter.capacity.read(),
+      report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
           meter.capacity.write(), meter.itemsRead, succeeded));
+    }
+  }
+
+  /**
+   * Hands a cost to the listener. A listener that throws is logged and ignored: the call's own
+   * outcome (a committed write, or its domain exception) must reach the caller unchanged.
+   */
+  private void report(OperationCost cost) {
+    try {
+      costListener.onCost(cost);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on " + cost, e);
     }
   }
 
@@ -399,15 +424,20 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
             throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
           }
         }
-        boolean conflictOnly = reasons.stream().allMatch(r ->
-            TransactionCanceledException.NONE.equals(r)
-                || TransactionCanceledException.TRANSACTION_CONFLICT.equals(r));
-        if (!conflictOnly) {
+        if (reasons.contains(TransactionCanceledException.VALIDATION_ERROR)) {
           throw new InvalidInputException("transaction refused: " + reasons, e);
         }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
+        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
+            && reasons.stream().allMatch(r -> TransactionCanceledException.NONE.equals(r)
+                || RETRYABLE_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
         if (attempt + 1 >= Backoff.MAX_ATTEMPTS) {
-          throw new ServiceUnavailableException("transaction still conflicting after "
-              + (attempt + 1) + " attempts", e);
+          throw new ServiceUnavailableException("transaction still cancelled " + reasons
+              + " after " + (attempt + 1) + " attempts", e);
         }
       }
     }

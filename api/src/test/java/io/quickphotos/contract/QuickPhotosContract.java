@@ -946,6 +946,23 @@ public abstract class QuickPhotosContract {
   }
 
   @Test
+  void aMissingCursorIsRejectedRatherThanRestartingTheListing() {
+    assertThatThrownBy(() -> PageRequest.after(null, 10))
+        .isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void aFailingCostListenerNeverMasksTheOutcome() {
+    QuickPhotos quiet = newRepository(cost -> {
+      throw new IllegalStateException("listener bug");
+    }, new TickingClock(CLOCK_START));
+    quiet.createUser(newUser("alice"));
+    assertThatThrownBy(() -> quiet.createUser(newUser("alice")))
+        .isInstanceOf(UserAlreadyExistsException.class);
+    assertThat(quiet.getUser("alice")).isPresent();
+  }
+
+  @Test
   void truncatedCursorIsRejected() {
     String cursor = firstFollowersPage().nextCursor().orElseThrow();
     for (int cut = 1; cut < cursor.length(); cut += 3) {

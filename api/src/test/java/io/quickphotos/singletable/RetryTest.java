@@ -32,6 +32,7 @@ class RetryTest {
     int unprocessedRounds;
     int keysAnsweredPerUnprocessedRound = 1;
     int conflictRounds;
+    String conflictReason = TransactionCanceledException.TRANSACTION_CONFLICT;
     int unprocessedWriteRounds;
     int batchCalls;
     int batchWriteCalls;
@@ -96,7 +97,7 @@ class RetryTest {
       if (conflictRounds-- > 0) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(),
             TransactionCanceledException.NONE));
-        reasons.set(1, TransactionCanceledException.TRANSACTION_CONFLICT);
+        reasons.set(1, conflictReason);
         throw new TransactionCanceledException(reasons, null);
       }
       return new Capacity(0, 12);
@@ -147,7 +148,8 @@ class RetryTest {
     ScriptedTable table = new ScriptedTable();
     table.conflictRounds = 100;
     assertThatThrownBy(() -> repository(table).follow("a", "b"))
-        .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("conflict");
+        .isInstanceOf(ServiceUnavailableException.class)
+        .hasMessageContaining("TransactionConflict");
     assertThat(table.transactCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
   }
 
@@ -173,5 +175,48 @@ class RetryTest {
     assertThat(cost.pattern()).isEqualTo(AccessPattern.IMPORT_SNAPSHOT);
     assertThat(cost.requests()).isEqualTo(5);
     assertThat(cost.writeCapacityUnits()).isEqualTo(60);
+  }
+
+  @Test
+  void throttledTransactionsAreRetriedLikeConflicts() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 2;
+    table.conflictReason = "ThrottlingError";
+    repository(table).follow("a", "b");
+    assertThat(table.transactCalls).isEqualTo(3);
+  }
+
+  @Test
+  void aTransactionRefusedAsInvalidIsNotRetried() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 100;
+    table.conflictReason = TransactionCanceledException.VALIDATION_ERROR;
+    assertThatThrownBy(() -> repository(table).follow("a", "b"))
+        .isInstanceOf(io.quickphotos.InvalidInputException.class);
+    assertThat(table.transactCalls).isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownCancellationReasonIsATypedErrorAndNotRetried() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 100;
+    table.conflictReason = "ItemCollectionSizeLimitExceeded";
+    assertThatThrownBy(() -> repository(table).follow("a", "b"))
+        .isExactlyInstanceOf(io.quickphotos.QuickPhotosException.class)
+        .hasMessageContaining("ItemCollectionSizeLimitExceeded");
+    assertThat(table.transactCalls).isEqualTo(1);
+  }
+
+  @Test
+  void aThrowingCostListenerNeverMasksTheOutcome() {
+    ScriptedTable table = new ScriptedTable();
+    SingleTableQuickPhotos repository = new SingleTableQuickPhotos(table, cost -> {
+      throw new IllegalStateException("listener bug");
+    }, Clock.systemUTC(), pauses::add);
+    assertThat(repository.follow("a", "b").followed()).isEqualTo("b");
+    table.conflictRounds = 100;
+    table.conflictReason = TransactionCanceledException.VALIDATION_ERROR;
+    assertThatThrownBy(() -> repository.follow("a", "b"))
+        .isInstanceOf(io.quickphotos.InvalidInputException.class);
   }
 }

@@ -98,10 +98,12 @@ public final class MemoryTable implements Table {
    * the exclusive start key (which need not exist). The page ends after {@code limit} items, or
    * with the item that brings the bytes read to 1 MB (that item included), or at the end of the
    * range. The last evaluated key is the key of the last item returned whenever the page ended at
-   * the limit, even if nothing is left, or at 1 MB with more items in the range; it is absent
-   * when the range was read to its end. On the index it is still the item's
-   * {@code Key(pk, sk)}: the index keys and the table keys are the same two attributes. Items with equal index keys cannot occur here, since the index keys are
-   * the table's primary key. Runs concurrently with other reads and sees one consistent state.
+   * the limit, even if nothing is left — except on the table when that item sits on the inclusive
+   * bound that ends the range ({@code <=}, {@code >=} or BETWEEN in the read direction), as
+   * DynamoDB Local does — or at 1 MB with more items in the range; it is absent when the range
+   * was read to its end. On the index it is still the item's {@code Key(pk, sk)}: the index keys
+   * and the table keys are the same two attributes. Items with equal index keys cannot occur
+   * here, since the index keys are the table's primary key. Runs concurrently with other reads and sees one consistent state.
    *
    * <p>Capacity: the sizes of the items read, summed and rounded up to 4 KB once; half that for
    * an eventually consistent read (always, on the index); at least 1 or 0.5.
