@@ -31,7 +31,12 @@ public enum AccessPattern {
    * {@link QuickPhotos#followedBy}: one Query on the inverted index, then one BatchGetItem of the
    * followed users' profiles per page (the second is skipped when the page is empty).
    */
-  FOLLOWED_BY(2);
+  FOLLOWED_BY(2),
+  /**
+   * {@link QuickPhotos#importSnapshot}: one BatchWriteItem per 25 items (the count shown is for a
+   * snapshot of at most 25 items), plus one per retry of unprocessed items.
+   */
+  IMPORT_SNAPSHOT(1);
 
   private final int minimumRequests;
 

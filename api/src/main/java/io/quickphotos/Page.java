@@ -34,7 +34,7 @@ public record Page<T>(List<T> items, Optional<String> nextCursor) {
   }
 
   /**
-   * The request for the page after this one, with the same size.
+   * The request for the page after this one.
    *
    * @param size the most items the next page may hold
    * @return the request

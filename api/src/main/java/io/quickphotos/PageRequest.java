@@ -42,8 +42,13 @@ public record PageRequest(int size, Optional<String> cursor) {
    * @param cursor a cursor from {@link Page#nextCursor()}
    * @param size the most items the page may hold
    * @return a request that continues the listing
+   * @throws InvalidCursorException if {@code cursor} is null: a missing cursor must not quietly
+   *     restart the listing (use {@link #first(int)} for the first page)
    */
   public static PageRequest after(String cursor, int size) {
-    return new PageRequest(size, Optional.ofNullable(cursor));
+    if (cursor == null) {
+      throw new InvalidCursorException("no cursor: the listing has no next page, or use first()");
+    }
+    return new PageRequest(size, Optional.of(cursor));
   }
 }

@@ -128,6 +128,9 @@ public interface QuickPhotos {
    * Reads a photo and its reactions in one request per page: an eventually consistent
    * {@code Query} on the inverted index, {@code SK = PHOTO#<owner>#<timestamp>}, read backwards so
    * the photo comes first; reactions follow in descending order of reacting user, then type.
+   * On DynamoDB the index is eventually consistent: a photo uploaded or a reaction left a moment
+   * ago may not be listed yet (and a just-uploaded photo may be reported missing);
+   * {@link #getPhoto} is strongly consistent. In memory every read is immediately consistent.
    *
    * @param photo the photo's owner and timestamp
    * @param page the page size and the cursor of the previous page, if any
@@ -187,7 +190,9 @@ public interface QuickPhotos {
    * handles, two requests per page: an eventually consistent {@code Query} on the inverted index,
    * {@code SK = #FRIEND#<username>}, then one strongly consistent {@code BatchGetItem} of the
    * followed users' profiles (at most 100 keys a call; unprocessed keys are retried with
-   * exponential backoff and jitter). The second request is skipped when the page is empty.
+   * exponential backoff and jitter). The second request is skipped when the page is empty. A user
+   * who follows nobody, or who does not exist, has an empty listing. On DynamoDB the index is
+   * eventually consistent: a follow made a moment ago may not be listed yet.
    *
    * @param username the following user's handle
    * @param page the page size (at most 100, the BatchGetItem limit) and the cursor, if any
@@ -196,4 +201,23 @@ public interface QuickPhotos {
    * @throws InvalidInputException if an argument is not valid
    */
   Page<User> followedBy(String username, PageRequest page);
+
+  /**
+   * Writes a whole data set in bulk, for loading an empty table or migrating data in: every user
+   * with its follower and following counters and every photo with its reaction counters
+   * computed from the snapshot, then the friendships and the reactions.
+   *
+   * <p>{@code BatchWriteItem} requests of at most 25 puts; unprocessed items are retried with
+   * exponential backoff and jitter. Not atomic and not conditional: items are written batch by
+   * batch and replace any item with the same key, so a failure part-way leaves the batches
+   * written so far. The whole snapshot is validated first; invalid input writes nothing.
+   *
+   * @param snapshot the data set, self-contained
+   * @param progress told the number of items written so far after each batch; may be a no-op
+   * @return the number of items written
+   * @throws InvalidInputException if a record breaks the limits, a reference points outside the
+   *     snapshot, a user follows themselves, or two records would have the same key
+   * @throws ServiceUnavailableException if items stay unprocessed after the bounded retries
+   */
+  long importSnapshot(Snapshot snapshot, java.util.function.LongConsumer progress);
 }

@@ -26,6 +26,7 @@ final class Cursors {
   private static final byte VERSION = 1;
   private static final int DIGEST_BYTES = 8;
   private static final int MAX_CURSOR_CHARS = 8192;
+  private static final int MAX_KEY_PART_BYTES = 1024;
 
   private Cursors() {
   }
@@ -94,7 +95,7 @@ final class Cursors {
           digest(listing.getBytes(StandardCharsets.UTF_8)))) {
         throw new InvalidCursorException("cursor belongs to another listing");
       }
-      key = new Key(in.readUTF(), in.readUTF());
+      key = new Key(keyPart(in.readUTF()), keyPart(in.readUTF()));
       if (in.available() != 0) {
         throw new InvalidCursorException("cursor has trailing bytes");
       }
@@ -108,6 +109,27 @@ final class Cursors {
       throw new InvalidCursorException("cursor points outside its listing");
     }
     return key;
+  }
+
+  /**
+   * A key part as an engine can take it: not empty, no unpaired surrogate (which DynamoDB's
+   * client would send as {@code ?}), at most 1,024 UTF-8 bytes (both attributes are a sort key
+   * somewhere: {@code SK} on the table, {@code PK} on the index).
+   */
+  private static String keyPart(String part) {
+    if (part.isEmpty() || Utf8.length(part) > MAX_KEY_PART_BYTES) {
+      throw new InvalidCursorException("cursor holds a key part no table can hold");
+    }
+    for (int i = 0; i < part.length(); i++) {
+      char c = part.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < part.length()
+          && Character.isLowSurrogate(part.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new InvalidCursorException("cursor holds a malformed key part");
+      }
+    }
+    return part;
   }
 
   private static byte[] digest(byte[] data) {

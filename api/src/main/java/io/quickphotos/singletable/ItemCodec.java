@@ -80,6 +80,18 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item newUser(NewUser user) {
+    return user(user, 0, 0);
+  }
+
+  /**
+   * The item of a user with given counters, as a bulk import writes it.
+   *
+   * @param user the user's profile
+   * @param followers how many users follow this one
+   * @param following how many users this one follows
+   * @return the item
+   */
+  public static Item user(NewUser user, long followers, long following) {
     return Item.builder(KeyLayout.user(user.username()))
         .put(ENTITY, Entity.USER.name())
         .put(USERNAME, user.username())
@@ -88,8 +100,8 @@ public final class ItemCodec {
         .put(BIRTHDATE, user.birthdate().toString())
         .put(ADDRESS, user.address())
         .put(STATUS, user.status().name())
-        .put(FOLLOWERS, 0)
-        .put(FOLLOWING, 0)
+        .put(FOLLOWERS, followers)
+        .put(FOLLOWING, following)
         .build();
   }
 
@@ -114,9 +126,22 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item newPhoto(PhotoId id, String location) {
+    return photo(id, location, Map.of());
+  }
+
+  /**
+   * The item of a photo with given reaction counters, as a bulk import writes it; every
+   * reaction type gets a counter, zero where {@code counts} has none.
+   *
+   * @param id the owner and timestamp
+   * @param location the image URL
+   * @param counts reactions per type
+   * @return the item
+   */
+  public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
     Map<String, Value> reactions = new LinkedHashMap<>();
     for (ReactionType type : ReactionType.values()) {
-      reactions.put(type.storedName(), Value.Num.of(0));
+      reactions.put(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
     }
     return Item.builder(KeyLayout.photo(id))
         .put(ENTITY, Entity.PHOTO.name())
@@ -140,9 +165,12 @@ public final class ItemCodec {
     }
     if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
       for (Map.Entry<String, Value> e : map.value().entrySet()) {
-        if (e.getValue() instanceof Value.Num n) {
-          counts.put(ReactionType.parse(e.getKey()), n.value().longValueExact());
-        }
+        // A type this version does not know (written by a newer one) is left out.
+        storedType(e.getKey()).ifPresent(type -> {
+          if (e.getValue() instanceof Value.Num n) {
+            counts.put(type, n.value().longValueExact());
+          }
+        });
       }
     }
     PhotoId id = new PhotoId(item.string(USERNAME),
@@ -176,8 +204,10 @@ public final class ItemCodec {
   public static Reaction reaction(Item item) {
     PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
         KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
+    String type = item.string(REACTION_TYPE);
     return new Reaction(item.string(REACTING_USER), photo,
-        ReactionType.parse(item.string(REACTION_TYPE)),
+        storedType(type).orElseThrow(() ->
+            new IllegalStateException("unknown reaction type in a stored item: " + type)),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
@@ -205,5 +235,14 @@ public final class ItemCodec {
   public static Follow friendship(Item item) {
     return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+  }
+
+  private static java.util.Optional<ReactionType> storedType(String storedName) {
+    for (ReactionType type : ReactionType.values()) {
+      if (type.storedName().equals(storedName)) {
+        return java.util.Optional.of(type);
+      }
+    }
+    return java.util.Optional.empty();
   }
 }

@@ -4,6 +4,7 @@ import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.InvalidInputException;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
 import io.quickphotos.Page;
@@ -18,19 +19,23 @@ import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * The one {@link QuickPhotos} implementation: validates arguments, executes the {@link Plans}
@@ -38,7 +43,8 @@ import java.util.function.Function;
  * and reports each call's cost. Backends construct it around their engine; applications get it
  * from a backend's factory.
  *
- * <p>Retries live here, written once for every engine: BatchGetItem's unprocessed keys and
+ * <p>Retries live here, written once for every engine: BatchGetItem's unprocessed keys,
+ * BatchWriteItem's unprocessed items and
  * transactions cancelled only by conflicts are retried with exponential backoff and full jitter,
  * a bounded number of times, then reported as {@link ServiceUnavailableException}.
  *
@@ -47,6 +53,16 @@ import java.util.function.Function;
 public final class SingleTableQuickPhotos implements QuickPhotos {
   /** The most keys one BatchGetItem may carry, and so the largest page of {@link #followedBy}. */
   public static final int MAX_BATCH_GET_KEYS = 100;
+  /** Cancellation reasons that go away by themselves: retried with backoff. */
+  private static final java.util.Set<String> RETRYABLE_REASONS = java.util.Set.of(
+      TransactionCanceledException.TRANSACTION_CONFLICT, "ThrottlingError",
+      "ProvisionedThroughputExceeded", "RequestLimitExceeded");
+
+  /** The most puts one BatchWriteItem may carry. */
+  public static final int MAX_BATCH_WRITE_ITEMS = 25;
+
+  private static final System.Logger LOG =
+      System.getLogger(SingleTableQuickPhotos.class.getName());
 
   private final Table table;
   private final CostListener costListener;
@@ -231,6 +247,50 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     });
   }
 
+  @Override
+  public long importSnapshot(Snapshot snapshot, LongConsumer progress) {
+    Validation.snapshot(snapshot);
+    Validation.notNull("progress", progress);
+    List<Item> items = snapshotItems(snapshot);
+    return call(AccessPattern.IMPORT_SNAPSHOT, meter -> {
+      long written = 0;
+      for (int from = 0; from < items.size(); from += MAX_BATCH_WRITE_ITEMS) {
+        List<Item> batch =
+            items.subList(from, Math.min(items.size(), from + MAX_BATCH_WRITE_ITEMS));
+        batchWrite(batch, meter);
+        written += batch.size();
+        progress.accept(written);
+      }
+      return written;
+    });
+  }
+
+  /** The snapshot's items, users and photos with the counters the snapshot implies. */
+  private static List<Item> snapshotItems(Snapshot snapshot) {
+    Map<String, long[]> counters = new HashMap<>();
+    for (Follow follow : snapshot.follows()) {
+      counters.computeIfAbsent(follow.followed(), u -> new long[2])[0]++;
+      counters.computeIfAbsent(follow.follower(), u -> new long[2])[1]++;
+    }
+    Map<PhotoId, Map<ReactionType, Long>> reactionCounts = new HashMap<>();
+    for (Reaction reaction : snapshot.reactions()) {
+      reactionCounts.computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
+          .merge(reaction.type(), 1L, Long::sum);
+    }
+    List<Item> items = new ArrayList<>(snapshot.itemCount());
+    for (NewUser user : snapshot.users()) {
+      long[] c = counters.getOrDefault(user.username(), new long[2]);
+      items.add(ItemCodec.user(user, c[0], c[1]));
+    }
+    for (NewPhoto photo : snapshot.photos()) {
+      items.add(ItemCodec.photo(photo.id(), photo.location(),
+          reactionCounts.getOrDefault(photo.id(), Map.of())));
+    }
+    snapshot.follows().forEach(follow -> items.add(ItemCodec.friendship(follow)));
+    snapshot.reactions().forEach(reaction -> items.add(ItemCodec.reaction(reaction)));
+    return items;
+  }
+
   // --- execution -------------------------------------------------------------------------------
 
   /** Tallies the requests, capacity and items of one repository call. */
@@ -258,9 +318,25 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       return result;
     } catch (RequestValidationException e) {
       throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
+    } catch (IllegalStateException | IllegalArgumentException | DateTimeException e) {
+      // An item the codecs cannot read: written by something else, or corrupted.
+      throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
+          + e.getMessage(), e);
     } finally {
-      costListener.onCost(new OperationCost(pattern, meter.requests, meter.capacity.read(),
+      report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
           meter.capacity.write(), meter.itemsRead, succeeded));
+    }
+  }
+
+  /**
+   * Hands a cost to the listener. A listener that throws is logged and ignored: the call's own
+   * outcome (a committed write, or its domain exception) must reach the caller unchanged.
+   */
+  private void report(OperationCost cost) {
+    try {
+      costListener.onCost(cost);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on " + cost, e);
     }
   }
 
@@ -302,6 +378,24 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     return found;
   }
 
+  /** Puts one batch, retrying the items the engine left unprocessed. */
+  private void batchWrite(List<Item> batch, Meter meter) {
+    List<Item> pending = batch;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        if (attempt >= Backoff.MAX_ATTEMPTS) {
+          throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
+              + " items unprocessed after " + attempt + " attempts");
+        }
+        backoff.pause(attempt);
+      }
+      meter.requests++;
+      Table.BatchWrite write = table.batchWriteItem(pending);
+      meter.request(write.consumed(), 0);
+      pending = write.unprocessedItems();
+    }
+  }
+
   /** Runs a write plan; a transaction cancelled only by conflicts is retried with backoff. */
   private Optional<Item> write(WritePlan plan, Meter meter) {
     if (!plan.transactional()) {
@@ -330,15 +424,20 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
             throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
           }
         }
-        boolean conflictOnly = reasons.stream().allMatch(r ->
-            TransactionCanceledException.NONE.equals(r)
-                || TransactionCanceledException.TRANSACTION_CONFLICT.equals(r));
-        if (!conflictOnly) {
+        if (reasons.contains(TransactionCanceledException.VALIDATION_ERROR)) {
           throw new InvalidInputException("transaction refused: " + reasons, e);
         }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
+        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
+            && reasons.stream().allMatch(r -> TransactionCanceledException.NONE.equals(r)
+                || RETRYABLE_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
         if (attempt + 1 >= Backoff.MAX_ATTEMPTS) {
-          throw new ServiceUnavailableException("transaction still conflicting after "
-              + (attempt + 1) + " attempts", e);
+          throw new ServiceUnavailableException("transaction still cancelled " + reasons
+              + " after " + (attempt + 1) + " attempts", e);
         }
       }
     }

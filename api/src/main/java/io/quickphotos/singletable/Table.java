@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The SPI every engine implements: the six DynamoDB requests the single-table design needs, on
+ * The SPI every engine implements: the seven DynamoDB requests the single-table design needs, on
  * one table with string keys {@code PK} and {@code SK} and the global secondary index
  * {@code InvertedIndex} ({@code SK}, {@code PK}, projection ALL). Each method is exactly one
  * request; retries of unprocessed keys or conflicts are the caller's, so the caller can count
@@ -42,6 +42,16 @@ public interface Table {
    * @return the items found (in no particular order), the keys left unprocessed, and the capacity
    */
   BatchRead batchGetItem(List<Key> keys);
+
+  /**
+   * BatchWriteItem of puts only: at most 25 items with distinct keys, each written whole and
+   * unconditionally, as PutItem would. Not atomic: each item is written or returned unprocessed
+   * on its own; the caller retries the unprocessed ones.
+   *
+   * @param items the items to put
+   * @return the items left unprocessed this time, and the capacity consumed
+   */
+  BatchWrite batchWriteItem(List<Item> items);
 
   /**
    * One PutItem, UpdateItem or DeleteItem (not a {@link WriteAction.Check}).
@@ -88,6 +98,24 @@ public interface Table {
     public BatchRead {
       items = List.copyOf(items);
       unprocessedKeys = List.copyOf(unprocessedKeys);
+    }
+  }
+
+  /**
+   * The result of a BatchWriteItem.
+   *
+   * @param unprocessedItems the items the engine did not write this time
+   * @param consumed the capacity consumed
+   */
+  record BatchWrite(List<Item> unprocessedItems, Capacity consumed) {
+    /**
+     * Creates a result; the list is copied.
+     *
+     * @param unprocessedItems the items not written
+     * @param consumed the capacity consumed
+     */
+    public BatchWrite {
+      unprocessedItems = List.copyOf(unprocessedItems);
     }
   }
 

@@ -16,7 +16,10 @@ public final class TransactionCanceledException extends TableException {
   public static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
   /** The reason code of an action that collided with another transaction. */
   public static final String TRANSACTION_CONFLICT = "TransactionConflict";
+  /** The reason code of an action that could not be applied to its item. */
+  public static final String VALIDATION_ERROR = "ValidationError";
 
+  /** One reason code per action, in request order. */
   private final List<String> reasons;
 
   /**

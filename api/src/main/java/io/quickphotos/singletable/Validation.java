@@ -1,14 +1,20 @@
 package io.quickphotos.singletable;
 
+import io.quickphotos.Follow;
 import io.quickphotos.InvalidInputException;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
+import io.quickphotos.Reaction;
+import io.quickphotos.Snapshot;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Checks every argument before a request is made, so bad input fails the same way on every
@@ -149,6 +155,64 @@ final class Validation {
       throw invalid("page size must be 1 to " + maxSize + ", was " + page.size());
     }
     return page;
+  }
+
+  /**
+   * A snapshot is valid when every record is, every reference points inside it, and no two
+   * records share a key (which BatchWriteItem would refuse, or silently collapse across batches).
+   */
+  static Snapshot snapshot(Snapshot snapshot) {
+    notNull("snapshot", snapshot);
+    Set<String> users = new HashSet<>();
+    for (NewUser user : snapshot.users()) {
+      newUser(user);
+      if (!users.add(user.username())) {
+        throw invalid("the snapshot holds user " + user.username() + " twice");
+      }
+    }
+    Set<PhotoId> photos = new HashSet<>();
+    for (NewPhoto photo : snapshot.photos()) {
+      notNull("photo", photo);
+      known(users, "photo owner", username("photo owner", photo.owner()));
+      timestamp("photo timestamp", photo.timestamp());
+      location(photo.location());
+      if (!photos.add(photo.id())) {
+        throw invalid("the snapshot holds photo " + photo.id() + " twice");
+      }
+    }
+    Set<Follow> follows = new HashSet<>();
+    for (Follow follow : snapshot.follows()) {
+      notNull("follow", follow);
+      known(users, "follower", username("follower", follow.follower()));
+      known(users, "followed", username("followed", follow.followed()));
+      notSame(follow.follower(), follow.followed());
+      timestamp("follow time", follow.since());
+      if (!follows.add(new Follow(follow.follower(), follow.followed(), Instant.EPOCH))) {
+        throw invalid("the snapshot holds " + follow + " twice");
+      }
+    }
+    Set<Reaction> reactions = new HashSet<>();
+    for (Reaction reaction : snapshot.reactions()) {
+      notNull("reaction", reaction);
+      known(users, "reactor", username("reactor", reaction.reactor()));
+      photoId(reaction.photo());
+      if (!photos.contains(reaction.photo())) {
+        throw invalid("reaction to photo " + reaction.photo() + ", which the snapshot lacks");
+      }
+      notNull("reaction type", reaction.type());
+      timestamp("reaction time", reaction.timestamp());
+      if (!reactions.add(new Reaction(reaction.reactor(), reaction.photo(), reaction.type(),
+          Instant.EPOCH))) {
+        throw invalid("the snapshot holds " + reaction + " twice");
+      }
+    }
+    return snapshot;
+  }
+
+  private static void known(Set<String> users, String field, String username) {
+    if (!users.contains(username)) {
+      throw invalid(field + " " + username + " is not among the snapshot's users");
+    }
   }
 
   static <T> T notNull(String field, T value) {

@@ -48,4 +48,15 @@ class CursorsTest {
     assertThatThrownBy(() -> Cursors.decode("x", Cursors.encode("x", outside), plan))
         .isInstanceOf(InvalidCursorException.class);
   }
+
+  @Test
+  void rejectsForgedKeyPartsNoTableCouldHold() {
+    QueryPlan plan = new QueryPlan(Index.INVERTED, "#FRIEND#alice", Optional.empty(), true, 5,
+        Optional.empty(), false);
+    for (Key forged : java.util.List.of(new Key("", "#FRIEND#alice"),
+        new Key("USER#\uD800", "#FRIEND#alice"), new Key("x".repeat(1025), "#FRIEND#alice"))) {
+      assertThatThrownBy(() -> Cursors.decode("x", Cursors.encode("x", forged), plan))
+          .isInstanceOf(InvalidCursorException.class);
+    }
+  }
 }

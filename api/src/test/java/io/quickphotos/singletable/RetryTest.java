@@ -32,7 +32,11 @@ class RetryTest {
     int unprocessedRounds;
     int keysAnsweredPerUnprocessedRound = 1;
     int conflictRounds;
+    String conflictReason = TransactionCanceledException.TRANSACTION_CONFLICT;
+    int unprocessedWriteRounds;
     int batchCalls;
+    int batchWriteCalls;
+    final List<Item> written = new ArrayList<>();
     int transactCalls;
 
     @Override
@@ -74,6 +78,15 @@ class RetryTest {
     }
 
     @Override
+    public BatchWrite batchWriteItem(List<Item> items) {
+      batchWriteCalls++;
+      // A throttled round writes the first item and leaves the rest unprocessed.
+      int writes = unprocessedWriteRounds-- > 0 ? 1 : items.size();
+      written.addAll(items.subList(0, writes));
+      return new BatchWrite(items.subList(writes, items.size()), new Capacity(0, 2.0 * writes));
+    }
+
+    @Override
     public Write write(WriteAction action) {
       throw new UnsupportedOperationException();
     }
@@ -84,7 +97,7 @@ class RetryTest {
       if (conflictRounds-- > 0) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(),
             TransactionCanceledException.NONE));
-        reasons.set(1, TransactionCanceledException.TRANSACTION_CONFLICT);
+        reasons.set(1, conflictReason);
         throw new TransactionCanceledException(reasons, null);
       }
       return new Capacity(0, 12);
@@ -135,7 +148,75 @@ class RetryTest {
     ScriptedTable table = new ScriptedTable();
     table.conflictRounds = 100;
     assertThatThrownBy(() -> repository(table).follow("a", "b"))
-        .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("conflict");
+        .isInstanceOf(ServiceUnavailableException.class)
+        .hasMessageContaining("TransactionConflict");
     assertThat(table.transactCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+  }
+
+  @Test
+  void unprocessedItemsOfABulkImportAreRetriedAndEveryItemWrittenOnce() {
+    ScriptedTable table = new ScriptedTable();
+    table.unprocessedWriteRounds = 3;
+    List<io.quickphotos.NewUser> users = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      users.add(new io.quickphotos.NewUser("u" + i, "U", "u@x.io", LocalDate.EPOCH, "",
+          UserStatus.ACTIVE));
+    }
+    List<Long> progress = new ArrayList<>();
+    long written = repository(table).importSnapshot(
+        new io.quickphotos.Snapshot(users, List.of(), List.of(), List.of()), progress::add);
+    assertThat(written).isEqualTo(30);
+    assertThat(progress).containsExactly(25L, 30L);
+    assertThat(table.written).hasSize(30).doesNotHaveDuplicates();
+    // Batch of 25: 1 + 3 retries; batch of 5: 1.
+    assertThat(table.batchWriteCalls).isEqualTo(5);
+    assertThat(pauses).containsExactly(1, 2, 3);
+    OperationCost cost = costs.get(0);
+    assertThat(cost.pattern()).isEqualTo(AccessPattern.IMPORT_SNAPSHOT);
+    assertThat(cost.requests()).isEqualTo(5);
+    assertThat(cost.writeCapacityUnits()).isEqualTo(60);
+  }
+
+  @Test
+  void throttledTransactionsAreRetriedLikeConflicts() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 2;
+    table.conflictReason = "ThrottlingError";
+    repository(table).follow("a", "b");
+    assertThat(table.transactCalls).isEqualTo(3);
+  }
+
+  @Test
+  void aTransactionRefusedAsInvalidIsNotRetried() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 100;
+    table.conflictReason = TransactionCanceledException.VALIDATION_ERROR;
+    assertThatThrownBy(() -> repository(table).follow("a", "b"))
+        .isInstanceOf(io.quickphotos.InvalidInputException.class);
+    assertThat(table.transactCalls).isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownCancellationReasonIsATypedErrorAndNotRetried() {
+    ScriptedTable table = new ScriptedTable();
+    table.conflictRounds = 100;
+    table.conflictReason = "ItemCollectionSizeLimitExceeded";
+    assertThatThrownBy(() -> repository(table).follow("a", "b"))
+        .isExactlyInstanceOf(io.quickphotos.QuickPhotosException.class)
+        .hasMessageContaining("ItemCollectionSizeLimitExceeded");
+    assertThat(table.transactCalls).isEqualTo(1);
+  }
+
+  @Test
+  void aThrowingCostListenerNeverMasksTheOutcome() {
+    ScriptedTable table = new ScriptedTable();
+    SingleTableQuickPhotos repository = new SingleTableQuickPhotos(table, cost -> {
+      throw new IllegalStateException("listener bug");
+    }, Clock.systemUTC(), pauses::add);
+    assertThat(repository.follow("a", "b").followed()).isEqualTo("b");
+    table.conflictRounds = 100;
+    table.conflictReason = TransactionCanceledException.VALIDATION_ERROR;
+    assertThatThrownBy(() -> repository.follow("a", "b"))
+        .isInstanceOf(io.quickphotos.InvalidInputException.class);
   }
 }

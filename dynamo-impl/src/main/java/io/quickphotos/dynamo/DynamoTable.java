@@ -19,6 +19,9 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -127,6 +130,24 @@ final class DynamoTable implements Table {
       }
     }
     return new BatchRead(items, unprocessed, capacity(response.consumedCapacity(), false));
+  }
+
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    List<WriteRequest> puts = new ArrayList<>(items.size());
+    for (Item item : items) {
+      puts.add(WriteRequest.builder()
+          .putRequest(PutRequest.builder().item(AttributeValues.toSdk(item)).build())
+          .build());
+    }
+    BatchWriteItemResponse response = call("BatchWriteItem", () -> client.batchWriteItem(r -> r
+        .requestItems(Map.of(tableName, puts))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    List<Item> unprocessed = new ArrayList<>();
+    for (WriteRequest left : response.unprocessedItems().getOrDefault(tableName, List.of())) {
+      unprocessed.add(AttributeValues.item(left.putRequest().item()));
+    }
+    return new BatchWrite(unprocessed, capacity(response.consumedCapacity(), true));
   }
 
   @Override

@@ -3,6 +3,18 @@ package io.quickphotos.dynamo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.quickphotos.AccessPattern;
+import io.quickphotos.NewUser;
+import io.quickphotos.OperationCost;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.ReactionType;
+import io.quickphotos.SortOrder;
+import io.quickphotos.UserStatus;
+import io.quickphotos.contract.RecordingCostListener;
+import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import io.quickphotos.singletable.AttributePath;
 import io.quickphotos.singletable.Capacity;
@@ -15,6 +27,8 @@ import io.quickphotos.singletable.QueryResult;
 import io.quickphotos.singletable.SortKeyCondition;
 import io.quickphotos.singletable.UpdateAction;
 import io.quickphotos.singletable.WriteAction;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,9 +39,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Pins the capacity DynamoDB Local 2.6.1 reports ({@code ReturnConsumedCapacity=TOTAL}) for each
  * request shape, beside what DynamoDB's documented formulas (shared/DYNAMODB.md) give. Where the
  * two differ the assertion holds Local's number and the comment says {@code service:}; the
- * contract tests whose cost expectations those differences break are listed in
- * {@link KnownLocalDeviations}. Should a new DynamoDB Local change any of these, this class
- * fails first and says which.
+ * contract suite expects those numbers on Local through
+ * {@link io.quickphotos.contract.Billing#DYNAMODB_LOCAL}. Should a new DynamoDB Local change any
+ * of these, this class fails first and says which.
  *
  * <p>Every item here has both index keys, so every write also writes {@code InvertedIndex}.
  */
@@ -260,5 +274,61 @@ class DynamoDbLocalCapacityTest {
     assertThat(transact(putAbsent(sized("C", "reaction", 100)), increment("C", "photo"),
         new WriteAction.Check(new Key("C", "user"), ItemCondition.EXISTS)))
         .isEqualTo(writes(12));
+  }
+
+  // --- the access patterns, as the cost listener sees them -----------------------------------
+
+  private static void assertCost(OperationCost cost, AccessPattern pattern, int requests,
+      double rcu, double wcu) {
+    assertThat(cost.pattern()).isEqualTo(pattern);
+    assertThat(cost.requests()).as("requests of %s", pattern).isEqualTo(requests);
+    assertThat(cost.readCapacityUnits()).as("RCU of %s", pattern).isEqualTo(rcu);
+    assertThat(cost.writeCapacityUnits()).as("WCU of %s", pattern).isEqualTo(wcu);
+  }
+
+  @Test
+  void everyAccessPatternOnLocal() {
+    RecordingCostListener costs = new RecordingCostListener();
+    QuickPhotos photos = DYNAMO.table().repository(costs, new TickingClock(Instant.EPOCH));
+    Instant t0 = Instant.parse("2018-05-30T15:42:38Z");
+    for (String name : List.of("alice", "bob", "carol", "dave")) {
+      photos.createUser(new NewUser(name, "Name of " + name, name + "@example.com",
+          LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE));
+    }
+    assertCost(costs.last(), AccessPattern.CREATE_USER, 1, 0, 2);
+    photos.getUser("alice");
+    assertCost(costs.last(), AccessPattern.GET_USER, 1, 1, 0);
+    photos.updateProfile("alice", ProfileUpdate.builder().name("Alice").build());
+    assertCost(costs.last(), AccessPattern.UPDATE_PROFILE, 1, 0, 2);
+    Photo photo = photos.uploadPhoto("alice", t0, "https://photos.example.com/a.jpg");
+    // service: 2 RCU, 4 WCU.
+    assertCost(costs.last(), AccessPattern.UPLOAD_PHOTO, 1, 0, 12);
+    photos.getPhoto(photo.id());
+    assertCost(costs.last(), AccessPattern.GET_PHOTO, 1, 1, 0);
+    photos.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first());
+    assertCost(costs.last(), AccessPattern.USER_WITH_PHOTOS, 1, 1, 0);
+    photos.reactTo("bob", photo.id(), ReactionType.HEART);
+    // service: 2 RCU, 8 WCU.
+    assertCost(costs.last(), AccessPattern.REACT_TO_PHOTO, 1, 0, 12);
+    photos.photoWithReactions(photo.id(), PageRequest.first());
+    assertCost(costs.last(), AccessPattern.PHOTO_WITH_REACTIONS, 1, 0.5, 0);
+    photos.followersOf("alice", PageRequest.first());
+    // service: 1 (the minimum of a query that reads nothing).
+    assertCost(costs.last(), AccessPattern.FOLLOWERS_OF, 1, 0, 0);
+    photos.followedBy("bob", PageRequest.first());
+    // service: 0.5.
+    assertCost(costs.last(), AccessPattern.FOLLOWED_BY, 1, 0, 0);
+    for (String followed : List.of("alice", "carol", "dave")) {
+      photos.follow("bob", followed);
+      // service: 12 WCU.
+      assertCost(costs.last(), AccessPattern.FOLLOW, 1, 0, 8);
+    }
+    photos.followersOf("alice", PageRequest.first());
+    assertCost(costs.last(), AccessPattern.FOLLOWERS_OF, 1, 1, 0);
+    photos.followedBy("bob", PageRequest.first());
+    assertCost(costs.last(), AccessPattern.FOLLOWED_BY, 2, 3.5, 0);
+    photos.unfollow("bob", "dave");
+    // service: 12 WCU.
+    assertCost(costs.last(), AccessPattern.UNFOLLOW, 1, 0, 8);
   }
 }

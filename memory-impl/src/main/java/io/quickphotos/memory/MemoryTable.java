@@ -4,6 +4,7 @@ import io.quickphotos.singletable.Capacity;
 import io.quickphotos.singletable.ConditionalCheckFailedException;
 import io.quickphotos.singletable.Index;
 import io.quickphotos.singletable.Item;
+import io.quickphotos.singletable.ItemCondition;
 import io.quickphotos.singletable.Key;
 import io.quickphotos.singletable.QueryPlan;
 import io.quickphotos.singletable.QueryResult;
@@ -56,9 +57,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * }</pre>
  */
 public final class MemoryTable implements Table {
-  /** DynamoDB's cancellation reason for an action that could not be applied to its item. */
-  private static final String VALIDATION_ERROR = "ValidationError";
-
   private final SortedStore table = new SortedStore();
   private final SortedStore inverted = new SortedStore();
   private final Lock readLock;
@@ -98,12 +96,14 @@ public final class MemoryTable implements Table {
    * Query, on the table or on {@code InvertedIndex}: the items of one partition that satisfy the
    * sort-key condition, in sort-key order ({@code forward}) or reverse, starting strictly after
    * the exclusive start key (which need not exist). The page ends after {@code limit} items, or
-   * with the item that brings the bytes read to 1 MB, or at the end of the range. The last
-   * evaluated key is the key of the last item returned whenever the page ended at the limit or at
-   * 1 MB, even if nothing is left, and absent only when the range was read to its end. On the
-   * index it is still the item's {@code Key(pk, sk)}: the index keys and the table keys are the
-   * same two attributes. Items with equal index keys cannot occur here, since the index keys are
-   * the table's primary key. Runs concurrently with other reads and sees one consistent state.
+   * with the item that brings the bytes read to 1 MB (that item included), or at the end of the
+   * range. The last evaluated key is the key of the last item returned whenever the page ended at
+   * the limit, even if nothing is left — except on the table when that item sits on the inclusive
+   * bound that ends the range ({@code <=}, {@code >=} or BETWEEN in the read direction), as
+   * DynamoDB Local does — or at 1 MB with more items in the range; it is absent when the range
+   * was read to its end. On the index it is still the item's {@code Key(pk, sk)}: the index keys
+   * and the table keys are the same two attributes. Items with equal index keys cannot occur
+   * here, since the index keys are the table's primary key. Runs concurrently with other reads and sees one consistent state.
    *
    * <p>Capacity: the sizes of the items read, summed and rounded up to 4 KB once; half that for
    * an eventually consistent read (always, on the index); at least 1 or 0.5.
@@ -111,8 +111,9 @@ public final class MemoryTable implements Table {
    * @param plan what to read
    * @return the items, the last evaluated key and the capacity consumed
    * @throws RequestValidationException if the limit is below 1, a consistent read targets the
-   *     index, a key value is empty or too long, BETWEEN's bounds are out of order, or the start
-   *     key lies in another partition or outside the sort-key condition
+   *     index, a key condition operand is empty or (sort key) over 1024 bytes, BETWEEN's bounds
+   *     are out of order, or the start key lies in another partition or outside the sort-key
+   *     condition
    */
   @Override
   public QueryResult query(QueryPlan plan) {
@@ -128,11 +129,19 @@ public final class MemoryTable implements Table {
       Map<String, Stored> range = store.range(plan.partitionValue(), plan.sortCondition(),
           plan.forward(), plan.exclusiveStart().map(start -> start.sortOn(index)));
       for (Stored stored : range.values()) {
+        // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
+        // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
+        // does exactly this); a page that reaches Limit carries one unless its last item sits
+        // on the range's inclusive far bound (see Rules.endsAtInclusiveBound).
+        if (bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+          cut = true;
+          break;
+        }
         items.add(stored.item());
         bytesRead += stored.size();
         last = stored.key();
-        if (items.size() >= plan.limit() || bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
-          cut = true;
+        if (items.size() >= plan.limit()) {
+          cut = !Rules.endsAtInclusiveBound(plan, stored.key().sortOn(index));
           break;
         }
       }
@@ -190,6 +199,37 @@ public final class MemoryTable implements Table {
   }
 
   /**
+   * BatchWriteItem of puts, applied under one lock (DynamoDB does not promise that, but nothing
+   * is lost by it). The memory engine is never throttled, so no item is left unprocessed.
+   *
+   * <p>Capacity: each item as its own PutItem, table and index.
+   *
+   * @param items 1 to 25 items with distinct keys
+   * @return no unprocessed items, and the capacity consumed
+   * @throws RequestValidationException if there are no items, more than 25, two with one key, or
+   *     an invalid item (see {@link #write})
+   */
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    Objects.requireNonNull(items, "items");
+    Rules.batchWrite(items);
+    double units = 0;
+    writeLock.lock();
+    try {
+      for (Item item : items) {
+        WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
+        Stored current = current(put.key());
+        Stored next = nextImage(put, current);
+        units += Billing.write(tableUnits(current, next), indexUnits(current, next)).write();
+        store(put.key(), current, next);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+    return new BatchWrite(List.of(), new Capacity(0, units));
+  }
+
+  /**
    * One PutItem, UpdateItem or DeleteItem, atomic and isolated: the condition is tested on the
    * current item and the write applied under one lock, together with the index. Put replaces the
    * whole item; Update applies its SET clauses to the current item, or to a new item holding just
@@ -203,7 +243,8 @@ public final class MemoryTable implements Table {
    * @return the item after the write (the put item, the updated image; empty after a delete) and
    *     the capacity consumed
    * @throws ConditionalCheckFailedException if the condition is false; nothing is written
-   * @throws RequestValidationException if the action is a ConditionCheck, a key is invalid, the
+   * @throws RequestValidationException if the action is a ConditionCheck, a key is invalid (an
+   *     item's {@code PK} is also held to the index's 1024-byte sort key limit), the
    *     item is over 400 KB (before or after the update), the update names a key attribute,
    *     overlapping paths, a nested path whose map is missing, or a counter that is not a number
    */
@@ -265,7 +306,7 @@ public final class MemoryTable implements Table {
           try {
             after[i] = nextImage(action, before[i]);
           } catch (RequestValidationException e) {
-            reason = VALIDATION_ERROR;
+            reason = TransactionCanceledException.VALIDATION_ERROR;
           }
         }
         cancelled |= !reason.equals(TransactionCanceledException.NONE);

@@ -113,6 +113,14 @@ class CapacityTest {
     }
 
     @Test
+    void aBatchWriteCostsWhatItsPutsWouldCostAlone() {
+      put(table, sized(key("p", "old"), 1025));
+      assertThat(table.batchWriteItem(List.of(sized(key("p", "1024"), 1024),
+          sized(key("p", "1025"), 1025), sized(key("p", "old"), 100))).consumed())
+          .isEqualTo(new Capacity(0, (1 + 1) + (2 + 2) + (2 + 2)));
+    }
+
+    @Test
     void anOverwriteIsChargedOnTheLargerImage() {
       put(table, sized(key("p", "s"), 1025));
 

@@ -85,4 +85,16 @@ class MemoryQuickPhotosTest {
     assertThat(two.getUser("ann")).isEmpty();
     assertThat(one.getUser("ann")).isPresent();
   }
+
+  @Test
+  void anItemQuickphotosCannotReadIsATypedError() {
+    // Written by something else into the same table: a profile without its attributes.
+    table.write(new io.quickphotos.singletable.WriteAction.Put(
+        io.quickphotos.singletable.Item.builder(io.quickphotos.singletable.KeyLayout.user("zed"))
+            .put(io.quickphotos.singletable.ItemCodec.ENTITY, "USER").build(),
+        io.quickphotos.singletable.ItemCondition.NONE));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> photos.getUser("zed"))
+        .isExactlyInstanceOf(io.quickphotos.QuickPhotosException.class)
+        .hasMessageContaining("cannot read");
+  }
 }

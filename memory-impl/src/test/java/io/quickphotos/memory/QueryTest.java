@@ -267,8 +267,8 @@ class QueryTest {
     }
 
     @Test
-    void reachingExactlyOneMegabyteEndsThePageWithALastEvaluatedKey() {
-      for (String sk : List.of("a", "b", "c", "d")) {
+    void reachingExactlyOneMegabyteEndsThePage() {
+      for (String sk : List.of("a", "b", "c", "d", "e")) {
         put(table, sized(key("P", sk), 262_144));
       }
 
@@ -276,6 +276,27 @@ class QueryTest {
 
       assertThat(sortKeys(page)).containsExactly("a", "b", "c", "d");
       assertThat(page.lastEvaluatedKey()).contains(key("P", "d"));
+    }
+
+    @Test
+    void reachingOneMegabyteWithTheLastItemOfTheRangeEndsWithoutALastEvaluatedKey() {
+      for (String sk : List.of("a", "b", "c", "d")) {
+        put(table, sized(key("P", sk), 262_144));
+      }
+      for (String sk : List.of("a", "b", "c")) {
+        put(table, sized(key("Q", sk), 262_144));
+      }
+      put(table, sized(key("Q", "d"), 262_143));
+      put(table, sized(key("Q", "e"), 10));
+
+      QueryResult page = table.query(plan("P", true, 100));
+      QueryResult justUnder = table.query(plan("Q", true, 100));
+
+      assertThat(sortKeys(page)).containsExactly("a", "b", "c", "d");
+      assertThat(page.lastEvaluatedKey()).isEmpty();
+      assertThat(sortKeys(justUnder)).containsExactly("a", "b", "c", "d", "e");
+      assertThat(justUnder.lastEvaluatedKey()).isEmpty();
+      assertThat(justUnder.consumed().read()).isEqualTo(257.0);
     }
 
     @Test
@@ -394,10 +415,16 @@ class QueryTest {
     }
 
     @Test
-    void anEmptyPartitionValueNamesTheIndexPartitionKey() {
+    void anEmptyKeyConditionOperandNamesTheIndexAndItsKey() {
       assertThatThrownBy(() -> table.query(indexPlan("", true, 10)))
           .isInstanceOf(RequestValidationException.class)
-          .hasMessageEndingWith("Key: SK");
+          .hasMessage("One or more parameter values are not valid. A value specified for a "
+              + "secondary index key is not supported. The AttributeValue for a key attribute "
+              + "cannot contain an empty string value. IndexName: InvertedIndex, IndexKey: SK");
+      assertThatThrownBy(() -> table.query(new QueryPlan(Index.INVERTED, "PHOTO#ann#1",
+          Optional.of(SortKeyCondition.beginsWith("")), true, 10, Optional.empty(), false)))
+          .isInstanceOf(RequestValidationException.class)
+          .hasMessageEndingWith("IndexName: InvertedIndex, IndexKey: PK");
     }
   }
 }

@@ -14,6 +14,8 @@ import io.quickphotos.singletable.Item;
 import io.quickphotos.singletable.ItemCondition;
 import io.quickphotos.singletable.Key;
 import io.quickphotos.singletable.RequestValidationException;
+import io.quickphotos.singletable.SortKeyCondition;
+import io.quickphotos.singletable.SortKeyCondition.Operator;
 import io.quickphotos.singletable.UpdateAction;
 import io.quickphotos.singletable.Value;
 import io.quickphotos.singletable.WriteAction;
@@ -63,14 +65,35 @@ class ValidationTest {
   }
 
   @Test
-  void partitionKeysUpTo2048Utf8BytesAreAccepted() {
+  void partitionKeysUpTo2048Utf8BytesAreValidKeys() {
     String twoByteChars = "\u00E9".repeat(1024);
 
+    assertThat(table.getItem(key(twoByteChars, "s")).item()).isEmpty();
+    refused(() -> table.getItem(key(twoByteChars + "a", "s")), "One or more parameter values "
+        + "were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+    refused(() -> put(table, item("a".repeat(2049), "s")), Rules.PARTITION_KEY_TOO_LONG);
+    assertThat(table.query(plan("a".repeat(2049), true, 1)).items()).isEmpty();
+  }
+
+  @Test
+  void aStoredItemsPartitionKeyIsHeldTo1024BytesAsTheIndexSortKey() {
+    String twoByteChars = "\u00E9".repeat(512);
+    String sizeLimit = "One or more parameter values were invalid: Size limit exceeded";
+
     assertThatCode(() -> put(table, item(twoByteChars, "s"))).doesNotThrowAnyException();
-    refused(() -> put(table, item(twoByteChars + "a", "s")), "One or more parameter values were "
-        + "invalid: Size of hashkey has exceeded the maximum size limit of 2048 bytes");
-    refused(() -> table.getItem(key("a".repeat(2049), "s")), Rules.PARTITION_KEY_TOO_LONG);
-    refused(() -> table.query(plan("a".repeat(2049), true, 1)), Rules.PARTITION_KEY_TOO_LONG);
+    refused(() -> put(table, item(twoByteChars + "a", "s")), sizeLimit);
+    refused(() -> table.write(update(key(twoByteChars + "a", "s"), add("n", 1))), sizeLimit);
+    assertThat(table.write(new WriteAction.Delete(key(twoByteChars + "a", "s"),
+        ItemCondition.NONE)).item()).isEmpty();
+    assertEmpty(twoByteChars + "a");
+  }
+
+  @Test
+  void sortKeyConditionOperandsAreHeldTo1024Bytes() {
+    refused(() -> table.query(plan("p", SortKeyCondition.compare(Operator.GT, "a".repeat(1025)),
+        true)), Rules.SORT_KEY_TOO_LONG);
+    assertThat(table.query(plan("p", SortKeyCondition.between("a", "b".repeat(1024)), true))
+        .items()).isEmpty();
   }
 
   @Test
@@ -120,9 +143,10 @@ class ValidationTest {
   void anUpdateMayNotTouchAKeyAttribute() {
     refused(() -> table.write(update(key("p", "s"),
         new UpdateAction.Set(AttributePath.of("PK"), new Value.Str("q")))),
-        "Cannot update attribute PK. This attribute is part of the key");
-    refused(() -> table.write(update(key("p", "s"), add("SK", 1))),
-        "Cannot update attribute SK. This attribute is part of the key");
+        "One or more parameter values were invalid: Cannot update attribute PK. This attribute "
+            + "is part of the key");
+    refused(() -> table.write(update(key("p", "s"), add("SK", 1))), "One or more parameter "
+        + "values were invalid: Cannot update attribute SK. This attribute is part of the key");
     assertEmpty("p");
   }
 
@@ -216,5 +240,18 @@ class ValidationTest {
 
     refused(() -> table.transactWrite(actions), Rules.ITEM_TOO_LARGE);
     assertEmpty("p");
+  }
+
+  @Test
+  void batchWritesHoldOneToTwentyFiveDistinctValidItems() {
+    List<Item> twentySix = IntStream.range(0, 26).mapToObj(i -> item("B", "s" + i)).toList();
+    refused(() -> table.batchWriteItem(List.of()), Rules.BATCH_WRITE_SIZE);
+    refused(() -> table.batchWriteItem(twentySix), Rules.BATCH_WRITE_SIZE);
+    refused(() -> table.batchWriteItem(List.of(item("B", "a"), item("B", "a"))),
+        Rules.BATCH_WRITE_DUPLICATES);
+    refused(() -> table.batchWriteItem(List.of(item("B", "b"), item("B", ""))), EMPTY_KEY + "SK");
+    assertEmpty("B");
+    assertThat(table.batchWriteItem(twentySix.subList(0, 25)).unprocessedItems()).isEmpty();
+    assertThat(table.query(plan("B", true, 100)).items()).hasSize(25);
   }
 }

@@ -186,6 +186,11 @@ public final class DynamoDbLocalExtension
     }
   }
 
+  /**
+   * Whether a parameter is one this extension supplies: {@link DynamoDbLocal} and
+   * {@link DynamoDbClient} anywhere, {@link LocalTable} and {@link QuickPhotos} in test,
+   * {@code @BeforeEach} and {@code @AfterEach} methods.
+   */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
@@ -196,6 +201,10 @@ public final class DynamoDbLocalExtension
         && context.getTestMethod().isPresent();
   }
 
+  /**
+   * Supplies the shared server, its client, this test's table, or a new repository on that
+   * table with no cost listener and the UTC system clock.
+   */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();

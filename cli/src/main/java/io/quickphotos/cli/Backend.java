@@ -1,0 +1,88 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import java.time.Clock;
+
+/**
+ * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
+ * an SDK client).
+ */
+interface Backend extends AutoCloseable {
+
+  /**
+   * The repository on this backend.
+   *
+   * @return the repository
+   */
+  QuickPhotos repository();
+
+  /**
+   * Says where the data lives, for the command's header.
+   *
+   * @return e.g. {@code memory} or {@code DynamoDB Local on http://127.0.0.1:41234}
+   */
+  String description();
+
+  /** Releases the backend; the repository is unusable afterwards. */
+  @Override
+  void close();
+
+  /**
+   * Opens a backend.
+   *
+   * @param options which backend, and where for DynamoDB
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the open backend; close it when done
+   * @throws CliException if the backend cannot be opened
+   */
+  static Backend open(BackendOptions options, CostListener costListener, Clock clock) {
+    return switch (options.kind) {
+      case MEMORY -> memory(costListener, clock);
+      case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
+      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock);
+    };
+  }
+
+  /**
+   * Starts DynamoDB Local in this process and opens a backend on a new table there.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend; closing it stops the server
+   * @throws CliException if DynamoDB Local cannot be started
+   */
+  static Backend dynamoDbLocal(CostListener costListener, Clock clock) {
+    return DynamoDbBackends.local(costListener, clock);
+  }
+
+  /**
+   * Opens a new, empty in-memory backend.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend
+   */
+  static Backend memory(CostListener costListener, Clock clock) {
+    QuickPhotos repository = MemoryQuickPhotos.builder().costListener(costListener).clock(clock)
+        .build();
+    return new Backend() {
+      @Override
+      public QuickPhotos repository() {
+        return repository;
+      }
+
+      @Override
+      public String description() {
+        return "memory (in this process)";
+      }
+
+      @Override
+      public void close() {
+        // The table is garbage once the repository is.
+      }
+    };
+  }
+}

@@ -1,0 +1,60 @@
+package io.quickphotos.cli;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+
+/** The backends a command can run on, by the names typed after {@code --backend}. */
+enum BackendKind {
+  /** The in-memory engine, in this process. */
+  MEMORY("memory"),
+  /** DynamoDB Local, started in this process on a free loopback port. */
+  DYNAMODB_LOCAL("dynamodb-local"),
+  /** Any DynamoDB endpoint: the AWS service or a compatible server. */
+  DYNAMODB("dynamodb");
+
+  private final String label;
+
+  BackendKind(String label) {
+    this.label = label;
+  }
+
+  /**
+   * The name typed on the command line.
+   *
+   * @return e.g. {@code dynamodb-local}
+   */
+  String label() {
+    return label;
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+
+  /** Parses {@code --backend} values, naming the valid ones when given another. */
+  static final class Converter implements CommandLine.ITypeConverter<BackendKind> {
+    @Override
+    public BackendKind convert(String value) {
+      for (BackendKind kind : values()) {
+        if (kind.label.equals(value.toLowerCase(Locale.ROOT))) {
+          return kind;
+        }
+      }
+      throw new CommandLine.TypeConversionException("unknown backend '" + value
+          + "' (expected one of " + Arrays.stream(values()).map(BackendKind::label)
+          .collect(Collectors.joining(", ")) + ")");
+    }
+  }
+
+  /** Lists the names for {@code --help} and shell completion. */
+  static final class Candidates implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(values()).map(BackendKind::label).iterator();
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.local.DynamoDbLocal;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+/** Opens the two DynamoDB backends: DynamoDB Local in this process, and any endpoint. */
+final class DynamoDbBackends {
+  /** The region used when neither --region nor the AWS configuration names one. */
+  static final Region FALLBACK_REGION = Region.US_EAST_1;
+
+  private DynamoDbBackends() {
+  }
+
+  /**
+   * Starts DynamoDB Local on a free loopback port, in memory, and opens a repository on a new
+   * table there.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend; closing it stops the server and drops its tables
+   * @throws CliException if the server does not start
+   */
+  static Backend local(CostListener costListener, Clock clock) {
+    return local(costListener, clock, client -> { });
+  }
+
+  /**
+   * Starts DynamoDB Local as {@link #local(CostListener, Clock)} does, and hands its client to
+   * {@code beforeOpening} before the repository's table is created, e.g. to warm the server up
+   * on a table of its own.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @param beforeOpening runs first, with a client of the new server
+   * @return the backend; closing it stops the server and drops its tables
+   * @throws CliException if the server does not start
+   */
+  static Backend local(CostListener costListener, Clock clock,
+      Consumer<DynamoDbClient> beforeOpening) {
+    DynamoDbLocal local;
+    // DynamoDB Local prints its configuration to standard output on start, which would land in
+    // the middle of the command's report; the description below says what matters of it.
+    PrintStream stdout = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    try {
+      local = DynamoDbLocal.start();
+    } catch (RuntimeException e) {
+      throw new CliException("DynamoDB Local did not start: " + rootMessage(e), e);
+    } finally {
+      System.setOut(stdout);
+    }
+    try {
+      beforeOpening.accept(local.client());
+      QuickPhotos repository = DynamoQuickPhotos.builder().client(local.client())
+          .tableName(BackendOptions.DEFAULT_TABLE).costListener(costListener).clock(clock)
+          .createTableIfMissing(true).build();
+      return backend(repository, "DynamoDB Local (in this process) on " + local.endpoint(),
+          local::close);
+    } catch (RuntimeException e) {
+      local.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a repository on a DynamoDB endpoint with the AWS SDK's default credentials chain,
+   * creating the table if it is missing.
+   *
+   * @param options endpoint, region and table
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend; closing it closes the client
+   * @throws CliException if no client can be built or the table cannot be reached or created
+   */
+  static Backend remote(BackendOptions options, CostListener costListener, Clock clock) {
+    Region region = region(options.region);
+    DynamoDbClient client;
+    try {
+      DynamoDbClientBuilder builder = DynamoDbClient.builder().region(region)
+          .httpClientBuilder(UrlConnectionHttpClient.builder());
+      if (options.endpoint != null) {
+        builder.endpointOverride(options.endpoint);
+      }
+      client = builder.build();
+    } catch (SdkException e) {
+      throw new CliException("cannot set up a DynamoDB client: " + rootMessage(e), e);
+    }
+    String where = "DynamoDB table " + options.tableName() + " in " + region.id()
+        + (options.endpoint == null ? "" : " at " + options.endpoint);
+    try {
+      QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
+          .tableName(options.tableName()).costListener(costListener).clock(clock)
+          .createTableIfMissing(true).build();
+      return backend(repository, where, client::close);
+    } catch (QuickPhotosException | SdkException e) {
+      client.close();
+      throw new CliException("cannot open " + where + ": " + rootMessage(e)
+          + hint(e), e);
+    } catch (RuntimeException e) {
+      client.close();
+      throw e;
+    }
+  }
+
+  private static Region region(String given) {
+    if (given != null) {
+      return Region.of(given);
+    }
+    try {
+      return new DefaultAwsRegionProviderChain().getRegion();
+    } catch (SdkException e) {
+      // No region configured anywhere: DynamoDB Local and most compatible servers ignore it.
+      return FALLBACK_REGION;
+    }
+  }
+
+  private static String hint(Throwable e) {
+    String message = String.valueOf(rootMessage(e));
+    if (message.contains("credentials")) {
+      return " (credentials come from the AWS default chain: AWS_ACCESS_KEY_ID and "
+          + "AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, or an instance role)";
+    }
+    return "";
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    String message = cause.getMessage() == null ? cause.getClass().getSimpleName()
+        : cause.getMessage();
+    return cause == e ? message : e.getMessage() + ": " + message;
+  }
+
+  private static Backend backend(QuickPhotos repository, String description, Runnable onClose) {
+    return new Backend() {
+      @Override
+      public QuickPhotos repository() {
+        return repository;
+      }
+
+      @Override
+      public String description() {
+        return description;
+      }
+
+      @Override
+      public void close() {
+        onClose.run();
+      }
+    };
+  }
+}

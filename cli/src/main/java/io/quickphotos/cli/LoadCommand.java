@@ -1,0 +1,102 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.OperationCost;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Fills a backend with a generated data set of any size, showing progress, and reports what was
+ * written, how long it took and the capacity it consumed.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true,
+    versionProvider = QuickPhotosCli.Version.class,
+    description = {"Fills a backend with a generated data set of any size.",
+        "",
+        "Fills a backend with a generated data set of any size, with a progress bar on "
+        + "standard error, and reports items written, elapsed time and capacity consumed.",
+        "",
+        "The data set goes in as one snapshot through the repository's bulk import: "
+        + "BatchWriteItem requests of 25 items, unprocessed items retried with backoff, users "
+        + "and photos written with the follower, following and reaction counters the data set "
+        + "implies. Items already in the table are replaced."})
+final class LoadCommand implements Callable<Integer> {
+  /** How many users the load command generates when not told. */
+  static final int DEFAULT_USERS = 10_000;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  BackendOptions backend;
+
+  @Mixin
+  SampleOptions sample;
+
+  @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + DEFAULT_USERS,
+      description = "Users to generate; photos (4 per user), follows (3) and reactions (2.5) "
+          + "scale with it (default: ${DEFAULT-VALUE}, about 105,000 items).")
+  int users;
+
+  @Option(names = "--no-progress", negatable = false,
+      description = "Do not show the progress bar.")
+  boolean noProgress;
+
+  /** Runs the load. */
+  @Override
+  public Integer call() {
+    backend.validate();
+    PrintWriter out = spec.commandLine().getOut();
+    SampleData data = sample.generate(users);
+    out.printf(Locale.ROOT, "Generated %s users, %s photos, %s follows, %s reactions "
+            + "(%s items) from seed %d%n", Format.count(data.users().size()),
+        Format.count(data.photos().size()), Format.count(data.follows().size()),
+        Format.count(data.reactions().size()), Format.count(data.itemCount()), data.seed());
+    out.flush();
+
+    CostRecorder recorder = new CostRecorder();
+    try (Backend open = Backend.open(backend, recorder, data.clock())) {
+      out.println("Loading into " + open.description());
+      out.flush();
+      long start = System.nanoTime();
+      io.quickphotos.Snapshot snapshot = data.snapshot();
+      long written;
+      if (noProgress) {
+        written = open.repository().importSnapshot(snapshot, count -> { });
+      } else {
+        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+            data.itemCount())) {
+          written = open.repository().importSnapshot(snapshot, bar::stepTo);
+        }
+      }
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      double seconds = Math.max(took.toNanos(), 1) / 1e9;
+
+      out.printf(Locale.ROOT, "Wrote %s items with BatchWriteItem, 25 a request, in %s "
+              + "(%s items/s)%n", Format.count(written), Format.elapsed(took),
+          Format.count(Math.round(written / seconds)));
+      out.println("Consumed: " + recorder.totalSince(0));
+      Map<AccessPattern, CostTotals> byPattern = new EnumMap<>(AccessPattern.class);
+      for (OperationCost cost : recorder.since(0)) {
+        byPattern.merge(cost.pattern(), CostTotals.ZERO.plus(cost), CostTotals::plus);
+      }
+      TextTable table = new TextTable("pattern", "calls", "requests", "RCU", "WCU");
+      byPattern.forEach((pattern, t) -> table.row(pattern.name(), Format.count(t.calls()),
+          Format.count(t.requests()), Format.units(t.readCapacityUnits()),
+          Format.units(t.writeCapacityUnits())));
+      table.print(out, 2);
+      out.flush();
+      return 0;
+    }
+  }
+}

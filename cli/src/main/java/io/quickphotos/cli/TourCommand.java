@@ -1,0 +1,186 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.OperationCost;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Loads the sample into a backend, runs every access pattern on it and prints each result, the
+ * DynamoDB request it took and what it cost, then a summary per pattern.
+ */
+@Command(name = "tour", mixinStandardHelpOptions = true,
+    versionProvider = QuickPhotosCli.Version.class,
+    description = {"Tours every access pattern on a generated sample (the default command).",
+        "",
+        "Loads a generated sample (about a thousand items) into a backend, runs every "
+        + "access pattern of the single-table design on it, and prints each result with the "
+        + "DynamoDB request it made and what it cost (requests, read and write capacity units, "
+        + "items read), then a summary table.",
+        "",
+        "Exits with 1 if a step fails other than as the tour means it to."})
+final class TourCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  BackendOptions backend;
+
+  @Mixin
+  SampleOptions sample;
+
+  @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + SampleData.DEFAULT_USERS,
+      description = "Users in the sample; photos (4 per user), follows (3) and reactions (2.5) "
+          + "scale with it (default: ${DEFAULT-VALUE}, about a thousand items).")
+  int users;
+
+  /** Runs the tour. */
+  @Override
+  public Integer call() {
+    backend.validate();
+    SampleData data = sample.generate(users);
+    PrintWriter out = spec.commandLine().getOut();
+    CostRecorder recorder = new CostRecorder();
+    try (Backend open = Backend.open(backend, recorder, data.clock())) {
+      out.printf(Locale.ROOT, "quickphotos tour on %s: sample of seed %d%n%n",
+          open.description(), data.seed());
+      out.println("The single-table layout (table " + tableName() + "; GSI InvertedIndex "
+          + "swaps PK and SK):");
+      out.println("  User        PK = USER#<username>            SK = #METADATA#<username>");
+      out.println("  Photo       PK = USER#<username>            SK = PHOTO#<username>#<timestamp>");
+      out.println("  Reaction    PK = REACTION#<reactor>#<type>  SK = PHOTO#<owner>#<timestamp>");
+      out.println("  Friendship  PK = USER#<followed>            SK = #FRIEND#<follower>");
+      out.println();
+
+      int mark = recorder.mark();
+      long start = System.nanoTime();
+      Loader.Result loaded;
+      if (backend.kind == BackendKind.MEMORY) {
+        loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
+      } else {
+        // A thousand requests to DynamoDB take seconds: show that something is happening.
+        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+            data.itemCount())) {
+          ProgressBars.Batched progress = ProgressBars.batched(bar);
+          loaded = Loader.load(open.repository(), data, progress);
+          progress.finish();
+        }
+      }
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      out.printf(Locale.ROOT, "Loaded the sample through the repository API: %s users, %s "
+              + "photos, %s follows, %s reactions (%s items written%s) in %s%n",
+          Format.count(data.users().size()), Format.count(data.photos().size()),
+          Format.count(data.follows().size()), Format.count(data.reactions().size()),
+          Format.count(loaded.written()),
+          loaded.skipped() == 0 ? "" : ", " + Format.count(loaded.skipped()) + " already there",
+          Format.elapsed(took));
+      out.println("  cost: " + recorder.totalSince(mark));
+      boolean rerun = loaded.skipped() > 0;
+      if (rerun) {
+        out.println("  The table already held this sample from an earlier run: the steps that "
+            + "create the newcomer's profile, photo and reaction will find them there.");
+      }
+      out.println();
+
+      Walkthrough walkthrough = new Walkthrough(data, rerun);
+      List<Walkthrough.Step> steps = walkthrough.steps();
+      Map<AccessPattern, CostTotals> byPattern = new EnumMap<>(AccessPattern.class);
+      int unexpected = 0;
+      for (int i = 0; i < steps.size(); i++) {
+        Walkthrough.Outcome outcome = Walkthrough.run(steps.get(i), open.repository(), recorder);
+        print(out, i + 1, outcome);
+        for (OperationCost cost : outcome.costs()) {
+          byPattern.merge(cost.pattern(), CostTotals.ZERO.plus(cost), CostTotals::plus);
+        }
+        if (!outcome.asExpected()) {
+          unexpected++;
+        }
+      }
+      printSummary(out, byPattern);
+      if (unexpected > 0) {
+        out.printf(Locale.ROOT, "%n%d step%s did not go as expected (see above).%n", unexpected,
+            unexpected == 1 ? "" : "s");
+      }
+      out.flush();
+      return unexpected == 0 ? 0 : 1;
+    }
+  }
+
+  private String tableName() {
+    return backend.kind == BackendKind.DYNAMODB ? backend.tableName()
+        : BackendOptions.DEFAULT_TABLE;
+  }
+
+  /**
+   * Prints one step: title, request shape, result, cost.
+   *
+   * @param out where to print
+   * @param number the step's number
+   * @param outcome what the step did
+   */
+  static void print(PrintWriter out, int number, Walkthrough.Outcome outcome) {
+    Walkthrough.Step step = outcome.step();
+    out.printf(Locale.ROOT, "%2d. %s  [%s]%n", number, step.title(), step.pattern());
+    for (String line : step.shape()) {
+      out.println("    " + line);
+    }
+    if (outcome.error() == null) {
+      List<String> lines = Results.render(outcome.result());
+      out.println("    → " + lines.get(0));
+      for (String line : lines.subList(1, lines.size())) {
+        out.println("      " + line);
+      }
+    } else {
+      out.println("    → " + outcome.error().getClass().getSimpleName() + ": "
+          + outcome.error().getMessage() + (outcome.asExpected() ? "  (as expected)"
+          : "  (UNEXPECTED)"));
+    }
+    for (OperationCost cost : outcome.costs()) {
+      out.println("    cost: " + cost(cost));
+    }
+    out.println();
+  }
+
+  /**
+   * One call's cost in words.
+   *
+   * @param cost the cost
+   * @return e.g. {@code 1 request, 0.5 RCU, 0.0 WCU, 1 item read}
+   */
+  static String cost(OperationCost cost) {
+    return String.format(Locale.ROOT, "%d request%s, %s RCU, %s WCU, %d item%s read%s",
+        cost.requests(), cost.requests() == 1 ? "" : "s",
+        Format.units(cost.readCapacityUnits()), Format.units(cost.writeCapacityUnits()),
+        cost.itemsRead(), cost.itemsRead() == 1 ? "" : "s",
+        cost.succeeded() ? "" : " (call failed)");
+  }
+
+  private static void printSummary(PrintWriter out, Map<AccessPattern, CostTotals> byPattern) {
+    out.println("Summary of the tour's calls (loading not included):");
+    TextTable table = new TextTable("pattern", "calls", "requests", "RCU", "WCU", "items read");
+    CostTotals total = CostTotals.ZERO;
+    for (Map.Entry<AccessPattern, CostTotals> row : byPattern.entrySet()) {
+      CostTotals t = row.getValue();
+      table.row(row.getKey().name(), Format.count(t.calls()), Format.count(t.requests()),
+          Format.units(t.readCapacityUnits()), Format.units(t.writeCapacityUnits()),
+          Format.count(t.itemsRead()));
+      total = total.plus(t);
+    }
+    table.rule().row("total", Format.count(total.calls()), Format.count(total.requests()),
+        Format.units(total.readCapacityUnits()), Format.units(total.writeCapacityUnits()),
+        Format.count(total.itemsRead()));
+    table.print(out, 2);
+  }
+}

@@ -1,0 +1,34 @@
+package io.quickphotos.conformance;
+
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.singletable.Table;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One DynamoDB Local server and one table for every property in the test JVM. Starting a table
+ * per try would dominate the run time, so each try writes under a key prefix of its own instead
+ * (see the properties), which isolates tries as well as fresh tables would.
+ */
+final class SharedDynamoDbLocal {
+  static final String TABLE = "conformance";
+
+  private static DynamoDbLocal server;
+
+  private SharedDynamoDbLocal() {
+  }
+
+  static synchronized DynamoDbClient client() {
+    if (server == null) {
+      server = DynamoDbLocal.start();
+      QuickPhotosTable.createIfMissing(server.client(), TABLE);
+      Runtime.getRuntime().addShutdownHook(new Thread(server::close, "dynamodb-local-stop"));
+    }
+    return server.client();
+  }
+
+  static Table engine() {
+    return DynamoQuickPhotos.engine(client(), TABLE);
+  }
+}
