@@ -1,10 +1,12 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
+import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -144,6 +146,23 @@ final class DataSet {
    */
   static DataSet of(int items) {
     return new DataSet(items);
+  }
+
+  /**
+   * The data set as the repository imports it, the two benchmark users included.
+   *
+   * @return the snapshot
+   */
+  Snapshot snapshot() {
+    List<NewUser> everyone = new ArrayList<>(users);
+    everyone.add(follower);
+    everyone.add(reactor);
+    List<NewPhoto> uploads = new ArrayList<>(photos.size());
+    for (int i = 0; i < photos.size(); i++) {
+      uploads.add(new NewPhoto(photos.get(i).owner(), photos.get(i).timestamp(),
+          locations.get(i)));
+    }
+    return new Snapshot(everyone, uploads, follows, reactions);
   }
 
   /**

@@ -4,13 +4,12 @@ import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.singletable.Item;
-import java.util.List;
+import io.quickphotos.singletable.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * DynamoDB Local started in this JVM, with the quick-photos table created by the DynamoDB backend
- * and a data set loaded. Closing it stops the server and loses the table.
+ * DynamoDB Local started in this JVM, with the quick-photos table created and a data set imported
+ * by the DynamoDB backend. Closing it stops the server and loses the table.
  */
 final class LocalTable implements AutoCloseable {
   /** The table's name, as the design names it. */
@@ -25,15 +24,13 @@ final class LocalTable implements AutoCloseable {
   }
 
   /**
-   * Starts DynamoDB Local, creates the table through the repository and loads the data set's
-   * items ({@link Loader#items}).
+   * Starts DynamoDB Local, creates the table and imports the data set through the repository.
    *
    * @param data the data set
    * @param costListener the repository's cost listener
-   * @param profileCopies whether to load the denormalized profile copies too
    * @return the running, loaded table
    */
-  static LocalTable load(DataSet data, CostListener costListener, boolean profileCopies) {
+  static LocalTable load(DataSet data, CostListener costListener) {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
       QuickPhotos repository = DynamoQuickPhotos.builder()
@@ -43,13 +40,7 @@ final class LocalTable implements AutoCloseable {
           .clock(DataSet.CLOCK)
           .createTableIfMissing(true)
           .build();
-      long start = System.nanoTime();
-      List<Item> items = Loader.items(data);
-      if (profileCopies) {
-        items.addAll(Loader.profileCopies(data, items));
-      }
-      Loader.put(local.client(), NAME, items);
-      Loader.loaded("DynamoDB Local", items.size(), start);
+      Loader.load(repository, data, "DynamoDB Local");
       return new LocalTable(local, repository);
     } catch (RuntimeException | Error e) {
       local.close();
@@ -64,6 +55,15 @@ final class LocalTable implements AutoCloseable {
    */
   QuickPhotos repository() {
     return repository;
+  }
+
+  /**
+   * The DynamoDB engine alone on this table, for requests around the repository.
+   *
+   * @return the engine, sharing the repository's client
+   */
+  Table engine() {
+    return DynamoQuickPhotos.engine(local.client(), NAME);
   }
 
   /**

@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The alternative request shapes of "user and photos" and "users a user follows" side by side
- * ({@link QueryShapes}), on the in-memory engine through the Table SPI ({@code memory}) and as
- * hand-written requests on DynamoDB Local ({@code raw-sdk}), each with its requests and capacity
+ * ({@link QueryShapes}), through the Table SPI of the in-memory engine ({@code memory}) and of the
+ * DynamoDB engine on DynamoDB Local ({@code dynamodb-local}), each with its requests and capacity
  * per operation. Same data set and argument ring as {@link AccessPatternBenchmark}, plus the
  * denormalized profile copies.
  *
@@ -54,7 +54,7 @@ public abstract class QueryShapeBenchmark {
   /**
    * The {@code backend} parameter of the concrete benchmark.
    *
-   * @return {@code memory} or {@code raw-sdk}
+   * @return {@code memory} or {@code dynamodb-local}
    */
   protected abstract String backendParameter();
 
@@ -170,10 +170,10 @@ public abstract class QueryShapeBenchmark {
     }
   }
 
-  /** The shapes as hand-written requests on DynamoDB Local, at 10³ items. */
+  /** The shapes on the DynamoDB engine on DynamoDB Local, at 10³ items. */
   public static class DynamoDbLocal extends QueryShapeBenchmark {
     /** Which engine runs the shapes. */
-    @Param({"raw-sdk"})
+    @Param({"dynamodb-local"})
     public String backend;
 
     /** About how many items are loaded, before the profile copies. */

@@ -76,17 +76,16 @@ interface QueryShapes extends AutoCloseable {
   /**
    * Loads a data set and the denormalized copies into the engine a parameter names.
    *
-   * @param backend {@code memory} (the in-memory engine through the Table SPI) or
-   *     {@code raw-sdk} (hand-written requests on DynamoDB Local)
+   * @param backend {@code memory} or {@code dynamodb-local}: which engine's Table SPI
    * @param data the data set
    * @return the loaded shapes, cost recorder cleared
    */
   static QueryShapes open(String backend, DataSet data) {
     QueryShapes shapes = switch (BackendType.of(backend)) {
       case MEMORY -> TableShapes.memory(data);
-      case RAW_SDK -> RawSdkShapes.open(data);
-      default -> throw new IllegalArgumentException("the query shapes run on memory and raw-sdk,"
-          + " not on " + backend);
+      case DYNAMODB_LOCAL -> TableShapes.dynamoDbLocal(data);
+      default -> throw new IllegalArgumentException("the query shapes run on the engines, memory"
+          + " and dynamodb-local, not on " + backend);
     };
     shapes.costs().clear();
     return shapes;

@@ -43,13 +43,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  * the records and nothing else: no validation, no plans, no engine-neutral items, no cursors
  * worth the name. What dynamo-impl adds on top of this is its mapping overhead.
  *
- * <p>Also sends the alternative query shapes on DynamoDB Local, and the writes that undo the
- * benchmarked ones (those are not counted). Not thread-safe: one benchmark thread.
+ * <p>Also sends the writes that undo the benchmarked ones (those are not counted). Not
+ * thread-safe: one benchmark thread.
  */
 final class RawSdk implements RepositoryBackend.Undo {
-  /** The sort-key prefix of the denormalized copies of followed users' profiles. */
-  static final String FOLLOWS_COPY = "#FOLLOWS#";
-
   private static final String TABLE = LocalTable.NAME;
   private static final String INDEX = "InvertedIndex";
   private static final DateTimeFormatter TIMESTAMP =
@@ -171,7 +168,7 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   /** Inverted-index Query, then one BatchGetItem of the profiles (the design's shape). */
   Page<User> followedBy(String username) {
-    QueryResponse friendships = followedFriendships(username, "#FRIEND#");
+    QueryResponse friendships = followedFriendships(username);
     List<String> followed = followedUsernames(friendships);
     return new Page<>(batchGetUsers(followed), cursor(friendships));
   }
@@ -277,48 +274,6 @@ final class RawSdk implements RepositoryBackend.Undo {
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
   }
 
-  // --- the alternative query shapes ----------------------------------------------------------
-
-  /** GetItem of the profile, then a Query of the photos alone. */
-  UserPhotos userThenPhotos(String username) {
-    Optional<User> user = getUser(username);
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :photos)")
-        .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS("USER#" + username),
-            ":photos", AttributeValue.fromS("PHOTO#" + username + "#")))
-        .scanIndexForward(false)
-        .limit(DataSet.PAGE_SIZE)
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    List<Photo> photos = new ArrayList<>(response.items().size());
-    for (Map<String, AttributeValue> item : response.items()) {
-      photos.add(photo(item));
-    }
-    return new UserPhotos(user, new Page<>(photos, cursor(response)));
-  }
-
-  /** Inverted-index Query, then one GetItem per followed user. */
-  Page<User> followedByGetEach(String username) {
-    QueryResponse friendships = followedFriendships(username, "#FRIEND#");
-    List<User> users = new ArrayList<>(friendships.items().size());
-    for (String followed : followedUsernames(friendships)) {
-      getUser(followed).ifPresent(users::add);
-    }
-    return new Page<>(users, cursor(friendships));
-  }
-
-  /** One inverted-index Query of the copies of the followed users' profiles. */
-  Page<User> followedByDenormalized(String username) {
-    QueryResponse copies = followedFriendships(username, FOLLOWS_COPY);
-    List<User> users = new ArrayList<>(copies.items().size());
-    for (Map<String, AttributeValue> item : copies.items()) {
-      users.add(user(item));
-    }
-    return new Page<>(users, cursor(copies));
-  }
-
   // --- undoing the benchmarked writes (not counted) ------------------------------------------
 
   /**
@@ -356,11 +311,11 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   // --- requests and records ----------------------------------------------------------------
 
-  private QueryResponse followedFriendships(String username, String prefix) {
+  private QueryResponse followedFriendships(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
         .keyConditionExpression("SK = :friend")
-        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS(prefix + username)))
+        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
         .limit(DataSet.PAGE_SIZE)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());

@@ -35,7 +35,7 @@ final class RawSdkBackend implements Backend {
    * @return the backend; closing it stops DynamoDB Local
    */
   static RawSdkBackend open(DataSet data) {
-    LocalTable table = LocalTable.load(data, CostListener.NONE, false);
+    LocalTable table = LocalTable.load(data, CostListener.NONE);
     try {
       CostRecorder costs = new CostRecorder();
       RawSdk raw = new RawSdk(table.client(), costs);

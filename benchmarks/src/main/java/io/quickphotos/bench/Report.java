@@ -331,9 +331,8 @@ public final class Report {
 
   private void shapes(StringBuilder md) {
     md.append("Each shape beside the design's shape for the same result (the first of each"
-        + " pair or triple); the denormalized copies are extra items loaded for these"
-        + " benchmarks only. `raw-sdk` sends the shapes as hand-written requests to DynamoDB"
-        + " Local.\n\n");
+        + " pair or triple), through each engine's Table SPI; the denormalized copies are extra"
+        + " items loaded for these benchmarks only.\n\n");
     md.append("| Shape | Backend | Size | Score | ± Error | Unit | vs design | Alloc B/op |"
         + " Requests/op | RCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
     for (Results.Row row : results.rows()) {

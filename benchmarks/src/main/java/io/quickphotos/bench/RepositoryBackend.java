@@ -28,8 +28,8 @@ import java.util.Optional;
 /**
  * The real thing: every access pattern through the {@link QuickPhotos} repository of a backend.
  * The writes that undo the benchmarked writes go around the repository, which has no such
- * operations: on the in-memory engine through the {@link Table} SPI, on DynamoDB Local as
- * hand-written requests ({@link RawSdk}); either way the cost listener does not see them.
+ * operations, straight to the backend's engine through the {@link Table} SPI, where the cost
+ * listener does not see them.
  */
 final class RepositoryBackend implements Backend {
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
@@ -61,10 +61,7 @@ final class RepositoryBackend implements Backend {
         .costListener(costs)
         .clock(DataSet.CLOCK)
         .build();
-    long start = System.nanoTime();
-    List<Item> items = Loader.items(data);
-    Loader.put(table, items);
-    Loader.loaded("memory", items.size(), start);
+    Loader.load(photos, data, "memory");
     return new RepositoryBackend(photos, new TableUndo(table, data), costs, () -> { });
   }
 
@@ -76,11 +73,10 @@ final class RepositoryBackend implements Backend {
    */
   static RepositoryBackend dynamoDbLocal(DataSet data) {
     CostRecorder costs = new CostRecorder();
-    LocalTable table = LocalTable.load(data, costs, false);
+    LocalTable table = LocalTable.load(data, costs);
     try {
-      RawSdk raw = new RawSdk(table.client(), new CostRecorder());
-      raw.rememberPhotos(data);
-      return new RepositoryBackend(table.repository(), raw, costs, table);
+      return new RepositoryBackend(table.repository(), new TableUndo(table.engine(), data), costs,
+          table);
     } catch (RuntimeException e) {
       table.close();
       throw e;
@@ -183,7 +179,7 @@ final class RepositoryBackend implements Backend {
     void deleteReaction(Reaction reaction);
   }
 
-  /** Undoes writes through the {@link Table} SPI of the in-memory engine. */
+  /** Undoes writes through an engine's {@link Table} SPI. */
   private static final class TableUndo implements Undo {
     private final Table table;
     private final Map<PhotoId, Item> loadedPhotos = new HashMap<>();

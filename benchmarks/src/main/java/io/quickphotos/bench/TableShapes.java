@@ -1,10 +1,13 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.CostListener;
+import io.quickphotos.Follow;
 import io.quickphotos.Page;
 import io.quickphotos.Photo;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
+import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.MemoryTable;
 import io.quickphotos.singletable.Capacity;
 import io.quickphotos.singletable.Index;
@@ -17,6 +20,7 @@ import io.quickphotos.singletable.QueryPlan;
 import io.quickphotos.singletable.QueryResult;
 import io.quickphotos.singletable.SortKeyCondition;
 import io.quickphotos.singletable.Table;
+import io.quickphotos.singletable.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,27 +33,51 @@ import java.util.Optional;
  * {@link ItemCodec}. Each request's capacity goes to the cost recorder.
  */
 final class TableShapes implements QueryShapes {
+  /** The sort-key prefix of the denormalized copies of followed users' profiles. */
+  static final String FOLLOWS_COPY = "#FOLLOWS#";
+  /** BatchWriteItem takes at most 25 puts. */
+  private static final int BATCH_WRITE_ITEMS = 25;
+
   private final Table table;
+  private final AutoCloseable resources;
   private final CostRecorder costs = new CostRecorder();
 
-  private TableShapes(Table table) {
+  private TableShapes(Table table, AutoCloseable resources) {
     this.table = table;
+    this.resources = resources;
   }
 
   /**
-   * The in-memory engine, loaded with the data set and the denormalized copies.
+   * The in-memory engine, with the data set imported through the repository and the denormalized
+   * copies added.
    *
    * @param data the data set
    * @return the shapes
    */
   static TableShapes memory(DataSet data) {
     MemoryTable table = new MemoryTable();
-    long start = System.nanoTime();
-    List<Item> items = Loader.items(data);
-    items.addAll(Loader.profileCopies(data, items));
-    Loader.put(table, items);
-    Loader.loaded("memory", items.size(), start);
-    return new TableShapes(table);
+    Loader.load(MemoryQuickPhotos.builder().table(table).clock(DataSet.CLOCK).build(), data,
+        "memory");
+    copyFollowedProfiles(table, data, "memory");
+    return new TableShapes(table, () -> { });
+  }
+
+  /**
+   * The DynamoDB engine ({@code DynamoQuickPhotos.engine}) on DynamoDB Local, with the data set
+   * imported through the repository and the denormalized copies added.
+   *
+   * @param data the data set
+   * @return the shapes; closing them stops DynamoDB Local
+   */
+  static TableShapes dynamoDbLocal(DataSet data) {
+    LocalTable local = LocalTable.load(data, CostListener.NONE);
+    try {
+      copyFollowedProfiles(local.engine(), data, "DynamoDB Local");
+      return new TableShapes(local.engine(), local);
+    } catch (RuntimeException e) {
+      local.close();
+      throw e;
+    }
   }
 
   @Override
@@ -117,7 +145,7 @@ final class TableShapes implements QueryShapes {
 
   @Override
   public Page<User> followedByDenormalized(String username) {
-    QueryResult copies = query(new QueryPlan(Index.INVERTED, RawSdk.FOLLOWS_COPY + username,
+    QueryResult copies = query(new QueryPlan(Index.INVERTED, FOLLOWS_COPY + username,
         Optional.empty(), true, DataSet.PAGE_SIZE, Optional.empty(), false));
     List<User> users = new ArrayList<>(copies.items().size());
     for (Item item : copies.items()) {
@@ -133,7 +161,42 @@ final class TableShapes implements QueryShapes {
 
   @Override
   public void close() {
-    // The in-memory engine holds nothing but memory.
+    try {
+      resources.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("could not release " + resources, e);
+    }
+  }
+
+  /**
+   * Stores, for every follow, a copy of the followed user's profile item in the followed user's
+   * partition under {@code #FOLLOWS#<follower>}, where the inverted index lists them by follower:
+   * the denormalized shape. The copies sort outside every range the access patterns read.
+   */
+  private static void copyFollowedProfiles(Table table, DataSet data, String backend) {
+    long start = System.nanoTime();
+    Map<String, Item> profiles = new HashMap<>();
+    List<Item> batch = new ArrayList<>(BATCH_WRITE_ITEMS);
+    for (Follow follow : data.follows) {
+      Item profile = profiles.computeIfAbsent(follow.followed(),
+          followed -> table.getItem(KeyLayout.user(followed)).item().orElseThrow());
+      Map<String, Value> copy = new HashMap<>(profile.attributes());
+      copy.put(Item.SK, new Value.Str(FOLLOWS_COPY + follow.follower()));
+      batch.add(new Item(copy));
+      if (batch.size() == BATCH_WRITE_ITEMS) {
+        putAll(table, batch);
+        batch = new ArrayList<>(BATCH_WRITE_ITEMS);
+      }
+    }
+    putAll(table, batch);
+    Loader.loaded(backend + " (profile copies)", data.follows.size(), start);
+  }
+
+  private static void putAll(Table table, List<Item> items) {
+    List<Item> pending = items;
+    while (!pending.isEmpty()) {
+      pending = table.batchWriteItem(pending).unprocessedItems();
+    }
   }
 
   private static List<Key> followedProfiles(QueryResult friendships) {

@@ -61,7 +61,7 @@ class BenchmarkSmokeTest {
     String markdown = Files.readString(written.markdown());
     assertThat(markdown).contains("## Targets", "memory vs DynamoDB Local",
         "memory vs bare collections", "dynamo-impl vs raw SDK", "| getUser | memory | 10² |",
-        "| followedByDenormalized | raw-sdk | 10² |");
+        "| followedByDenormalized | dynamodb-local | 10² |");
     assertThat(written.charts()).hasSize(2);
     for (Path chart : written.charts()) {
       byte[] png = Files.readAllBytes(chart);
