@@ -62,7 +62,8 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   private final DynamoDbClient client;
   private final CostRecorder costs;
-  private final AttributeValue now = AttributeValue.fromS(TIMESTAMP.format(DataSet.CLOCK.instant()));
+  private final AttributeValue now =
+      AttributeValue.fromS(TIMESTAMP.format(DataSet.CLOCK.instant()));
   private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
 
   /**
@@ -407,8 +408,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
     item.get("reactions").m().forEach((type, count) ->
         counts.put(ReactionType.valueOf(type.toUpperCase(Locale.ROOT)), Long.parseLong(count.n())));
-    return new Photo(new PhotoId(item.get("username").s(), Instant.parse(item.get("timestamp").s())),
-        item.get("location").s(), counts);
+    PhotoId id = new PhotoId(item.get("username").s(), Instant.parse(item.get("timestamp").s()));
+    return new Photo(id, item.get("location").s(), counts);
   }
 
   private static Reaction reaction(Map<String, AttributeValue> item) {

@@ -136,14 +136,15 @@ public final class Report {
       md.append("## Access patterns\n\n");
       md.append("![access patterns](").append(patternsChart).append(")\n\n");
       table(md, PATTERNS);
-      md.append("\nWrites (†) are timed together with the write that undoes them, so the table"
+      md.append("\nWrites (†) are timed together with the write that undoes it, so the table"
           + " keeps its size: create and upload are followed by a delete, a reaction by a"
           + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
           + " request and capacity columns count the access pattern's own requests (both of"
-          + " follow + unfollow). Collections make no requests. On DynamoDB Local, capacity is what"
-          + " DynamoDB Local reports, which for transactions differs from the service's figures"
-          + " that the in-memory engine computes (dynamo-local's KnownLocalDeviations pins the"
-          + " differences), and allocation includes the in-process server's.\n\n");
+          + " follow + unfollow). Collections make no requests. On DynamoDB Local, capacity is"
+          + " what DynamoDB Local reports, which for transactions differs from the service's"
+          + " figures that the in-memory engine computes (dynamo-local's"
+          + " DynamoDbLocalCapacityTest pins the differences), and allocation includes the"
+          + " in-process server's.\n\n");
     }
     if (shapesChart != null) {
       md.append("## Query shapes\n\n");
