@@ -8,20 +8,13 @@ import io.quickphotos.Reaction;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One benchmark per access pattern of {@link io.quickphotos.QuickPhotos}, on each backend and on
@@ -45,37 +38,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *     benchmarks/results/latest.json
  * </pre>
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-// A fixed heap: 10⁶ items take about 1 GB, and a heap that does not resize keeps that out of the
-// numbers. The parallel collector: on two cores, G1's concurrent threads take the second core
-// from under the benchmark once a million items are live, and the 10⁶ results measured that.
-// DynamoDB Local leaves a non-daemon job thread running after it stops, which would make JMH wait
-// 30 s for every forked VM to exit; there is nothing left to wait for after tearDown.
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1"})
 @State(Scope.Benchmark)
-public abstract class AccessPatternBenchmark {
+public abstract class AccessPatternBenchmark extends RingBenchmark {
   private Backend backend;
   private CostRecorder costs;
   private DataSet data;
-  private int next;
-
-  /**
-   * The {@code backend} parameter of the concrete benchmark.
-   *
-   * @return e.g. {@code memory}
-   */
-  protected abstract String backendParameter();
-
-  /**
-   * The {@code size} parameter of the concrete benchmark.
-   *
-   * @return about how many items to load
-   */
-  protected abstract int sizeParameter();
 
   /** Generates the data set and loads it into a new backend, once per trial. */
   @Setup(Level.Trial)
@@ -91,11 +58,6 @@ public abstract class AccessPatternBenchmark {
     backend.close();
   }
 
-  private int next() {
-    next = (next + 1) & (DataSet.RING - 1);
-    return next;
-  }
-
   /**
    * Get user: one GetItem.
    *
@@ -104,7 +66,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Optional<User> getUser(CostCounters counters) {
-    Optional<User> user = backend.getUser(data.userRing[next()]);
+    Optional<User> user = backend.getUser(data.userRing[nextSlot()]);
     counters.collect(costs);
     return user;
   }
@@ -117,7 +79,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public UserPhotos userWithPhotos(CostCounters counters) {
-    UserPhotos page = backend.userWithPhotos(data.userRing[next()]);
+    UserPhotos page = backend.userWithPhotos(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -130,7 +92,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Optional<Photo> getPhoto(CostCounters counters) {
-    Optional<Photo> photo = backend.getPhoto(data.photoRing[next()]);
+    Optional<Photo> photo = backend.getPhoto(data.photoRing[nextSlot()]);
     counters.collect(costs);
     return photo;
   }
@@ -143,7 +105,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public PhotoReactions photoWithReactions(CostCounters counters) {
-    PhotoReactions page = backend.photoWithReactions(data.photoRing[next()]);
+    PhotoReactions page = backend.photoWithReactions(data.photoRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -156,7 +118,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Page<Follow> followersOf(CostCounters counters) {
-    Page<Follow> page = backend.followersOf(data.userRing[next()]);
+    Page<Follow> page = backend.followersOf(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -169,7 +131,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Page<User> followedBy(CostCounters counters) {
-    Page<User> page = backend.followedBy(data.userRing[next()]);
+    Page<User> page = backend.followedBy(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -182,7 +144,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public User createUser(CostCounters counters) {
-    User user = backend.createAndDeleteUser(data.newUserRing[next()]);
+    User user = backend.createAndDeleteUser(data.newUserRing[nextSlot()]);
     counters.collect(costs);
     return user;
   }
@@ -195,7 +157,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Photo uploadPhoto(CostCounters counters) {
-    int i = next();
+    int i = nextSlot();
     Photo photo = backend.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
     counters.collect(costs);
     return photo;
@@ -209,7 +171,7 @@ public abstract class AccessPatternBenchmark {
    */
   @Benchmark
   public Reaction reactToPhoto(CostCounters counters) {
-    int i = next();
+    int i = nextSlot();
     Reaction reaction = backend.reactAndUndo(data.reactor.username(), data.photoRing[i],
         data.typeRing[i]);
     counters.collect(costs);
@@ -225,7 +187,7 @@ public abstract class AccessPatternBenchmark {
   @Benchmark
   public Follow followAndUnfollow(CostCounters counters) {
     Follow follow = backend.followAndUnfollow(data.follower.username(),
-        data.followedRing[next()]);
+        data.followedRing[nextSlot()]);
     counters.collect(costs);
     return follow;
   }

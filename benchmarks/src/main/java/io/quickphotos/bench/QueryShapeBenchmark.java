@@ -3,20 +3,13 @@ package io.quickphotos.bench;
 import io.quickphotos.Page;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The alternative request shapes of "user and photos" and "users a user follows" side by side
@@ -33,37 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *     benchmarks/results/shapes.json
  * </pre>
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-// A fixed heap: 10⁶ items take about 1 GB, and a heap that does not resize keeps that out of the
-// numbers. The parallel collector: on two cores, G1's concurrent threads take the second core
-// from under the benchmark once a million items are live, and the 10⁶ results measured that.
-// DynamoDB Local leaves a non-daemon job thread running after it stops, which would make JMH wait
-// 30 s for every forked VM to exit; there is nothing left to wait for after tearDown.
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1"})
 @State(Scope.Benchmark)
-public abstract class QueryShapeBenchmark {
+public abstract class QueryShapeBenchmark extends RingBenchmark {
   private QueryShapes shapes;
   private CostRecorder costs;
   private DataSet data;
-  private int next;
-
-  /**
-   * The {@code backend} parameter of the concrete benchmark.
-   *
-   * @return {@code memory} or {@code dynamodb-local}
-   */
-  protected abstract String backendParameter();
-
-  /**
-   * The {@code size} parameter of the concrete benchmark.
-   *
-   * @return about how many items to load
-   */
-  protected abstract int sizeParameter();
 
   /** Generates the data set and loads it with the profile copies, once per trial. */
   @Setup(Level.Trial)
@@ -80,8 +47,7 @@ public abstract class QueryShapeBenchmark {
   }
 
   private String nextUser() {
-    next = (next + 1) & (DataSet.RING - 1);
-    return data.userRing[next];
+    return data.userRing[nextSlot()];
   }
 
   /**
