@@ -1,10 +1,12 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.dynamo.internal.DynamoTable;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.singletable.Table;
+import io.quickphotos.internal.singletable.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -63,7 +65,7 @@ final class LocalTable implements AutoCloseable {
    * @return the engine, sharing the repository's client
    */
   Table engine() {
-    return DynamoQuickPhotos.engine(local.client(), NAME);
+    return new DynamoTable(local.client(), NAME);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -14,12 +16,12 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.memory.MemoryQuickPhotos;
-import io.quickphotos.memory.MemoryTable;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.KeyLayout;
-import io.quickphotos.singletable.Table;
-import io.quickphotos.singletable.WriteAction;
+import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,11 +58,7 @@ final class RepositoryBackend implements Backend {
   static RepositoryBackend memory(DataSet data) {
     CostRecorder costs = new CostRecorder();
     MemoryTable table = new MemoryTable();
-    QuickPhotos photos = MemoryQuickPhotos.builder()
-        .table(table)
-        .costListener(costs)
-        .clock(DataSet.CLOCK)
-        .build();
+    QuickPhotos photos = new SingleTableQuickPhotos(table, costs, DataSet.CLOCK);
     Loader.load(photos, data, "memory");
     return new RepositoryBackend(photos, new TableUndo(table, data), costs, () -> { });
   }

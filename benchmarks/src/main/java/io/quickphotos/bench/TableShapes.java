@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -8,19 +10,19 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.memory.MemoryQuickPhotos;
-import io.quickphotos.memory.MemoryTable;
-import io.quickphotos.singletable.Capacity;
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCodec;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.KeyLayout;
-import io.quickphotos.singletable.Plans;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.QueryResult;
-import io.quickphotos.singletable.SortKeyCondition;
-import io.quickphotos.singletable.Table;
-import io.quickphotos.singletable.Value;
+import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -56,14 +58,14 @@ final class TableShapes implements QueryShapes {
    */
   static TableShapes memory(DataSet data) {
     MemoryTable table = new MemoryTable();
-    Loader.load(MemoryQuickPhotos.builder().table(table).clock(DataSet.CLOCK).build(), data,
+    Loader.load(new SingleTableQuickPhotos(table, CostListener.NONE, DataSet.CLOCK), data,
         "memory");
     copyFollowedProfiles(table, data, "memory");
     return new TableShapes(table, () -> { });
   }
 
   /**
-   * The DynamoDB engine ({@code DynamoQuickPhotos.engine}) on DynamoDB Local, with the data set
+   * The DynamoDB engine ({@code DynamoTable}) on DynamoDB Local, with the data set
    * imported through the repository and the denormalized copies added.
    *
    * @param data the data set

@@ -1,12 +1,12 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.UpdateAction;
-import io.quickphotos.singletable.WriteAction;
-import io.quickphotos.singletable.WritePlan;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.internal.singletable.WritePlan;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.SortOrder;
-import io.quickphotos.singletable.Plans;
+import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

@@ -2,19 +2,19 @@ package io.quickphotos.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.memory.MemoryTable;
-import io.quickphotos.singletable.Capacity;
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.QueryResult;
-import io.quickphotos.singletable.SortKeyCondition;
-import io.quickphotos.singletable.SortKeyCondition.Operator;
-import io.quickphotos.singletable.Table;
-import io.quickphotos.singletable.Utf8;
-import io.quickphotos.singletable.WriteAction;
+import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -167,7 +167,7 @@ class EngineAgreementTest {
         }
         next = plan.startingAfter(page.lastEvaluatedKey().get());
       }
-    } catch (io.quickphotos.singletable.RequestValidationException e) {
+    } catch (io.quickphotos.internal.singletable.TableRequestRefusedException e) {
       if (pages.isEmpty()) {
         return null;
       }

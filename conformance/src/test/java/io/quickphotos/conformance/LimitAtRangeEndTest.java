@@ -2,17 +2,17 @@ package io.quickphotos.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.memory.MemoryTable;
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.QueryResult;
-import io.quickphotos.singletable.SortKeyCondition;
-import io.quickphotos.singletable.SortKeyCondition.Operator;
-import io.quickphotos.singletable.Table;
-import io.quickphotos.singletable.WriteAction;
+import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.singletable.Capacity;
-import io.quickphotos.singletable.QueryResult;
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.QueryResult;
 
 /**
  * Where DynamoDB Local is known to report other numbers than the service, which the memory engine

@@ -1,7 +1,6 @@
 package io.quickphotos.conformance;
 
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.singletable.TableException;
 import java.util.function.Supplier;
 
 /**
@@ -18,7 +17,7 @@ record Outcome<T>(T value, Class<? extends RuntimeException> error, String messa
   static <T> Outcome<T> of(Supplier<T> call) {
     try {
       return new Outcome<>(call.get(), null, null);
-    } catch (TableException | QuickPhotosException e) {
+    } catch (QuickPhotosException e) {
       return new Outcome<>(null, e.getClass(), e.getMessage());
     }
   }

@@ -1,5 +1,7 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
@@ -24,7 +26,7 @@ import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.memory.MemoryQuickPhotos;
-import io.quickphotos.memory.MemoryTable;
+import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -89,9 +91,9 @@ class RepositoryAgreementTest {
     RecordingCostListener memoryCosts = new RecordingCostListener();
     RecordingCostListener dynamoCosts = new RecordingCostListener();
     MemoryTable table = new MemoryTable();
-    QuickPhotos memory = MemoryQuickPhotos.builder().table(table).costListener(memoryCosts)
-        .clock(memoryClock).build();
-    QuickPhotos memoryInspector = MemoryQuickPhotos.builder().table(table).build();
+    QuickPhotos memory = new SingleTableQuickPhotos(table, memoryCosts, memoryClock);
+    QuickPhotos memoryInspector =
+        new SingleTableQuickPhotos(table, CostListener.NONE, Clock.systemUTC());
     QuickPhotos dynamo = DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
         .tableName(SharedDynamoDbLocal.TABLE).costListener(dynamoCosts).clock(dynamoClock)
         .build();

@@ -1,9 +1,11 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.dynamo.internal.DynamoTable;
+
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.singletable.Table;
+import io.quickphotos.internal.singletable.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -29,6 +31,6 @@ final class SharedDynamoDbLocal {
   }
 
   static Table engine() {
-    return DynamoQuickPhotos.engine(client(), TABLE);
+    return new DynamoTable(client(), TABLE);
   }
 }

@@ -1,9 +1,11 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.dynamo.internal.DynamoTable;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.singletable.SingleTableQuickPhotos;
-import io.quickphotos.singletable.Table;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Table;
 import java.time.Clock;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -51,20 +53,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class DynamoQuickPhotos {
   private DynamoQuickPhotos() {
-  }
-
-  /**
-   * The engine alone: the {@code io.quickphotos.singletable.Table} SPI over one existing table,
-   * each call one DynamoDB request. For engine-level tests and tools that compare engines;
-   * applications use {@link #builder()}. Makes no request until called; thread-safe.
-   *
-   * @param client the client to send requests with; never closed here
-   * @param tableName an existing table with the quickphotos layout
-   * @return the engine
-   */
-  public static Table engine(DynamoDbClient client, String tableName) {
-    return new DynamoTable(Objects.requireNonNull(client, "client"),
-        Objects.requireNonNull(tableName, "tableName"));
   }
 
   /**

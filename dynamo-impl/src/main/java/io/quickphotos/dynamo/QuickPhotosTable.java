@@ -1,7 +1,9 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.dynamo.internal.SdkErrors;
+
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.singletable.Item;
+import io.quickphotos.internal.singletable.Item;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

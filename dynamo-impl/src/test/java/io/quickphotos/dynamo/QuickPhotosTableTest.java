@@ -1,5 +1,7 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.dynamo.internal.FakeDynamoDbClient;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.dynamo.internal.DynamoTable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -16,17 +18,17 @@ import io.quickphotos.UserStatus;
 import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
-import io.quickphotos.singletable.AttributePath;
-import io.quickphotos.singletable.Capacity;
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.QueryResult;
-import io.quickphotos.singletable.SortKeyCondition;
-import io.quickphotos.singletable.UpdateAction;
-import io.quickphotos.singletable.WriteAction;
+import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -217,7 +219,7 @@ class DynamoDbLocalCapacityTest {
   void failedConditionalWritesReportNoCapacity() {
     put(sized("F", "1", 100));
     var failed = catchThrowableOfType(
-        io.quickphotos.singletable.ConditionalCheckFailedException.class,
+        io.quickphotos.internal.singletable.TableConditionFailedException.class,
         () -> table.write(new WriteAction.Put(sized("F", "1", 100), ItemCondition.ABSENT)));
     var sdk = (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException)
         failed.getCause();

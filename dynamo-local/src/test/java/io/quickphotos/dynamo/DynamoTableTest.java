@@ -1,28 +1,30 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.dynamo.internal.DynamoTable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
-import io.quickphotos.singletable.AttributePath;
-import io.quickphotos.singletable.ConditionalCheckFailedException;
-import io.quickphotos.singletable.Index;
-import io.quickphotos.singletable.Item;
-import io.quickphotos.singletable.ItemCondition;
-import io.quickphotos.singletable.Key;
-import io.quickphotos.singletable.QueryPlan;
-import io.quickphotos.singletable.QueryResult;
-import io.quickphotos.singletable.RequestValidationException;
-import io.quickphotos.singletable.SortKeyCondition;
-import io.quickphotos.singletable.SortKeyCondition.Operator;
-import io.quickphotos.singletable.Table;
-import io.quickphotos.singletable.TransactionCanceledException;
-import io.quickphotos.singletable.UpdateAction;
-import io.quickphotos.singletable.Utf8;
-import io.quickphotos.singletable.Value;
-import io.quickphotos.singletable.WriteAction;
+import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.TableConditionFailedException;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.TableRequestRefusedException;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.TableTransactionCancelledException;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -194,7 +196,7 @@ class DynamoTableTest {
   void betweenWithBoundsOutOfOrderIsRefused() {
     assertThatThrownBy(() -> table.query(new QueryPlan(Index.TABLE, "P",
         Optional.of(SortKeyCondition.between("b", "a")), true, 10, Optional.empty(), true)))
-        .isInstanceOf(RequestValidationException.class)
+        .isInstanceOf(TableRequestRefusedException.class)
         .hasMessageContaining("BETWEEN");
   }
 
@@ -202,14 +204,14 @@ class DynamoTableTest {
   void aConsistentReadOnTheIndexIsRefused() {
     assertThatThrownBy(() -> table.query(new QueryPlan(Index.INVERTED, "S", Optional.empty(),
         true, 10, Optional.empty(), true)))
-        .isInstanceOf(RequestValidationException.class)
+        .isInstanceOf(TableRequestRefusedException.class)
         .hasMessageContaining("onsistent");
   }
 
   @Test
   void aLimitBelowOneIsRefused() {
     assertThatThrownBy(() -> table.query(new QueryPlan(Index.TABLE, "P", Optional.empty(), true,
-        0, Optional.empty(), true))).isInstanceOf(RequestValidationException.class);
+        0, Optional.empty(), true))).isInstanceOf(TableRequestRefusedException.class);
   }
 
   @Test
@@ -218,7 +220,7 @@ class DynamoTableTest {
     assertThatThrownBy(() -> table.query(new QueryPlan(Index.TABLE, "P",
         Optional.of(SortKeyCondition.beginsWith("a")), true, 10,
         Optional.of(new Key("P", "z")), true)))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
   }
 
   // --- BatchGetItem --------------------------------------------------------------------------
@@ -238,10 +240,10 @@ class DynamoTableTest {
   @Test
   void batchGetRefusesDuplicatesAndMoreThanAHundredKeys() {
     assertThatThrownBy(() -> table.batchGetItem(List.of(new Key("B", "1"), new Key("B", "1"))))
-        .isInstanceOf(RequestValidationException.class).hasMessageContaining("duplicates");
+        .isInstanceOf(TableRequestRefusedException.class).hasMessageContaining("duplicates");
     List<Key> tooMany = IntStream.range(0, 101).mapToObj(i -> new Key("B", "k" + i)).toList();
     assertThatThrownBy(() -> table.batchGetItem(tooMany))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
   }
 
   // --- single writes -------------------------------------------------------------------------
@@ -252,10 +254,10 @@ class DynamoTableTest {
     assertThat(table.write(new WriteAction.Put(original, ItemCondition.ABSENT)).item())
         .contains(original);
     Item other = Item.builder(new Key("U", "1")).put("v", "other").build();
-    ConditionalCheckFailedException failed = catchThrowableOfType(
-        ConditionalCheckFailedException.class,
+    TableConditionFailedException failed = catchThrowableOfType(
+        TableConditionFailedException.class,
         () -> table.write(new WriteAction.Put(other, ItemCondition.ABSENT)));
-    assertThat(failed).hasMessage(ConditionalCheckFailedException.MESSAGE);
+    assertThat(failed).hasMessage(TableConditionFailedException.MESSAGE);
     assertThat(failed.getCause()).isInstanceOf(
         software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException.class);
     assertThat(table.getItem(original.key()).item()).contains(original);
@@ -278,7 +280,7 @@ class DynamoTableTest {
     Key key = new Key("U", "ghost");
     assertThatThrownBy(() -> table.write(new WriteAction.Update(key,
         List.of(new UpdateAction.Set(AttributePath.of("v"), new Value.Str("x"))),
-        ItemCondition.EXISTS))).isInstanceOf(ConditionalCheckFailedException.class);
+        ItemCondition.EXISTS))).isInstanceOf(TableConditionFailedException.class);
     assertThat(table.getItem(key).item()).isEmpty();
   }
 
@@ -299,7 +301,7 @@ class DynamoTableTest {
     put(Item.builder(bare).build());
     assertThatThrownBy(() -> table.write(new WriteAction.Update(bare, List.of(heart),
         ItemCondition.EXISTS)))
-        .isInstanceOf(RequestValidationException.class)
+        .isInstanceOf(TableRequestRefusedException.class)
         .hasMessageContaining("document path");
   }
 
@@ -318,21 +320,21 @@ class DynamoTableTest {
         .item()).isEmpty();
     assertThat(table.getItem(new Key("D", "1")).item()).isEmpty();
     assertThatThrownBy(() -> table.write(new WriteAction.Delete(new Key("D", "1"),
-        ItemCondition.EXISTS))).isInstanceOf(ConditionalCheckFailedException.class);
+        ItemCondition.EXISTS))).isInstanceOf(TableConditionFailedException.class);
   }
 
   @Test
   void itemsOverTheLimitsAreRefused() {
     Item huge = Item.builder(new Key("L", "1")).put("data", "x".repeat(400 * 1024)).build();
-    assertThatThrownBy(() -> put(huge)).isInstanceOf(RequestValidationException.class)
+    assertThatThrownBy(() -> put(huge)).isInstanceOf(TableRequestRefusedException.class)
         .hasMessageContaining("size");
     assertThatThrownBy(() -> put(Item.builder(new Key("L", "")).build()))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
     assertThatThrownBy(() -> put(Item.builder(new Key("L", "s".repeat(1025))).build()))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
     // PK is the index's sort key, so it is held to the sort-key limit, 1024 bytes, not 2048.
     assertThatThrownBy(() -> put(Item.builder(new Key("p".repeat(1025), "s")).build()))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
     put(Item.builder(new Key("p".repeat(1024), "s".repeat(1024))).build());
   }
 
@@ -367,8 +369,8 @@ class DynamoTableTest {
     put(Item.builder(alice).build());
     Key photo = new Key("USER#alice", "PHOTO#alice#1");
     Key ghost = new Key("USER#ghost", "#METADATA#ghost");
-    TransactionCanceledException cancelled = catchThrowableOfType(
-        TransactionCanceledException.class, () -> table.transactWrite(List.of(
+    TableTransactionCancelledException cancelled = catchThrowableOfType(
+        TableTransactionCancelledException.class, () -> table.transactWrite(List.of(
             new WriteAction.Check(alice, ItemCondition.EXISTS),
             new WriteAction.Put(Item.builder(photo).build(), ItemCondition.ABSENT),
             new WriteAction.Check(ghost, ItemCondition.EXISTS),
@@ -386,7 +388,7 @@ class DynamoTableTest {
     put(Item.builder(key).build());
     assertThatThrownBy(() -> table.transactWrite(List.of(
         new WriteAction.Check(key, ItemCondition.EXISTS), increment(key, "n"))))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
   }
 
   @Test
@@ -396,7 +398,7 @@ class DynamoTableTest {
             Item.builder(new Key("T", "k" + i)).build(), ItemCondition.NONE))
         .toList();
     assertThatThrownBy(() -> table.transactWrite(actions))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
     List<WriteAction> hundred = actions.subList(0, 100);
     table.transactWrite(hundred);
     assertThat(table.getItem(new Key("T", "k99")).item()).isPresent();
@@ -406,7 +408,7 @@ class DynamoTableTest {
   void aConditionCheckWithoutAConditionIsRefused() {
     assertThatThrownBy(() -> table.transactWrite(List.of(
         new WriteAction.Check(new Key("T", "1"), ItemCondition.NONE))))
-        .isInstanceOf(RequestValidationException.class);
+        .isInstanceOf(TableRequestRefusedException.class);
   }
 
   // --- the table itself ----------------------------------------------------------------------

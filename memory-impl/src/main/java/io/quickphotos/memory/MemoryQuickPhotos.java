@@ -2,12 +2,13 @@ package io.quickphotos.memory;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.util.Objects;
 
 /**
- * Creates {@link QuickPhotos} repositories on the in-memory engine, {@link MemoryTable}: the same
+ * Creates {@link QuickPhotos} repositories on the in-memory engine, {@code MemoryTable}: the same
  * single-table design, the same requests and the same capacity numbers as on DynamoDB, without a
  * network or a process. For unit tests and embedded use; the data lives as long as the table.
  *
@@ -15,9 +16,7 @@ import java.util.Objects;
  * QuickPhotos photos = MemoryQuickPhotos.create();
  *
  * // or, to see what each call costs and to control the clock:
- * MemoryTable table = new MemoryTable();
  * QuickPhotos metered = MemoryQuickPhotos.builder()
- *     .table(table)
  *     .costListener(cost -> System.out.println(cost))
  *     .clock(Clock.fixed(Instant.parse("2024-01-01T00:00:00Z"), ZoneOffset.UTC))
  *     .build();
@@ -41,7 +40,7 @@ public final class MemoryQuickPhotos {
   /**
    * Starts configuring a repository.
    *
-   * @return a builder with the defaults: a new table, {@link CostListener#NONE},
+   * @return a builder with the defaults: {@link CostListener#NONE},
    *     {@link Clock#systemUTC()}
    */
   public static Builder builder() {
@@ -52,7 +51,6 @@ public final class MemoryQuickPhotos {
   public static final class Builder {
     private CostListener costListener = CostListener.NONE;
     private Clock clock = Clock.systemUTC();
-    private MemoryTable table;
 
     private Builder() {
     }
@@ -80,26 +78,12 @@ public final class MemoryQuickPhotos {
     }
 
     /**
-     * Uses an existing table, to share it between repositories or to inspect it with the
-     * {@link io.quickphotos.singletable.Table} requests; by default each repository gets a new
-     * one.
-     *
-     * @param table the table
-     * @return this builder
-     */
-    public Builder table(MemoryTable table) {
-      this.table = Objects.requireNonNull(table, "table");
-      return this;
-    }
-
-    /**
      * Builds the repository.
      *
      * @return a repository over the configured (or a new) table
      */
     public QuickPhotos build() {
-      return new SingleTableQuickPhotos(table == null ? new MemoryTable() : table, costListener,
-          clock);
+      return new SingleTableQuickPhotos(new MemoryTable(), costListener, clock);
     }
   }
 }

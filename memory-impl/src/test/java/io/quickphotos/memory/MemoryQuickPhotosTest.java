@@ -1,5 +1,8 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +17,7 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
-import io.quickphotos.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,11 +30,8 @@ import org.junit.jupiter.api.Test;
 class MemoryQuickPhotosTest {
   private final List<OperationCost> costs = new CopyOnWriteArrayList<>();
   private final MemoryTable table = new MemoryTable();
-  private final QuickPhotos photos = MemoryQuickPhotos.builder()
-      .table(table)
-      .costListener(costs::add)
-      .clock(Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC))
-      .build();
+  private final QuickPhotos photos = new SingleTableQuickPhotos(table, costs::add,
+      Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC));
 
   private static NewUser user(String name) {
     return new NewUser(name, name.toUpperCase(java.util.Locale.ROOT), name + "@example.com",
@@ -89,10 +89,10 @@ class MemoryQuickPhotosTest {
   @Test
   void anItemQuickphotosCannotReadIsATypedError() {
     // Written by something else into the same table: a profile without its attributes.
-    table.write(new io.quickphotos.singletable.WriteAction.Put(
-        io.quickphotos.singletable.Item.builder(io.quickphotos.singletable.KeyLayout.user("zed"))
-            .put(io.quickphotos.singletable.ItemCodec.ENTITY, "USER").build(),
-        io.quickphotos.singletable.ItemCondition.NONE));
+    table.write(new io.quickphotos.internal.singletable.WriteAction.Put(
+        io.quickphotos.internal.singletable.Item.builder(io.quickphotos.internal.singletable.KeyLayout.user("zed"))
+            .put(io.quickphotos.internal.singletable.ItemCodec.ENTITY, "USER").build(),
+        io.quickphotos.internal.singletable.ItemCondition.NONE));
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> photos.getUser("zed"))
         .isExactlyInstanceOf(io.quickphotos.QuickPhotosException.class)
         .hasMessageContaining("cannot read");

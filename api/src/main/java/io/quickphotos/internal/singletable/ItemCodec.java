@@ -1,0 +1,248 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.Follow;
+import io.quickphotos.NewUser;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.User;
+import io.quickphotos.UserStatus;
+import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns records into items and back. Every item carries an {@code entity} attribute naming its
+ * type, so a Query over mixed item collections can tell profiles from photos and reactions.
+ * Stateless and thread-safe.
+ */
+public final class ItemCodec {
+  /** The attribute naming an item's entity type. */
+  public static final String ENTITY = "entity";
+  /** Attribute names of a user item. */
+  static final String USERNAME = "username";
+  static final String NAME = "name";
+  static final String EMAIL = "email";
+  static final String BIRTHDATE = "birthdate";
+  static final String ADDRESS = "address";
+  static final String STATUS = "status";
+  static final String FOLLOWERS = "followers";
+  static final String FOLLOWING = "following";
+  /** Attribute names of a photo item. */
+  static final String TIMESTAMP = "timestamp";
+  static final String LOCATION = "location";
+  static final String REACTIONS = "reactions";
+  /** Attribute names of a reaction item. */
+  static final String REACTING_USER = "reactingUser";
+  static final String PHOTO_OWNER = "photoOwner";
+  static final String PHOTO_TIMESTAMP = "photoTimestamp";
+  static final String REACTION_TYPE = "reactionType";
+  /** Attribute names of a friendship item. */
+  static final String FOLLOWED_USER = "followedUser";
+  static final String FOLLOWING_USER = "followingUser";
+
+  /** The entity types, as stored in {@link #ENTITY}. */
+  public enum Entity {
+    /** A user profile. */
+    USER,
+    /** A photo. */
+    PHOTO,
+    /** A reaction. */
+    REACTION,
+    /** A friendship. */
+    FRIENDSHIP
+  }
+
+  private ItemCodec() {
+  }
+
+  /**
+   * The entity type of a stored item.
+   *
+   * @param item a stored item
+   * @return its type
+   * @throws IllegalStateException if the item has no known entity type
+   */
+  public static Entity entityOf(Item item) {
+    try {
+      return Entity.valueOf(item.string(ENTITY));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException("unknown entity in " + item, e);
+    }
+  }
+
+  /**
+   * The item of a new user, with both counters at zero.
+   *
+   * @param user the new user
+   * @return the item
+   */
+  public static Item newUser(NewUser user) {
+    return user(user, 0, 0);
+  }
+
+  /**
+   * The item of a user with given counters, as a bulk import writes it.
+   *
+   * @param user the user's profile
+   * @param followers how many users follow this one
+   * @param following how many users this one follows
+   * @return the item
+   */
+  public static Item user(NewUser user, long followers, long following) {
+    return Item.builder(KeyLayout.user(user.username()))
+        .put(ENTITY, Entity.USER.name())
+        .put(USERNAME, user.username())
+        .put(NAME, user.name())
+        .put(EMAIL, user.email())
+        .put(BIRTHDATE, user.birthdate().toString())
+        .put(ADDRESS, user.address())
+        .put(STATUS, user.status().name())
+        .put(FOLLOWERS, followers)
+        .put(FOLLOWING, following)
+        .build();
+  }
+
+  /**
+   * Reads a user item.
+   *
+   * @param item a user item
+   * @return the user
+   */
+  public static User user(Item item) {
+    return new User(item.string(USERNAME), item.string(NAME), item.string(EMAIL),
+        LocalDate.parse(item.string(BIRTHDATE)), item.string(ADDRESS),
+        UserStatus.valueOf(item.string(STATUS)), item.number(FOLLOWERS).longValueExact(),
+        item.number(FOLLOWING).longValueExact());
+  }
+
+  /**
+   * The item of a new photo, with every reaction counter at zero.
+   *
+   * @param id the owner and timestamp
+   * @param location the image URL
+   * @return the item
+   */
+  public static Item newPhoto(PhotoId id, String location) {
+    return photo(id, location, Map.of());
+  }
+
+  /**
+   * The item of a photo with given reaction counters, as a bulk import writes it; every
+   * reaction type gets a counter, zero where {@code counts} has none.
+   *
+   * @param id the owner and timestamp
+   * @param location the image URL
+   * @param counts reactions per type
+   * @return the item
+   */
+  public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
+    Map<String, Value> reactions = new LinkedHashMap<>();
+    for (ReactionType type : ReactionType.values()) {
+      reactions.put(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
+    }
+    return Item.builder(KeyLayout.photo(id))
+        .put(ENTITY, Entity.PHOTO.name())
+        .put(USERNAME, id.owner())
+        .put(TIMESTAMP, KeyLayout.timestamp(id.timestamp()))
+        .put(LOCATION, location)
+        .put(REACTIONS, new Value.MapValue(reactions))
+        .build();
+  }
+
+  /**
+   * Reads a photo item.
+   *
+   * @param item a photo item
+   * @return the photo
+   */
+  public static Photo photo(Item item) {
+    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
+    for (ReactionType type : ReactionType.values()) {
+      counts.put(type, 0L);
+    }
+    if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
+      for (Map.Entry<String, Value> e : map.value().entrySet()) {
+        // A type this version does not know (written by a newer one) is left out.
+        storedType(e.getKey()).ifPresent(type -> {
+          if (e.getValue() instanceof Value.Num n) {
+            counts.put(type, n.value().longValueExact());
+          }
+        });
+      }
+    }
+    PhotoId id = new PhotoId(item.string(USERNAME),
+        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+    return new Photo(id, item.string(LOCATION), counts);
+  }
+
+  /**
+   * The item of a reaction.
+   *
+   * @param reaction the reaction
+   * @return the item
+   */
+  public static Item reaction(Reaction reaction) {
+    return Item.builder(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()))
+        .put(ENTITY, Entity.REACTION.name())
+        .put(REACTING_USER, reaction.reactor())
+        .put(PHOTO_OWNER, reaction.photo().owner())
+        .put(PHOTO_TIMESTAMP, KeyLayout.timestamp(reaction.photo().timestamp()))
+        .put(REACTION_TYPE, reaction.type().storedName())
+        .put(TIMESTAMP, KeyLayout.timestamp(reaction.timestamp()))
+        .build();
+  }
+
+  /**
+   * Reads a reaction item.
+   *
+   * @param item a reaction item
+   * @return the reaction
+   */
+  public static Reaction reaction(Item item) {
+    PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
+        KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
+    String type = item.string(REACTION_TYPE);
+    return new Reaction(item.string(REACTING_USER), photo,
+        storedType(type).orElseThrow(() ->
+            new IllegalStateException("unknown reaction type in a stored item: " + type)),
+        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+  }
+
+  /**
+   * The item of a friendship.
+   *
+   * @param follow the friendship
+   * @return the item
+   */
+  public static Item friendship(Follow follow) {
+    return Item.builder(KeyLayout.friendship(follow.followed(), follow.follower()))
+        .put(ENTITY, Entity.FRIENDSHIP.name())
+        .put(FOLLOWED_USER, follow.followed())
+        .put(FOLLOWING_USER, follow.follower())
+        .put(TIMESTAMP, KeyLayout.timestamp(follow.since()))
+        .build();
+  }
+
+  /**
+   * Reads a friendship item.
+   *
+   * @param item a friendship item
+   * @return the friendship
+   */
+  public static Follow friendship(Item item) {
+    return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
+        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+  }
+
+  private static java.util.Optional<ReactionType> storedType(String storedName) {
+    for (ReactionType type : ReactionType.values()) {
+      if (type.storedName().equals(storedName)) {
+        return java.util.Optional.of(type);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+}

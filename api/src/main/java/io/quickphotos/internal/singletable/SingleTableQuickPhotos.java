@@ -1,0 +1,454 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.CostListener;
+import io.quickphotos.Follow;
+import io.quickphotos.InvalidInputException;
+import io.quickphotos.NewPhoto;
+import io.quickphotos.NewUser;
+import io.quickphotos.OperationCost;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Snapshot;
+import io.quickphotos.SortOrder;
+import io.quickphotos.User;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserPhotos;
+import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+
+/**
+ * The one {@link QuickPhotos} implementation: validates arguments, executes the {@link Plans}
+ * against a {@link Table} engine, turns engine failures into domain exceptions, encodes cursors,
+ * and reports each call's cost. Backends construct it around their engine; applications get it
+ * from a backend's factory.
+ *
+ * <p>Retries live here, written once for every engine: BatchGetItem's unprocessed keys,
+ * BatchWriteItem's unprocessed items and
+ * transactions cancelled only by conflicts are retried with exponential backoff and full jitter,
+ * a bounded number of times, then reported as {@link ServiceUnavailableException}.
+ *
+ * <p>Thread-safe if the engine is; holds no per-call state.
+ */
+public final class SingleTableQuickPhotos implements QuickPhotos {
+  /** The most keys one BatchGetItem may carry, and so the largest page of {@link #followedBy}. */
+  public static final int MAX_BATCH_GET_KEYS = 100;
+  /** Cancellation reasons that go away by themselves: retried with backoff. */
+  private static final java.util.Set<String> RETRYABLE_REASONS = java.util.Set.of(
+      TableTransactionCancelledException.TRANSACTION_CONFLICT, "ThrottlingError",
+      "ProvisionedThroughputExceeded", "RequestLimitExceeded");
+
+  /** The most puts one BatchWriteItem may carry. */
+  public static final int MAX_BATCH_WRITE_ITEMS = 25;
+
+  private static final System.Logger LOG =
+      System.getLogger(SingleTableQuickPhotos.class.getName());
+
+  private final Table table;
+  private final CostListener costListener;
+  private final Clock clock;
+  private final Backoff backoff;
+
+  /**
+   * Creates a repository over an engine.
+   *
+   * @param table the engine executing the plans
+   * @param costListener receives each call's cost
+   * @param clock stamps follows and reactions
+   */
+  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock) {
+    this(table, costListener, clock, Backoff.DEFAULT);
+  }
+
+  SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock, Backoff backoff) {
+    this.table = Objects.requireNonNull(table, "table");
+    this.costListener = Objects.requireNonNull(costListener, "costListener");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.backoff = Objects.requireNonNull(backoff, "backoff");
+  }
+
+  @Override
+  public User createUser(NewUser user) {
+    Validation.newUser(user);
+    return call(AccessPattern.CREATE_USER,
+        meter -> ItemCodec.user(write(Plans.createUser(user), meter).orElseThrow()));
+  }
+
+  @Override
+  public Optional<User> getUser(String username) {
+    Validation.username("username", username);
+    return call(AccessPattern.GET_USER, meter -> get(KeyLayout.user(username), meter)
+        .map(ItemCodec::user));
+  }
+
+  @Override
+  public User updateProfile(String username, ProfileUpdate update) {
+    Validation.username("username", username);
+    Validation.profileUpdate(update);
+    return call(AccessPattern.UPDATE_PROFILE,
+        meter -> ItemCodec.user(write(Plans.updateProfile(username, update), meter).orElseThrow()));
+  }
+
+  @Override
+  public Photo uploadPhoto(String owner, Instant timestamp, String location) {
+    Validation.username("owner", owner);
+    Validation.timestamp("timestamp", timestamp);
+    Validation.location(location);
+    PhotoId id = new PhotoId(owner, timestamp);
+    WritePlan plan = Plans.uploadPhoto(id, location);
+    return call(AccessPattern.UPLOAD_PHOTO, meter -> {
+      write(plan, meter);
+      return ItemCodec.photo(((WriteAction.Put) plan.actions().get(1)).item());
+    });
+  }
+
+  @Override
+  public Optional<Photo> getPhoto(PhotoId id) {
+    Validation.photoId(id);
+    return call(AccessPattern.GET_PHOTO, meter -> get(KeyLayout.photo(id), meter)
+        .map(ItemCodec::photo));
+  }
+
+  @Override
+  public UserPhotos userWithPhotos(String username, SortOrder order, PageRequest page) {
+    Validation.username("username", username);
+    Validation.notNull("order", order);
+    Validation.page(page, PageRequest.MAX_SIZE);
+    QueryPlan plan = Plans.userWithPhotos(username, order, page.size());
+    String listing = "userWithPhotos|" + plan.partitionValue() + "|" + order;
+    return call(AccessPattern.USER_WITH_PHOTOS, meter -> {
+      Listing read = query(listing, plan, page, meter);
+      if (read.items().isEmpty() && page.cursor().isEmpty()) {
+        throw new UserNotFoundException("user " + username + " does not exist");
+      }
+      Optional<User> user = Optional.empty();
+      List<Photo> photos = new ArrayList<>();
+      for (Item item : read.items()) {
+        switch (ItemCodec.entityOf(item)) {
+          case USER -> user = Optional.of(ItemCodec.user(item));
+          case PHOTO -> photos.add(ItemCodec.photo(item));
+          default -> throw unexpected(item);
+        }
+      }
+      return new UserPhotos(user, new Page<>(photos, read.nextCursor()));
+    });
+  }
+
+  @Override
+  public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
+    Validation.username("reactor", reactor);
+    Validation.photoId(photo);
+    Validation.notNull("reaction type", type);
+    Reaction reaction = new Reaction(reactor, photo, type, clock.instant());
+    return call(AccessPattern.REACT_TO_PHOTO, meter -> {
+      write(Plans.reactTo(reaction), meter);
+      return reaction;
+    });
+  }
+
+  @Override
+  public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page) {
+    Validation.photoId(photo);
+    Validation.page(page, PageRequest.MAX_SIZE);
+    QueryPlan plan = Plans.photoWithReactions(photo, page.size());
+    String listing = "photoWithReactions|" + plan.partitionValue();
+    return call(AccessPattern.PHOTO_WITH_REACTIONS, meter -> {
+      Listing read = query(listing, plan, page, meter);
+      if (read.items().isEmpty() && page.cursor().isEmpty()) {
+        throw new PhotoNotFoundException("photo " + photo + " does not exist");
+      }
+      Optional<Photo> found = Optional.empty();
+      List<Reaction> reactions = new ArrayList<>();
+      for (Item item : read.items()) {
+        switch (ItemCodec.entityOf(item)) {
+          case PHOTO -> found = Optional.of(ItemCodec.photo(item));
+          case REACTION -> reactions.add(ItemCodec.reaction(item));
+          default -> throw unexpected(item);
+        }
+      }
+      return new PhotoReactions(found, new Page<>(reactions, read.nextCursor()));
+    });
+  }
+
+  @Override
+  public Follow follow(String follower, String followed) {
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
+    Follow follow = new Follow(follower, followed, clock.instant());
+    return call(AccessPattern.FOLLOW, meter -> {
+      write(Plans.follow(follow), meter);
+      return follow;
+    });
+  }
+
+  @Override
+  public void unfollow(String follower, String followed) {
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
+    call(AccessPattern.UNFOLLOW, meter -> write(Plans.unfollow(follower, followed), meter));
+  }
+
+  @Override
+  public Page<Follow> followersOf(String username, PageRequest page) {
+    Validation.username("username", username);
+    Validation.page(page, PageRequest.MAX_SIZE);
+    QueryPlan plan = Plans.followersOf(username, page.size());
+    String listing = "followersOf|" + plan.partitionValue();
+    return call(AccessPattern.FOLLOWERS_OF, meter -> {
+      Listing read = query(listing, plan, page, meter);
+      return new Page<>(read.items().stream().map(ItemCodec::friendship).toList(),
+          read.nextCursor());
+    });
+  }
+
+  @Override
+  public Page<User> followedBy(String username, PageRequest page) {
+    Validation.username("username", username);
+    Validation.page(page, MAX_BATCH_GET_KEYS);
+    QueryPlan plan = Plans.followedBy(username, page.size());
+    String listing = "followedBy|" + plan.partitionValue();
+    return call(AccessPattern.FOLLOWED_BY, meter -> {
+      Listing read = query(listing, plan, page, meter);
+      List<Key> keys = read.items().stream()
+          .map(item -> KeyLayout.user(ItemCodec.friendship(item).followed()))
+          .toList();
+      Map<Key, Item> profiles = batchGet(keys, meter);
+      List<User> users = new ArrayList<>(keys.size());
+      for (Key key : keys) {
+        // A profile can only be missing if it was never created, which follow() rules out.
+        Item profile = profiles.get(key);
+        if (profile != null) {
+          users.add(ItemCodec.user(profile));
+        }
+      }
+      return new Page<>(users, read.nextCursor());
+    });
+  }
+
+  @Override
+  public long importSnapshot(Snapshot snapshot, LongConsumer progress) {
+    Validation.snapshot(snapshot);
+    Validation.notNull("progress", progress);
+    List<Item> items = snapshotItems(snapshot);
+    return call(AccessPattern.IMPORT_SNAPSHOT, meter -> {
+      long written = 0;
+      for (int from = 0; from < items.size(); from += MAX_BATCH_WRITE_ITEMS) {
+        List<Item> batch =
+            items.subList(from, Math.min(items.size(), from + MAX_BATCH_WRITE_ITEMS));
+        batchWrite(batch, meter);
+        written += batch.size();
+        progress.accept(written);
+      }
+      return written;
+    });
+  }
+
+  /** The snapshot's items, users and photos with the counters the snapshot implies. */
+  private static List<Item> snapshotItems(Snapshot snapshot) {
+    Map<String, long[]> counters = new HashMap<>();
+    for (Follow follow : snapshot.follows()) {
+      counters.computeIfAbsent(follow.followed(), u -> new long[2])[0]++;
+      counters.computeIfAbsent(follow.follower(), u -> new long[2])[1]++;
+    }
+    Map<PhotoId, Map<ReactionType, Long>> reactionCounts = new HashMap<>();
+    for (Reaction reaction : snapshot.reactions()) {
+      reactionCounts.computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
+          .merge(reaction.type(), 1L, Long::sum);
+    }
+    List<Item> items = new ArrayList<>(snapshot.itemCount());
+    for (NewUser user : snapshot.users()) {
+      long[] c = counters.getOrDefault(user.username(), new long[2]);
+      items.add(ItemCodec.user(user, c[0], c[1]));
+    }
+    for (NewPhoto photo : snapshot.photos()) {
+      items.add(ItemCodec.photo(photo.id(), photo.location(),
+          reactionCounts.getOrDefault(photo.id(), Map.of())));
+    }
+    snapshot.follows().forEach(follow -> items.add(ItemCodec.friendship(follow)));
+    snapshot.reactions().forEach(reaction -> items.add(ItemCodec.reaction(reaction)));
+    return items;
+  }
+
+  // --- execution -------------------------------------------------------------------------------
+
+  /** Tallies the requests, capacity and items of one repository call. */
+  private static final class Meter {
+    int requests;
+    Capacity capacity = Capacity.ZERO;
+    int itemsRead;
+
+    void request(Capacity consumed, int items) {
+      capacity = capacity.plus(consumed);
+      itemsRead += items;
+    }
+  }
+
+  /** What one page of a listing read, and the cursor of the next page. */
+  private record Listing(List<Item> items, Optional<String> nextCursor) {
+  }
+
+  private <T> T call(AccessPattern pattern, Function<Meter, T> body) {
+    Meter meter = new Meter();
+    boolean succeeded = false;
+    try {
+      T result = body.apply(meter);
+      succeeded = true;
+      return result;
+    } catch (TableRequestRefusedException e) {
+      throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
+    } catch (IllegalStateException | IllegalArgumentException | DateTimeException e) {
+      // An item the codecs cannot read: written by something else, or corrupted.
+      throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
+          + e.getMessage(), e);
+    } finally {
+      report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
+          meter.capacity.write(), meter.itemsRead, succeeded));
+    }
+  }
+
+  /**
+   * Hands a cost to the listener. A listener that throws is logged and ignored: the call's own
+   * outcome (a committed write, or its domain exception) must reach the caller unchanged.
+   */
+  private void report(OperationCost cost) {
+    try {
+      costListener.onCost(cost);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on " + cost, e);
+    }
+  }
+
+  private Optional<Item> get(Key key, Meter meter) {
+    meter.requests++;
+    Table.Read read = table.getItem(key);
+    meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);
+    return read.item();
+  }
+
+  private Listing query(String listing, QueryPlan firstPage, PageRequest page, Meter meter) {
+    QueryPlan plan = page.cursor()
+        .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))
+        .orElse(firstPage);
+    meter.requests++;
+    QueryResult result = table.query(plan);
+    meter.request(result.consumed(), result.items().size());
+    return new Listing(result.items(),
+        result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key)));
+  }
+
+  private Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
+    Map<Key, Item> found = new HashMap<>();
+    List<Key> pending = keys;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        if (attempt >= Backoff.MAX_ATTEMPTS) {
+          throw new ServiceUnavailableException("BatchGetItem left " + pending.size()
+              + " keys unprocessed after " + attempt + " attempts");
+        }
+        backoff.pause(attempt);
+      }
+      meter.requests++;
+      Table.BatchRead read = table.batchGetItem(pending);
+      meter.request(read.consumed(), read.items().size());
+      read.items().forEach(item -> found.put(item.key(), item));
+      pending = read.unprocessedKeys();
+    }
+    return found;
+  }
+
+  /** Puts one batch, retrying the items the engine left unprocessed. */
+  private void batchWrite(List<Item> batch, Meter meter) {
+    List<Item> pending = batch;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        if (attempt >= Backoff.MAX_ATTEMPTS) {
+          throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
+              + " items unprocessed after " + attempt + " attempts");
+        }
+        backoff.pause(attempt);
+      }
+      meter.requests++;
+      Table.BatchWrite write = table.batchWriteItem(pending);
+      meter.request(write.consumed(), 0);
+      pending = write.unprocessedItems();
+    }
+  }
+
+  /** Runs a write plan; a transaction cancelled only by conflicts is retried with backoff. */
+  private Optional<Item> write(WritePlan plan, Meter meter) {
+    if (!plan.transactional()) {
+      WritePlan.Step step = plan.steps().get(0);
+      try {
+        meter.requests++;
+        Table.Write write = table.write(step.action());
+        meter.request(write.consumed(), 0);
+        return write.item();
+      } catch (TableConditionFailedException e) {
+        throw withCause(step.onConditionFailed().get(), e);
+      }
+    }
+    for (int attempt = 0; ; attempt++) {
+      if (attempt > 0) {
+        backoff.pause(attempt);
+      }
+      try {
+        meter.requests++;
+        meter.request(table.transactWrite(plan.actions()), 0);
+        return Optional.empty();
+      } catch (TableTransactionCancelledException e) {
+        List<String> reasons = e.reasons();
+        for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+          if (TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED.equals(reasons.get(i))) {
+            throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
+          }
+        }
+        if (reasons.contains(TableTransactionCancelledException.VALIDATION_ERROR)) {
+          throw new InvalidInputException("transaction refused: " + reasons, e);
+        }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
+        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
+            && reasons.stream().allMatch(r -> TableTransactionCancelledException.NONE.equals(r)
+                || RETRYABLE_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
+        if (attempt + 1 >= Backoff.MAX_ATTEMPTS) {
+          throw new ServiceUnavailableException("transaction still cancelled " + reasons
+              + " after " + (attempt + 1) + " attempts", e);
+        }
+      }
+    }
+  }
+
+  private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
+    error.initCause(cause);
+    return error;
+  }
+
+  private static IllegalStateException unexpected(Item item) {
+    return new IllegalStateException("unexpected item in listing: " + item.key());
+  }
+}

@@ -1,0 +1,130 @@
+package io.quickphotos.internal.singletable;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SPI every engine implements: the seven DynamoDB requests the single-table design needs, on
+ * one table with string keys {@code PK} and {@code SK} and the global secondary index
+ * {@code InvertedIndex} ({@code SK}, {@code PK}, projection ALL). Each method is exactly one
+ * request; retries of unprocessed keys or conflicts are the caller's, so the caller can count
+ * requests. Every method reports the capacity the request consumed, as DynamoDB computes it.
+ *
+ * <p>Implementations must be thread-safe: reads may run concurrently; each write and each
+ * transaction is atomic and isolated.
+ *
+ * <p>Every method may throw {@link TableRequestRefusedException} for a request DynamoDB would refuse
+ * and {@link io.quickphotos.ServiceUnavailableException} when the backend is throttled or
+ * unreachable after its own retries.
+ */
+public interface Table {
+
+  /**
+   * GetItem, strongly consistent.
+   *
+   * @param key the item's key
+   * @return the item, if present, and the capacity consumed
+   */
+  Read getItem(Key key);
+
+  /**
+   * Query.
+   *
+   * @param plan what to read
+   * @return the items, the last evaluated key and the capacity consumed
+   */
+  QueryResult query(QueryPlan plan);
+
+  /**
+   * BatchGetItem, strongly consistent: at most 100 distinct keys.
+   *
+   * @param keys the keys to read
+   * @return the items found (in no particular order), the keys left unprocessed, and the capacity
+   */
+  BatchRead batchGetItem(List<Key> keys);
+
+  /**
+   * BatchWriteItem of puts only: at most 25 items with distinct keys, each written whole and
+   * unconditionally, as PutItem would. Not atomic: each item is written or returned unprocessed
+   * on its own; the caller retries the unprocessed ones.
+   *
+   * @param items the items to put
+   * @return the items left unprocessed this time, and the capacity consumed
+   */
+  BatchWrite batchWriteItem(List<Item> items);
+
+  /**
+   * One PutItem, UpdateItem or DeleteItem (not a {@link WriteAction.Check}).
+   *
+   * @param action the write
+   * @return the item after the write (empty after a delete) and the capacity consumed
+   * @throws TableConditionFailedException if the action's condition is false; nothing written
+   */
+  Write write(WriteAction action);
+
+  /**
+   * TransactWriteItems: all actions or none, at most 100, no two on the same item.
+   *
+   * @param actions the actions, in request order
+   * @return the capacity consumed
+   * @throws TableTransactionCancelledException if any condition is false; nothing written
+   */
+  Capacity transactWrite(List<WriteAction> actions);
+
+  /**
+   * The result of a GetItem.
+   *
+   * @param item the item, if present
+   * @param consumed the capacity consumed
+   */
+  record Read(Optional<Item> item, Capacity consumed) {
+  }
+
+  /**
+   * The result of a BatchGetItem.
+   *
+   * @param items the items found
+   * @param unprocessedKeys the keys the engine did not read this time
+   * @param consumed the capacity consumed
+   */
+  record BatchRead(List<Item> items, List<Key> unprocessedKeys, Capacity consumed) {
+    /**
+     * Creates a result; the lists are copied.
+     *
+     * @param items the items found
+     * @param unprocessedKeys the keys not read
+     * @param consumed the capacity consumed
+     */
+    public BatchRead {
+      items = List.copyOf(items);
+      unprocessedKeys = List.copyOf(unprocessedKeys);
+    }
+  }
+
+  /**
+   * The result of a BatchWriteItem.
+   *
+   * @param unprocessedItems the items the engine did not write this time
+   * @param consumed the capacity consumed
+   */
+  record BatchWrite(List<Item> unprocessedItems, Capacity consumed) {
+    /**
+     * Creates a result; the list is copied.
+     *
+     * @param unprocessedItems the items not written
+     * @param consumed the capacity consumed
+     */
+    public BatchWrite {
+      unprocessedItems = List.copyOf(unprocessedItems);
+    }
+  }
+
+  /**
+   * The result of a single write.
+   *
+   * @param item the item after the write; empty after a delete
+   * @param consumed the capacity consumed
+   */
+  record Write(Optional<Item> item, Capacity consumed) {
+  }
+}

@@ -1,0 +1,31 @@
+package io.quickphotos.internal.singletable;
+
+/** One clause of an UpdateItem's {@code SET} expression. */
+public sealed interface UpdateAction {
+
+  /**
+   * The path the clause writes.
+   *
+   * @return the path
+   */
+  AttributePath path();
+
+  /**
+   * {@code SET path = :value}.
+   *
+   * @param path the attribute written
+   * @param value the new value
+   */
+  record Set(AttributePath path, Value value) implements UpdateAction {
+  }
+
+  /**
+   * {@code SET path = if_not_exists(path, :zero) + :delta}: a counter that starts at zero. The
+   * parent map of a nested path must exist, as in DynamoDB.
+   *
+   * @param path the counter
+   * @param delta the amount to add, negative to subtract
+   */
+  record Add(AttributePath path, long delta) implements UpdateAction {
+  }
+}

@@ -1,0 +1,70 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.QuickPhotosException;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The writes of one access pattern as plain data: the actions, whether they go as one
+ * TransactWriteItems or as a single write, and what a failed condition on each action means to
+ * the caller.
+ *
+ * @param steps the actions in request order, each with the error its failed condition means
+ * @param transactional true to send the actions as one TransactWriteItems request
+ */
+public record WritePlan(List<Step> steps, boolean transactional) {
+
+  /**
+   * Creates a plan; the steps are copied.
+   *
+   * @param steps the actions in request order
+   * @param transactional whether they go as one transaction
+   */
+  public WritePlan {
+    steps = List.copyOf(steps);
+    if (!transactional && steps.size() != 1) {
+      throw new IllegalArgumentException("a non-transactional plan has exactly one step");
+    }
+  }
+
+  /**
+   * A plan of one non-transactional write.
+   *
+   * @param action the write
+   * @param onConditionFailed the error a failed condition means
+   * @return the plan
+   */
+  public static WritePlan single(WriteAction action,
+      Supplier<? extends QuickPhotosException> onConditionFailed) {
+    return new WritePlan(List.of(new Step(action, onConditionFailed)), false);
+  }
+
+  /**
+   * A plan of one transaction.
+   *
+   * @param steps the actions in request order
+   * @return the plan
+   */
+  public static WritePlan transaction(Step... steps) {
+    return new WritePlan(List.of(steps), true);
+  }
+
+  /**
+   * The actions in request order.
+   *
+   * @return the actions
+   */
+  public List<WriteAction> actions() {
+    return steps.stream().map(Step::action).toList();
+  }
+
+  /**
+   * One action and the meaning of its failed condition.
+   *
+   * @param action the write
+   * @param onConditionFailed the error a failed condition means
+   */
+  public record Step(WriteAction action,
+      Supplier<? extends QuickPhotosException> onConditionFailed) {
+  }
+}

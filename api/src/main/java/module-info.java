@@ -1,0 +1,11 @@
+/**
+ * quickphotos' storage-agnostic API: the {@link io.quickphotos.QuickPhotos} repository, its
+ * records, exceptions and cost listener.
+ *
+ * <p>The single-table layer (key layout, plans, the engine SPI and the shared repository) lives
+ * in {@code io.quickphotos.internal.singletable}, exported only to the two backends.
+ */
+module io.quickphotos {
+  exports io.quickphotos;
+  exports io.quickphotos.internal.singletable to io.quickphotos.memory, io.quickphotos.dynamo;
+}

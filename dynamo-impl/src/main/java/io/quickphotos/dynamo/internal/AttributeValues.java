@@ -1,0 +1,104 @@
+package io.quickphotos.dynamo.internal;
+
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.Value;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Converts between the engine-neutral {@link Value} and the SDK's {@link AttributeValue}, for the
+ * six types the single-table design stores: S, N, BOOL, NULL, M and L. Stateless, thread-safe.
+ */
+final class AttributeValues {
+  private AttributeValues() {
+  }
+
+  static AttributeValue toSdk(Value value) {
+    if (value instanceof Value.Str s) {
+      return AttributeValue.fromS(s.value());
+    }
+    if (value instanceof Value.Num n) {
+      // Plain notation: DynamoDB accepts exponents too, but plain digits are what it returns,
+      // so what goes in reads the same as what comes back.
+      return AttributeValue.fromN(n.value().toPlainString());
+    }
+    if (value instanceof Value.Bool b) {
+      return AttributeValue.fromBool(b.value());
+    }
+    if (value instanceof Value.Null) {
+      return AttributeValue.fromNul(true);
+    }
+    if (value instanceof Value.MapValue m) {
+      return AttributeValue.fromM(toSdk(m.value()));
+    }
+    Value.ListValue l = (Value.ListValue) value;
+    List<AttributeValue> elements = new ArrayList<>(l.value().size());
+    for (Value v : l.value()) {
+      elements.add(toSdk(v));
+    }
+    return AttributeValue.fromL(elements);
+  }
+
+  static Map<String, AttributeValue> toSdk(Map<String, Value> values) {
+    Map<String, AttributeValue> sdk = new HashMap<>(values.size() * 2);
+    values.forEach((name, value) -> sdk.put(name, toSdk(value)));
+    return sdk;
+  }
+
+  static Map<String, AttributeValue> toSdk(Item item) {
+    return toSdk(item.attributes());
+  }
+
+  /** The key as the SDK's key map; on the inverted index the same two attributes. */
+  static Map<String, AttributeValue> toSdk(Key key) {
+    return Map.of(Item.PK, AttributeValue.fromS(key.pk()), Item.SK, AttributeValue.fromS(key.sk()));
+  }
+
+  static Value fromSdk(AttributeValue value) {
+    return switch (value.type()) {
+      case S -> new Value.Str(value.s());
+      case N -> new Value.Num(new BigDecimal(value.n()));
+      case BOOL -> new Value.Bool(value.bool());
+      case NUL -> new Value.Null();
+      case M -> new Value.MapValue(fromSdk(value.m()));
+      case L -> {
+        List<Value> elements = new ArrayList<>(value.l().size());
+        for (AttributeValue v : value.l()) {
+          elements.add(fromSdk(v));
+        }
+        yield new Value.ListValue(elements);
+      }
+      // Only another writer of the table can have stored these; name the type so the table's
+      // owner can find out which.
+      default -> throw new QuickPhotosException("the table holds an attribute of type "
+          + value.type() + ", which quickphotos never writes and cannot read");
+    };
+  }
+
+  static Map<String, Value> fromSdk(Map<String, AttributeValue> values) {
+    Map<String, Value> converted = new HashMap<>(values.size() * 2);
+    values.forEach((name, value) -> converted.put(name, fromSdk(value)));
+    return converted;
+  }
+
+  static Item item(Map<String, AttributeValue> attributes) {
+    return new Item(fromSdk(attributes));
+  }
+
+  /** A key from a LastEvaluatedKey or an UnprocessedKeys entry: PK and SK, as strings. */
+  static Key key(Map<String, AttributeValue> attributes) {
+    AttributeValue pk = attributes.get(Item.PK);
+    AttributeValue sk = attributes.get(Item.SK);
+    if (pk == null || sk == null || pk.s() == null || sk.s() == null) {
+      throw new QuickPhotosException("DynamoDB returned a key without string PK and SK: "
+          + attributes.keySet());
+    }
+    return new Key(pk.s(), sk.s());
+  }
+}

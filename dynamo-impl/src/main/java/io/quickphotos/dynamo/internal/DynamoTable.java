@@ -1,0 +1,286 @@
+package io.quickphotos.dynamo.internal;
+
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.WriteAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * The {@link Table} engine on Amazon DynamoDB: each SPI call is exactly one request through the
+ * SDK's synchronous client, with {@code ReturnConsumedCapacity=TOTAL} so the capacity reported is
+ * what DynamoDB billed. SDK exceptions become the engine's ({@link SdkErrors}); the SDK's own
+ * retries of throttling and transient faults happen inside the one request, before that.
+ *
+ * <p>Thread-safe: it holds only the client, which is thread-safe, and the table name. Atomicity
+ * and isolation are DynamoDB's: each write and each transaction is atomic.
+ */
+public final class DynamoTable implements Table {
+  private final DynamoDbClient client;
+  private final String tableName;
+
+  /**
+   * The engine over one existing table, each call one DynamoDB request. Makes no request until
+   * called; thread-safe.
+   *
+   * @param client the client to send requests with; never closed here
+   * @param tableName an existing table with the quickphotos layout
+   */
+  public DynamoTable(DynamoDbClient client, String tableName) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.tableName = Objects.requireNonNull(tableName, "tableName");
+  }
+
+  String tableName() {
+    return tableName;
+  }
+
+  @Override
+  public Read getItem(Key key) {
+    GetItemResponse response = call("GetItem", () -> client.getItem(r -> r
+        .tableName(tableName)
+        .key(AttributeValues.toSdk(key))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    Optional<Item> item = response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(AttributeValues.item(response.item()))
+        : Optional.empty();
+    return new Read(item, readUnits(response.consumedCapacity()));
+  }
+
+  @Override
+  public QueryResult query(QueryPlan plan) {
+    Index index = plan.index();
+    Expressions.Expression condition = Expressions.keyCondition(index.partitionAttribute(),
+        plan.partitionValue(), index.sortAttribute(), plan.sortCondition().orElse(null));
+    QueryRequest.Builder request = QueryRequest.builder()
+        .tableName(tableName)
+        .keyConditionExpression(condition.expression())
+        .expressionAttributeNames(condition.names())
+        .expressionAttributeValues(condition.values())
+        .scanIndexForward(plan.forward())
+        .limit(plan.limit())
+        .consistentRead(plan.consistentRead())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+    if (index.indexName() != null) {
+      request.indexName(index.indexName());
+    }
+    // On the inverted index the start key's index keys (SK, PK) and table keys (PK, SK) are the
+    // same two attributes, so one key map serves both.
+    plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
+    QueryResponse response = call("Query", () -> client.query(request.build()));
+    List<Item> items = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      items.add(AttributeValues.item(item));
+    }
+    Optional<Key> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+        ? Optional.of(AttributeValues.key(response.lastEvaluatedKey()))
+        : Optional.empty();
+    return new QueryResult(items, last, readUnits(response.consumedCapacity()));
+  }
+
+  @Override
+  public BatchRead batchGetItem(List<Key> keys) {
+    List<Map<String, AttributeValue>> sdkKeys = new ArrayList<>(keys.size());
+    for (Key key : keys) {
+      sdkKeys.add(AttributeValues.toSdk(key));
+    }
+    BatchGetItemResponse response = call("BatchGetItem", () -> client.batchGetItem(r -> r
+        .requestItems(Map.of(tableName, KeysAndAttributes.builder()
+            .keys(sdkKeys)
+            .consistentRead(true)
+            .build()))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    List<Item> items = new ArrayList<>();
+    for (Map<String, AttributeValue> item : response.responses().getOrDefault(tableName,
+        List.of())) {
+      items.add(AttributeValues.item(item));
+    }
+    List<Key> unprocessed = new ArrayList<>();
+    KeysAndAttributes left = response.unprocessedKeys().get(tableName);
+    if (left != null) {
+      for (Map<String, AttributeValue> key : left.keys()) {
+        unprocessed.add(AttributeValues.key(key));
+      }
+    }
+    return new BatchRead(items, unprocessed, capacity(response.consumedCapacity(), false));
+  }
+
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    List<WriteRequest> puts = new ArrayList<>(items.size());
+    for (Item item : items) {
+      puts.add(WriteRequest.builder()
+          .putRequest(PutRequest.builder().item(AttributeValues.toSdk(item)).build())
+          .build());
+    }
+    BatchWriteItemResponse response = call("BatchWriteItem", () -> client.batchWriteItem(r -> r
+        .requestItems(Map.of(tableName, puts))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    List<Item> unprocessed = new ArrayList<>();
+    for (WriteRequest left : response.unprocessedItems().getOrDefault(tableName, List.of())) {
+      unprocessed.add(AttributeValues.item(left.putRequest().item()));
+    }
+    return new BatchWrite(unprocessed, capacity(response.consumedCapacity(), true));
+  }
+
+  @Override
+  public Write write(WriteAction action) {
+    if (action instanceof WriteAction.Put put) {
+      PutItemResponse response = call("PutItem", () -> client.putItem(r -> r
+          .tableName(tableName)
+          .item(AttributeValues.toSdk(put.item()))
+          .conditionExpression(put.condition().expression())
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+      // PutItem can only return the old image; the new one is exactly the item written.
+      return new Write(Optional.of(put.item()), writeUnits(response.consumedCapacity()));
+    }
+    if (action instanceof WriteAction.Update update) {
+      Expressions.Expression set = Expressions.update(update.actions());
+      UpdateItemResponse response = call("UpdateItem", () -> client.updateItem(r -> r
+          .tableName(tableName)
+          .key(AttributeValues.toSdk(update.key()))
+          .updateExpression(set.expression())
+          .conditionExpression(update.condition().expression())
+          .expressionAttributeNames(set.names())
+          .expressionAttributeValues(set.values())
+          .returnValues(ReturnValue.ALL_NEW)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+      return new Write(Optional.of(AttributeValues.item(response.attributes())),
+          writeUnits(response.consumedCapacity()));
+    }
+    if (action instanceof WriteAction.Delete delete) {
+      DeleteItemResponse response = call("DeleteItem", () -> client.deleteItem(r -> r
+          .tableName(tableName)
+          .key(AttributeValues.toSdk(delete.key()))
+          .conditionExpression(delete.condition().expression())
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+      return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
+    }
+    throw new IllegalArgumentException("a condition check is only valid inside a transaction: "
+        + action);
+  }
+
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions) {
+    List<TransactWriteItem> items = new ArrayList<>(actions.size());
+    for (WriteAction action : actions) {
+      items.add(transactItem(action));
+    }
+    TransactWriteItemsResponse response = call("TransactWriteItems",
+        () -> client.transactWriteItems(r -> r
+            .transactItems(items)
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    return capacity(response.consumedCapacity(), true);
+  }
+
+  private TransactWriteItem transactItem(WriteAction action) {
+    String condition = action.condition().expression();
+    if (action instanceof WriteAction.Put put) {
+      return TransactWriteItem.builder().put(Put.builder()
+          .tableName(tableName)
+          .item(AttributeValues.toSdk(put.item()))
+          .conditionExpression(condition)
+          .build()).build();
+    }
+    if (action instanceof WriteAction.Update update) {
+      Expressions.Expression set = Expressions.update(update.actions());
+      return TransactWriteItem.builder().update(Update.builder()
+          .tableName(tableName)
+          .key(AttributeValues.toSdk(update.key()))
+          .updateExpression(set.expression())
+          .conditionExpression(condition)
+          .expressionAttributeNames(set.names())
+          .expressionAttributeValues(set.values())
+          .build()).build();
+    }
+    if (action instanceof WriteAction.Delete delete) {
+      return TransactWriteItem.builder().delete(Delete.builder()
+          .tableName(tableName)
+          .key(AttributeValues.toSdk(delete.key()))
+          .conditionExpression(condition)
+          .build()).build();
+    }
+    WriteAction.Check check = (WriteAction.Check) action;
+    // DynamoDB requires a condition on a check; NONE is sent as no expression and refused there,
+    // exactly as the service refuses it.
+    return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
+        .tableName(tableName)
+        .key(AttributeValues.toSdk(check.key()))
+        .conditionExpression(check.condition() == ItemCondition.NONE ? null : condition)
+        .build()).build();
+  }
+
+  private <T> T call(String operation, Supplier<T> request) {
+    try {
+      return request.get();
+    } catch (SdkException e) {
+      throw SdkErrors.translate(e, operation, tableName);
+    }
+  }
+
+  private static Capacity readUnits(ConsumedCapacity consumed) {
+    return consumed == null ? Capacity.ZERO : capacity(List.of(consumed), false);
+  }
+
+  private static Capacity writeUnits(ConsumedCapacity consumed) {
+    return consumed == null ? Capacity.ZERO : capacity(List.of(consumed), true);
+  }
+
+  /**
+   * Sums what DynamoDB reported, per table, table and indexes together. With
+   * {@code ReturnConsumedCapacity=TOTAL} DynamoDB reports the total as {@code CapacityUnits},
+   * and splits it into read and write units only where a request consumed both; an endpoint that
+   * reports nothing costs nothing here.
+   */
+  private static Capacity capacity(List<ConsumedCapacity> consumed, boolean writeRequest) {
+    Capacity total = Capacity.ZERO;
+    for (ConsumedCapacity c : consumed) {
+      if (c.readCapacityUnits() != null || c.writeCapacityUnits() != null) {
+        total = total.plus(new Capacity(orZero(c.readCapacityUnits()),
+            orZero(c.writeCapacityUnits())));
+      } else {
+        double units = orZero(c.capacityUnits());
+        total = total.plus(writeRequest ? new Capacity(0, units) : new Capacity(units, 0));
+      }
+    }
+    return total;
+  }
+
+  private static double orZero(Double units) {
+    return units == null ? 0 : units;
+  }
+}

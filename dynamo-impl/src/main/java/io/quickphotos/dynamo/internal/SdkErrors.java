@@ -1,0 +1,131 @@
+package io.quickphotos.dynamo.internal;
+
+import io.quickphotos.dynamo.QuickPhotosTable;
+
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.internal.singletable.TableConditionFailedException;
+import io.quickphotos.internal.singletable.TableRequestRefusedException;
+import io.quickphotos.internal.singletable.TableTransactionCancelledException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+
+/**
+ * Turns the SDK's exceptions into the engine's: the {@link io.quickphotos.internal.singletable} failures
+ * the repository maps to domain errors, {@link ServiceUnavailableException} for what retrying
+ * later may fix, and a plain {@link QuickPhotosException} for the rest. The SDK exception is
+ * always the cause. Stateless, thread-safe.
+ */
+public final class SdkErrors {
+  private static final Logger LOG = LoggerFactory.getLogger(SdkErrors.class);
+
+  /**
+   * Error codes that mean "too much, too fast" or "the service failed": the SDK has already
+   * retried these with its own backoff, so by now the caller can only try again later.
+   */
+  private static final Set<String> UNAVAILABLE = Set.of(
+      "ProvisionedThroughputExceededException",
+      "ThrottlingException",
+      "RequestLimitExceeded",
+      "InternalServerError",
+      "InternalFailure",
+      "ServiceUnavailable",
+      "ServiceUnavailableException",
+      // A single write that collided with a transaction in flight on the same item.
+      "TransactionConflictException");
+
+  private SdkErrors() {
+  }
+
+  /**
+   * Translates one failed request.
+   *
+   * @param e what the SDK threw
+   * @param operation the DynamoDB operation, for the message
+   * @param tableName the table, for the message
+   * @return the exception to throw in its place
+   */
+  public static RuntimeException translate(SdkException e, String operation, String tableName) {
+    LOG.debug("{} on {} failed", operation, tableName, e);
+    if (e instanceof software.amazon.awssdk.services.dynamodb.model
+        .ConditionalCheckFailedException) {
+      return new TableConditionFailedException(e);
+    }
+    if (e instanceof software.amazon.awssdk.services.dynamodb.model
+        .TransactionCanceledException canceled) {
+      return new TableTransactionCancelledException(reasons(canceled), e);
+    }
+    if (e instanceof DynamoDbException service) {
+      return translateService(service, operation, tableName);
+    }
+    if (e instanceof SdkClientException) {
+      return new ServiceUnavailableException("could not complete " + operation + " on DynamoDB"
+          + " table " + tableName + ": " + e.getMessage(), e);
+    }
+    return new QuickPhotosException(operation + " on DynamoDB table " + tableName + " failed: "
+        + e.getMessage(), e);
+  }
+
+  private static RuntimeException translateService(DynamoDbException e, String operation,
+      String tableName) {
+    AwsErrorDetails details = e.awsErrorDetails();
+    String code = details == null ? null : details.errorCode();
+    String message = details == null || details.errorMessage() == null
+        ? e.getMessage() : details.errorMessage();
+    if ("ResourceNotFoundException".equals(code)) {
+      return new QuickPhotosException("DynamoDB table " + tableName + " does not exist (or is not"
+          + " visible to these credentials in this region); create it with"
+          + " QuickPhotosTable.createIfMissing or the builder's createTableIfMissing(true): "
+          + message, e);
+    }
+    if ("ValidationException".equals(code)) {
+      if (message != null && message.contains("does not have the specified index")) {
+        return new QuickPhotosException("DynamoDB table " + tableName + " has no global"
+            + " secondary index " + QuickPhotosTable.INVERTED_INDEX + ": " + message, e);
+      }
+      return new TableRequestRefusedException(message, e);
+    }
+    if ((code != null && UNAVAILABLE.contains(code)) || e.statusCode() >= 500
+        || e.isThrottlingException()) {
+      return new ServiceUnavailableException("DynamoDB could not serve " + operation + " on table "
+          + tableName + " (" + code + "): " + message, e);
+    }
+    return new QuickPhotosException("DynamoDB refused " + operation + " on table " + tableName
+        + " (" + code + "): " + message, e);
+  }
+
+  /**
+   * One reason code per action, in request order. DynamoDB sends them as a list; should an
+   * endpoint send only the message, the codes are read from its bracketed list.
+   */
+  static List<String> reasons(
+      software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
+    List<String> reasons = new ArrayList<>();
+    if (e.hasCancellationReasons()) {
+      for (CancellationReason reason : e.cancellationReasons()) {
+        reasons.add(reason.code() == null ? TableTransactionCancelledException.NONE : reason.code());
+      }
+      return reasons;
+    }
+    String message = e.awsErrorDetails() == null ? e.getMessage()
+        : e.awsErrorDetails().errorMessage();
+    int open = message == null ? -1 : message.indexOf('[');
+    int close = message == null ? -1 : message.indexOf(']', open + 1);
+    if (open >= 0 && close > open) {
+      for (String code : message.substring(open + 1, close).split(",")) {
+        if (!code.isBlank()) {
+          reasons.add(code.strip());
+        }
+      }
+    }
+    return reasons;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The Amazon DynamoDB backend of quickphotos: {@link io.quickphotos.dynamo.DynamoQuickPhotos} and
+ * table provisioning ({@link io.quickphotos.dynamo.QuickPhotosTable}). The engine that turns plans
+ * into DynamoDB requests ({@code io.quickphotos.dynamo.internal}) is not exported.
+ */
+module io.quickphotos.dynamo {
+  requires transitive io.quickphotos;
+  requires transitive software.amazon.awssdk.services.dynamodb;
+  requires software.amazon.awssdk.awscore;
+  requires software.amazon.awssdk.core;
+  requires software.amazon.awssdk.retries.api;
+  requires org.slf4j;
+
+  exports io.quickphotos.dynamo;
+}

@@ -1,0 +1,392 @@
+package io.quickphotos.memory.internal;
+
+import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.TableConditionFailedException;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.ItemCondition;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.TableRequestRefusedException;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.internal.singletable.TableTransactionCancelledException;
+import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.internal.singletable.WriteAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The in-memory engine: the table {@code quick-photos} (string keys {@code PK}, {@code SK}) and
+ * its global secondary index {@code InvertedIndex} ({@code SK}, {@code PK}, projection ALL), as
+ * two sorted structures that execute the {@link Table} SPI with DynamoDB's semantics.
+ *
+ * <ul>
+ *   <li><b>Order.</b> Within a partition, sort keys are ordered by unsigned UTF-8 bytes, which is
+ *       Unicode code-point order ({@link io.quickphotos.internal.singletable.Utf8#compare}); Java's
+ *       {@link String#compareTo} would disagree for supplementary characters.
+ *   <li><b>Index.</b> Every write maintains the index in the same critical section. The index is
+ *       sparse: it holds exactly the items that have both of its key attributes as non-empty
+ *       strings. In this table every stored item has both, so every item is indexed; the rule is
+ *       kept so the engine stays right if that ever changes.
+ *   <li><b>Validation.</b> A request DynamoDB would refuse throws
+ *       {@link TableRequestRefusedException} with DynamoDB's message, before anything is written.
+ *   <li><b>Capacity.</b> Every request reports the capacity DynamoDB would bill for it. A write
+ *       whose condition fails throws and reports nothing, as DynamoDB's exception carries none.
+ * </ul>
+ *
+ * <p><b>Thread-safety.</b> One {@link ReentrantReadWriteLock} guards both structures: GetItem,
+ * Query and BatchGetItem share the read lock and run concurrently; every single write and every
+ * transaction holds the write lock from the first condition it evaluates to the last change it
+ * makes, so it is atomic and isolated (serializable), and a reader sees the table and its index
+ * agree. Stored items are immutable and returned as they are, without copying.
+ *
+ * <p>Example, driving the engine directly:
+ *
+ * <pre>{@code
+ * MemoryTable table = new MemoryTable();
+ * table.write(new WriteAction.Put(Item.builder(new Key("USER#ann", "#METADATA#ann")).build(),
+ *     ItemCondition.ABSENT));
+ * QueryResult page = table.query(new QueryPlan(Index.TABLE, "USER#ann", Optional.empty(),
+ *     true, 25, Optional.empty(), true));
+ * }</pre>
+ */
+public final class MemoryTable implements Table {
+  private final SortedStore table = new SortedStore();
+  private final SortedStore inverted = new SortedStore();
+  private final Lock readLock;
+  private final Lock writeLock;
+
+  /** Creates an empty table with an empty index. */
+  public MemoryTable() {
+    ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    this.readLock = lock.readLock();
+    this.writeLock = lock.writeLock();
+  }
+
+  /**
+   * GetItem, strongly consistent. Runs concurrently with other reads.
+   *
+   * <p>Capacity: the item's size rounded up to 4 KB in read units; a missing item costs 1.
+   *
+   * @param key the item's key
+   * @return the item, if present, and the capacity consumed
+   * @throws TableRequestRefusedException if a key value is empty or too long
+   */
+  @Override
+  public Read getItem(Key key) {
+    Rules.key(key);
+    Stored stored;
+    readLock.lock();
+    try {
+      stored = table.get(key.pk(), key.sk());
+    } finally {
+      readLock.unlock();
+    }
+    return new Read(Optional.ofNullable(stored).map(Stored::item),
+        Billing.getItem(stored == null ? 0 : stored.size()));
+  }
+
+  /**
+   * Query, on the table or on {@code InvertedIndex}: the items of one partition that satisfy the
+   * sort-key condition, in sort-key order ({@code forward}) or reverse, starting strictly after
+   * the exclusive start key (which need not exist). The page ends after {@code limit} items, or
+   * with the item that brings the bytes read to 1 MB (that item included), or at the end of the
+   * range. The last evaluated key is the key of the last item returned whenever the page ended at
+   * the limit, even if nothing is left — except on the table when that item sits on the inclusive
+   * bound that ends the range ({@code <=}, {@code >=} or BETWEEN in the read direction), as
+   * DynamoDB Local does — or at 1 MB with more items in the range; it is absent when the range
+   * was read to its end. On the index it is still the item's {@code Key(pk, sk)}: the index keys
+   * and the table keys are the same two attributes. Items with equal index keys cannot occur
+   * here, since the index keys are the table's primary key. Runs concurrently with other reads and sees one consistent state.
+   *
+   * <p>Capacity: the sizes of the items read, summed and rounded up to 4 KB once; half that for
+   * an eventually consistent read (always, on the index); at least 1 or 0.5.
+   *
+   * @param plan what to read
+   * @return the items, the last evaluated key and the capacity consumed
+   * @throws TableRequestRefusedException if the limit is below 1, a consistent read targets the
+   *     index, a key condition operand is empty or (sort key) over 1024 bytes, BETWEEN's bounds
+   *     are out of order, or the start key lies in another partition or outside the sort-key
+   *     condition
+   */
+  @Override
+  public QueryResult query(QueryPlan plan) {
+    Rules.query(plan);
+    Index index = plan.index();
+    SortedStore store = index == Index.TABLE ? table : inverted;
+    List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
+    long bytesRead = 0;
+    Key last = null;
+    boolean cut = false;
+    readLock.lock();
+    try {
+      Map<String, Stored> range = store.range(plan.partitionValue(), plan.sortCondition(),
+          plan.forward(), plan.exclusiveStart().map(start -> start.sortOn(index)));
+      for (Stored stored : range.values()) {
+        // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
+        // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
+        // does exactly this); a page that reaches Limit carries one unless its last item sits
+        // on the range's inclusive far bound (see Rules.endsAtInclusiveBound).
+        if (bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+          cut = true;
+          break;
+        }
+        items.add(stored.item());
+        bytesRead += stored.size();
+        last = stored.key();
+        if (items.size() >= plan.limit()) {
+          cut = !Rules.endsAtInclusiveBound(plan, stored.key().sortOn(index));
+          break;
+        }
+      }
+    } finally {
+      readLock.unlock();
+    }
+    boolean consistent = plan.consistentRead() && index == Index.TABLE;
+    return new QueryResult(items, cut ? Optional.of(last) : Optional.empty(),
+        Billing.query(bytesRead, consistent));
+  }
+
+  /**
+   * BatchGetItem, strongly consistent. The items found come back in request order. The memory
+   * engine is never throttled, so keys are left unprocessed only where DynamoDB must leave them:
+   * when the response would exceed 16 MB, the key whose item crosses that line and every key
+   * after it come back unprocessed (and unbilled). Runs concurrently with other reads.
+   *
+   * <p>Capacity: each item found rounded up to 4 KB on its own; each missing key 1 unit.
+   *
+   * @param keys 1 to 100 distinct keys
+   * @return the items found, the keys left unprocessed, and the capacity consumed
+   * @throws TableRequestRefusedException if there are no keys, more than 100, a duplicate, or an
+   *     invalid key
+   */
+  @Override
+  public BatchRead batchGetItem(List<Key> keys) {
+    Objects.requireNonNull(keys, "keys");
+    Rules.batchGet(keys);
+    List<Item> found = new ArrayList<>(keys.size());
+    List<Key> unprocessed = new ArrayList<>();
+    double read = 0;
+    long bytes = 0;
+    readLock.lock();
+    try {
+      for (Key key : keys) {
+        if (!unprocessed.isEmpty()) {
+          unprocessed.add(key);
+          continue;
+        }
+        Stored stored = table.get(key.pk(), key.sk());
+        if (stored != null && bytes + stored.size() > Rules.MAX_BATCH_GET_RESPONSE_BYTES) {
+          unprocessed.add(key);
+          continue;
+        }
+        if (stored != null) {
+          found.add(stored.item());
+          bytes += stored.size();
+        }
+        read += Billing.batchGetItem(stored == null ? null : stored.size());
+      }
+    } finally {
+      readLock.unlock();
+    }
+    return new BatchRead(found, unprocessed, new Capacity(read, 0));
+  }
+
+  /**
+   * BatchWriteItem of puts, applied under one lock (DynamoDB does not promise that, but nothing
+   * is lost by it). The memory engine is never throttled, so no item is left unprocessed.
+   *
+   * <p>Capacity: each item as its own PutItem, table and index.
+   *
+   * @param items 1 to 25 items with distinct keys
+   * @return no unprocessed items, and the capacity consumed
+   * @throws TableRequestRefusedException if there are no items, more than 25, two with one key, or
+   *     an invalid item (see {@link #write})
+   */
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    Objects.requireNonNull(items, "items");
+    Rules.batchWrite(items);
+    double units = 0;
+    writeLock.lock();
+    try {
+      for (Item item : items) {
+        WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
+        Stored current = current(put.key());
+        Stored next = nextImage(put, current);
+        units += Billing.write(tableUnits(current, next), indexUnits(current, next)).write();
+        store(put.key(), current, next);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+    return new BatchWrite(List.of(), new Capacity(0, units));
+  }
+
+  /**
+   * One PutItem, UpdateItem or DeleteItem, atomic and isolated: the condition is tested on the
+   * current item and the write applied under one lock, together with the index. Put replaces the
+   * whole item; Update applies its SET clauses to the current item, or to a new item holding just
+   * the key if there is none and the condition allows; Delete removes the item if present.
+   *
+   * <p>Capacity: 1 write unit per started KB of the larger of the old and new item (Delete: of
+   * the deleted item; nothing to delete: 1), plus the same again for the index when the write adds,
+   * changes or removes an indexed item.
+   *
+   * @param action the write; not a {@link WriteAction.Check}
+   * @return the item after the write (the put item, the updated image; empty after a delete) and
+   *     the capacity consumed
+   * @throws TableConditionFailedException if the condition is false; nothing is written
+   * @throws TableRequestRefusedException if the action is a ConditionCheck, a key is invalid (an
+   *     item's {@code PK} is also held to the index's 1024-byte sort key limit), the
+   *     item is over 400 KB (before or after the update), the update names a key attribute,
+   *     overlapping paths, a nested path whose map is missing, or a counter that is not a number
+   */
+  @Override
+  public Write write(WriteAction action) {
+    Objects.requireNonNull(action, "action");
+    Rules.singleWrite(action);
+    writeLock.lock();
+    try {
+      Stored current = current(action.key());
+      if (!action.condition().test(current != null)) {
+        throw new TableConditionFailedException(null);
+      }
+      Stored next = nextImage(action, current);
+      Capacity consumed = Billing.write(tableUnits(current, next), indexUnits(current, next));
+      store(action.key(), current, next);
+      return new Write(Optional.ofNullable(next).map(Stored::item), consumed);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /**
+   * TransactWriteItems: all actions or none, atomic and isolated from every other request. Each
+   * action's condition is tested against the state before the transaction; if any is false, or an
+   * update cannot be applied to its item, nothing is written and the transaction is cancelled with
+   * one reason per action, in request order: {@code None}, {@code ConditionalCheckFailed} or
+   * {@code ValidationError}. A {@link WriteAction.Check} only tests its condition.
+   *
+   * <p>Capacity: every write costs double what it would cost alone (prepare and commit), index
+   * writes included; a ConditionCheck is a transactional read, 2 read units per started 4 KB of
+   * the checked item, at least 2.
+   *
+   * @param actions 1 to 100 actions, no two on the same item, in request order
+   * @return the capacity consumed
+   * @throws TableTransactionCancelledException if a condition is false or an update cannot be
+   *     applied; nothing is written
+   * @throws TableRequestRefusedException if there are no actions, more than 100, two on one item,
+   *     or one is invalid on its own (see {@link #write})
+   */
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions) {
+    Objects.requireNonNull(actions, "actions");
+    Rules.transaction(actions);
+    int n = actions.size();
+    List<String> reasons = new ArrayList<>(n);
+    Stored[] before = new Stored[n];
+    Stored[] after = new Stored[n];
+    boolean cancelled = false;
+    writeLock.lock();
+    try {
+      for (int i = 0; i < n; i++) {
+        WriteAction action = actions.get(i);
+        before[i] = current(action.key());
+        String reason = TableTransactionCancelledException.NONE;
+        if (!action.condition().test(before[i] != null)) {
+          reason = TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED;
+        } else if (!(action instanceof WriteAction.Check)) {
+          try {
+            after[i] = nextImage(action, before[i]);
+          } catch (TableRequestRefusedException e) {
+            reason = TableTransactionCancelledException.VALIDATION_ERROR;
+          }
+        }
+        cancelled |= !reason.equals(TableTransactionCancelledException.NONE);
+        reasons.add(reason);
+      }
+      if (cancelled) {
+        throw new TableTransactionCancelledException(reasons, null);
+      }
+      Capacity consumed = Capacity.ZERO;
+      for (int i = 0; i < n; i++) {
+        WriteAction action = actions.get(i);
+        if (action instanceof WriteAction.Check) {
+          consumed = consumed.plus(
+              Billing.transactionalCheck(before[i] == null ? 0 : before[i].size()));
+        } else {
+          consumed = consumed.plus(Billing.transactionalWrite(tableUnits(before[i], after[i]),
+              indexUnits(before[i], after[i])));
+          store(action.key(), before[i], after[i]);
+        }
+      }
+      return consumed;
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  // --- under the write lock --------------------------------------------------------------------
+
+  private Stored current(Key key) {
+    return table.get(key.pk(), key.sk());
+  }
+
+  /** The item after {@code action}, or null after a delete; throws if it cannot be applied. */
+  private static Stored nextImage(WriteAction action, Stored current) {
+    if (action instanceof WriteAction.Put put) {
+      return Stored.of(put.item());
+    }
+    if (action instanceof WriteAction.Update update) {
+      Stored image = Stored.of(Updates.apply(update.key(),
+          current == null ? null : current.item(), update.actions()));
+      Rules.updatedItemSize(image);
+      return image;
+    }
+    return null;
+  }
+
+  private static double tableUnits(Stored before, Stored after) {
+    return Billing.tableWrite(before == null ? 0 : before.size(),
+        after == null ? 0 : after.size());
+  }
+
+  private static double indexUnits(Stored before, Stored after) {
+    return Billing.indexWrite(indexed(before), indexed(after));
+  }
+
+  /** The item as the sparse index sees it: itself if it has both index keys, otherwise null. */
+  private static Stored indexed(Stored stored) {
+    if (stored == null) {
+      return null;
+    }
+    Map<String, Value> attributes = stored.item().attributes();
+    boolean hasKeys = attributes.get(Index.INVERTED.partitionAttribute()) instanceof Value.Str p
+        && !p.value().isEmpty()
+        && attributes.get(Index.INVERTED.sortAttribute()) instanceof Value.Str s
+        && !s.value().isEmpty();
+    return hasKeys ? stored : null;
+  }
+
+  /** Replaces {@code before} by {@code after} (null: delete) in the table and the index. */
+  private void store(Key key, Stored before, Stored after) {
+    if (indexed(before) != null) {
+      inverted.remove(key.sk(), key.pk());
+    }
+    if (after == null) {
+      table.remove(key.pk(), key.sk());
+    } else {
+      table.put(key.pk(), key.sk(), after);
+      if (indexed(after) != null) {
+        inverted.put(key.sk(), key.pk(), after);
+      }
+    }
+  }
+}

@@ -1,0 +1,385 @@
+package io.quickphotos.memory.internal;
+
+import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.Index;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.QueryPlan;
+import io.quickphotos.internal.singletable.TableRequestRefusedException;
+import io.quickphotos.internal.singletable.SortKeyCondition;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.internal.singletable.WriteAction;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * DynamoDB's request limits and the validation messages it answers with (DYNAMODB.md, "Limits"
+ * and "Key conditions"), checked before a request touches any data, so a refused request never
+ * writes anything. The numbers and message texts live here and nowhere else. Stateless.
+ *
+ * <p>Where the service's text is known (from the documentation or from emulators checked against
+ * the live service) it is used; otherwise the text DynamoDB Local 2.6.1 answers with. The
+ * comments mark which texts DynamoDB Local words differently.
+ */
+final class Rules {
+  /** Partition key values: 1 to 2048 bytes of UTF-8. */
+  static final int MAX_PARTITION_KEY_BYTES = 2048;
+  /**
+   * Sort key values: 1 to 1024 bytes of UTF-8. The limit holds for index keys too, so a stored
+   * item's {@code PK}, the sort key of {@code InvertedIndex}, is held to it as well.
+   */
+  static final int MAX_SORT_KEY_BYTES = 1024;
+  /** Items: at most 400 KB by DynamoDB's size formula. */
+  static final int MAX_ITEM_BYTES = 400 * 1024;
+  /** A Query page stops once the items read reach 1 MB. */
+  static final int MAX_QUERY_PAGE_BYTES = 1024 * 1024;
+  /** A BatchGetItem response carries at most 16 MB; the rest comes back as unprocessed keys. */
+  static final int MAX_BATCH_GET_RESPONSE_BYTES = 16 * 1024 * 1024;
+  /** BatchGetItem: at most 100 keys. */
+  static final int MAX_BATCH_GET_KEYS = 100;
+  /** BatchWriteItem: at most 25 requests. */
+  static final int MAX_BATCH_WRITE_ITEMS = 25;
+  /** TransactWriteItems: at most 100 actions. */
+  static final int MAX_TRANSACTION_ACTIONS = 100;
+
+  static final String ITEM_TOO_LARGE = "Item size has exceeded the maximum allowed size";
+  static final String UPDATED_ITEM_TOO_LARGE =
+      "Item size to update has exceeded the maximum allowed size";
+  /**
+   * The service's text, "of2048" without a space, as emulators tested against it reproduce it;
+   * DynamoDB Local says "Hash primary key values must be under 2048 bytes, and range primary key
+   * values must be under 1024 bytes" (for the sort key too).
+   */
+  static final String PARTITION_KEY_TOO_LONG = "One or more parameter values were invalid: "
+      + "Size of hashkey has exceeded the maximum size limit of2048 bytes";
+  static final String SORT_KEY_TOO_LONG = "One or more parameter values were invalid: "
+      + "Aggregated size of all range keys has exceeded the size limit of 1024 bytes";
+  /** An item whose index key is over its limit; DynamoDB Local's text (the service's unknown). */
+  static final String INDEX_KEY_TOO_LONG =
+      "One or more parameter values were invalid: Size limit exceeded";
+  /** DynamoDB Local: "Consistent read cannot be true when querying a GSI". */
+  static final String CONSISTENT_READ_ON_INDEX =
+      "Consistent reads are not supported on global secondary indexes";
+  /** DynamoDB Local answers "The provided starting key does not match the range key predicate". */
+  static final String START_KEY_INVALID = "The provided starting key is invalid";
+  /** DynamoDB Local answers "The provided starting key does not match the range key predicate". */
+  static final String START_KEY_OUTSIDE =
+      "The provided starting key is outside query boundaries based on provided conditions";
+  /** DynamoDB Local: "Limit must be greater than or equal to 1". */
+  static final String LIMIT_TOO_SMALL = "1 validation error detected: Value '%d' at 'limit' "
+      + "failed to satisfy constraint: Member must have value greater than or equal to 1";
+  static final String BATCH_GET_EMPTY = "1 validation error detected: Value at "
+      + "'requestItems.quick-photos.member.keys' failed to satisfy constraint: Member must have "
+      + "length greater than or equal to 1";
+  static final String BATCH_GET_TOO_MANY = "Too many items requested for the BatchGetItem call";
+  static final String BATCH_GET_DUPLICATES = "Provided list of item keys contains duplicates";
+  static final String BATCH_WRITE_SIZE = "1 validation error detected: Value at "
+      + "'requestItems.quick-photos.member' failed to satisfy constraint: Member must have length "
+      + "less than or equal to 25 and greater than or equal to 1";
+  static final String BATCH_WRITE_DUPLICATES = "Provided list of item keys contains duplicates";
+  static final String TRANSACTION_EMPTY = "1 validation error detected: Value '[]' at "
+      + "'transactItems' failed to satisfy constraint: Member must have length greater than or "
+      + "equal to 1";
+  static final String TRANSACTION_TOO_MANY = "1 validation error detected: Value at "
+      + "'transactItems' failed to satisfy constraint: Member must have length less than or "
+      + "equal to 100";
+  static final String TRANSACTION_SAME_ITEM =
+      "Transaction request cannot include multiple operations on one item";
+  static final String CHECK_OUTSIDE_TRANSACTION =
+      "A ConditionCheck can only be made inside TransactWriteItems";
+  static final String PATH_INVALID_FOR_UPDATE =
+      "The document path provided in the update expression is invalid for update";
+  static final String OPERAND_WRONG_TYPE =
+      "An operand in the update expression has an incorrect data type";
+
+  private Rules() {
+  }
+
+  // --- keys ------------------------------------------------------------------------------------
+
+  /** A primary key as GetItem, BatchGetItem, UpdateItem, DeleteItem and ConditionCheck take it. */
+  static void key(Key key) {
+    notEmpty(key.pk(), Item.PK);
+    notEmpty(key.sk(), Item.SK);
+    partitionValueSize(key.pk());
+    sortValueSize(key.sk());
+  }
+
+  /** The key attributes of an item as PutItem takes it: present, strings, valid. */
+  static void itemKey(Item item) {
+    keyAttribute(item, Item.PK);
+    keyAttribute(item, Item.SK);
+    storedKey(item.key());
+  }
+
+  /**
+   * The key of an item about to be stored (PutItem, UpdateItem): valid as a table key and as the
+   * key of its entry in {@code InvertedIndex}, whose sort key {@code PK} may not exceed 1024
+   * bytes. DynamoDB Local enforces the index limit on PutItem but not on UpdateItem; the service
+   * refuses index key violations on every write, so this engine does too.
+   */
+  static void storedKey(Key key) {
+    key(key);
+    if (Utf8.length(key.pk()) > MAX_SORT_KEY_BYTES) {
+      throw invalid(INDEX_KEY_TOO_LONG);
+    }
+  }
+
+  private static void keyAttribute(Item item, String name) {
+    Value value = item.attributes().get(name);
+    if (value == null) {
+      throw invalid("One or more parameter values were invalid: Missing the key " + name
+          + " in the item");
+    }
+    if (!(value instanceof Value.Str)) {
+      throw invalid("One or more parameter values were invalid: Type mismatch for key " + name
+          + " expected: S actual: " + typeName(value));
+    }
+  }
+
+  private static void notEmpty(String value, String attribute) {
+    if (value.isEmpty()) {
+      throw invalid(emptyKeyMessage(attribute));
+    }
+  }
+
+  private static String emptyKeyMessage(String attribute) {
+    return "One or more parameter values are not valid. The AttributeValue for a key attribute "
+        + "cannot contain an empty string value. Key: " + attribute;
+  }
+
+  private static void partitionValueSize(String value) {
+    if (Utf8.length(value) > MAX_PARTITION_KEY_BYTES) {
+      throw invalid(PARTITION_KEY_TOO_LONG);
+    }
+  }
+
+  private static void sortValueSize(String value) {
+    if (Utf8.length(value) > MAX_SORT_KEY_BYTES) {
+      throw invalid(SORT_KEY_TOO_LONG);
+    }
+  }
+
+  // --- items -----------------------------------------------------------------------------------
+
+  /** The whole item of a PutItem. */
+  static void putItem(Item item) {
+    itemKey(item);
+    if (item.size() > MAX_ITEM_BYTES) {
+      throw invalid(ITEM_TOO_LARGE);
+    }
+  }
+
+  /** The new image an UpdateItem computed; DynamoDB words this refusal differently from Put's. */
+  static void updatedItemSize(Stored image) {
+    if (image.size() > MAX_ITEM_BYTES) {
+      throw invalid(UPDATED_ITEM_TOO_LARGE);
+    }
+  }
+
+  // --- writes ----------------------------------------------------------------------------------
+
+  /**
+   * What can be checked about a write without reading the item: its key, the put item, and the
+   * update expression's paths (no key attribute, no two overlapping paths).
+   */
+  static void action(WriteAction action) {
+    if (action instanceof WriteAction.Put put) {
+      putItem(put.item());
+    } else if (action instanceof WriteAction.Update update) {
+      storedKey(update.key());
+      updatePaths(update.actions());
+    } else {
+      key(action.key());
+    }
+  }
+
+  private static void updatePaths(List<UpdateAction> actions) {
+    for (UpdateAction action : actions) {
+      String top = action.path().names().get(0);
+      if (top.equals(Item.PK) || top.equals(Item.SK)) {
+        throw invalid("One or more parameter values were invalid: Cannot update attribute " + top
+            + ". This attribute is part of the key");
+      }
+    }
+    for (int i = 0; i < actions.size(); i++) {
+      for (int j = i + 1; j < actions.size(); j++) {
+        AttributePath one = actions.get(i).path();
+        AttributePath two = actions.get(j).path();
+        if (overlap(one, two)) {
+          throw invalid("Invalid UpdateExpression: Two document paths overlap with each other; "
+              + "must remove or rewrite one of these paths; path one: " + one.names()
+              + ", path two: " + two.names());
+        }
+      }
+    }
+  }
+
+  /** Two paths overlap when one is a prefix of the other ({@code a} and {@code a.b}, or equal). */
+  private static boolean overlap(AttributePath one, AttributePath two) {
+    List<String> a = one.names();
+    List<String> b = two.names();
+    int n = Math.min(a.size(), b.size());
+    return a.subList(0, n).equals(b.subList(0, n));
+  }
+
+  /** A single write: any of Put, Update, Delete, but never a ConditionCheck. */
+  static void singleWrite(WriteAction action) {
+    if (action instanceof WriteAction.Check) {
+      throw invalid(CHECK_OUTSIDE_TRANSACTION);
+    }
+    action(action);
+  }
+
+  /** TransactWriteItems: 1 to 100 valid actions, no two on the same item. */
+  static void transaction(List<WriteAction> actions) {
+    if (actions.isEmpty()) {
+      throw invalid(TRANSACTION_EMPTY);
+    }
+    if (actions.size() > MAX_TRANSACTION_ACTIONS) {
+      throw invalid(TRANSACTION_TOO_MANY);
+    }
+    Set<Key> seen = new HashSet<>();
+    for (WriteAction action : actions) {
+      action(action);
+      if (!seen.add(action.key())) {
+        throw invalid(TRANSACTION_SAME_ITEM);
+      }
+    }
+  }
+
+  // --- reads -----------------------------------------------------------------------------------
+
+  /** BatchGetItem: 1 to 100 valid keys, no duplicates. */
+  static void batchGet(List<Key> keys) {
+    if (keys.isEmpty()) {
+      throw invalid(BATCH_GET_EMPTY);
+    }
+    if (keys.size() > MAX_BATCH_GET_KEYS) {
+      throw invalid(BATCH_GET_TOO_MANY);
+    }
+    keys.forEach(Rules::key);
+    if (new HashSet<>(keys).size() != keys.size()) {
+      throw invalid(BATCH_GET_DUPLICATES);
+    }
+  }
+
+  /** BatchWriteItem: 1 to 25 puts of valid items with distinct keys. */
+  static void batchWrite(List<Item> items) {
+    if (items.isEmpty() || items.size() > MAX_BATCH_WRITE_ITEMS) {
+      throw invalid(BATCH_WRITE_SIZE);
+    }
+    Set<Key> keys = new HashSet<>();
+    for (Item item : items) {
+      singleWrite(new WriteAction.Put(item, io.quickphotos.internal.singletable.ItemCondition.NONE));
+      if (!keys.add(item.key())) {
+        throw invalid(BATCH_WRITE_DUPLICATES);
+      }
+    }
+  }
+
+  /**
+   * Query: the limit, the read mode, the key condition's operands, and the start key, which must
+   * lie in the queried partition and inside the sort-key condition. A partition value over 2048
+   * bytes is not refused (DynamoDB Local simply finds nothing); a sort operand over 1024 bytes
+   * is.
+   */
+  static void query(QueryPlan plan) {
+    if (plan.limit() < 1) {
+      throw invalid(String.format(java.util.Locale.ROOT, LIMIT_TOO_SMALL, plan.limit()));
+    }
+    Index index = plan.index();
+    if (plan.consistentRead() && index != Index.TABLE) {
+      throw invalid(CONSISTENT_READ_ON_INDEX);
+    }
+    conditionOperand(plan.partitionValue(), index, index.partitionAttribute());
+    plan.sortCondition().ifPresent(condition -> sortCondition(condition, index));
+    plan.exclusiveStart().ifPresent(start -> {
+      if (start.pk().isEmpty() || start.sk().isEmpty()) {
+        throw invalid(START_KEY_INVALID + ": "
+            + emptyKeyMessage(start.pk().isEmpty() ? Item.PK : Item.SK));
+      }
+      if (!start.partitionOn(index).equals(plan.partitionValue())) {
+        throw invalid(START_KEY_INVALID);
+      }
+      if (plan.sortCondition().map(c -> !c.matches(start.sortOn(index))).orElse(false)) {
+        throw invalid(START_KEY_OUTSIDE);
+      }
+    });
+  }
+
+  private static void sortCondition(SortKeyCondition condition, Index index) {
+    conditionOperand(condition.value(), index, index.sortAttribute());
+    sortValueSize(condition.value());
+    if (condition.operator() == SortKeyCondition.Operator.BETWEEN) {
+      conditionOperand(condition.upper(), index, index.sortAttribute());
+      sortValueSize(condition.upper());
+      if (Utf8.compare(condition.value(), condition.upper()) > 0) {
+        throw invalid("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound "
+            + "to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
+            + "{S:" + condition.value() + "}, upper bound operand: AttributeValue: {S:"
+            + condition.upper() + "}");
+      }
+    }
+  }
+
+  /** A key condition operand may not be empty; on an index the message names the index. */
+  private static void conditionOperand(String value, Index index, String attribute) {
+    if (!value.isEmpty()) {
+      return;
+    }
+    if (index == Index.TABLE) {
+      throw invalid(emptyKeyMessage(attribute));
+    }
+    throw invalid("One or more parameter values are not valid. A value specified for a secondary "
+        + "index key is not supported. The AttributeValue for a key attribute cannot contain an "
+        + "empty string value. IndexName: " + index.indexName() + ", IndexKey: " + attribute);
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  static TableRequestRefusedException invalid(String message) {
+    return new TableRequestRefusedException(message, null);
+  }
+
+  /** DynamoDB's name for a value's type, as its messages print it. */
+  static String typeName(Value value) {
+    if (value instanceof Value.Str) {
+      return "S";
+    } else if (value instanceof Value.Num) {
+      return "N";
+    } else if (value instanceof Value.Bool) {
+      return "BOOL";
+    } else if (value instanceof Value.Null) {
+      return "NULL";
+    } else if (value instanceof Value.MapValue) {
+      return "M";
+    }
+    return "L";
+  }
+
+  /**
+   * Whether a page that stopped at {@code Limit} on the item with sort value {@code sortValue}
+   * stopped on the inclusive bound that ends the range in the read direction — the upper bound of
+   * {@code <=} or BETWEEN read forwards, the lower bound of {@code >=} or BETWEEN read backwards —
+   * so that nothing further can match. DynamoDB Local 2.6.1 then returns no last evaluated key
+   * on the table (but still does for {@code =}, {@code begins_with} and the exclusive operators,
+   * and always on the index, whose sort key is the table's {@code PK}); the memory
+   * engine follows it (conformance's {@code LimitAtRangeEndTest}). The service documentation only
+   * says that a page cut by Limit carries a last evaluated key; this case is not documented.
+   */
+  static boolean endsAtInclusiveBound(QueryPlan plan, String sortValue) {
+    if (plan.index() != Index.TABLE) {
+      return false;
+    }
+    return plan.sortCondition().map(c -> switch (c.operator()) {
+      case LE -> plan.forward() && sortValue.equals(c.value());
+      case GE -> !plan.forward() && sortValue.equals(c.value());
+      case BETWEEN -> sortValue.equals(plan.forward() ? c.upper() : c.value());
+      default -> false;
+    }).orElse(false);
+  }
+}

@@ -1,0 +1,69 @@
+package io.quickphotos.memory.internal;
+
+import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.Value;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Evaluates an UpdateItem's {@code SET} clauses against the current item, as DynamoDB does:
+ * an {@link UpdateAction.Add} is {@code SET p = if_not_exists(p, :zero) + :delta}, so a missing
+ * counter starts at zero; a nested path {@code m.k} needs the map {@code m} to exist (a new key
+ * inside it is fine). Clause paths never overlap ({@link Rules#action} refused that), so applying
+ * the clauses one after another reads the same operands DynamoDB reads from the old image.
+ * Stateless.
+ */
+final class Updates {
+  private Updates() {
+  }
+
+  /**
+   * The new image.
+   *
+   * @param key the item's key
+   * @param current the current item, or null to create one holding just the key
+   * @param actions the SET clauses
+   * @return the item after the update
+   * @throws io.quickphotos.internal.singletable.TableRequestRefusedException if a path cannot be written
+   *     or a counter is not a number
+   */
+  static Item apply(Key key, Item current, List<UpdateAction> actions) {
+    Map<String, Value> attributes = current == null
+        ? new HashMap<>(Map.of(Item.PK, new Value.Str(key.pk()), Item.SK, new Value.Str(key.sk())))
+        : new HashMap<>(current.attributes());
+    for (UpdateAction action : actions) {
+      AttributePath path = action.path();
+      String top = path.names().get(0);
+      if (path.names().size() == 1) {
+        attributes.put(top, newValue(action, attributes.get(top)));
+      } else {
+        if (!(attributes.get(top) instanceof Value.MapValue parent)) {
+          throw Rules.invalid(Rules.PATH_INVALID_FOR_UPDATE);
+        }
+        String child = path.names().get(1);
+        Map<String, Value> entries = new HashMap<>(parent.value());
+        entries.put(child, newValue(action, entries.get(child)));
+        attributes.put(top, new Value.MapValue(entries));
+      }
+    }
+    return new Item(attributes);
+  }
+
+  private static Value newValue(UpdateAction action, Value old) {
+    if (action instanceof UpdateAction.Set set) {
+      return set.value();
+    }
+    long delta = ((UpdateAction.Add) action).delta();
+    if (old == null) {
+      return Value.Num.of(delta);
+    }
+    if (!(old instanceof Value.Num number)) {
+      throw Rules.invalid(Rules.OPERAND_WRONG_TYPE);
+    }
+    return new Value.Num(number.value().add(java.math.BigDecimal.valueOf(delta)));
+  }
+}
