@@ -49,7 +49,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * quickphotos exceptions with the SDK exception as the cause: a failed condition or cancelled
  * transaction becomes the domain error it means, throttling and service or network failures that
  * outlast the SDK's own retries become {@link io.quickphotos.ServiceUnavailableException}, and a
- * missing table or index a {@link io.quickphotos.QuickPhotosException} that says so.
+ * missing or differently laid-out table or index, or missing credentials or permissions, a
+ * {@link io.quickphotos.TableConfigurationException} that names the problem.
  */
 public final class DynamoQuickPhotos {
   private DynamoQuickPhotos() {
@@ -142,8 +143,8 @@ public final class DynamoQuickPhotos {
      *
      * @return the repository, thread-safe, to share
      * @throws IllegalStateException if no client was set
-     * @throws io.quickphotos.QuickPhotosException if provisioning finds a table with another
-     *     layout
+     * @throws io.quickphotos.TableConfigurationException if provisioning finds a table with
+     *     another layout, or the credentials may not describe or create it
      * @throws io.quickphotos.ServiceUnavailableException if provisioning cannot reach DynamoDB
      */
     public QuickPhotos build() {

@@ -3,6 +3,7 @@ package io.quickphotos.dynamo;
 import io.quickphotos.dynamo.internal.SdkErrors;
 
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.internal.singletable.Item;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -105,8 +106,9 @@ public final class QuickPhotosTable {
    *     closed
    * @param tableName the table's name
    * @return true if this call created the table
-   * @throws QuickPhotosException if an existing table has another layout (the message names every
-   *     difference), or the table does not become ACTIVE in ten minutes
+   * @throws TableConfigurationException if an existing table has another layout (the message
+   *     names every difference), or the credentials may not describe or create it
+   * @throws QuickPhotosException if the table does not become ACTIVE in ten minutes
    * @throws io.quickphotos.ServiceUnavailableException if DynamoDB cannot be reached or stays
    *     throttled
    * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
@@ -142,8 +144,8 @@ public final class QuickPhotosTable {
    *
    * @param client the client; not closed
    * @param tableName the table's name
-   * @throws QuickPhotosException if the table is missing, or has another layout (the message
-   *     names every difference)
+   * @throws TableConfigurationException if the table is missing or has another layout (the
+   *     message names every difference), or the credentials may not describe it
    * @throws io.quickphotos.ServiceUnavailableException if DynamoDB cannot be reached or stays
    *     throttled
    * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
@@ -152,7 +154,7 @@ public final class QuickPhotosTable {
     Objects.requireNonNull(client, "client");
     checkTableName(tableName);
     TableDescription table = describe(client, tableName).orElseThrow(() ->
-        new QuickPhotosException("DynamoDB table " + tableName + " does not exist"));
+        new TableConfigurationException("DynamoDB table " + tableName + " does not exist"));
     List<String> differences = differences(table);
     if (!differences.isEmpty()) {
       throw mismatch(tableName, differences);
@@ -214,8 +216,9 @@ public final class QuickPhotosTable {
         .collect(Collectors.joining(", "));
   }
 
-  private static QuickPhotosException mismatch(String tableName, List<String> differences) {
-    return new QuickPhotosException("DynamoDB table " + tableName + " does not have the"
+  private static TableConfigurationException mismatch(String tableName,
+      List<String> differences) {
+    return new TableConfigurationException("DynamoDB table " + tableName + " does not have the"
         + " quick-photos layout: " + String.join("; ", differences));
   }
 

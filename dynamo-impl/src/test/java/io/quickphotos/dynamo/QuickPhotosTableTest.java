@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.QuickPhotosException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.ServiceUnavailableException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -107,11 +107,11 @@ class QuickPhotosTableTest {
     FakeDynamoDbClient client = new FakeDynamoDbClient(r -> DescribeTableResponse.builder()
         .table(layout().globalSecondaryIndexes(List.of()).build()).build());
     assertThatThrownBy(() -> QuickPhotosTable.createIfMissing(client, "quick-photos"))
-        .isInstanceOf(QuickPhotosException.class)
+        .isInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("quick-photos does not have the quick-photos layout")
         .hasMessageContaining("InvertedIndex is missing");
     assertThatThrownBy(() -> QuickPhotosTable.verify(client, "quick-photos"))
-        .isInstanceOf(QuickPhotosException.class);
+        .isInstanceOf(TableConfigurationException.class);
   }
 
   @Test
@@ -121,7 +121,7 @@ class QuickPhotosTableTest {
           .errorCode("ResourceNotFoundException").build()).statusCode(400).build();
     });
     assertThatThrownBy(() -> QuickPhotosTable.verify(client, "quick-photos"))
-        .isInstanceOf(QuickPhotosException.class).hasMessageContaining("does not exist");
+        .isInstanceOf(TableConfigurationException.class).hasMessageContaining("does not exist");
   }
 
   @Test

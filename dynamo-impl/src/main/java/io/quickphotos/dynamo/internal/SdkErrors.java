@@ -4,6 +4,7 @@ import io.quickphotos.dynamo.QuickPhotosTable;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.internal.singletable.TableConditionFailedException;
 import io.quickphotos.internal.singletable.TableRequestRefusedException;
 import io.quickphotos.internal.singletable.TableTransactionCancelledException;
@@ -20,8 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * Turns the SDK's exceptions into the engine's: the {@link io.quickphotos.internal.singletable} failures
- * the repository maps to domain errors, {@link ServiceUnavailableException} for what retrying
- * later may fix, and a plain {@link QuickPhotosException} for the rest. The SDK exception is
+ * the repository maps to domain errors, {@link TableConfigurationException} for a missing or
+ * differently laid-out table or index and missing credentials or permissions,
+ * {@link ServiceUnavailableException} for what retrying later may fix, and a plain
+ * {@link QuickPhotosException} for the rest. The SDK exception is
  * always the cause. Stateless, thread-safe.
  */
 public final class SdkErrors {
@@ -41,6 +44,32 @@ public final class SdkErrors {
       "ServiceUnavailableException",
       // A single write that collided with a transaction in flight on the same item.
       "TransactionConflictException");
+
+  /**
+   * Error codes that mean the credentials are missing, wrong or not allowed to do this: the
+   * deployment must change, retrying will not help.
+   */
+  private static final Set<String> NOT_PERMITTED = Set.of(
+      "AccessDeniedException",
+      "UnrecognizedClientException",
+      "InvalidSignatureException",
+      "MissingAuthenticationTokenException",
+      "ExpiredTokenException",
+      "IncompleteSignatureException");
+
+  /**
+   * Parts of DynamoDB's ValidationException messages that mean the table's key schema is not
+   * quickphotos' (PK and SK, both strings): every request quickphotos sends names both keys, so
+   * these can only come from the table, never from the caller's input.
+   */
+  private static final List<String> KEY_SCHEMA_MISMATCH = List.of(
+      "number of conditions on the keys is invalid",
+      "query key condition not supported",
+      "key element does not match the schema",
+      "required keys was not given a value",
+      "missed key schema element",
+      "type mismatch for key",
+      "missing the key");
 
   private SdkErrors() {
   }
@@ -67,6 +96,10 @@ public final class SdkErrors {
       return translateService(service, operation, tableName);
     }
     if (e instanceof SdkClientException) {
+      if (e.getMessage() != null && e.getMessage().contains("Unable to load credentials")) {
+        return new TableConfigurationException("no AWS credentials for " + operation + " on"
+            + " DynamoDB table " + tableName + ": " + e.getMessage(), e);
+      }
       return new ServiceUnavailableException("could not complete " + operation + " on DynamoDB"
           + " table " + tableName + ": " + e.getMessage(), e);
     }
@@ -81,15 +114,26 @@ public final class SdkErrors {
     String message = details == null || details.errorMessage() == null
         ? e.getMessage() : details.errorMessage();
     if ("ResourceNotFoundException".equals(code)) {
-      return new QuickPhotosException("DynamoDB table " + tableName + " does not exist (or is not"
-          + " visible to these credentials in this region); create it with"
+      return new TableConfigurationException("DynamoDB table " + tableName + " does not exist (or"
+          + " is not visible to these credentials in this region); create it with"
           + " QuickPhotosTable.createIfMissing or the builder's createTableIfMissing(true): "
           + message, e);
     }
+    if (code != null && NOT_PERMITTED.contains(code)) {
+      return new TableConfigurationException("these credentials may not run " + operation
+          + " on DynamoDB table " + tableName + " (" + code + "): " + message, e);
+    }
     if ("ValidationException".equals(code)) {
-      if (message != null && message.contains("does not have the specified index")) {
-        return new QuickPhotosException("DynamoDB table " + tableName + " has no global"
-            + " secondary index " + QuickPhotosTable.INVERTED_INDEX + ": " + message, e);
+      String lower = message == null ? "" : message.toLowerCase(java.util.Locale.ROOT);
+      if (lower.contains("does not have the specified index")) {
+        return new TableConfigurationException("DynamoDB table " + tableName + " has no global"
+            + " secondary index " + QuickPhotosTable.INVERTED_INDEX + " (partition key SK, sort"
+            + " key PK): " + message, e);
+      }
+      if (KEY_SCHEMA_MISMATCH.stream().anyMatch(lower::contains)) {
+        return new TableConfigurationException("DynamoDB table " + tableName + " does not have"
+            + " the quick-photos key schema (partition key PK, sort key SK, both strings; check"
+            + " it with QuickPhotosTable.verify): " + operation + " failed: " + message, e);
       }
       return new TableRequestRefusedException(message, e);
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.internal.singletable.AttributePath;
 import io.quickphotos.internal.singletable.Capacity;
 import io.quickphotos.internal.singletable.TableConditionFailedException;
@@ -29,6 +30,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -323,7 +325,7 @@ class DynamoTableRequestTest {
     DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
         .awsErrorDetails(details("ValidationException", "The table does not have the specified"
             + " index: InvertedIndex")).statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(QuickPhotosException.class)
+    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("InvertedIndex").hasMessageContaining(TABLE).hasCause(sdk);
   }
 
@@ -332,7 +334,7 @@ class DynamoTableRequestTest {
     DynamoDbException sdk = ResourceNotFoundException.builder()
         .awsErrorDetails(details("ResourceNotFoundException", "Requested resource not found"))
         .statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(QuickPhotosException.class)
+    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("table " + TABLE + " does not exist").hasCause(sdk);
   }
 
@@ -361,13 +363,49 @@ class DynamoTableRequestTest {
     assertThat(failureOf(sdk)).isInstanceOf(ServiceUnavailableException.class).hasCause(sdk);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"The number of conditions on the keys is invalid",
+      "Query key condition not supported",
+      "The provided key element does not match the schema",
+      "One of the required keys was not given a value",
+      "Query condition missed key schema element: SK",
+      "One or more parameter values were invalid: Type mismatch for key PK expected: N actual: S",
+      "One or more parameter values were invalid: Missing the key id in the item"})
+  void aKeySchemaOtherThanQuickPhotosIsAConfigurationError(String dynamoDbMessage) {
+    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
+        .awsErrorDetails(details("ValidationException", dynamoDbMessage)).statusCode(400).build();
+    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("table " + TABLE + " does not have the quick-photos key schema")
+        .hasMessageContaining(dynamoDbMessage).hasCause(sdk);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"AccessDeniedException", "UnrecognizedClientException",
+      "ExpiredTokenException"})
+  void deniedOrUnknownCredentialsAreAConfigurationError(String code) {
+    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
+        .awsErrorDetails(details(code, "User: arn:aws:iam::1:user/app is not authorized"))
+        .statusCode(400).build();
+    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("may not run GetItem on DynamoDB table " + TABLE)
+        .hasMessageContaining(code).hasMessageContaining("is not authorized").hasCause(sdk);
+  }
+
+  @Test
+  void missingCredentialsAreAConfigurationErrorNotAnOutage() {
+    SdkClientException sdk = SdkClientException.create("Unable to load credentials from any of"
+        + " the providers in the chain AwsCredentialsProviderChain");
+    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("no AWS credentials").hasCause(sdk);
+  }
+
   @Test
   void anyOtherRefusalIsAPlainQuickPhotosErrorWithTheCode() {
     DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details("AccessDeniedException", "not authorized")).statusCode(400)
+        .awsErrorDetails(details("LimitExceededException", "too many tables")).statusCode(400)
         .build();
     assertThat(failureOf(sdk)).isExactlyInstanceOf(QuickPhotosException.class)
-        .hasMessageContaining("AccessDeniedException").hasMessageContaining("not authorized")
+        .hasMessageContaining("LimitExceededException").hasMessageContaining("too many tables")
         .hasCause(sdk);
   }
 }
