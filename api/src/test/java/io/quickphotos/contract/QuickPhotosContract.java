@@ -8,6 +8,7 @@ import io.quickphotos.AccessPattern;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.CostListener;
+import io.quickphotos.DynamoRequest;
 import io.quickphotos.Follow;
 import io.quickphotos.InvalidCursorException;
 import io.quickphotos.InvalidInputException;
@@ -1430,6 +1431,27 @@ public abstract class QuickPhotosContract {
           .isEqualTo(cost.pattern().minimumRequests());
       assertThat(cost.succeeded()).isTrue();
     }
+  }
+
+  @Test
+  void eachCostListsTheRequestsTheCallMade() {
+    create("alice");
+    create("bob");
+    repo.follow("bob", "alice");
+    costs.clear();
+    repo.followedBy("bob", PageRequest.first(10));
+    catchThrowable(() -> repo.follow("bob", "alice"));
+    assertThat(costs.costs()).extracting(cost -> cost.requestsMade().stream()
+        .map(DynamoRequest::description).toList()).containsExactly(
+        List.of("Query InvertedIndex SK = #FRIEND#bob, forwards, Limit 10, eventually consistent",
+            "BatchGetItem 1 key (PK = USER#alice, SK = #METADATA#alice), strongly consistent"),
+        List.of("TransactWriteItems, all or nothing: PutItem PK = USER#alice, SK = #FRIEND#bob"
+            + " if attribute_not_exists(PK); UpdateItem PK = USER#alice, SK = #METADATA#alice"
+            + " SET followers = if_not_exists(followers, 0) + 1 if attribute_exists(PK);"
+            + " UpdateItem PK = USER#bob, SK = #METADATA#bob SET following ="
+            + " if_not_exists(following, 0) + 1 if attribute_exists(PK)"));
+    assertThat(costs.costs()).allSatisfy(cost ->
+        assertThat(cost.requestsMade()).hasSize(cost.requests()));
   }
 
   @Test

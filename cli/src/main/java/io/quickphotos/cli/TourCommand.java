@@ -124,7 +124,7 @@ final class TourCommand implements Callable<Integer> {
   }
 
   /**
-   * Prints one step: title, request shape, result, cost.
+   * Prints one step: title, the requests it made, result, cost.
    *
    * @param out where to print
    * @param number the step's number
@@ -133,7 +133,7 @@ final class TourCommand implements Callable<Integer> {
   static void print(PrintWriter out, int number, Walkthrough.Outcome outcome) {
     Walkthrough.Step step = outcome.step();
     out.printf(Locale.ROOT, "%2d. %s  [%s]%n", number, step.title(), step.pattern());
-    for (String line : step.shape()) {
+    for (String line : RequestShapes.of(outcome.costs())) {
       out.println("    " + line);
     }
     if (outcome.error() == null) {

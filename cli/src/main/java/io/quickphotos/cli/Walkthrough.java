@@ -18,8 +18,6 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.cli.SampleData.PhotoSpec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -64,11 +62,10 @@ final class Walkthrough {
    *
    * @param title what the step does, for people
    * @param pattern the access pattern it exercises
-   * @param shape the DynamoDB request(s) it makes, one line each
    * @param expectedError the exception the step is meant to show, or null if it should succeed
    * @param call the call
    */
-  record Step(String title, AccessPattern pattern, List<String> shape,
+  record Step(String title, AccessPattern pattern,
       Class<? extends QuickPhotosException> expectedError, Function<QuickPhotos, Object> call) {
   }
 
@@ -159,26 +156,21 @@ final class Walkthrough {
         .build();
     List<Step> steps = new ArrayList<>();
     steps.add(new Step("Create a user (fails if the username is taken)",
-        AccessPattern.CREATE_USER, RequestShapes.write(Plans.createUser(newcomer)),
-        rerun ? UserAlreadyExistsException.class : null,
+        AccessPattern.CREATE_USER, rerun ? UserAlreadyExistsException.class : null,
         repo -> repo.createUser(newcomer)));
-    steps.add(new Step("Get a user", AccessPattern.GET_USER,
-        RequestShapes.getItem(KeyLayout.user(star)), null, repo -> repo.getUser(star)));
-    steps.add(new Step("Get a user who does not exist", AccessPattern.GET_USER,
-        RequestShapes.getItem(KeyLayout.user(MISSING_USER)), null,
+    steps.add(new Step("Get a user", AccessPattern.GET_USER, null, repo -> repo.getUser(star)));
+    steps.add(new Step("Get a user who does not exist", AccessPattern.GET_USER, null,
         repo -> repo.getUser(MISSING_USER)));
     steps.add(new Step("Update a profile (fails if the user is missing)",
-        AccessPattern.UPDATE_PROFILE, RequestShapes.write(Plans.updateProfile(me, moved)), null,
+        AccessPattern.UPDATE_PROFILE, null,
         repo -> repo.updateProfile(me, moved)));
     steps.add(new Step("Upload a photo (owner must exist; one photo per timestamp)",
-        AccessPattern.UPLOAD_PHOTO, RequestShapes.write(Plans.uploadPhoto(myPhoto,
-            newcomerPhotoUrl)), rerun ? PhotoAlreadyExistsException.class : null,
+        AccessPattern.UPLOAD_PHOTO, rerun ? PhotoAlreadyExistsException.class : null,
         repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
-    steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO,
-        RequestShapes.getItem(KeyLayout.photo(myPhoto)), null, repo -> repo.getPhoto(myPhoto)));
+    steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO, null,
+        repo -> repo.getPhoto(myPhoto)));
     steps.add(new Step("A user and their photos, newest first: page 1",
-        AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE), false), null,
+        AccessPattern.USER_WITH_PHOTOS, null,
         repo -> {
           UserPhotos page = repo.userWithPhotos(star, SortOrder.NEWEST_FIRST,
               PageRequest.first(PHOTO_PAGE));
@@ -186,43 +178,34 @@ final class Walkthrough {
           return page;
         }));
     steps.add(new Step("A user and their photos, newest first: page 2, from page 1's cursor",
-        AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE), true), null,
+        AccessPattern.USER_WITH_PHOTOS, null,
         repo -> photoCursor.map(cursor -> (Object) repo.userWithPhotos(star,
             SortOrder.NEWEST_FIRST, PageRequest.after(cursor, PHOTO_PAGE)))
             .orElse("(page 1 was the last page)")));
     steps.add(new Step("A user and their photos, oldest first: the profile comes first",
-        AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.OLDEST_FIRST, 3), false), null,
+        AccessPattern.USER_WITH_PHOTOS, null,
         repo -> repo.userWithPhotos(star, SortOrder.OLDEST_FIRST, PageRequest.first(3))));
     steps.add(new Step("React to a photo (once per user and type; counted on the photo)",
-        AccessPattern.REACT_TO_PHOTO, RequestShapes.write(Plans.reactTo(
-            new Reaction(me, topPhoto, ReactionType.HEART, Instant.EPOCH))),
-        rerun ? AlreadyReactedException.class : null,
+        AccessPattern.REACT_TO_PHOTO, rerun ? AlreadyReactedException.class : null,
         repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
-    steps.add(new Step("A photo and its reactions", AccessPattern.PHOTO_WITH_REACTIONS,
-        RequestShapes.query(Plans.photoWithReactions(topPhoto, LIST_PAGE), false), null,
+    steps.add(new Step("A photo and its reactions", AccessPattern.PHOTO_WITH_REACTIONS, null,
         repo -> repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE))));
-    steps.add(new Step("Follow a user (counters on both users)", AccessPattern.FOLLOW,
-        RequestShapes.write(Plans.follow(new Follow(me, star, Instant.EPOCH))), null,
+    steps.add(new Step("Follow a user (counters on both users)", AccessPattern.FOLLOW, null,
         repo -> repo.follow(me, star)));
     steps.add(new Step("Follow the same user again: a typed error, nothing written",
         AccessPattern.FOLLOW,
-        RequestShapes.write(Plans.follow(new Follow(me, star, Instant.EPOCH))),
         AlreadyFollowingException.class, repo -> repo.follow(me, star)));
-    steps.add(new Step("Followers of a user", AccessPattern.FOLLOWERS_OF,
-        RequestShapes.query(Plans.followersOf(star, LIST_PAGE), false), null,
+    steps.add(new Step("Followers of a user", AccessPattern.FOLLOWERS_OF, null,
         repo -> repo.followersOf(star, PageRequest.first(LIST_PAGE))));
     steps.add(new Step("Users a user follows, with their profiles", AccessPattern.FOLLOWED_BY,
-        RequestShapes.queryThenBatchGet(Plans.followedBy(topFollower, LIST_PAGE), false), null,
-        repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
+        null, repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
     steps.add(new Step("Unfollow a user (counters back down)", AccessPattern.UNFOLLOW,
-        RequestShapes.write(Plans.unfollow(me, star)), null, repo -> {
+        null, repo -> {
           repo.unfollow(me, star);
           return VOID;
         }));
-    steps.add(new Step("The user after all that", AccessPattern.GET_USER,
-        RequestShapes.getItem(KeyLayout.user(me)), null, repo -> repo.getUser(me)));
+    steps.add(new Step("The user after all that", AccessPattern.GET_USER, null,
+        repo -> repo.getUser(me)));
     return steps;
   }
 

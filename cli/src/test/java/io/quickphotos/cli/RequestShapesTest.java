@@ -2,41 +2,41 @@ package io.quickphotos.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.PhotoId;
-import io.quickphotos.SortOrder;
-import io.quickphotos.internal.singletable.Plans;
-import java.time.Instant;
+import io.quickphotos.AccessPattern;
+import io.quickphotos.DynamoRequest;
+import io.quickphotos.OperationCost;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RequestShapesTest {
-  private static final PhotoId PHOTO =
-      new PhotoId("jacksonjason", Instant.parse("2018-05-30T15:42:38Z"));
 
-  @Test
-  void showsTheKeyConditionOfAQuery() {
-    assertThat(RequestShapes.query(Plans.userWithPhotos("u", SortOrder.NEWEST_FIRST, 5), false))
-        .containsExactly("Query PK = USER#u AND SK BETWEEN #METADATA#u AND PHOTO$, backwards, "
-            + "Limit 5, strongly consistent");
-    assertThat(RequestShapes.query(Plans.followersOf("u", 10), true))
-        .containsExactly("Query PK = USER#u AND begins_with(SK, #FRIEND#), forwards, Limit 10, "
-            + "ExclusiveStartKey from the cursor, strongly consistent");
+  private static OperationCost cost(AccessPattern pattern, DynamoRequest... requests) {
+    return new OperationCost(pattern, requests.length, 0, 0, 0, true, List.of(requests));
   }
 
   @Test
-  void namesTheIndexOfAnIndexQuery() {
-    assertThat(RequestShapes.query(Plans.photoWithReactions(PHOTO, 10), false))
-        .containsExactly("Query InvertedIndex SK = PHOTO#jacksonjason#"
-            + "2018-05-30T15:42:38.000000000Z, backwards, Limit 10, eventually consistent");
+  void printsEachRequestOfEachCallInOrder() {
+    assertThat(RequestShapes.of(List.of(
+        cost(AccessPattern.FOLLOWED_BY,
+            new DynamoRequest("Query", "Query InvertedIndex SK = #FRIEND#u, forwards"),
+            new DynamoRequest("BatchGetItem", "BatchGetItem 1 key (PK = USER#a)")),
+        cost(AccessPattern.GET_USER, new DynamoRequest("GetItem", "GetItem PK = USER#u")))))
+        .containsExactly("Query InvertedIndex SK = #FRIEND#u, forwards",
+            "BatchGetItem 1 key (PK = USER#a)", "GetItem PK = USER#u");
   }
 
   @Test
-  void listsTheActionsOfATransaction() {
-    assertThat(RequestShapes.write(Plans.unfollow("a", "b"))).containsExactly(
-        "TransactWriteItems, all or nothing:",
-        "  DeleteItem PK = USER#b, SK = #FRIEND#a if attribute_exists(PK)",
-        "  UpdateItem PK = USER#b, SK = #METADATA#b SET followers = if_not_exists(followers, 0) - 1"
-            + " if attribute_exists(PK)",
-        "  UpdateItem PK = USER#a, SK = #METADATA#a SET following = if_not_exists(following, 0) - 1"
-            + " if attribute_exists(PK)");
+  void listsTheActionsOfATransactionOnePerLine() {
+    assertThat(RequestShapes.of(List.of(cost(AccessPattern.UNFOLLOW, new DynamoRequest(
+        "TransactWriteItems", "TransactWriteItems, all or nothing: DeleteItem PK = USER#b if"
+            + " attribute_exists(PK); UpdateItem PK = USER#a SET following = following - 1")))))
+        .containsExactly("TransactWriteItems, all or nothing:",
+            "  DeleteItem PK = USER#b if attribute_exists(PK)",
+            "  UpdateItem PK = USER#a SET following = following - 1");
+  }
+
+  @Test
+  void aCallThatMadeNoRequestShowsNone() {
+    assertThat(RequestShapes.of(List.of(cost(AccessPattern.GET_USER)))).isEmpty();
   }
 }

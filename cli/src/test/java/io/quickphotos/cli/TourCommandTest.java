@@ -19,7 +19,8 @@ class TourCommandTest {
             + "300 follows, 250 reactions (1,050 items written)")
         .containsPattern("Query PK = USER#\\S+ AND SK BETWEEN #METADATA#\\S+ AND PHOTO\\$, "
             + "backwards, Limit 5, strongly consistent")
-        .contains("ExclusiveStartKey from the cursor")
+        .containsPattern("ExclusiveStartKey PK = USER#\\S+, SK = PHOTO#")
+        .containsPattern("BatchGetItem \\d+ keys? \\(PK = USER#")
         .contains("Query InvertedIndex SK = PHOTO#")
         .contains("TransactWriteItems, all or nothing:")
         .containsPattern("→ Photo<\\S+ -- \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ>")

@@ -295,9 +295,23 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   /** Tallies the requests, capacity and items of one repository call. */
   private static final class Meter {
+    /** The requests in words, for the cost listener; null when there is none to read them. */
+    final List<io.quickphotos.DynamoRequest> made;
     int requests;
     Capacity capacity = Capacity.ZERO;
     int itemsRead;
+
+    Meter(boolean describe) {
+      made = describe ? new ArrayList<>() : null;
+    }
+
+    /** Counts a request before it is sent, so that one that fails is counted too. */
+    <T> void made(Function<T, io.quickphotos.DynamoRequest> describer, T request) {
+      requests++;
+      if (made != null) {
+        made.add(describer.apply(request));
+      }
+    }
 
     void request(Capacity consumed, int items) {
       capacity = capacity.plus(consumed);
@@ -310,7 +324,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private <T> T call(AccessPattern pattern, Function<Meter, T> body) {
-    Meter meter = new Meter();
+    Meter meter = new Meter(costListener != CostListener.NONE);
     boolean succeeded = false;
     try {
       T result = body.apply(meter);
@@ -324,7 +338,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
           + e.getMessage(), e);
     } finally {
       report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
-          meter.capacity.write(), meter.itemsRead, succeeded));
+          meter.capacity.write(), meter.itemsRead, succeeded,
+          meter.made == null ? List.of() : meter.made));
     }
   }
 
@@ -341,7 +356,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private Optional<Item> get(Key key, Meter meter) {
-    meter.requests++;
+    meter.made(RequestDescriptions::getItem, key);
     Table.Read read = table.getItem(key);
     meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);
     return read.item();
@@ -351,7 +366,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     QueryPlan plan = page.cursor()
         .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))
         .orElse(firstPage);
-    meter.requests++;
+    meter.made(RequestDescriptions::query, plan);
     QueryResult result = table.query(plan);
     meter.request(result.consumed(), result.items().size());
     return new Listing(result.items(),
@@ -369,7 +384,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.requests++;
+      meter.made(RequestDescriptions::batchGetItem, pending);
       Table.BatchRead read = table.batchGetItem(pending);
       meter.request(read.consumed(), read.items().size());
       read.items().forEach(item -> found.put(item.key(), item));
@@ -389,7 +404,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.requests++;
+      meter.made(RequestDescriptions::batchWriteItem, pending);
       Table.BatchWrite write = table.batchWriteItem(pending);
       meter.request(write.consumed(), 0);
       pending = write.unprocessedItems();
@@ -401,7 +416,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     if (!plan.transactional()) {
       WritePlan.Step step = plan.steps().get(0);
       try {
-        meter.requests++;
+        meter.made(RequestDescriptions::write, step.action());
         Table.Write write = table.write(step.action());
         meter.request(write.consumed(), 0);
         return write.item();
@@ -414,7 +429,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         backoff.pause(attempt);
       }
       try {
-        meter.requests++;
+        meter.made(RequestDescriptions::transactWriteItems, plan.actions());
         meter.request(table.transactWrite(plan.actions()), 0);
         return Optional.empty();
       } catch (TableTransactionCancelledException e) {
