@@ -108,8 +108,7 @@ final class DynamoDbBackends {
       return backend(repository, where, client::close);
     } catch (QuickPhotosException | SdkException e) {
       client.close();
-      throw new CliException("cannot open " + where + ": " + rootMessage(e)
-          + hint(e), e);
+      throw new CliException("cannot open " + where + ": " + ErrorMessages.withHint(e), e);
     } catch (RuntimeException e) {
       client.close();
       throw e;
@@ -128,23 +127,8 @@ final class DynamoDbBackends {
     }
   }
 
-  private static String hint(Throwable e) {
-    String message = String.valueOf(rootMessage(e));
-    if (message.contains("credentials")) {
-      return " (credentials come from the AWS default chain: AWS_ACCESS_KEY_ID and "
-          + "AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, or an instance role)";
-    }
-    return "";
-  }
-
   private static String rootMessage(Throwable e) {
-    Throwable cause = e;
-    while (cause.getCause() != null && cause.getCause() != cause) {
-      cause = cause.getCause();
-    }
-    String message = cause.getMessage() == null ? cause.getClass().getSimpleName()
-        : cause.getMessage();
-    return cause == e ? message : e.getMessage() + ": " + message;
+    return ErrorMessages.concise(e);
   }
 
   private static Backend backend(QuickPhotos repository, String description, Runnable onClose) {

@@ -69,4 +69,15 @@ final class Format {
     return cursor.length() <= 24 ? cursor
         : cursor.substring(0, 20) + "… (" + cursor.length() + " chars)";
   }
+
+  /**
+   * A count with its noun, singular for one.
+   *
+   * @param count the count
+   * @param noun the singular noun, made plural with an {@code s}
+   * @return e.g. {@code 1 follower}, {@code 1,050 followers}
+   */
+  static String count(long count, String noun) {
+    return count(count) + " " + (count == 1 ? noun : noun + "s");
+  }
 }

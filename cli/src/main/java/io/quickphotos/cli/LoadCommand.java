@@ -8,7 +8,6 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,8 +22,10 @@ import picocli.CommandLine.Spec;
     versionProvider = QuickPhotosCli.Version.class,
     description = {"Fills a backend with a generated data set of any size.",
         "",
-        "Fills a backend with a generated data set of any size, with a progress bar on "
-        + "standard error, and reports items written, elapsed time and capacity consumed.",
+        "Fills a backend with a generated data set of any size, showing progress on "
+        + "standard error (a bar on a terminal, a line every 5 s otherwise), and reports items "
+        + "written, elapsed time and capacity consumed. The memory and dynamodb-local backends "
+        + "run in this process: what they hold is gone when the command exits.",
         "",
         "The data set goes in as one snapshot through the repository's bulk import: "
         + "BatchWriteItem requests of 25 items, unprocessed items retried with backoff, users "
@@ -49,7 +50,7 @@ final class LoadCommand implements Callable<Integer> {
   int users;
 
   @Option(names = "--no-progress", negatable = false,
-      description = "Do not show the progress bar.")
+      description = "Do not show progress.")
   boolean noProgress;
 
   /** Runs the load. */
@@ -58,15 +59,20 @@ final class LoadCommand implements Callable<Integer> {
     backend.validate();
     PrintWriter out = spec.commandLine().getOut();
     SampleData data = sample.generate(users);
-    out.printf(Locale.ROOT, "Generated %s users, %s photos, %s follows, %s reactions "
-            + "(%s items) from seed %d%n", Format.count(data.users().size()),
-        Format.count(data.photos().size()), Format.count(data.follows().size()),
-        Format.count(data.reactions().size()), Format.count(data.itemCount()), data.seed());
+    out.printf(Locale.ROOT, "Generated %s, %s, %s, %s (%s) from seed %d%n",
+        Format.count(data.users().size(), "user"), Format.count(data.photos().size(), "photo"),
+        Format.count(data.follows().size(), "follow"),
+        Format.count(data.reactions().size(), "reaction"), Format.count(data.itemCount(), "item"),
+        data.seed());
     out.flush();
 
     CostRecorder recorder = new CostRecorder();
     try (Backend open = Backend.open(backend, recorder, data.clock())) {
       out.println("Loading into " + open.description());
+      if (backend.kind != BackendKind.DYNAMODB) {
+        out.println("Note: " + backend.kind + " keeps its data in this process only: it is gone"
+            + " when this command exits. To keep it, load into --backend dynamodb.");
+      }
       out.flush();
       long start = System.nanoTime();
       io.quickphotos.Snapshot snapshot = data.snapshot();
@@ -74,7 +80,7 @@ final class LoadCommand implements Callable<Integer> {
       if (noProgress) {
         written = open.repository().importSnapshot(snapshot, count -> { });
       } else {
-        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+        try (ProgressBars.Progress bar = ProgressBars.loading(spec.commandLine().getErr(),
             data.itemCount())) {
           written = open.repository().importSnapshot(snapshot, bar::stepTo);
         }
@@ -82,8 +88,8 @@ final class LoadCommand implements Callable<Integer> {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       double seconds = Math.max(took.toNanos(), 1) / 1e9;
 
-      out.printf(Locale.ROOT, "Wrote %s items with BatchWriteItem, 25 a request, in %s "
-              + "(%s items/s)%n", Format.count(written), Format.elapsed(took),
+      out.printf(Locale.ROOT, "Wrote %s with BatchWriteItem, 25 a request, in %s "
+              + "(%s items/s)%n", Format.count(written, "item"), Format.elapsed(took),
           Format.count(Math.round(written / seconds)));
       out.println("Consumed: " + recorder.totalSince(0));
       Map<AccessPattern, CostTotals> byPattern = new EnumMap<>(AccessPattern.class);

@@ -86,17 +86,13 @@ public final class QuickPhotosCli implements Callable<Integer> {
       CommandLine.ParseResult parseResult) {
     PrintWriter err = command.getErr();
     if (e instanceof QuickPhotosException || e instanceof CliException) {
-      err.println("error: " + message(e));
+      err.println("error: " + ErrorMessages.withHint(e));
     } else {
       // Not expected: name the type, which says more than most messages of such errors.
-      err.println("error: " + e.getClass().getSimpleName() + ": " + message(e));
+      err.println("error: " + e.getClass().getSimpleName() + ": " + ErrorMessages.withHint(e));
     }
     err.flush();
     return command.getCommandSpec().exitCodeOnExecutionException();
-  }
-
-  private static String message(Throwable e) {
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Reads the version from the jar's manifest; "development" when run from classes. */

@@ -72,8 +72,8 @@ final class Results {
 
   private static String user(User user) {
     return user + "  " + user.email() + ", born " + user.birthdate() + ", " + user.status()
-        .name().toLowerCase(Locale.ROOT) + ", " + user.followers() + " followers, "
-        + user.following() + " following";
+        .name().toLowerCase(Locale.ROOT) + ", " + Format.count(user.followers(), "follower")
+        + ", " + user.following() + " following";
   }
 
   private static String photo(Photo photo) {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -71,7 +70,7 @@ final class TourCommand implements Callable<Integer> {
         loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
       } else {
         // A thousand requests to DynamoDB take seconds: show that something is happening.
-        try (ProgressBar bar = ProgressBars.loading(spec.commandLine().getErr(),
+        try (ProgressBars.Progress bar = ProgressBars.loading(spec.commandLine().getErr(),
             data.itemCount())) {
           ProgressBars.Batched progress = ProgressBars.batched(bar);
           loaded = Loader.load(open.repository(), data, progress);
@@ -79,11 +78,12 @@ final class TourCommand implements Callable<Integer> {
         }
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      out.printf(Locale.ROOT, "Loaded the sample through the repository API: %s users, %s "
-              + "photos, %s follows, %s reactions (%s items written%s) in %s%n",
-          Format.count(data.users().size()), Format.count(data.photos().size()),
-          Format.count(data.follows().size()), Format.count(data.reactions().size()),
-          Format.count(loaded.written()),
+      out.printf(Locale.ROOT, "Loaded the sample through the repository API: %s, %s, %s, %s"
+              + " (%s written%s) in %s%n",
+          Format.count(data.users().size(), "user"), Format.count(data.photos().size(), "photo"),
+          Format.count(data.follows().size(), "follow"),
+          Format.count(data.reactions().size(), "reaction"),
+          Format.count(loaded.written(), "item"),
           loaded.skipped() == 0 ? "" : ", " + Format.count(loaded.skipped()) + " already there",
           Format.elapsed(took));
       out.println("  cost: " + recorder.totalSince(mark));

@@ -32,6 +32,31 @@ class FailureTest {
     assertThat(run.err()).isEqualTo("error: IllegalStateException: broken\n");
   }
 
+  @Test
+  void missingCredentialsAreOneShortLineWithOneHint() {
+    Run run = run(() -> {
+      throw new CliException("cannot open DynamoDB table quick-photos in eu-west-1: "
+          + ErrorMessages.withHint(ErrorMessagesTest.noCredentials()),
+          ErrorMessagesTest.noCredentials());
+    });
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).isEqualTo("error: cannot open DynamoDB table quick-photos in eu-west-1:"
+        + " no AWS credentials for DescribeTable on DynamoDB table quick-photos: Unable to load"
+        + " credentials from any of the providers in the chain ("
+        + ErrorMessages.CREDENTIALS_HINT + ")\n");
+  }
+
+  @Test
+  void aRepositoryErrorThatQuotesItsCauseSaysItOnce() {
+    Run run = run(() -> {
+      throw ErrorMessagesTest.noCredentials();
+    });
+
+    assertThat(run.err()).containsOnlyOnce("Unable to load credentials")
+        .containsOnlyOnce(ErrorMessages.CREDENTIALS_HINT).hasSizeLessThan(400);
+  }
+
   private record Run(int exitCode, String err) {
   }
 

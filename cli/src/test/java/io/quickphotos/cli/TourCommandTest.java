@@ -63,6 +63,6 @@ class TourCommandTest {
     Cli.Run run = Cli.run("tour", "--users", "1");
 
     assertThat(run.exitCode()).as(run.out()).isZero();
-    assertThat(run.out()).contains("1 users, 4 photos, 0 follows");
+    assertThat(run.out()).contains("1 user, 4 photos, 0 follows");
   }
 }
