@@ -9,7 +9,7 @@ import java.util.List;
  * for logging, and what the tour prints. Written from the very plans the engines execute, so the
  * words cannot drift from what runs. Stateless, thread-safe.
  */
-public final class RequestDescriptions {
+final class RequestDescriptions {
   /** How many keys of a batch a description names before it only counts the rest. */
   static final int KEYS_SHOWN = 2;
 
@@ -22,7 +22,7 @@ public final class RequestDescriptions {
    * @param key the item's key
    * @return e.g. {@code GetItem PK = USER#ann, SK = #METADATA#ann, strongly consistent}
    */
-  public static DynamoRequest getItem(Key key) {
+  static DynamoRequest getItem(Key key) {
     return new DynamoRequest("GetItem", "GetItem " + key(key) + ", strongly consistent");
   }
 
@@ -33,7 +33,7 @@ public final class RequestDescriptions {
    * @return e.g. {@code Query InvertedIndex SK = #FRIEND#ann, forwards, Limit 10, eventually
    *     consistent}
    */
-  public static DynamoRequest query(QueryPlan plan) {
+  static DynamoRequest query(QueryPlan plan) {
     StringBuilder line = new StringBuilder("Query ");
     if (plan.index() != Index.TABLE) {
       line.append(plan.index().indexName()).append(' ');
@@ -62,7 +62,7 @@ public final class RequestDescriptions {
    * @return e.g. {@code BatchGetItem 3 keys (PK = USER#a, SK = #METADATA#a; PK = USER#b, SK =
    *     #METADATA#b; and 1 more), strongly consistent}
    */
-  public static DynamoRequest batchGetItem(List<Key> keys) {
+  static DynamoRequest batchGetItem(List<Key> keys) {
     return new DynamoRequest("BatchGetItem", "BatchGetItem " + keys(keys, "key")
         + ", strongly consistent");
   }
@@ -73,7 +73,7 @@ public final class RequestDescriptions {
    * @param items the items put
    * @return e.g. {@code BatchWriteItem 25 puts (PK = USER#a, SK = #METADATA#a; ...; and 23 more)}
    */
-  public static DynamoRequest batchWriteItem(List<Item> items) {
+  static DynamoRequest batchWriteItem(List<Item> items) {
     return new DynamoRequest("BatchWriteItem", "BatchWriteItem "
         + keys(items.stream().map(Item::key).toList(), "put"));
   }
@@ -84,7 +84,7 @@ public final class RequestDescriptions {
    * @param action the write
    * @return e.g. {@code PutItem PK = USER#ann, SK = #METADATA#ann if attribute_not_exists(PK)}
    */
-  public static DynamoRequest write(WriteAction action) {
+  static DynamoRequest write(WriteAction action) {
     return new DynamoRequest(operation(action), action(action));
   }
 
@@ -94,7 +94,7 @@ public final class RequestDescriptions {
    * @param actions the actions, in request order
    * @return {@code TransactWriteItems, all or nothing: } and the actions separated by {@code ; }
    */
-  public static DynamoRequest transactWriteItems(List<WriteAction> actions) {
+  static DynamoRequest transactWriteItems(List<WriteAction> actions) {
     List<String> parts = new ArrayList<>(actions.size());
     for (WriteAction action : actions) {
       parts.add(action(action));
