@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.quickphotos.QuickPhotosException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import io.quickphotos.internal.singletable.AttributePath;
 import io.quickphotos.internal.singletable.TableConditionFailedException;
@@ -417,7 +417,7 @@ class DynamoTableTest {
   void aMissingTableIsReportedByName() {
     DynamoTable missing = new DynamoTable(DYNAMO.table().client(), "no-such-table");
     assertThatThrownBy(() -> missing.getItem(new Key("P", "S")))
-        .isExactlyInstanceOf(QuickPhotosException.class)
+        .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("no-such-table does not exist");
   }
 
@@ -441,10 +441,10 @@ class DynamoTableTest {
           ItemCondition.NONE));
       assertThatThrownBy(() -> bare.query(new QueryPlan(Index.INVERTED, "S", Optional.empty(),
           true, 10, Optional.empty(), false)))
-          .isExactlyInstanceOf(QuickPhotosException.class)
+          .isExactlyInstanceOf(TableConfigurationException.class)
           .hasMessageContaining("InvertedIndex");
       assertThatThrownBy(() -> QuickPhotosTable.createIfMissing(DYNAMO.table().client(), name))
-          .isInstanceOf(QuickPhotosException.class)
+          .isInstanceOf(TableConfigurationException.class)
           .hasMessageContaining("global secondary index InvertedIndex is missing");
     } finally {
       DYNAMO.table().client().deleteTable(r -> r.tableName(name));
