@@ -4,6 +4,7 @@ import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.internal.singletable.Table;
 import java.time.Clock;
@@ -73,8 +74,23 @@ public final class DynamoQuickPhotos {
     private CostListener costListener = CostListener.NONE;
     private Clock clock = Clock.systemUTC();
     private boolean createTableIfMissing;
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
 
     private Builder() {
+    }
+
+    /**
+     * How the repository retries what DynamoDB leaves undone — unprocessed BatchGetItem keys and
+     * BatchWriteItem items, transactions cancelled only by conflicts or throttling —
+     * {@link RetryPolicy#defaults()} unless set. The SDK's own retries inside each request
+     * (throttling, 5xx, timeouts) are the {@link DynamoDbClient}'s to configure.
+     *
+     * @param retryPolicy the policy
+     * @return this builder
+     */
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
     }
 
     /**
@@ -153,7 +169,8 @@ public final class DynamoQuickPhotos {
       if (createTableIfMissing) {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
-      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock);
+      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock,
+          retryPolicy);
     }
   }
 }
