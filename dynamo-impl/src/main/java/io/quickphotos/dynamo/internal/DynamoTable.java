@@ -227,6 +227,32 @@ public final class DynamoTable implements Table {
     return capacity(response.consumedCapacity(), true);
   }
 
+  /**
+   * Every item of the table, by a strongly consistent, paginated Scan: not a request of the
+   * {@link Table} SPI (no single access pattern reads the whole table), for tooling such as
+   * fixture export. Each page is one request; items arrive partition by partition.
+   *
+   * @param sink receives each item
+   * @return the number of items scanned
+   */
+  public long scan(java.util.function.Consumer<Item> sink) {
+    long count = 0;
+    Map<String, AttributeValue> start = null;
+    do {
+      Map<String, AttributeValue> from = start;
+      software.amazon.awssdk.services.dynamodb.model.ScanResponse page = call("Scan",
+          () -> client.scan(r -> r.tableName(tableName).consistentRead(true)
+              .exclusiveStartKey(from)));
+      for (Map<String, AttributeValue> item : page.items()) {
+        sink.accept(AttributeValues.item(item));
+        count++;
+      }
+      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+          ? page.lastEvaluatedKey() : null;
+    } while (start != null);
+    return count;
+  }
+
   private TransactWriteItem transactItem(WriteAction action) {
     String condition = action.condition().expression();
     if (action instanceof WriteAction.Put put) {
