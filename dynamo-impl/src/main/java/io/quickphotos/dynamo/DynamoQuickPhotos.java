@@ -51,6 +51,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * transaction becomes the domain error it means, throttling and service or network failures that
  * outlast the SDK's own retries become {@link io.quickphotos.ServiceUnavailableException}, and a
  * missing table or index a {@link io.quickphotos.QuickPhotosException} that says so.
+ *
+ * <p>Each transaction ({@code TransactWriteItems}) carries one {@code ClientRequestToken} per
+ * repository call, reused by the repository's retries and by the SDK's own resends: within
+ * DynamoDB's 10-minute idempotency window a repeat of an applied transaction writes nothing, so
+ * no retry can apply it twice.
  */
 public final class DynamoQuickPhotos {
   private DynamoQuickPhotos() {
