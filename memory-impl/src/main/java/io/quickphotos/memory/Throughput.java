@@ -29,8 +29,8 @@ package io.quickphotos.memory;
  * values sharing one physical partition, and partitions splitting for heat (each value is its
  * own partition, never split, so its limit is exactly the per-partition limit); the table-level
  * limits of on-demand mode (twice the previous peak, account quotas); capacity consumed by
- * writes whose condition fails; and the 4 KB / 1 KB rounding of each item within a batch or
- * transaction beyond what the engine bills.
+ * writes whose condition fails; and the exact units of each item within a batch or transaction
+ * (the request's units are split evenly among the partitions it touches).
  *
  * <p>Immutable.
  */

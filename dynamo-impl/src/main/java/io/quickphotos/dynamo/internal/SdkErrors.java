@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
- * Turns the SDK's exceptions into the engine's: the {@link io.quickphotos.internal.singletable} failures
+ * Turns the SDK's exceptions into the engine's: the {@code io.quickphotos.internal.singletable} failures
  * the repository maps to domain errors, {@link ServiceUnavailableException} for what retrying
  * later may fix, and a plain {@link QuickPhotosException} for the rest. The SDK exception is
  * always the cause. Stateless, thread-safe.
