@@ -3,9 +3,12 @@
  * records, exceptions and cost listener.
  *
  * <p>The single-table layer (key layout, plans, the engine SPI and the shared repository) lives
- * in {@code io.quickphotos.internal.singletable}, exported only to the two backends.
+ * in {@code io.quickphotos.internal.singletable}, exported only to the two backends and the test
+ * kit.
  */
+@SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
 module io.quickphotos {
   exports io.quickphotos;
-  exports io.quickphotos.internal.singletable to io.quickphotos.memory, io.quickphotos.dynamo;
+  exports io.quickphotos.internal.singletable to io.quickphotos.memory, io.quickphotos.dynamo,
+      io.quickphotos.test;
 }

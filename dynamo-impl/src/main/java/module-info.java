@@ -1,8 +1,9 @@
 /**
  * The Amazon DynamoDB backend of quickphotos: {@link io.quickphotos.dynamo.DynamoQuickPhotos} and
  * table provisioning ({@link io.quickphotos.dynamo.QuickPhotosTable}). The engine that turns plans
- * into DynamoDB requests ({@code io.quickphotos.dynamo.internal}) is not exported.
+ * into DynamoDB requests ({@code io.quickphotos.dynamo.internal}) is exported to the test kit alone.
  */
+@SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
 module io.quickphotos.dynamo {
   requires transitive io.quickphotos;
   requires transitive software.amazon.awssdk.services.dynamodb;
@@ -12,4 +13,5 @@ module io.quickphotos.dynamo {
   requires org.slf4j;
 
   exports io.quickphotos.dynamo;
+  exports io.quickphotos.dynamo.internal to io.quickphotos.test;
 }

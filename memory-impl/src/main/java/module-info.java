@@ -1,9 +1,11 @@
 /**
  * The in-memory backend of quickphotos: {@link io.quickphotos.memory.MemoryQuickPhotos}. The
- * engine itself ({@code io.quickphotos.memory.internal}) is not exported.
+ * engine itself ({@code io.quickphotos.memory.internal}) is exported to the test kit alone.
  */
+@SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
 module io.quickphotos.memory {
   requires transitive io.quickphotos;
 
   exports io.quickphotos.memory;
+  exports io.quickphotos.memory.internal to io.quickphotos.test;
 }

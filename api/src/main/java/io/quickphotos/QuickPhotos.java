@@ -16,7 +16,32 @@ import java.util.Optional;
  * <p>Errors: every method throws {@link InvalidInputException} for bad arguments (null, empty, too
  * long, characters that would break the key layout) before making any request, and
  * {@link ServiceUnavailableException} when the backend stays throttled or unreachable after
- * bounded retries. Writes are atomic: a method that throws has written nothing.
+ * bounded retries (see {@link RetryPolicy}). Each write is atomic: it is applied whole or not at
+ * all. What an exception says about whether it was applied, on both backends:
+ * <ul>
+ *   <li><b>Nothing written</b> by this call: {@link InvalidInputException} and the exceptions
+ *       named after a condition ({@link UserAlreadyExistsException}, {@link UserNotFoundException},
+ *       {@link PhotoAlreadyExistsException}, {@link PhotoNotFoundException},
+ *       {@link AlreadyFollowingException}, {@link NotFollowingException},
+ *       {@link AlreadyReactedException}): the condition was checked atomically with the write and
+ *       failed. One reading to know: the state that failed it may have been written by an earlier
+ *       attempt of the same logical operation whose outcome was unknown (below) — after a
+ *       {@code ServiceUnavailableException}, {@code AlreadyFollowingException} on a retry of
+ *       {@code follow} means the first attempt was applied. On DynamoDB this can happen within one
+ *       call too: {@link #createUser} is a single conditional {@code PutItem} that the SDK may
+ *       resend after a timeout, and the resend then fails on the first attempt's write;
+ *       transactional methods send one {@code ClientRequestToken} per call, so their resends
+ *       and retries are never applied twice nor fail on their own write.
+ *   <li><b>Outcome unknown</b>: {@link ServiceUnavailableException} from a write method. On
+ *       DynamoDB a request that timed out or met a server error may have been applied; in memory
+ *       this happens only with an injected unknown-outcome fault, every other fault writing
+ *       nothing. Read the state, or retry and treat the condition exceptions above as "already
+ *       done". From a read method it means nothing more than that the read failed.
+ *   <li><b>Partly written</b>: {@link #importSnapshot} is not atomic; after any exception the
+ *       batches written so far remain (rewriting them is harmless).
+ *   <li>A plain {@link QuickPhotosException} (a missing table, an unreadable item, a request
+ *       DynamoDB refused for another reason): nothing was written by that request.
+ * </ul>
  *
  * <p>Thread-safety: implementations are thread-safe and hold no per-call state; share one
  * instance. Reads of the table are strongly consistent; reads of the inverted index are

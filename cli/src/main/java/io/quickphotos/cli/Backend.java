@@ -2,8 +2,12 @@ package io.quickphotos.cli;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
+import java.util.function.Consumer;
 
 /**
  * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
@@ -24,6 +28,22 @@ interface Backend extends AutoCloseable {
    * @return e.g. {@code memory} or {@code DynamoDB Local on http://127.0.0.1:41234}
    */
   String description();
+
+  /**
+   * The engine under the repository, for items as a file holds them ({@code load --file}):
+   * requests made here bypass the repository and its cost listener.
+   *
+   * @return the engine
+   */
+  Table engine();
+
+  /**
+   * Reads every item of the table ({@code export}): a Scan on DynamoDB, a snapshot in memory.
+   *
+   * @param sink receives each item, partitions in no particular order
+   * @return the number of items
+   */
+  long scan(Consumer<Item> sink);
 
   /** Releases the backend; the repository is unusable afterwards. */
   @Override
@@ -66,12 +86,24 @@ interface Backend extends AutoCloseable {
    * @return the backend
    */
   static Backend memory(CostListener costListener, Clock clock) {
-    QuickPhotos repository = MemoryQuickPhotos.builder().costListener(costListener).clock(clock)
-        .build();
+    MemoryTable table = new MemoryTable();
+    QuickPhotos repository = new SingleTableQuickPhotos(table, costListener, clock);
     return new Backend() {
       @Override
       public QuickPhotos repository() {
         return repository;
+      }
+
+      @Override
+      public Table engine() {
+        return table;
+      }
+
+      @Override
+      public long scan(Consumer<Item> sink) {
+        java.util.List<Item> items = table.items();
+        items.forEach(sink);
+        return items.size();
       }
 
       @Override

@@ -4,6 +4,9 @@ import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -68,8 +71,8 @@ final class DynamoDbBackends {
       QuickPhotos repository = DynamoQuickPhotos.builder().client(local.client())
           .tableName(BackendOptions.DEFAULT_TABLE).costListener(costListener).clock(clock)
           .createTableIfMissing(true).build();
-      return backend(repository, "DynamoDB Local (in this process) on " + local.endpoint(),
-          local::close);
+      return backend(repository, new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
+          "DynamoDB Local (in this process) on " + local.endpoint(), local::close);
     } catch (RuntimeException e) {
       local.close();
       throw e;
@@ -105,7 +108,8 @@ final class DynamoDbBackends {
       QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
           .tableName(options.tableName()).costListener(costListener).clock(clock)
           .createTableIfMissing(true).build();
-      return backend(repository, where, client::close);
+      return backend(repository, new DynamoTable(client, options.tableName()), where,
+          client::close);
     } catch (QuickPhotosException | SdkException e) {
       client.close();
       throw new CliException("cannot open " + where + ": " + ErrorMessages.withHint(e), e);
@@ -131,11 +135,22 @@ final class DynamoDbBackends {
     return ErrorMessages.concise(e);
   }
 
-  private static Backend backend(QuickPhotos repository, String description, Runnable onClose) {
+  private static Backend backend(QuickPhotos repository, DynamoTable engine, String description,
+      Runnable onClose) {
     return new Backend() {
       @Override
       public QuickPhotos repository() {
         return repository;
+      }
+
+      @Override
+      public Table engine() {
+        return engine;
+      }
+
+      @Override
+      public long scan(Consumer<Item> sink) {
+        return engine.scan(sink);
       }
 
       @Override

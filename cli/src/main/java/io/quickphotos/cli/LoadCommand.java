@@ -1,13 +1,24 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +41,11 @@ import picocli.CommandLine.Spec;
         "The data set goes in as one snapshot through the repository's bulk import: "
         + "BatchWriteItem requests of 25 items, unprocessed items retried with backoff, users "
         + "and photos written with the follower, following and reaction counters the data set "
-        + "implies. Items already in the table are replaced."})
+        + "implies. Items already in the table are replaced.",
+        "",
+        "With --file, loads the items of a file instead: one item a line in DynamoDB JSON, as "
+        + "DynamoDB's export to S3 writes them ({\"Item\": {...}}) or bare (the AWS "
+        + "tutorial's items.json), with BatchWriteItem as they are."})
 final class LoadCommand implements Callable<Integer> {
   /** How many users the load command generates when not told. */
   static final int DEFAULT_USERS = 10_000;
@@ -53,10 +68,23 @@ final class LoadCommand implements Callable<Integer> {
       description = "Do not show progress.")
   boolean noProgress;
 
+  @Option(names = "--file", paramLabel = "<file>",
+      description = "Load the items of this file (DynamoDB JSON, one item a line) instead of a "
+          + "generated data set.")
+  Path file;
+
   /** Runs the load. */
   @Override
   public Integer call() {
     backend.validate();
+    if (file != null) {
+      if (spec.commandLine().getParseResult().hasMatchedOption("--users")
+          || spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            "--file loads the file's items; --users and --seed apply to generated data only");
+      }
+      return loadFile();
+    }
     PrintWriter out = spec.commandLine().getOut();
     SampleData data = sample.generate(users);
     out.printf(Locale.ROOT, "Generated %s, %s, %s, %s (%s) from seed %d%n",
@@ -103,6 +131,29 @@ final class LoadCommand implements Callable<Integer> {
       table.print(out, 2);
       out.flush();
       return 0;
+    }
+  }
+
+  /** Loads the file's items as they are, through the engine, 25 a request. */
+  private int loadFile() {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Backend open = Backend.open(backend, CostListener.NONE, java.time.Clock.systemUTC());
+        Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      out.println("Loading " + file + " into " + open.description());
+      out.flush();
+      long start = System.nanoTime();
+      ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
+      ItemJson.read(reader, loader::put);
+      long written = loader.flush();
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      out.printf(Locale.ROOT, "Wrote %s with BatchWriteItem, 25 a request, in %s%n",
+          Format.count(written, "item"), Format.elapsed(took));
+      out.flush();
+      return 0;
+    } catch (NoSuchFileException e) {
+      throw new CliException("no such file: " + file, e);
+    } catch (IOException e) {
+      throw new CliException("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 }

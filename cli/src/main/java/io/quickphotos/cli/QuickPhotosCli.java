@@ -11,14 +11,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code quickphotos} command: {@code tour} (the default), {@code load} and {@code compare}.
+ * The {@code quickphotos} command: {@code tour} (the default), {@code load}, {@code compare} and
+ * {@code export}.
  * Usage errors exit with 2 and a one-line explanation; failures while running exit with 1 and
  * {@code error: <message>}; neither prints a stack trace.
  */
 @Command(name = "quickphotos", mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
     subcommands = {TourCommand.class, LoadCommand.class, CompareCommand.class,
-        CommandLine.HelpCommand.class},
+        ExportCommand.class, CommandLine.HelpCommand.class},
     description = {"Tours, loads and compares the quickphotos backends: a photo-sharing data "
         + "model (users, photos, reactions, follows) on the DynamoDB single-table design.",
         "", "Without a command, runs 'tour'."})

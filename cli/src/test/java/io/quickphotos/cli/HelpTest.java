@@ -15,6 +15,7 @@ class HelpTest {
       "tour --help       | Usage: quickphotos tour",
       "load --help       | Usage: quickphotos load",
       "compare --help    | Usage: quickphotos compare",
+      "export --help     | Usage: quickphotos export",
       "help load         | Usage: quickphotos load"})
   void everyCommandHasHelp(String args, String usage) {
     Cli.Run run = Cli.run(args.split(" "));
@@ -25,7 +26,7 @@ class HelpTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"tour", "load", "compare"})
+  @ValueSource(strings = {"tour", "load", "compare", "export"})
   void helpNamesTheOptionsOfEachCommand(String command) {
     String help = Cli.run(command, "--help").out();
 

@@ -4,6 +4,7 @@ import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.internal.singletable.Table;
 import java.time.Clock;
@@ -51,6 +52,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * outlast the SDK's own retries become {@link io.quickphotos.ServiceUnavailableException}, and a
  * missing or differently laid-out table or index, or missing credentials or permissions, a
  * {@link io.quickphotos.TableConfigurationException} that names the problem.
+ *
+ * <p>Each transaction ({@code TransactWriteItems}) carries one {@code ClientRequestToken} per
+ * repository call, reused by the repository's retries and by the SDK's own resends: within
+ * DynamoDB's 10-minute idempotency window a repeat of an applied transaction writes nothing, so
+ * no retry can apply it twice.
  */
 public final class DynamoQuickPhotos {
   private DynamoQuickPhotos() {
@@ -74,8 +80,23 @@ public final class DynamoQuickPhotos {
     private CostListener costListener = CostListener.NONE;
     private Clock clock = Clock.systemUTC();
     private boolean createTableIfMissing;
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
 
     private Builder() {
+    }
+
+    /**
+     * How the repository retries what DynamoDB leaves undone — unprocessed BatchGetItem keys and
+     * BatchWriteItem items, transactions cancelled only by conflicts or throttling —
+     * {@link RetryPolicy#defaults()} unless set. The SDK's own retries inside each request
+     * (throttling, 5xx, timeouts) are the {@link DynamoDbClient}'s to configure.
+     *
+     * @param retryPolicy the policy
+     * @return this builder
+     */
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
     }
 
     /**
@@ -154,7 +175,8 @@ public final class DynamoQuickPhotos {
       if (createTableIfMissing) {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
-      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock);
+      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock,
+          retryPolicy);
     }
   }
 }

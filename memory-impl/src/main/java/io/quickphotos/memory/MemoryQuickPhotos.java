@@ -2,7 +2,10 @@ package io.quickphotos.memory;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Table;
+import io.quickphotos.memory.internal.FaultInjectingTable;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.util.Objects;
@@ -20,6 +23,20 @@ import java.util.Objects;
  *     .costListener(cost -> System.out.println(cost))
  *     .clock(Clock.fixed(Instant.parse("2024-01-01T00:00:00Z"), ZoneOffset.UTC))
  *     .build();
+ * }</pre>
+ *
+ * <p>To test what an application does when DynamoDB misbehaves, script {@link Faults}, enforce
+ * DynamoDB's per-partition {@link Throughput} limits, and choose a {@link RetryPolicy} that does
+ * not sleep:
+ *
+ * <pre>{@code
+ * Faults faults = Faults.seeded(7);
+ * QuickPhotos photos = MemoryQuickPhotos.builder()
+ *     .faults(faults)
+ *     .throughput(Throughput.onDemand())
+ *     .retryPolicy(RetryPolicy.noDelay())
+ *     .build();
+ * faults.on(Request.TRANSACT_WRITE_ITEMS).next(2, Fault.transactionConflict());
  * }</pre>
  *
  * <p>The repositories are thread-safe, because the engine is.
@@ -51,8 +68,47 @@ public final class MemoryQuickPhotos {
   public static final class Builder {
     private CostListener costListener = CostListener.NONE;
     private Clock clock = Clock.systemUTC();
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private Faults faults;
+    private Throughput throughput;
 
     private Builder() {
+    }
+
+    /**
+     * How unprocessed keys and items, cancelled transactions and injected throttling are retried;
+     * {@link RetryPolicy#defaults()} unless set.
+     *
+     * @param retryPolicy the policy; {@link RetryPolicy#noDelay()} for tests
+     * @return this builder
+     */
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
+    }
+
+    /**
+     * Injects the faults a script decides into every request the engine receives; none unless
+     * set. The script stays live: rules added after {@link #build()} apply from then on.
+     *
+     * @param faults the script
+     * @return this builder
+     */
+    public Builder faults(Faults faults) {
+      this.faults = Objects.requireNonNull(faults, "faults");
+      return this;
+    }
+
+    /**
+     * Enforces per-partition throughput limits on the repository's {@link #clock(Clock) clock};
+     * none unless set. See {@link Throughput} for exactly what is modelled.
+     *
+     * @param throughput the limits, e.g. {@link Throughput#onDemand()}
+     * @return this builder
+     */
+    public Builder throughput(Throughput throughput) {
+      this.throughput = Objects.requireNonNull(throughput, "throughput");
+      return this;
     }
 
     /**
@@ -83,7 +139,12 @@ public final class MemoryQuickPhotos {
      * @return a repository over the configured (or a new) table
      */
     public QuickPhotos build() {
-      return new SingleTableQuickPhotos(new MemoryTable(), costListener, clock);
+      Table engine = new MemoryTable();
+      if (faults != null || throughput != null) {
+        // Only then: a repository without faults runs on the bare engine, at full speed.
+        engine = new FaultInjectingTable(engine, faults, throughput, clock, retryPolicy);
+      }
+      return new SingleTableQuickPhotos(engine, costListener, clock, retryPolicy);
     }
   }
 }

@@ -1,31 +1,18 @@
 package io.quickphotos.internal.singletable;
 
-import io.quickphotos.ServiceUnavailableException;
-import java.util.concurrent.ThreadLocalRandom;
+import io.quickphotos.RetryPolicy;
 
 /**
- * Exponential backoff with full jitter between retries of unprocessed keys and conflicting
- * transactions: before attempt {@code n} wait a random time in {@code [0, min(cap, base·2ⁿ))}.
+ * Waits between retries of unprocessed keys and items and of cancelled transactions. Normally a
+ * {@link RetryPolicy}'s {@link RetryPolicy#pauseBefore}; tests record the calls instead.
  */
 @FunctionalInterface
 interface Backoff {
-  /** Attempts per call, the first included. */
-  int MAX_ATTEMPTS = 8;
-  /** The base delay in milliseconds. */
-  long BASE_MILLIS = 20;
-  /** The longest single delay in milliseconds. */
-  long CAP_MILLIS = 2_000;
+  /** Attempts per call, the first included, under the default policy. */
+  int MAX_ATTEMPTS = RetryPolicy.defaults().maxAttempts();
 
-  /** Sleeps with full jitter. */
-  Backoff DEFAULT = attempt -> {
-    long ceiling = Math.min(CAP_MILLIS, BASE_MILLIS << Math.min(attempt, 20));
-    try {
-      Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ServiceUnavailableException("interrupted while backing off", e);
-    }
-  };
+  /** Sleeps with full jitter, as {@link RetryPolicy#defaults()}. */
+  Backoff DEFAULT = RetryPolicy.defaults()::pauseBefore;
 
   /**
    * Waits before retry {@code attempt}.

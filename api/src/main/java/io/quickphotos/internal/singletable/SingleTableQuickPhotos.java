@@ -18,6 +18,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
@@ -68,6 +69,18 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   private final CostListener costListener;
   private final Clock clock;
   private final Backoff backoff;
+  private final int maxAttempts;
+
+  /**
+   * Creates a repository over an engine, retrying with {@link RetryPolicy#defaults()}.
+   *
+   * @param table the engine executing the plans
+   * @param costListener receives each call's cost
+   * @param clock stamps follows and reactions
+   */
+  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock) {
+    this(table, costListener, clock, RetryPolicy.defaults());
+  }
 
   /**
    * Creates a repository over an engine.
@@ -75,16 +88,24 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    * @param table the engine executing the plans
    * @param costListener receives each call's cost
    * @param clock stamps follows and reactions
+   * @param retryPolicy how unprocessed keys and items and cancelled transactions are retried
    */
-  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock) {
-    this(table, costListener, clock, Backoff.DEFAULT);
+  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
+      RetryPolicy retryPolicy) {
+    this(table, costListener, clock, retryPolicy::pauseBefore, retryPolicy.maxAttempts());
   }
 
   SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock, Backoff backoff) {
+    this(table, costListener, clock, backoff, Backoff.MAX_ATTEMPTS);
+  }
+
+  private SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
+      Backoff backoff, int maxAttempts) {
     this.table = Objects.requireNonNull(table, "table");
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.backoff = Objects.requireNonNull(backoff, "backoff");
+    this.maxAttempts = maxAttempts;
   }
 
   @Override
@@ -378,7 +399,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     List<Key> pending = keys;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (attempt > 0) {
-        if (attempt >= Backoff.MAX_ATTEMPTS) {
+        if (attempt >= maxAttempts) {
           throw new ServiceUnavailableException("BatchGetItem left " + pending.size()
               + " keys unprocessed after " + attempt + " attempts");
         }
@@ -398,7 +419,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     List<Item> pending = batch;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (attempt > 0) {
-        if (attempt >= Backoff.MAX_ATTEMPTS) {
+        if (attempt >= maxAttempts) {
           throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
               + " items unprocessed after " + attempt + " attempts");
         }
@@ -424,13 +445,15 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         throw withCause(step.onConditionFailed().get(), e);
       }
     }
+    // One token for every attempt of this call: a retry can never apply the write twice.
+    ClientToken token = new ClientToken();
     for (int attempt = 0; ; attempt++) {
       if (attempt > 0) {
         backoff.pause(attempt);
       }
       try {
         meter.made(RequestDescriptions::transactWriteItems, plan.actions());
-        meter.request(table.transactWrite(plan.actions()), 0);
+        meter.request(table.transactWrite(plan.actions(), token), 0);
         return Optional.empty();
       } catch (TableTransactionCancelledException e) {
         List<String> reasons = e.reasons();
@@ -450,7 +473,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         if (!transientOnly) {
           throw new QuickPhotosException("transaction cancelled: " + reasons, e);
         }
-        if (attempt + 1 >= Backoff.MAX_ATTEMPTS) {
+        if (attempt + 1 >= maxAttempts) {
           throw new ServiceUnavailableException("transaction still cancelled " + reasons
               + " after " + (attempt + 1) + " attempts", e);
         }

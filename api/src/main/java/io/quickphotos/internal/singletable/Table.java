@@ -72,6 +72,21 @@ public interface Table {
   Capacity transactWrite(List<WriteAction> actions);
 
   /**
+   * TransactWriteItems as one attempt of a call that may retry it: every attempt of the call
+   * passes the same token, and an engine that can be retried after an unknown outcome (DynamoDB)
+   * sends it as the {@code ClientRequestToken}, so the transaction is applied at most once.
+   * Engines without that need ignore the token; this default does.
+   *
+   * @param actions the actions, in request order
+   * @param token the call's idempotency token, the same on every attempt
+   * @return the capacity consumed
+   * @throws TableTransactionCancelledException if any condition is false; nothing written
+   */
+  default Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    return transactWrite(actions);
+  }
+
+  /**
    * The result of a GetItem.
    *
    * @param item the item, if present

@@ -1,6 +1,7 @@
 package io.quickphotos.dynamo.internal;
 
 import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.internal.singletable.ClientToken;
 import io.quickphotos.internal.singletable.Index;
 import io.quickphotos.internal.singletable.Item;
 import io.quickphotos.internal.singletable.ItemCondition;
@@ -194,17 +195,62 @@ public final class DynamoTable implements Table {
         + action);
   }
 
+  /** TransactWriteItems with a token of its own: a call that will not be retried. */
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
+    return transactWrite(actions, new ClientToken());
+  }
+
+  /**
+   * TransactWriteItems with {@code ClientRequestToken} set to the call's token, so that this
+   * attempt and every other attempt of the same call (the repository's retries after a
+   * cancellation, the SDK's own retries after a timeout or a 5xx) apply the writes at most once:
+   * within 10 minutes of the first attempt completing, DynamoDB answers a repeat of an applied
+   * transaction with success and writes nothing (its consumed capacity is then read units); a
+   * repeat with other parameters would be refused with {@code IdempotentParameterMismatch},
+   * which cannot happen here because every attempt sends the same actions; a repeat while the
+   * first is still in flight gets {@code TransactionInProgressException}, reported as
+   * {@link io.quickphotos.ServiceUnavailableException}.
+   */
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
     List<TransactWriteItem> items = new ArrayList<>(actions.size());
     for (WriteAction action : actions) {
       items.add(transactItem(action));
     }
+    String clientRequestToken = token.value();
     TransactWriteItemsResponse response = call("TransactWriteItems",
         () -> client.transactWriteItems(r -> r
             .transactItems(items)
+            .clientRequestToken(clientRequestToken)
             .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return capacity(response.consumedCapacity(), true);
+  }
+
+  /**
+   * Every item of the table, by a strongly consistent, paginated Scan: not a request of the
+   * {@link Table} SPI (no single access pattern reads the whole table), for tooling such as
+   * fixture export. Each page is one request; items arrive partition by partition.
+   *
+   * @param sink receives each item
+   * @return the number of items scanned
+   */
+  public long scan(java.util.function.Consumer<Item> sink) {
+    long count = 0;
+    Map<String, AttributeValue> start = null;
+    do {
+      Map<String, AttributeValue> from = start;
+      software.amazon.awssdk.services.dynamodb.model.ScanResponse page = call("Scan",
+          () -> client.scan(r -> r.tableName(tableName).consistentRead(true)
+              .exclusiveStartKey(from)));
+      for (Map<String, AttributeValue> item : page.items()) {
+        sink.accept(AttributeValues.item(item));
+        count++;
+      }
+      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+          ? page.lastEvaluatedKey() : null;
+    } while (start != null);
+    return count;
   }
 
   private TransactWriteItem transactItem(WriteAction action) {

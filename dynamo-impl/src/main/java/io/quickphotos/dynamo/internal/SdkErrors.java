@@ -43,7 +43,10 @@ public final class SdkErrors {
       "ServiceUnavailable",
       "ServiceUnavailableException",
       // A single write that collided with a transaction in flight on the same item.
-      "TransactionConflictException");
+      "TransactionConflictException",
+      // A retry of a transaction whose first attempt, same token, is still in flight: it may
+      // yet be applied.
+      "TransactionInProgressException");
 
   /**
    * Error codes that mean the credentials are missing, wrong or not allowed to do this: the

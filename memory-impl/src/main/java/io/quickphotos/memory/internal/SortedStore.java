@@ -25,6 +25,15 @@ final class SortedStore {
 
   private final Map<String, NavigableMap<String, Stored>> partitions = new HashMap<>();
 
+  /** Every stored item, partitions in no particular order, each partition in key order. */
+  java.util.List<Stored> all() {
+    java.util.List<Stored> all = new java.util.ArrayList<>();
+    for (NavigableMap<String, Stored> items : partitions.values()) {
+      all.addAll(items.values());
+    }
+    return all;
+  }
+
   Stored get(String partition, String sort) {
     NavigableMap<String, Stored> items = partitions.get(partition);
     return items == null ? null : items.get(sort);

@@ -1,0 +1,136 @@
+package io.quickphotos;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * How a repository retries what DynamoDB asks it to retry: the keys a BatchGetItem left
+ * unprocessed, the items a BatchWriteItem left unprocessed, and transactions cancelled only by
+ * conflicts or throttling. Before retry {@code n} (counting from 1) the repository waits a random
+ * time in {@code [0, min(maxDelay, baseDelay·2ⁿ)]} (exponential backoff with full jitter); after
+ * {@code maxAttempts} attempts in all it gives up with {@link ServiceUnavailableException}.
+ *
+ * <p>The in-memory backend also uses the policy where the AWS SDK would retry inside one request
+ * (throttling and internal server errors injected by its fault scripting); on DynamoDB those
+ * retries are the SDK client's own, configured on the {@code DynamoDbClient}.
+ *
+ * <pre>{@code
+ * QuickPhotos photos = MemoryQuickPhotos.builder()
+ *     .retryPolicy(RetryPolicy.noDelay())   // tests reach the retry limit without sleeping
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param maxAttempts attempts per request, the first included; at least 1
+ * @param baseDelay the ceiling of the first retry's wait, doubled for each retry after it
+ * @param maxDelay the longest single wait
+ */
+public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay) {
+  private static final RetryPolicy DEFAULT =
+      new RetryPolicy(8, Duration.ofMillis(20), Duration.ofSeconds(2));
+
+  /**
+   * Creates a policy.
+   *
+   * @param maxAttempts attempts per request, the first included; at least 1
+   * @param baseDelay the ceiling of the first retry's wait; zero or positive
+   * @param maxDelay the longest single wait; zero or positive
+   * @throws IllegalArgumentException if {@code maxAttempts} is below 1 or a delay is negative
+   * @throws NullPointerException if a delay is null
+   */
+  public RetryPolicy {
+    if (maxAttempts < 1) {
+      throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
+    }
+    Objects.requireNonNull(baseDelay, "baseDelay");
+    Objects.requireNonNull(maxDelay, "maxDelay");
+    if (baseDelay.isNegative() || maxDelay.isNegative()) {
+      throw new IllegalArgumentException("delays must not be negative: " + baseDelay + ", "
+          + maxDelay);
+    }
+  }
+
+  /**
+   * The default: 8 attempts, 20 ms base delay, at most 2 s a wait, full jitter. The longest
+   * sequence of waits this allows is under 7 s.
+   *
+   * @return the default policy
+   */
+  public static RetryPolicy defaults() {
+    return DEFAULT;
+  }
+
+  /**
+   * The default number of attempts (8) without any waiting: for tests that drive a repository
+   * into its retry limit.
+   *
+   * @return a policy that never sleeps
+   */
+  public static RetryPolicy noDelay() {
+    return noDelay(DEFAULT.maxAttempts);
+  }
+
+  /**
+   * A number of attempts without any waiting.
+   *
+   * @param maxAttempts attempts per request, the first included; at least 1
+   * @return a policy that never sleeps
+   * @throws IllegalArgumentException if {@code maxAttempts} is below 1
+   */
+  public static RetryPolicy noDelay(int maxAttempts) {
+    return new RetryPolicy(maxAttempts, Duration.ZERO, Duration.ZERO);
+  }
+
+  /**
+   * A policy with the default's 2 s cap on a single wait.
+   *
+   * @param maxAttempts attempts per request, the first included; at least 1
+   * @param baseDelay the ceiling of the first retry's wait
+   * @return the policy
+   * @throws IllegalArgumentException if {@code maxAttempts} is below 1 or the delay negative
+   */
+  public static RetryPolicy of(int maxAttempts, Duration baseDelay) {
+    return new RetryPolicy(maxAttempts, baseDelay, DEFAULT.maxDelay);
+  }
+
+  /**
+   * The longest wait before a retry: {@code min(maxDelay, baseDelay·2^retry)}.
+   *
+   * @param retry the number of the retry, from 1
+   * @return the ceiling of the wait; zero for a policy without delay
+   */
+  public Duration ceilingBefore(int retry) {
+    long base = baseDelay.toNanos();
+    long cap = maxDelay.toNanos();
+    if (base == 0 || cap == 0) {
+      return Duration.ZERO;
+    }
+    int shift = Math.min(Math.max(retry, 0), 62);
+    long ceiling = base > (cap >> shift) ? cap : Math.min(cap, base << shift);
+    return Duration.ofNanos(ceiling);
+  }
+
+  /**
+   * Waits before a retry: a uniformly random time up to {@link #ceilingBefore}. Returns at once
+   * for a policy without delay.
+   *
+   * @param retry the number of the retry, from 1
+   * @throws ServiceUnavailableException if the thread is interrupted while waiting (the
+   *     interrupt flag is set again)
+   */
+  public void pauseBefore(int retry) {
+    long ceiling = ceilingBefore(retry).toNanos();
+    if (ceiling == 0) {
+      return;
+    }
+    long nanos = ThreadLocalRandom.current().nextLong(ceiling + 1);
+    try {
+      Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ServiceUnavailableException("interrupted while backing off", e);
+    }
+  }
+}

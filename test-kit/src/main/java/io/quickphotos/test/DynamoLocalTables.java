@@ -1,0 +1,49 @@
+package io.quickphotos.test;
+
+import io.quickphotos.OperationCost;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/**
+ * Opens tables on the DynamoDB Local server shared by the whole JVM (started on first use,
+ * stopped when the test run ends). Loaded only for DynamoDB Local, so memory-only tests need
+ * neither quickphotos-dynamo-local nor the AWS SDK on their class path.
+ */
+final class DynamoLocalTables {
+  private static final AtomicLong TABLES = new AtomicLong();
+
+  private DynamoLocalTables() {
+  }
+
+  static TestTable open(ExtensionContext context, ManualClock clock) {
+    DynamoDbLocal server = DynamoDbLocalExtension.server(context);
+    String tableName = "quick-photos-kit-" + TABLES.incrementAndGet();
+    QuickPhotosTable.createIfMissing(server.client(), tableName);
+    List<OperationCost> costs = TestTable.newCostLog();
+    QuickPhotos repository = DynamoQuickPhotos.builder()
+        .client(server.client())
+        .tableName(tableName)
+        .clock(clock)
+        .retryPolicy(RetryPolicy.noDelay())
+        .costListener(costs::add)
+        .build();
+    DynamoTable table = new DynamoTable(server.client(), tableName);
+    return new TestTable(Backend.DYNAMODB_LOCAL, repository, clock, null, table,
+        table::scan, costs, () -> {
+          try {
+            server.client().deleteTable(r -> r.tableName(tableName));
+          } catch (SdkException e) {
+            // The server may be stopping; the table goes with it either way.
+          }
+        });
+  }
+}

@@ -1,0 +1,26 @@
+package io.quickphotos.test;
+
+import io.quickphotos.OperationCost;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.memory.Faults;
+import io.quickphotos.memory.internal.FaultInjectingTable;
+import io.quickphotos.memory.internal.MemoryTable;
+import java.util.List;
+
+/** Opens memory tables: the engine behind a fault script, as MemoryQuickPhotos builds it. */
+final class MemoryTables {
+  private MemoryTables() {
+  }
+
+  static TestTable open(ManualClock clock) {
+    MemoryTable table = new MemoryTable();
+    Faults faults = Faults.create();
+    RetryPolicy retry = RetryPolicy.noDelay();
+    List<OperationCost> costs = TestTable.newCostLog();
+    SingleTableQuickPhotos repository = new SingleTableQuickPhotos(
+        new FaultInjectingTable(table, faults, null, clock, retry), costs::add, clock, retry);
+    return new TestTable(Backend.MEMORY, repository, clock, faults, table,
+        sink -> table.items().forEach(sink), costs, () -> { });
+  }
+}

@@ -1,0 +1,165 @@
+package io.quickphotos.test;
+
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.memory.Faults;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * A JUnit 5 extension that gives every test a fresh, empty quickphotos table on one backend —
+ * the memory backend unless constructed otherwise ({@link BothBackends} runs a class on both) —
+ * and injects, as test-method (or {@code @BeforeEach}/{@code @AfterEach}) parameters or into
+ * non-static fields marked {@link Injected}: the {@link QuickPhotos} repository, its
+ * {@link TestTable} (fixtures, costs), its {@link ManualClock}, its {@link Faults} script (memory
+ * only) and the {@link Backend}.
+ *
+ * <pre>{@code
+ * @ExtendWith(QuickPhotosExtension.class)
+ * class FollowServiceTest {
+ *   @Injected QuickPhotos photos;
+ *
+ *   @Test
+ *   void survivesConflicts(Faults faults) {
+ *     faults.on(Request.TRANSACT_WRITE_ITEMS).next(2, Fault.transactionConflict());
+ *     ...
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>The repository retries with {@link io.quickphotos.RetryPolicy#noDelay()}, its clock starts
+ * at {@link ManualClock#DEFAULT_START}, and its faults script is empty: each test begins the
+ * same. On DynamoDB Local one server is started for the whole JVM on first use and each test
+ * gets a table of its own, deleted afterwards. Thread-safe: tests may run in parallel.
+ */
+public final class QuickPhotosExtension
+    implements BeforeEachCallback, AfterEachCallback, ParameterResolver, ExecutionCondition {
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(QuickPhotosExtension.class);
+  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class, TestTable.class,
+      ManualClock.class, Faults.class, Backend.class);
+
+  private final Backend backend;
+
+  /** The extension on the memory backend; JUnit uses this for {@code @ExtendWith}. */
+  public QuickPhotosExtension() {
+    this(Backend.MEMORY);
+  }
+
+  /**
+   * The extension on a backend; register it with {@code @RegisterExtension}.
+   *
+   * @param backend where each test's table lives
+   */
+  public QuickPhotosExtension(Backend backend) {
+    this.backend = java.util.Objects.requireNonNull(backend, "backend");
+  }
+
+  /**
+   * The backend this extension gives tests.
+   *
+   * @return the backend
+   */
+  public Backend backend() {
+    return backend;
+  }
+
+  /** Disables {@link MemoryOnly} tests and classes on DynamoDB Local. */
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (backend == Backend.MEMORY) {
+      return ConditionEvaluationResult.enabled("memory runs every test");
+    }
+    Optional<MemoryOnly> memoryOnly = context.getElement()
+        .map(element -> element.getAnnotation(MemoryOnly.class));
+    return memoryOnly
+        .map(m -> ConditionEvaluationResult.disabled("memory only: " + m.value()))
+        .orElseGet(() -> ConditionEvaluationResult.enabled("runs on " + backend.displayName()));
+  }
+
+  /** Opens this test's table and fills its {@link Injected} fields. */
+  @Override
+  public void beforeEach(ExtensionContext context) throws IllegalAccessException {
+    ManualClock clock = ManualClock.create();
+    TestTable table = backend == Backend.MEMORY ? MemoryTables.open(clock)
+        : DynamoLocalTables.open(context, clock);
+    context.getStore(NAMESPACE).put(TestTable.class, table);
+    for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
+      for (Class<?> type = instance.getClass(); type != Object.class;
+          type = type.getSuperclass()) {
+        for (Field field : type.getDeclaredFields()) {
+          if (field.isAnnotationPresent(Injected.class)) {
+            inject(instance, field, table);
+          }
+        }
+      }
+    }
+  }
+
+  private void inject(Object instance, Field field, TestTable table)
+      throws IllegalAccessException {
+    if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())
+        || !INJECTED.contains(field.getType())) {
+      throw new ExtensionConfigurationException("@Injected field " + field + " must be"
+          + " non-static, non-final and of a type in " + INJECTED);
+    }
+    field.setAccessible(true);
+    field.set(instance, value(field.getType(), table));
+  }
+
+  /** Deletes this test's table (DynamoDB Local) or lets it go (memory). */
+  @Override
+  public void afterEach(ExtensionContext context) {
+    TestTable table = context.getStore(NAMESPACE).remove(TestTable.class, TestTable.class);
+    if (table != null) {
+      table.close();
+    }
+  }
+
+  /** Whether the parameter is one of the types this extension injects. */
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return INJECTED.contains(parameter.getParameter().getType())
+        && context.getTestMethod().isPresent();
+  }
+
+  /** The repository, table, clock, faults or backend of the running test. */
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    TestTable table = context.getStore(NAMESPACE).get(TestTable.class, TestTable.class);
+    if (table == null) {
+      throw new ParameterResolutionException("no quickphotos table for this test yet");
+    }
+    try {
+      return value(parameter.getParameter().getType(), table);
+    } catch (IllegalStateException e) {
+      throw new ParameterResolutionException(e.getMessage(), e);
+    }
+  }
+
+  private static Object value(Class<?> type, TestTable table) {
+    if (type == QuickPhotos.class) {
+      return table.repository();
+    }
+    if (type == ManualClock.class) {
+      return table.clock();
+    }
+    if (type == Faults.class) {
+      return table.faults();
+    }
+    if (type == Backend.class) {
+      return table.backend();
+    }
+    return table;
+  }
+}
