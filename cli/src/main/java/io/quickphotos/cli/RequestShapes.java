@@ -3,6 +3,7 @@ package io.quickphotos.cli;
 import io.quickphotos.internal.singletable.Index;
 import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.QueryPlan;
 import io.quickphotos.internal.singletable.UpdateAction;
 import io.quickphotos.internal.singletable.WriteAction;
@@ -52,6 +53,24 @@ final class RequestShapes {
     return List.of(queryLine(plan, continued),
         "then BatchGetItem PK = USER#<f>, SK = #METADATA#<f> for each followed user <f> "
             + "(≤ 100 keys), strongly consistent");
+  }
+
+  /**
+   * The home feed's requests: the inverted-index Query listing the followed users, then one
+   * Query per followed user, shown for a placeholder user {@code <f>}.
+   *
+   * @param reader the reading user's handle
+   * @param pageSize the page size, which is each followed user's Query's Limit
+   * @return three lines
+   */
+  static List<String> homeFeed(String reader, int pageSize) {
+    return List.of(queryLine(Plans.homeFeedFollowees(reader), false)
+            + ", repeated from its last evaluated key until the list ends",
+        "then for each followed user <f>: " + queryLine(
+            Plans.homeFeedPhotos("<f>", java.util.Optional.empty(), pageSize), false)
+            + " (after a cursor: SK BETWEEN PHOTO#<f># AND PHOTO#<f>#<position>)",
+        "merged newest first: ⌊F / " + Plans.FEED_FOLLOWEES_PER_QUERY
+            + "⌋ + 1 + F requests for F followed users");
   }
 
   /**

@@ -39,4 +39,15 @@ class RequestShapesTest {
         "  UpdateItem PK = USER#a, SK = #METADATA#a SET following = if_not_exists(following, 0) - 1"
             + " if attribute_exists(PK)");
   }
+
+  @Test
+  void showsTheFanOutOfTheHomeFeed() {
+    assertThat(RequestShapes.homeFeed("u", 10)).containsExactly(
+        "Query InvertedIndex SK = #FRIEND#u, forwards, Limit 1000, eventually consistent, "
+            + "repeated from its last evaluated key until the list ends",
+        "then for each followed user <f>: Query PK = USER#<f> AND begins_with(SK, PHOTO#<f>#), "
+            + "backwards, Limit 10, eventually consistent (after a cursor: SK BETWEEN PHOTO#<f># "
+            + "AND PHOTO#<f>#<position>)",
+        "merged newest first: ⌊F / 1000⌋ + 1 + F requests for F followed users");
+  }
 }
