@@ -50,15 +50,19 @@ public final class FeedReport {
   /**
    * Writes the report.
    *
-   * @param args JMH JSON files of {@code FeedBenchmark} (optional), and {@code --out <base>}
+   * @param args JMH JSON files of {@code FeedBenchmark} (optional), {@code --out <base>}, and
+   *     {@code --note <text>} for a paragraph on how the times were taken
    * @throws IOException if a file cannot be read or written
    */
   public static void main(String[] args) throws IOException {
     List<Path> inputs = new ArrayList<>();
     Path base = null;
+    String note = "";
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--out") && i + 1 < args.length) {
         base = Path.of(args[++i]);
+      } else if (args[i].equals("--note") && i + 1 < args.length) {
+        note = args[++i];
       } else {
         inputs.add(Path.of(args[i]));
       }
@@ -66,7 +70,7 @@ public final class FeedReport {
     if (base == null) {
       base = inputs.isEmpty() ? Path.of("feed") : withoutExtension(inputs.get(0));
     }
-    Written written = write(inputs, base);
+    Written written = write(inputs, base, note);
     System.out.print(Files.readString(written.markdown()));
   }
 
@@ -76,10 +80,11 @@ public final class FeedReport {
    *
    * @param jmhJson JMH JSON files with FeedBenchmark results; may be empty
    * @param base the path of the outputs without extension
+   * @param note a paragraph on how the times were taken, or empty
    * @return what was written
    * @throws IOException if a file cannot be read or written
    */
-  static Written write(List<Path> jmhJson, Path base) throws IOException {
+  static Written write(List<Path> jmhJson, Path base, String note) throws IOException {
     FeedCosts.Table costs = FeedCosts.measure();
     Map<String, double[]> times = new TreeMap<>();
     for (Path json : jmhJson) {
@@ -89,7 +94,7 @@ public final class FeedReport {
       Files.createDirectories(base.getParent());
     }
     Path markdown = Path.of(base + ".md");
-    Files.writeString(markdown, markdown(costs, times));
+    Files.writeString(markdown, markdown(costs, times, note));
     Path crossover = Path.of(base + "-crossover.png");
     crossoverChart(costs, crossover);
     Path capacity = Path.of(base + "-capacity.png");
@@ -99,7 +104,8 @@ public final class FeedReport {
 
   // --- markdown --------------------------------------------------------------------------------
 
-  private static String markdown(FeedCosts.Table costs, Map<String, double[]> times) {
+  private static String markdown(FeedCosts.Table costs, Map<String, double[]> times,
+      String note) {
     StringBuilder md = new StringBuilder();
     md.append("# Home feed: fan-out on read against fan-out on write\n\n");
     md.append("Capacity: each operation run once on the in-memory engine, which bills as DynamoDB "
@@ -166,7 +172,7 @@ public final class FeedReport {
       }
     }
     md.append('\n');
-    md.append(timeTables(times));
+    md.append(timeTables(times, note));
     return md.toString();
   }
 
@@ -178,7 +184,7 @@ public final class FeedReport {
         costs.page().get(write).get(f), costs.upload().get(write).get(n));
   }
 
-  private static String timeTables(Map<String, double[]> times) {
+  private static String timeTables(Map<String, double[]> times, String note) {
     if (times.isEmpty()) {
       return "## Time\n\nNo JMH results were given: run `FeedBenchmark` and pass its JSON.\n";
     }
@@ -188,6 +194,9 @@ public final class FeedReport {
         + "trip of milliseconds, so there the request counts above set the latency: fan-out on "
         + "read makes F + 1 Queries a page (one after another here; concurrently they would "
         + "take about one round trip plus the merge).\n\n");
+    if (!note.isEmpty()) {
+      md.append(note).append("\n\n");
+    }
     appendTimes(md, times, "Feed page", "Page.feedPage", "followees", FeedCosts.FOLLOWEES);
     appendTimes(md, times, "Upload", "Upload.upload", "followers", FeedCosts.FOLLOWERS);
     return md.toString();

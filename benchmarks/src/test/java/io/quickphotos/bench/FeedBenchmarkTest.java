@@ -114,12 +114,13 @@ class FeedBenchmarkTest {
     Collection<RunResult> results = new Runner(options).run();
 
     assertThat(results).hasSize(2 * Design.values().length * 2);
-    FeedReport.Written written = FeedReport.write(List.of(json), dir.resolve("report"));
+    FeedReport.Written written = FeedReport.write(List.of(json), dir.resolve("report"),
+        "A smoke run.");
     String markdown = Files.readString(written.markdown());
     assertThat(markdown).contains("## Capacity per feed page", "## Capacity per upload",
         "## Crossover: fan-out-on-write against fan-out-on-read", "### Feed page", "### Upload",
         "| 10 | 11 / 10.5 | 1 / 1.0 | 2 / 25.5 | 11 |");
-    assertThat(markdown).doesNotContain("No JMH results");
+    assertThat(markdown).doesNotContain("No JMH results").contains("A smoke run.");
     assertThat(written.charts()).hasSize(2);
     for (Path chart : written.charts()) {
       byte[] png = Files.readAllBytes(chart);
