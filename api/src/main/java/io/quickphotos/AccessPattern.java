@@ -36,7 +36,17 @@ public enum AccessPattern {
    * {@link QuickPhotos#importSnapshot}: one BatchWriteItem per 25 items (the count shown is for a
    * snapshot of at most 25 items), plus one per retry of unprocessed items.
    */
-  IMPORT_SNAPSHOT(1);
+  IMPORT_SNAPSHOT(1),
+
+  // --- home feed -------------------------------------------------------------------------------
+
+  /**
+   * {@link QuickPhotos#homeFeed}: fan-out on read, per page one Query on the inverted index per
+   * 1,000 followed users ({@code ⌊F / 1000⌋ + 1} for F followed users) and one Query per
+   * followed user, so {@code ⌊F / 1000⌋ + 1 + F} requests. The count shown is for a user who
+   * follows one user.
+   */
+  HOME_FEED(2);
 
   private final int minimumRequests;
 

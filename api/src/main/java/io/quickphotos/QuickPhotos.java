@@ -245,4 +245,48 @@ public interface QuickPhotos {
    * @throws ServiceUnavailableException if items stay unprocessed after the bounded retries
    */
   long importSnapshot(Snapshot snapshot, java.util.function.LongConsumer progress);
+
+  // --- home feed -------------------------------------------------------------------------------
+
+  /**
+   * Lists the photos of the users {@code username} follows, newest first, paged: the home feed,
+   * served by fan-out on read over the single-table layout.
+   *
+   * <p>Requests per page, for a user who follows {@code F} users: {@code ⌊F / 1000⌋ + 1}
+   * eventually consistent {@code Query} requests on the inverted index,
+   * {@code SK = #FRIEND#<username>} with {@code Limit 1000}, paged until the whole list of
+   * followed users is read; then one eventually consistent {@code Query} per followed user
+   * {@code f}, newest first, {@code PK = USER#<f> AND begins_with(SK, PHOTO#<f>#)} on the first
+   * page and {@code PK = USER#<f> AND SK BETWEEN PHOTO#<f># AND PHOTO#<f>#<t>} after a cursor
+   * (the cursor's instant {@code t}, or the nanosecond before it, as the tie-break below
+   * requires), with {@code Limit} equal to the page size: one followed user can fill a page, and
+   * none can contribute more. In all {@code ⌊F / 1000⌋ + 1 + F} requests, whatever the page size
+   * and however many photos there are; {@code SingleTableQuickPhotos.homeFeedRequests} computes
+   * it. The pages are merged in memory.
+   *
+   * <p>Order: timestamp descending, photos with equal timestamps in ascending code-point order of
+   * their owners' handles; the order is total, so every photo appears exactly once across the
+   * pages. The cursor holds the position of the page's last photo (its instant and owner) and
+   * the next page starts strictly after that position, so a walk through the pages never repeats
+   * a photo and never goes back in time: a photo uploaded during the walk appears on a later page
+   * only if it sorts after the position reached (a fresh first page shows it in its place); the
+   * photos of a user followed or unfollowed during the walk appear or disappear from the next
+   * page on. The cursor's size does not depend on how many users are followed: at most 383
+   * characters, about 55 for a ten-letter handle.
+   *
+   * <p>Consistency: every read is eventually consistent on DynamoDB, which halves the read units
+   * of the F queries that dominate the cost; a photo uploaded or a follow made a moment ago may
+   * not be listed yet. In memory every read is immediately consistent.
+   *
+   * <p>A user who follows nobody, or who does not exist, has an empty feed (one request), as for
+   * {@link #followedBy}: checking that the user exists would cost a read on every page.
+   *
+   * @param username the reading user's handle
+   * @param page the page size (at most 100) and the cursor of the previous page, if any
+   * @return this page of photos
+   * @throws InvalidCursorException if the cursor is malformed, altered, or from another user's
+   *     feed or another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Page<Photo> homeFeed(String username, PageRequest page);
 }

@@ -38,6 +38,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -900,6 +901,381 @@ public abstract class QuickPhotosContract {
         .isInstanceOf(InvalidInputException.class);
   }
 
+  // --- home feed -----------------------------------------------------------------------------
+
+  /** Reads every page of a user's home feed with the given page size. */
+  private List<Photo> wholeFeed(String username, int pageSize) {
+    return restOfFeed(username, PageRequest.first(pageSize));
+  }
+
+  /**
+   * Reads a user's home feed from a page to the end, checking on the way that every photo sorts
+   * strictly after the one before it, across pages too: a walk that repeats a photo or goes back
+   * in time fails at once instead of looping.
+   */
+  private List<Photo> restOfFeed(String username, PageRequest first) {
+    List<Photo> photos = new ArrayList<>();
+    PageRequest page = first;
+    while (true) {
+      Page<Photo> read = repo.homeFeed(username, page);
+      assertThat(read.items()).hasSizeLessThanOrEqualTo(page.size());
+      for (Photo photo : read.items()) {
+        if (!photos.isEmpty()) {
+          assertThat(FEED_ORDER.compare(photos.get(photos.size() - 1), photo))
+              .as("%s comes after %s", photo, photos.get(photos.size() - 1)).isNegative();
+        }
+        photos.add(photo);
+      }
+      if (!read.hasNext()) {
+        return photos;
+      }
+      assertThat(read.items()).as("a page with a next cursor holds a photo").isNotEmpty();
+      page = read.next(page.size());
+    }
+  }
+
+  /** The feed's order: newest first, then owners in code-point order (as DynamoDB sorts keys). */
+  private static final Comparator<Photo> FEED_ORDER = Comparator
+      .comparing(Photo::timestamp, Comparator.reverseOrder())
+      .thenComparing(Photo::owner, (a, b) -> Arrays.compare(a.codePoints().toArray(),
+          b.codePoints().toArray()));
+
+  private static NewPhoto newPhoto(String owner, Instant timestamp) {
+    return new NewPhoto(owner, timestamp, "https://photos.example.com/" + owner + "/"
+        + timestamp.getEpochSecond() + "-" + timestamp.getNano() + ".jpg");
+  }
+
+  @Test
+  void homeFeedListsThePhotosOfFollowedUsersNewestFirst() {
+    for (String u : List.of("alice", "bob", "carol", "dave")) {
+      create(u);
+    }
+    repo.follow("alice", "bob");
+    repo.follow("alice", "carol");
+    repo.follow("bob", "alice");
+    upload("bob", T0);
+    upload("carol", T0.plusSeconds(1));
+    upload("bob", T0.plusSeconds(2));
+    upload("dave", T0.plusSeconds(3));   // not followed
+    upload("alice", T0.plusSeconds(4));  // the reader's own photos are not in the feed
+
+    Page<Photo> feed = repo.homeFeed("alice", PageRequest.first(10));
+
+    assertThat(feed.items()).extracting(Photo::id).containsExactly(
+        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("carol", T0.plusSeconds(1)),
+        new PhotoId("bob", T0));
+    assertThat(feed.hasNext()).isFalse();
+    assertThat(feed.items().get(0)).isEqualTo(photo(new PhotoId("bob", T0.plusSeconds(2))));
+    assertThat(wholeFeed("bob", 1)).extracting(Photo::id)
+        .containsExactly(new PhotoId("alice", T0.plusSeconds(4)));
+  }
+
+  @Test
+  void homeFeedShowsCurrentReactionCounters() {
+    create("alice");
+    create("bob");
+    repo.follow("alice", "bob");
+    Photo photo = upload("bob", T0);
+    repo.reactTo("alice", photo.id(), ReactionType.SMILEY);
+    assertThat(repo.homeFeed("alice", PageRequest.first()).items()).singleElement()
+        .satisfies(p -> assertThat(p.reactionCount(ReactionType.SMILEY)).isEqualTo(1));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 100})
+  void equalTimestampsAreOrderedByOwnerInCodePointOrderOnEveryPageSize(int pageSize) {
+    // U+FF21 sorts before U+10400 in code-point (and DynamoDB) order, after it in UTF-16 order.
+    List<String> owners = List.of("\uD801\uDC00", "b", "\uFF21", "B", "ba");
+    create("reader");
+    for (String owner : owners) {
+      create(owner);
+      repo.follow("reader", owner);
+      upload(owner, T0);
+      upload(owner, T0.plusNanos(1));
+      upload(owner, T0.minusSeconds(1));
+    }
+    List<String> codePointOrder = List.of("B", "b", "ba", "\uFF21", "\uD801\uDC00");
+    List<PhotoId> expected = new ArrayList<>();
+    for (Instant t : List.of(T0.plusNanos(1), T0, T0.minusSeconds(1))) {
+      codePointOrder.forEach(owner -> expected.add(new PhotoId(owner, t)));
+    }
+    assertThat(wholeFeed("reader", pageSize)).extracting(Photo::id)
+        .containsExactlyElementsOf(expected);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {3, 7, 100})
+  void pagingThroughHundredsOfPhotosReturnsEachExactlyOnceInFeedOrder(int pageSize) {
+    Random random = new Random(10 + pageSize);
+    List<String> followees = List.of("ann", "ben", "cy", "dee", "eve", "fay", "gus", "hal");
+    List<NewUser> users = new ArrayList<>();
+    users.add(newUser("reader"));
+    users.add(newUser("stranger"));
+    followees.forEach(f -> users.add(newUser(f)));
+    users.add(newUser("quiet"));      // followed, but has no photos
+    List<Follow> follows = new ArrayList<>();
+    followees.forEach(f -> follows.add(new Follow("reader", f, CLOCK_START)));
+    follows.add(new Follow("reader", "quiet", CLOCK_START));
+    follows.add(new Follow("stranger", "reader", CLOCK_START));
+    // Timestamps drawn from a small set, so many photos of different owners tie; "ann" has
+    // just one photo.
+    java.util.Set<PhotoId> ids = new java.util.LinkedHashSet<>();
+    ids.add(new PhotoId("ann", T0));
+    while (ids.size() < 260) {
+      String owner = followees.get(1 + random.nextInt(followees.size() - 1));
+      ids.add(new PhotoId(owner, T0.plusSeconds(random.nextInt(60))
+          .plusNanos(random.nextInt(3))));
+    }
+    for (int i = 0; i < 20; i++) {
+      ids.add(new PhotoId("stranger", T0.plusSeconds(i)));
+    }
+    List<NewPhoto> photos = ids.stream().map(id -> newPhoto(id.owner(), id.timestamp())).toList();
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+
+    List<PhotoId> expected = ids.stream().filter(id -> !id.owner().equals("stranger"))
+        .sorted(Comparator.comparing((PhotoId id) -> id.timestamp(), Comparator.reverseOrder())
+            .thenComparing(PhotoId::owner, (a, b) -> Arrays.compare(a.codePoints().toArray(),
+                b.codePoints().toArray())))
+        .toList();
+    List<Photo> feed = wholeFeed("reader", pageSize);
+    assertThat(feed).extracting(Photo::id).containsExactlyElementsOf(expected);
+    assertThat(feed).isSortedAccordingTo(FEED_ORDER);
+  }
+
+  @Test
+  void aUserWhoFollowsNobodyOrDoesNotExistHasAnEmptyFeedForOneRequest() {
+    create("alice");
+    create("bob");
+    upload("bob", T0);
+    repo.follow("bob", "alice");   // alice is followed, but follows nobody
+    for (String reader : List.of("alice", "ghost")) {
+      Page<Photo> feed = repo.homeFeed(reader, PageRequest.first());
+      assertThat(feed.items()).isEmpty();
+      assertThat(feed.hasNext()).isFalse();
+      assertCost(AccessPattern.HOME_FEED, 1, billing().emptyQuery(false), 0);
+    }
+  }
+
+  @Test
+  void followedUsersWithoutPhotosAddNothing() {
+    create("alice");
+    for (String u : List.of("bob", "carol", "dave")) {
+      create(u);
+      repo.follow("alice", u);
+    }
+    upload("carol", T0);
+    assertThat(wholeFeed("alice", 1)).extracting(Photo::id)
+        .containsExactly(new PhotoId("carol", T0));
+  }
+
+  /** Alice follows bob and carol, who each have photos at T0 + 0…5 s (carol at odd seconds). */
+  private Page<Photo> firstFeedPage(int size) {
+    for (String u : List.of("alice", "bob", "carol", "dave")) {
+      create(u);
+    }
+    repo.follow("alice", "bob");
+    repo.follow("alice", "carol");
+    for (int i = 0; i < 6; i++) {
+      upload(i % 2 == 0 ? "bob" : "carol", T0.plusSeconds(i));
+    }
+    Page<Photo> first = repo.homeFeed("alice", PageRequest.first(size));
+    assertThat(first.hasNext()).isTrue();
+    return first;
+  }
+
+  @Test
+  void unfollowingBetweenPagesDropsThatUsersPhotosFromTheNextPage() {
+    Page<Photo> first = firstFeedPage(2);
+    assertThat(first.items()).extracting(Photo::owner).containsExactly("carol", "bob");
+    repo.unfollow("alice", "carol");
+    Page<Photo> rest = repo.homeFeed("alice", first.next(10));
+    assertThat(rest.items()).extracting(Photo::id).containsExactly(
+        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("bob", T0));
+  }
+
+  @Test
+  void followingBetweenPagesAddsOnlyPhotosAfterThePosition() {
+    Page<Photo> first = firstFeedPage(2);   // up to bob at T0 + 4 s
+    upload("dave", T0.plusSeconds(10));
+    upload("dave", T0.plusSeconds(4));      // ties with the position; "dave" sorts after "bob"
+    upload("dave", T0.plusSeconds(1));
+    repo.follow("alice", "dave");
+    Page<Photo> rest = repo.homeFeed("alice", first.next(10));
+    assertThat(rest.items()).extracting(Photo::id).containsExactly(
+        new PhotoId("dave", T0.plusSeconds(4)), new PhotoId("carol", T0.plusSeconds(3)),
+        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("carol", T0.plusSeconds(1)),
+        new PhotoId("dave", T0.plusSeconds(1)), new PhotoId("bob", T0));
+  }
+
+  @Test
+  void aPhotoUploadedDuringTheWalkAppearsLaterOnlyIfItSortsAfterThePosition() {
+    Page<Photo> first = firstFeedPage(2);   // carol at 5 s, bob at 4 s
+    upload("bob", T0.plusSeconds(100));     // newer than the position: not in this walk
+    upload("carol", T0.plusSeconds(4));     // ties at 4 s; "carol" sorts after "bob"
+    upload("alice", T0.plusSeconds(3).plusNanos(1));   // alice is not followed by herself
+    upload("bob", T0.plusSeconds(3).minusNanos(1));
+    assertThat(restOfFeed("alice", first.next(1))).extracting(Photo::id).containsExactly(new PhotoId("carol", T0.plusSeconds(4)),
+        new PhotoId("carol", T0.plusSeconds(3)), new PhotoId("bob", T0.plusSeconds(3)
+            .minusNanos(1)), new PhotoId("bob", T0.plusSeconds(2)),
+        new PhotoId("carol", T0.plusSeconds(1)), new PhotoId("bob", T0));
+    // A fresh first page shows the new photo in its place.
+    assertThat(repo.homeFeed("alice", PageRequest.first(1)).items()).extracting(Photo::id)
+        .containsExactly(new PhotoId("bob", T0.plusSeconds(100)));
+  }
+
+  @Test
+  void photosAtTheEarliestInstantAreReachedAndEndTheFeed() {
+    Instant earliest = Instant.parse("0001-01-01T00:00:00Z");
+    create("alice");
+    for (String u : List.of("bob", "carol")) {
+      create(u);
+      repo.follow("alice", u);
+      upload(u, earliest);
+    }
+    assertThat(wholeFeed("alice", 1)).extracting(Photo::id).containsExactly(
+        new PhotoId("bob", earliest), new PhotoId("carol", earliest));
+  }
+
+  @Test
+  void homeFeedCursorIsBoundToItsReaderAndToTheFeed() {
+    String cursor = firstFeedPage(1).nextCursor().orElseThrow();
+    repo.follow("dave", "bob");
+    repo.follow("bob", "alice");
+    assertThat(cursor).matches("[A-Za-z0-9_-]+");
+    assertThatThrownBy(() -> repo.homeFeed("dave", PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(() -> repo.followersOf("alice", PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(() -> repo.followedBy("alice", PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST,
+        PageRequest.after(cursor, 1))).isInstanceOf(InvalidCursorException.class);
+    String followedCursor = repo.followersOf("bob", PageRequest.first(1)).nextCursor()
+        .orElseThrow();
+    assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(followedCursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    String photosCursor = repo.userWithPhotos("bob", SortOrder.NEWEST_FIRST, PageRequest.first(1))
+        .photos().nextCursor().orElseThrow();
+    assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(photosCursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+  }
+
+  @Test
+  void tamperedOrTruncatedHomeFeedCursorIsRejected() {
+    String cursor = firstFeedPage(1).nextCursor().orElseThrow();
+    Page<Photo> genuine = repo.homeFeed("alice", PageRequest.after(cursor, 1));
+    for (int i = 0; i < cursor.length(); i++) {
+      char replacement = cursor.charAt(i) == 'A' ? 'B' : 'A';
+      String tampered = cursor.substring(0, i) + replacement + cursor.substring(i + 1);
+      Throwable thrown = catchThrowable(() -> repo.homeFeed("alice",
+          PageRequest.after(tampered, 1)));
+      if (thrown == null) {
+        // Base64 tail bits may be ignored; such an edit leaves the cursor's bytes unchanged.
+        assertThat(repo.homeFeed("alice", PageRequest.after(tampered, 1))).isEqualTo(genuine);
+      } else {
+        assertThat(thrown).as("position %d", i).isInstanceOf(InvalidCursorException.class);
+      }
+    }
+    for (int cut = 1; cut < cursor.length(); cut++) {
+      String truncated = cursor.substring(0, cursor.length() - cut);
+      assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(truncated, 1)))
+          .isInstanceOf(InvalidCursorException.class);
+    }
+    for (String malformed : List.of("", "x", "not a cursor!", "%%%",
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) {
+      assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(malformed, 1)))
+          .isInstanceOf(InvalidCursorException.class);
+    }
+  }
+
+  @Test
+  void homeFeedCursorStaysSmallWhateverTheNumberOfFollowedUsers() {
+    String owner = "\uD801\uDC00".repeat(64);   // the longest handle in UTF-8: 256 bytes
+    List<NewUser> users = new ArrayList<>();
+    users.add(newUser("reader"));
+    users.add(newUser(owner));
+    List<Follow> follows = new ArrayList<>();
+    follows.add(new Follow("reader", owner, CLOCK_START));
+    for (int i = 0; i < 150; i++) {
+      users.add(newUser("f" + i));
+      follows.add(new Follow("reader", "f" + i, CLOCK_START));
+    }
+    List<NewPhoto> photos = List.of(newPhoto(owner, T0), newPhoto(owner, T0.minusSeconds(1)),
+        newPhoto("f7", T0.plusSeconds(1)), newPhoto("f8", T0.plusSeconds(2)));
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+    Page<Photo> first = repo.homeFeed("reader", PageRequest.first(3));
+    assertThat(first.items()).extracting(Photo::owner).containsExactly("f8", "f7", owner);
+    // The documented worst case: 287 bytes, 383 characters; a short handle's cursor is short.
+    assertThat(first.nextCursor().orElseThrow()).hasSize(383);
+    assertThat(repo.homeFeed("reader", PageRequest.first(1)).nextCursor().orElseThrow())
+        .hasSizeLessThan(60);
+    assertThat(repo.homeFeed("reader", first.next(3)).items()).extracting(Photo::id)
+        .containsExactly(new PhotoId(owner, T0.minusSeconds(1)));
+  }
+
+  @Test
+  void homeFeedReadsEveryFollowedUserBeyondAThousand() {
+    List<NewUser> users = new ArrayList<>();
+    users.add(newUser("reader"));
+    List<Follow> follows = new ArrayList<>();
+    List<NewPhoto> photos = new ArrayList<>();
+    for (int i = 0; i < 1001; i++) {
+      String followee = String.format("f%04d", i);
+      users.add(newUser(followee));
+      follows.add(new Follow("reader", followee, CLOCK_START));
+    }
+    photos.add(newPhoto("f0000", T0));
+    photos.add(newPhoto("f1000", T0.plusSeconds(1)));   // listed on the second index page
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+    costs.clear();
+    assertThat(repo.homeFeed("reader", PageRequest.first(5)).items()).extracting(Photo::owner)
+        .containsExactly("f1000", "f0000");
+    OperationCost cost = costs.last();
+    assertThat(cost.requests()).isEqualTo(2 + 1001);
+    assertThat(cost.itemsRead()).isEqualTo(1001 + 2);
+  }
+
+  @Test
+  void homeFeedCostsTheIndexQueryAndOneQueryPerFollowedUserPerPage() {
+    create("alice");
+    for (String u : List.of("bob", "carol", "dave", "erin")) {
+      create(u);
+      repo.follow("alice", u);
+    }
+    for (int i = 0; i < 30; i++) {
+      upload(i % 3 == 0 ? "bob" : i % 3 == 1 ? "carol" : "dave", T0.plusSeconds(i));
+    }
+    // erin has no photos. Each page: one index query of 4 small friendships (half a unit) and
+    // four eventually consistent queries; a followed user's query reads at most a page of
+    // small photos (half a unit) and a query that reads nothing costs the minimum.
+    double perPage = 0.5 + 3 * 0.5 + billing().emptyQuery(false);
+    Page<Photo> page = repo.homeFeed("alice", PageRequest.first(4));
+    assertCost(AccessPattern.HOME_FEED, 5, perPage, 0);
+    assertThat(costs.last().itemsRead()).as("4 friendships + at most 4 photos from each of 3")
+        .isEqualTo(4 + 12);
+    page = repo.homeFeed("alice", page.next(4));
+    assertCost(AccessPattern.HOME_FEED, 5, perPage, 0);
+    assertThat(costs.last().itemsRead()).isEqualTo(4 + 12);
+    assertThat(page.items()).extracting(Photo::timestamp).containsExactly(T0.plusSeconds(25),
+        T0.plusSeconds(24), T0.plusSeconds(23), T0.plusSeconds(22));
+  }
+
+  @Test
+  void badHomeFeedArgumentsAreRejectedBeforeAnyRequest() {
+    Map<String, Object> before = seeded();
+    assertInvalid(() -> repo.homeFeed(null, PageRequest.first()), before, SEEDED);
+    for (String username : List.of("", "a#b", "a b", "\uD800",
+        "12345678901234567890123456789012345678901234567890123456789012345")) {
+      assertInvalid(() -> repo.homeFeed(username, PageRequest.first()), before, SEEDED);
+    }
+    assertInvalid(() -> repo.homeFeed("bob", null), before, SEEDED);
+    assertInvalid(() -> repo.homeFeed("bob", new PageRequest(5, null)), before, SEEDED);
+    for (int size : new int[] {0, -1, 101, Integer.MAX_VALUE}) {
+      assertInvalid(() -> repo.homeFeed("bob", PageRequest.first(size)), before, SEEDED);
+    }
+    assertThat(repo.homeFeed("bob", PageRequest.first(100)).items()).hasSize(1);
+  }
+
   // --- cursors -------------------------------------------------------------------------------
 
   private Page<Follow> firstFollowersPage() {
@@ -1421,6 +1797,7 @@ public abstract class QuickPhotosContract {
     repo.follow("carol", "alice");
     repo.followersOf("alice", PageRequest.first());
     repo.followedBy("carol", PageRequest.first());
+    repo.homeFeed("carol", PageRequest.first());
     repo.unfollow("carol", "alice");
     repo.importSnapshot(new Snapshot(List.of(newUser("dave")), List.of(), List.of(), List.of()),
         written -> { });

@@ -37,6 +37,8 @@ class BenchmarkSmokeTest {
     Path json = dir.resolve("smoke.json");
     Options options = new OptionsBuilder()
         .include("io\\.quickphotos\\.bench\\.")
+        // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
+        .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
         // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
         .param("size", "100")
         .warmupIterations(0)

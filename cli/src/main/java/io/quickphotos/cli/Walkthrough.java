@@ -104,7 +104,8 @@ final class Walkthrough {
   /** The patterns that only read, so a step of them can be repeated without changing anything. */
   private static final Set<AccessPattern> READS = EnumSet.of(
       AccessPattern.GET_USER, AccessPattern.GET_PHOTO, AccessPattern.USER_WITH_PHOTOS,
-      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY);
+      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY,
+      AccessPattern.HOME_FEED);
 
   /** The result of a call that returns nothing. */
   static final Object VOID = new Object() {
@@ -199,6 +200,7 @@ final class Walkthrough {
         repo -> repo.followersOf(star, PageRequest.first(LIST_PAGE))));
     steps.add(new Step("Users a user follows, with their profiles", AccessPattern.FOLLOWED_BY,
         null, repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
+    steps.add(homeFeedStep());
     steps.add(new Step("Unfollow a user (counters back down)", AccessPattern.UNFOLLOW,
         null, repo -> {
           repo.unfollow(me, star);
@@ -207,6 +209,18 @@ final class Walkthrough {
     steps.add(new Step("The user after all that", AccessPattern.GET_USER, null,
         repo -> repo.getUser(me)));
     return steps;
+  }
+
+  // --- home feed -----------------------------------------------------------------------------
+
+  /**
+   * The first page of the home feed of the user who follows the most: one index Query and then
+   * one Query per followed user, so its cost shows the fan-out.
+   */
+  private Step homeFeedStep() {
+    return new Step("Home feed: the newest photos of the users a user follows (fan-out on read)",
+        AccessPattern.HOME_FEED, null,
+        repo -> repo.homeFeed(topFollower, PageRequest.first(LIST_PAGE)));
   }
 
   /**

@@ -132,6 +132,124 @@ final class Cursors {
     return part;
   }
 
+  // --- home feed positions ---------------------------------------------------------------------
+
+  /** The most bytes a username takes in UTF-8: 64 code points of at most 4 bytes. */
+  private static final int MAX_OWNER_BYTES = 4 * Validation.MAX_USERNAME;
+
+  /**
+   * Encodes a position in a merged listing (the home feed) rather than a key: the instant and
+   * owner of the last photo on the page. The token has the same frame as a key cursor (version,
+   * listing digest, body, checksum), so each kind of cursor is refused by the other's listings;
+   * its body is the instant (seconds and nanoseconds, 12 bytes) and the owner's handle in UTF-8
+   * (at most 256 bytes). Worst case 287 bytes, 383 characters.
+   *
+   * @param listing the listing's identity, e.g. {@code homeFeed|USER#alice}
+   * @param position the last photo of the page
+   * @return the token
+   */
+  static String encodePosition(String listing, io.quickphotos.PhotoId position) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeByte(VERSION);
+      out.write(digest(listing.getBytes(StandardCharsets.UTF_8)));
+      out.writeLong(position.timestamp().getEpochSecond());
+      out.writeInt(position.timestamp().getNano());
+      byte[] owner = position.owner().getBytes(StandardCharsets.UTF_8);
+      out.writeShort(owner.length);
+      out.write(owner);
+      out.flush();
+      byte[] body = bytes.toByteArray();
+      out.write(digest(body));
+      out.flush();
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.toByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Decodes a cursor made by {@link #encodePosition} and checks that it belongs to the listing
+   * and holds a position a photo can have: a valid handle and an instant in years 1 to 9999.
+   *
+   * @param listing the identity of the listing being read
+   * @param cursor the token
+   * @return the position to continue after
+   * @throws InvalidCursorException if the token is malformed, altered, from another listing, or
+   *     holds no valid position
+   */
+  static io.quickphotos.PhotoId decodePosition(String listing, String cursor) {
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(checkedBody(listing,
+        cursor)));
+    try {
+      long seconds = in.readLong();
+      int nanos = in.readInt();
+      int ownerLength = in.readUnsignedShort();
+      if (nanos < 0 || nanos > 999_999_999 || ownerLength == 0 || ownerLength > MAX_OWNER_BYTES) {
+        throw new InvalidCursorException("cursor holds no valid feed position");
+      }
+      byte[] ownerBytes = in.readNBytes(ownerLength);
+      if (ownerBytes.length != ownerLength) {
+        throw new InvalidCursorException("cursor is truncated");
+      }
+      if (in.available() != 0) {
+        throw new InvalidCursorException("cursor has trailing bytes");
+      }
+      String owner = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(ownerBytes)).toString();
+      java.time.Instant timestamp = java.time.Instant.ofEpochSecond(seconds, nanos);
+      Validation.username("cursor owner", owner);
+      Validation.timestamp("cursor timestamp", timestamp);
+      return new io.quickphotos.PhotoId(owner, timestamp);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new InvalidCursorException("cursor holds a malformed handle", e);
+    } catch (IOException e) {
+      throw new InvalidCursorException("cursor is truncated", e);
+    } catch (java.time.DateTimeException | ArithmeticException e) {
+      throw new InvalidCursorException("cursor holds no valid instant", e);
+    } catch (io.quickphotos.InvalidInputException e) {
+      if (e instanceof InvalidCursorException cursorError) {
+        throw cursorError;
+      }
+      throw new InvalidCursorException("cursor holds no valid feed position: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The body of a cursor after its version and listing digest, once its length, encoding,
+   * checksum, version and listing have been checked.
+   */
+  private static byte[] checkedBody(String listing, String cursor) {
+    if (cursor.isEmpty() || cursor.length() > MAX_CURSOR_CHARS) {
+      throw new InvalidCursorException("cursor is empty or too long to be one of ours");
+    }
+    byte[] raw;
+    try {
+      raw = Base64.getUrlDecoder().decode(cursor);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidCursorException("cursor is not URL-safe base64", e);
+    }
+    if (raw.length < 1 + 2 * DIGEST_BYTES) {
+      throw new InvalidCursorException("cursor is too short to be one of ours");
+    }
+    byte[] body = Arrays.copyOf(raw, raw.length - DIGEST_BYTES);
+    byte[] checksum = Arrays.copyOfRange(raw, raw.length - DIGEST_BYTES, raw.length);
+    if (!MessageDigest.isEqual(checksum, digest(body))) {
+      throw new InvalidCursorException("cursor was altered or corrupted");
+    }
+    if (body[0] != VERSION) {
+      throw new InvalidCursorException("cursor has an unknown version");
+    }
+    byte[] listingDigest = Arrays.copyOfRange(body, 1, 1 + DIGEST_BYTES);
+    if (!MessageDigest.isEqual(listingDigest, digest(listing.getBytes(StandardCharsets.UTF_8)))) {
+      throw new InvalidCursorException("cursor belongs to another listing");
+    }
+    return Arrays.copyOfRange(body, 1 + DIGEST_BYTES, body.length);
+  }
+
   private static byte[] digest(byte[] data) {
     try {
       return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(data), DIGEST_BYTES);

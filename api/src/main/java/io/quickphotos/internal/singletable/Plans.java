@@ -190,6 +190,55 @@ public final class Plans {
         true, limit, Optional.empty(), false);
   }
 
+  // --- home feed (fan-out on read) -------------------------------------------------------------
+
+  /**
+   * How many followed users one Query of the home feed's first step reads: friendship items are
+   * a few hundred bytes, so 1,000 of them stay well under the 1 MB a Query may read.
+   */
+  public static final int FEED_FOLLOWEES_PER_QUERY = 1000;
+
+  /**
+   * Home feed, first step: the users a user follows, from the inverted index
+   * {@code SK = #FRIEND#u}, eventually consistent, {@value #FEED_FOLLOWEES_PER_QUERY} a request;
+   * the caller continues from the last evaluated key until the list is read whole.
+   *
+   * @param follower the reading user's handle, already validated
+   * @return the plan of the first request
+   */
+  public static QueryPlan homeFeedFollowees(String follower) {
+    return new QueryPlan(Index.INVERTED, KeyLayout.followingPartition(follower), Optional.empty(),
+        true, FEED_FOLLOWEES_PER_QUERY, Optional.empty(), false);
+  }
+
+  /**
+   * Home feed, second step: one followed user's photos, newest first, that sort after the
+   * feed's position. The feed orders by timestamp descending, then owner in ascending code-point
+   * order, so after position {@code (t, o)} a followee {@code f} contributes its photos at
+   * {@code t} or earlier when {@code f} sorts after {@code o}, and strictly earlier than
+   * {@code t} otherwise. Strictly earlier is the BETWEEN's upper bound at the nanosecond before
+   * {@code t} (keys hold nanoseconds, so no photo lies in between); a bare {@code <} would also
+   * reach the profile and friendship items that sort before the photos. The lower bound
+   * {@code PHOTO#f#} is a prefix of every photo key, so the bounds are always in order.
+   * Eventually consistent, backwards, {@code Limit} = the page size.
+   *
+   * @param followee the followed user's handle
+   * @param after the feed position to continue after, or empty for the first page
+   * @param limit the page size
+   * @return the plan
+   */
+  public static QueryPlan homeFeedPhotos(String followee, Optional<PhotoId> after, int limit) {
+    String prefix = KeyLayout.PHOTO + followee + "#";
+    SortKeyCondition condition = after.map(position -> {
+      boolean tieIncluded = Utf8.compare(followee, position.owner()) > 0;
+      java.time.Instant upper = tieIncluded ? position.timestamp()
+          : position.timestamp().minusNanos(1);
+      return SortKeyCondition.between(prefix, prefix + KeyLayout.timestamp(upper));
+    }).orElse(SortKeyCondition.beginsWith(prefix));
+    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(followee), Optional.of(condition),
+        false, limit, Optional.empty(), false);
+  }
+
   private static UpdateAction set(String attribute, String value) {
     return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));
   }

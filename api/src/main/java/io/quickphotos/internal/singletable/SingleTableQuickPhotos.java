@@ -286,6 +286,93 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     });
   }
 
+  // --- home feed (fan-out on read) -------------------------------------------------------------
+
+  /** The largest home-feed page: every page queries each followed user for up to this many. */
+  public static final int MAX_FEED_PAGE = 100;
+
+  /**
+   * The feed's order: newest first, equal timestamps in ascending code-point order of the owner.
+   */
+  private static final java.util.Comparator<PhotoId> FEED_ORDER =
+      java.util.Comparator.comparing(PhotoId::timestamp, java.util.Comparator.reverseOrder())
+          .thenComparing(PhotoId::owner, Utf8::compare);
+
+  /**
+   * The requests one page of {@link #homeFeed} makes when no read is retried: the inverted-index
+   * queries that list the followed users, {@code ⌊F / 1000⌋ + 1} (the last one confirms the end
+   * of the list), plus one Query per followed user.
+   *
+   * @param followees how many users the reader follows, F
+   * @return {@code ⌊F / 1000⌋ + 1 + F}
+   */
+  public static long homeFeedRequests(long followees) {
+    return followees / Plans.FEED_FOLLOWEES_PER_QUERY + 1 + followees;
+  }
+
+  @Override
+  public Page<Photo> homeFeed(String username, PageRequest page) {
+    Validation.username("username", username);
+    Validation.page(page, MAX_FEED_PAGE);
+    String listing = "homeFeed|" + KeyLayout.userPartition(username);
+    return call(AccessPattern.HOME_FEED, meter -> {
+      Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
+      List<String> followees = followees(username, meter);
+      List<Photo> candidates = new ArrayList<>();
+      // A followee whose read stopped early may have photos between its last one read and the
+      // other followees' photos; nothing past the earliest such stop may go on this page.
+      Optional<PhotoId> boundary = Optional.empty();
+      for (String followee : followees) {
+        QueryPlan plan = Plans.homeFeedPhotos(followee, after, page.size());
+        meter.requests++;
+        QueryResult result = table.query(plan);
+        meter.request(result.consumed(), result.items().size());
+        for (Item item : result.items()) {
+          candidates.add(ItemCodec.photo(item));
+        }
+        if (result.lastEvaluatedKey().isPresent() && !result.items().isEmpty()) {
+          PhotoId last = ItemCodec.photo(result.items().get(result.items().size() - 1)).id();
+          if (boundary.isEmpty() || FEED_ORDER.compare(last, boundary.get()) < 0) {
+            boundary = Optional.of(last);
+          }
+        }
+      }
+      candidates.sort(java.util.Comparator.comparing(Photo::id, FEED_ORDER));
+      List<Photo> photos = new ArrayList<>(page.size());
+      boolean more = boundary.isPresent();
+      for (Photo photo : candidates) {
+        if (photos.size() == page.size()
+            || boundary.map(b -> FEED_ORDER.compare(photo.id(), b) > 0).orElse(false)) {
+          more = true;
+          break;
+        }
+        photos.add(photo);
+      }
+      Optional<String> next = more && !photos.isEmpty()
+          ? Optional.of(Cursors.encodePosition(listing, photos.get(photos.size() - 1).id()))
+          : Optional.empty();
+      return new Page<>(photos, next);
+    });
+  }
+
+  /** Every user {@code follower} follows, read from the inverted index to the end of the list. */
+  private List<String> followees(String follower, Meter meter) {
+    List<String> followees = new ArrayList<>();
+    QueryPlan plan = Plans.homeFeedFollowees(follower);
+    while (true) {
+      meter.requests++;
+      QueryResult result = table.query(plan);
+      meter.request(result.consumed(), result.items().size());
+      for (Item item : result.items()) {
+        followees.add(ItemCodec.friendship(item).followed());
+      }
+      if (result.lastEvaluatedKey().isEmpty()) {
+        return followees;
+      }
+      plan = plan.startingAfter(result.lastEvaluatedKey().get());
+    }
+  }
+
   /** The snapshot's items, users and photos with the counters the snapshot implies. */
   private static List<Item> snapshotItems(Snapshot snapshot) {
     Map<String, long[]> counters = new HashMap<>();
