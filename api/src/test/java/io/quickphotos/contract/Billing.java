@@ -29,8 +29,8 @@ public enum Billing {
     return switch (pattern) {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
       case UPLOAD_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
-      // check reactor + put reaction + update photo
-      case REACT_TO_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
+      // check reactor + put reaction + update photo + check the photo's owner
+      case REACT_TO_PHOTO -> service ? new double[] {4, 8} : new double[] {0, 12};
       // put or delete friendship + two counter updates, each 2 × (table + index)
       case FOLLOW, UNFOLLOW -> service ? new double[] {0, 12} : new double[] {0, 8};
       default -> throw new IllegalArgumentException(pattern + " is not a transaction");
@@ -45,5 +45,47 @@ public enum Billing {
    */
   public double emptyQuery(boolean consistent) {
     return this == SERVICE ? (consistent ? 1 : 0.5) : 0;
+  }
+
+  /** Calls of the lifecycle patterns whose capacity the contract pins. */
+  public enum Lifecycle {
+    /** reactTo on one's own photo: one user check, the put, the counter. */
+    REACT_TO_OWN_PHOTO,
+    /** removeReaction: delete the reaction + the counter −1. */
+    REMOVE_REACTION,
+    /** removeReaction whose photo is gone: a cancelled transaction, then delete + check. */
+    REMOVE_REACTION_OF_GONE_PHOTO,
+    /** deletePhoto without reactions: the mark, then a DeleteItem. */
+    DELETE_PHOTO_WITHOUT_REACTIONS,
+    /** deletePhoto with three reactions: the mark, an index Query, one transaction of four. */
+    DELETE_PHOTO_WITH_THREE_REACTIONS,
+    /** deleteUser of an account with nothing: the mark, seven empty Queries, the DeleteItem. */
+    DELETE_EMPTY_USER
+  }
+
+  /**
+   * The capacity one lifecycle call reports, on small items.
+   *
+   * @param call which call
+   * @return read and write units
+   */
+  public double[] lifecycle(Lifecycle call) {
+    boolean service = this == SERVICE;
+    return switch (call) {
+      // check (2 RCU) + put and update, each 2 × (table + index)
+      case REACT_TO_OWN_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
+      // delete reaction + update photo, each 2 × (table + index)
+      case REMOVE_REACTION -> service ? new double[] {0, 8} : new double[] {0, 8};
+      // the cancelled transaction bills nothing; delete (4) + check of a missing photo (2 RCU)
+      case REMOVE_REACTION_OF_GONE_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 4};
+      // UpdateItem (table + index) + DeleteItem (table + index)
+      case DELETE_PHOTO_WITHOUT_REACTIONS -> new double[] {0, 4};
+      // mark (2) + index Query (0.5) + four transactional deletes of table and index (16)
+      case DELETE_PHOTO_WITH_THREE_REACTIONS -> service ? new double[] {0.5, 18}
+          : new double[] {0.5, 18};
+      // mark (2) + four empty strongly consistent reaction Queries, the photos and followers
+      // Queries (1 each) and the empty index Query (0.5) + DeleteItem (2)
+      case DELETE_EMPTY_USER -> service ? new double[] {6.5, 4} : new double[] {0, 4};
+    };
   }
 }

@@ -106,8 +106,8 @@ final class RequestShapes {
     } else {
       text = "ConditionCheck " + key(action.key());
     }
-    return action.condition() == ItemCondition.NONE ? text
-        : text + " if " + action.condition().expression();
+    return action.condition().equals(ItemCondition.NONE) ? text
+        : text + " if " + action.condition().describe();
   }
 
   /** The SET clauses as DynamoDB receives them; counters start at zero when missing. */
