@@ -76,13 +76,15 @@ public enum Billing {
       case REACT_TO_OWN_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
       // delete reaction + update photo, each 2 × (table + index)
       case REMOVE_REACTION -> service ? new double[] {0, 8} : new double[] {0, 8};
-      // the cancelled transaction bills nothing; delete (4) + check of a missing photo (2 RCU)
-      case REMOVE_REACTION_OF_GONE_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 4};
+      // the cancelled transaction bills nothing; delete (4) + check of a missing photo (2 RCU);
+      // Local bills the second transaction like reactTo's, 12 write units
+      case REMOVE_REACTION_OF_GONE_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
       // UpdateItem (table + index) + DeleteItem (table + index)
       case DELETE_PHOTO_WITHOUT_REACTIONS -> new double[] {0, 4};
-      // mark (2) + index Query (0.5) + four transactional deletes of table and index (16)
+      // mark (2) + index Query (0.5) + four transactional deletes of table and index (16);
+      // Local counts the four equal deletes once, at four times a single delete's 2 (8)
       case DELETE_PHOTO_WITH_THREE_REACTIONS -> service ? new double[] {0.5, 18}
-          : new double[] {0.5, 18};
+          : new double[] {0.5, 10};
       // mark (2) + four empty strongly consistent reaction Queries, the photos and followers
       // Queries (1 each) and the empty index Query (0.5) + DeleteItem (2)
       case DELETE_EMPTY_USER -> service ? new double[] {6.5, 4} : new double[] {0, 4};
