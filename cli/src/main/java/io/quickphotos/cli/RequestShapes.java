@@ -72,6 +72,26 @@ final class RequestShapes {
     return lines;
   }
 
+  /**
+   * One write, as a line of a shape written by hand (the cascades are more than one plan).
+   *
+   * @param action the write
+   * @return one line
+   */
+  static String writeLine(WriteAction action) {
+    return action(action);
+  }
+
+  /**
+   * One Query, as a line of a shape written by hand.
+   *
+   * @param plan the plan
+   * @return one line
+   */
+  static String queryLine(QueryPlan plan) {
+    return queryLine(plan, false);
+  }
+
   private static String queryLine(QueryPlan plan, boolean continued) {
     StringBuilder line = new StringBuilder("Query ");
     if (plan.index() != Index.TABLE) {

@@ -13,13 +13,18 @@ import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.cli.SampleData.PhotoSpec;
+import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.UpdateAction;
+import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -107,7 +112,8 @@ final class Walkthrough {
   /** The patterns that only read, so a step of them can be repeated without changing anything. */
   private static final Set<AccessPattern> READS = EnumSet.of(
       AccessPattern.GET_USER, AccessPattern.GET_PHOTO, AccessPattern.USER_WITH_PHOTOS,
-      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY);
+      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY,
+      AccessPattern.IS_FOLLOWING, AccessPattern.REACTIONS_LEFT_BY);
 
   /** The result of a call that returns nothing. */
   static final Object VOID = new Object() {
@@ -121,6 +127,7 @@ final class Walkthrough {
   private final PhotoId topPhoto;
   private final String topFollower;
   private final NewUser newcomer;
+  private final Follow someFollow;
   private final Instant newcomerPhotoAt;
   private final String newcomerPhotoUrl;
   private final boolean rerun;
@@ -143,6 +150,10 @@ final class Walkthrough {
     this.topFollower = sample.follows().isEmpty() ? star
         : mostFrequent(sample.follows().stream().map(SampleData.FollowSpec::follower).toList());
     this.newcomer = sample.newcomer();
+    this.someFollow = sample.follows().isEmpty()
+        ? new Follow(newcomer.username(), star, Instant.EPOCH)
+        : new Follow(sample.follows().get(0).follower(), sample.follows().get(0).followed(),
+            Instant.EPOCH);
     this.newcomerPhotoAt = sample.clockStart().minus(1, ChronoUnit.HOURS);
     this.newcomerPhotoUrl = "https://picsum.photos/seed/" + newcomer.username() + "-1/1080/1080";
   }
@@ -176,9 +187,11 @@ final class Walkthrough {
         repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
     steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO,
         RequestShapes.getItem(KeyLayout.photo(myPhoto)), null, repo -> repo.getPhoto(myPhoto)));
-    steps.add(new Step("A user and their photos, newest first: page 1",
-        AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE), false), null,
+    steps.add(new Step("A user and their photos, newest first: page 1, with the profile",
+        AccessPattern.USER_WITH_PHOTOS, List.of(RequestShapes.queryLine(
+            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE + 2)),
+            "then GetItem PK = USER#" + star + ", SK = #METADATA#" + star
+                + " if the page did not reach the profile, strongly consistent"), null,
         repo -> {
           UserPhotos page = repo.userWithPhotos(star, SortOrder.NEWEST_FIRST,
               PageRequest.first(PHOTO_PAGE));
@@ -187,13 +200,13 @@ final class Walkthrough {
         }));
     steps.add(new Step("A user and their photos, newest first: page 2, from page 1's cursor",
         AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE), true), null,
+            Plans.userWithPhotos(star, SortOrder.NEWEST_FIRST, PHOTO_PAGE + 1), true), null,
         repo -> photoCursor.map(cursor -> (Object) repo.userWithPhotos(star,
             SortOrder.NEWEST_FIRST, PageRequest.after(cursor, PHOTO_PAGE)))
             .orElse("(page 1 was the last page)")));
     steps.add(new Step("A user and their photos, oldest first: the profile comes first",
         AccessPattern.USER_WITH_PHOTOS, RequestShapes.query(
-            Plans.userWithPhotos(star, SortOrder.OLDEST_FIRST, 3), false), null,
+            Plans.userWithPhotos(star, SortOrder.OLDEST_FIRST, 3 + 2), false), null,
         repo -> repo.userWithPhotos(star, SortOrder.OLDEST_FIRST, PageRequest.first(3))));
     steps.add(new Step("React to a photo (once per user and type; counted on the photo)",
         AccessPattern.REACT_TO_PHOTO, RequestShapes.write(Plans.reactTo(
@@ -222,6 +235,80 @@ final class Walkthrough {
           return VOID;
         }));
     steps.add(new Step("The user after all that", AccessPattern.GET_USER,
+        RequestShapes.getItem(KeyLayout.user(me)), null, repo -> repo.getUser(me)));
+    steps.addAll(lifecycleSteps(me, myPhoto));
+    return steps;
+  }
+
+  // --- the data's lifecycle: membership checks, taking back, deleting --------------------------
+
+  /**
+   * The end of the story: the newcomer checks what they did, takes their reaction back, deletes
+   * their photo and closes the account, so the table ends as the sample left it (and a rerun on
+   * a table that keeps its data starts from the same state).
+   */
+  private List<Step> lifecycleSteps(String me, PhotoId myPhoto) {
+    List<Step> steps = new ArrayList<>();
+    steps.add(new Step("Does one user follow another? (one GetItem)", AccessPattern.IS_FOLLOWING,
+        RequestShapes.getItem(KeyLayout.friendship(someFollow.followed(),
+            someFollow.follower())), null,
+        repo -> repo.isFollowing(someFollow.follower(), someFollow.followed())));
+    steps.add(new Step("Which reactions did I leave on this photo?",
+        AccessPattern.REACTIONS_LEFT_BY,
+        RequestShapes.query(Plans.reactionsLeftBy(me, topPhoto), false), null,
+        repo -> repo.reactionsLeftBy(me, topPhoto)));
+    String heart = ReactionType.HEART.storedName();
+    AttributePath counter = Plans.reactionCounter(ReactionType.HEART);
+    List<String> takeBack = List.of("TransactWriteItems, all or nothing:",
+        "  " + RequestShapes.writeLine(new WriteAction.Delete(
+            KeyLayout.reaction(me, ReactionType.HEART, topPhoto), ItemCondition.EXISTS)),
+        "  " + RequestShapes.writeLine(new WriteAction.Update(KeyLayout.photo(topPhoto),
+            List.of(new UpdateAction.Add(counter, -1)), new ItemCondition.AtLeast(counter, 1))),
+        "(if the photo is gone, again with ConditionCheck NOT (reactions." + heart
+            + " >= 1) on it instead of the update)");
+    steps.add(new Step("Take a reaction back (counter down, never below zero)",
+        AccessPattern.REMOVE_REACTION, takeBack, null, repo -> {
+          repo.removeReaction(me, topPhoto, ReactionType.HEART);
+          return VOID;
+        }));
+    steps.add(new Step("Take it back again: a typed error, nothing written",
+        AccessPattern.REMOVE_REACTION, takeBack, ReactionNotFoundException.class, repo -> {
+          repo.removeReaction(me, topPhoto, ReactionType.HEART);
+          return VOID;
+        }));
+    steps.add(new Step("Delete a photo and every reaction on it", AccessPattern.DELETE_PHOTO,
+        List.of(RequestShapes.writeLine(Plans.markDeleting(myPhoto).actions().get(0))
+                + " (from now on reactTo refuses it)",
+            "per 99 reactions: " + RequestShapes.queryLine(Plans.reactionsOn(myPhoto, 99)),
+            "  and TransactWriteItems: DeleteItem of each reaction + the photo's counters down;",
+            "  the last one deletes the photo if its counters equal the reactions deleted",
+            "no reactions: " + RequestShapes.writeLine(new WriteAction.Delete(
+                KeyLayout.photo(myPhoto), Plans.noReactions()))), null,
+        repo -> {
+          repo.deletePhoto(myPhoto);
+          return VOID;
+        }));
+    steps.add(new Step("Close an account: one write, then a resumable cascade",
+        AccessPattern.DELETE_USER,
+        List.of(RequestShapes.writeLine(Plans.markClosing(me).actions().get(0))
+                + " (from now on every write involving " + me + " fails as if " + me
+                + " did not exist)",
+            "per reaction type <t>: " + RequestShapes.queryLine(Plans.reactionsBy(me,
+                ReactionType.HEART, 49)).replace("#" + heart, "#<t>")
+                + ", then TransactWriteItems of 49 deletes with their photos' counters",
+            RequestShapes.queryLine(Plans.photosOf(me, 100))
+                + ", then TransactWriteItems of the photos without reactions, deletePhoto's "
+                + "cascade for the others",
+            RequestShapes.queryLine(Plans.followersOf(me, 49)) + ", then per page "
+                + "TransactWriteItems of the friendships, the followers' following and "
+                + me + "'s followers",
+            RequestShapes.queryLine(Plans.followedBy(me, 49)) + ", the same the other way",
+            RequestShapes.writeLine(Plans.deleteClosedProfile(me))), null,
+        repo -> {
+          repo.deleteUser(me);
+          return VOID;
+        }));
+    steps.add(new Step("The account is gone: the username is free again", AccessPattern.GET_USER,
         RequestShapes.getItem(KeyLayout.user(me)), null, repo -> repo.getUser(me)));
     return steps;
   }
