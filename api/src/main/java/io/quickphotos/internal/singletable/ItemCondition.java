@@ -159,7 +159,7 @@ public sealed interface ItemCondition {
 
     @Override
     public String describe() {
-      return "NOT " + grouped(condition);
+      return "NOT (" + condition.describe() + ")";
     }
   }
 
