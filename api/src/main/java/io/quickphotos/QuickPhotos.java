@@ -124,18 +124,18 @@ public interface QuickPhotos {
    *
    * <p>One {@code TransactWriteItems}, all or nothing: a condition check that the reacting user
    * exists and is not closing, a {@code PutItem} of the reaction with
-   * {@code attribute_not_exists(PK)}, an {@code UpdateItem} adding one to
+   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} adding one to
    * {@code reactions.<type>} on the photo if it exists and its deletion has not begun
-   * ({@code attribute_exists(PK) AND NOT attribute_exists(deleting)}), and, on someone else's
-   * photo, a condition check that the owner's account is not closing.
+   * ({@code attribute_exists(PK) AND NOT attribute_exists(deleting)}). A photo of an account
+   * being closed takes reactions until {@link #deleteUser}'s cascade reaches it (it marks the
+   * photo first); such a reaction is removed with the photo.
    *
    * @param reactor the reacting user's handle
    * @param photo the photo reacted to
    * @param type the reaction type
    * @return the stored reaction
    * @throws UserNotFoundException if the reacting user does not exist or is closing the account
-   * @throws PhotoNotFoundException if the photo does not exist, is being deleted, or its owner
-   *     is closing the account
+   * @throws PhotoNotFoundException if the photo does not exist or is being deleted
    * @throws AlreadyReactedException if the user already left this type on this photo
    * @throws InvalidInputException if an argument is not valid
    */
@@ -296,15 +296,17 @@ public interface QuickPhotos {
    * photos' counters).
    *
    * <p>First one {@code UpdateItem} sets the status to {@link UserStatus#CLOSING}
-   * ({@code attribute_exists(PK)}). From then on every write involving the user fails as if the
-   * user did not exist: {@link #follow} either way, {@link #reactTo} by the user or to the user's
-   * photos, {@link #uploadPhoto} and {@link #updateProfile}; so nothing new can slip in while the
-   * cascade runs. Reads still see what is left, the profile with status {@code CLOSING}.
-   * Then the cascade: one strongly consistent {@code Query} per reaction type on
-   * {@code PK = REACTION#<user>#<type>} and {@code TransactWriteItems} of 49 reactions with their
-   * photos' counters; a {@code Query} of the user's photos (100 a page) and one
+   * ({@code attribute_exists(PK)}). From then on every write by or to the user fails as if the
+   * user did not exist: {@link #follow} either way, {@link #reactTo} by the user,
+   * {@link #uploadPhoto} and {@link #updateProfile}; so no friendship, reaction or photo of the
+   * user's can be added while the cascade runs. A reaction by someone else to one of the user's
+   * photos is refused from the moment the cascade marks that photo, and one that landed before is
+   * removed with it. Reads still see what is left, the profile with status {@code CLOSING}.
+   * Then the cascade: a {@code Query} of the user's photos (100 a page) and one
    * {@code TransactWriteItems} deleting up to 100 photos without reactions, photos with reactions
-   * as {@link #deletePhoto} does; a {@code Query} of the followers (49 a page) and of the
+   * as {@link #deletePhoto} does; one strongly consistent {@code Query} per reaction type on
+   * {@code PK = REACTION#<user>#<type>} and {@code TransactWriteItems} of 49 reactions with their
+   * photos' counters; a {@code Query} of the followers (49 a page) and of the
    * followed users on the inverted index (49 a page), each page one {@code TransactWriteItems}
    * deleting the friendships with the other users' counters and this user's own; last, a
    * {@code DeleteItem} of the profile on condition that it is closing and both its counters are

@@ -29,8 +29,8 @@ public enum Billing {
     return switch (pattern) {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
       case UPLOAD_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
-      // check reactor + put reaction + update photo + check the photo's owner
-      case REACT_TO_PHOTO -> service ? new double[] {4, 8} : new double[] {0, 12};
+      // check reactor + put reaction + update photo
+      case REACT_TO_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
       // put or delete friendship + two counter updates, each 2 × (table + index)
       case FOLLOW, UNFOLLOW -> service ? new double[] {0, 12} : new double[] {0, 8};
       default -> throw new IllegalArgumentException(pattern + " is not a transaction");
@@ -49,8 +49,6 @@ public enum Billing {
 
   /** Calls of the lifecycle patterns whose capacity the contract pins. */
   public enum Lifecycle {
-    /** reactTo on one's own photo: one user check, the put, the counter. */
-    REACT_TO_OWN_PHOTO,
     /** removeReaction: delete the reaction + the counter −1. */
     REMOVE_REACTION,
     /** removeReaction whose photo is gone: a cancelled transaction, then delete + check. */
@@ -72,8 +70,6 @@ public enum Billing {
   public double[] lifecycle(Lifecycle call) {
     boolean service = this == SERVICE;
     return switch (call) {
-      // check (2 RCU) + put and update, each 2 × (table + index)
-      case REACT_TO_OWN_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
       // delete reaction + update photo, each 2 × (table + index)
       case REMOVE_REACTION -> service ? new double[] {0, 8} : new double[] {0, 8};
       // the cancelled transaction bills nothing; delete (4) + check of a missing photo (2 RCU);

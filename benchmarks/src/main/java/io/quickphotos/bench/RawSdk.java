@@ -251,7 +251,7 @@ final class RawSdk implements RepositoryBackend.Undo {
     item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
-    List<TransactWriteItem> actions = new ArrayList<>(List.of(
+    List<TransactWriteItem> actions = List.of(
         TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
             .key(userKey(reactor)).conditionExpression(ACTIVE)
             .expressionAttributeNames(ACTIVE_NAMES)
@@ -264,13 +264,7 @@ final class RawSdk implements RepositoryBackend.Undo {
             .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
             .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
                 "#del", "deleting"))
-            .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build()));
-    if (!photo.owner().equals(reactor)) {
-      actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-          .key(userKey(photo.owner())).conditionExpression(ACTIVE)
-          .expressionAttributeNames(ACTIVE_NAMES)
-          .expressionAttributeValues(ACTIVE_VALUES)).build());
-    }
+            .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
     transaction(client.transactWriteItems(r -> r
         .transactItems(actions)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
@@ -392,6 +386,7 @@ final class RawSdk implements RepositoryBackend.Undo {
         .returnValues(ReturnValue.ALL_NEW)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
+    userPartitionQuery(username, "PHOTO#", 100);
     for (ReactionType type : ReactionType.values()) {
       String partition = "REACTION#" + username + "#" + type.name().toLowerCase(Locale.ROOT);
       read(client.query(r -> r.tableName(TABLE)
@@ -401,15 +396,7 @@ final class RawSdk implements RepositoryBackend.Undo {
           .consistentRead(true)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
     }
-    for (String[] prefixAndLimit : new String[][] {{"PHOTO#", "100"}, {"#FRIEND#", "49"}}) {
-      read(client.query(r -> r.tableName(TABLE)
-          .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-          .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("USER#" + username),
-              ":prefix", AttributeValue.fromS(prefixAndLimit[0])))
-          .limit(Integer.parseInt(prefixAndLimit[1]))
-          .consistentRead(true)
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
-    }
+    userPartitionQuery(username, "#FRIEND#", 49);
     read(client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
         .keyConditionExpression("SK = :friend")
@@ -424,6 +411,16 @@ final class RawSdk implements RepositoryBackend.Undo {
             ":one", ONE))
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(deleted.consumedCapacity());
+  }
+
+  private void userPartitionQuery(String username, String prefix, int limit) {
+    read(client.query(r -> r.tableName(TABLE)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("USER#" + username),
+            ":prefix", AttributeValue.fromS(prefix)))
+        .limit(limit)
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
   }
 
   // --- undoing the benchmarked writes (not counted) ------------------------------------------

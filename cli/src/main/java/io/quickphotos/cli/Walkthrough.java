@@ -293,12 +293,12 @@ final class Walkthrough {
         List.of(RequestShapes.writeLine(Plans.markClosing(me).actions().get(0))
                 + " (from now on every write involving " + me + " fails as if " + me
                 + " did not exist)",
-            "per reaction type <t>: " + RequestShapes.queryLine(Plans.reactionsBy(me,
-                ReactionType.HEART, 49)).replace("#" + heart, "#<t>")
-                + ", then TransactWriteItems of 49 deletes with their photos' counters",
             RequestShapes.queryLine(Plans.photosOf(me, 100))
                 + ", then TransactWriteItems of the photos without reactions, deletePhoto's "
                 + "cascade for the others",
+            "per reaction type <t>: " + RequestShapes.queryLine(Plans.reactionsBy(me,
+                ReactionType.HEART, 49)).replace("#" + heart, "#<t>")
+                + ", then TransactWriteItems of 49 deletes with their photos' counters",
             RequestShapes.queryLine(Plans.followersOf(me, 49)) + ", then per page "
                 + "TransactWriteItems of the friendships, the followers' following and "
                 + me + "'s followers",

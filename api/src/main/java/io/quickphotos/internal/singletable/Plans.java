@@ -95,18 +95,16 @@ public final class Plans {
   /**
    * React to photo: one transaction of a condition check that the reacting user exists and is
    * not closing ({@link #ACTIVE_USER}), a PutItem of the reaction with
-   * {@code attribute_not_exists(PK)}, an UpdateItem of the photo adding one to
+   * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
    * {@code reactions.<type>} if the photo exists and its deletion has not begun
-   * ({@link #OPEN_PHOTO}), and, when someone else owns the photo, a condition check that the owner
-   * is not closing either (one's own photo is covered by the first check: a transaction may touch
-   * an item once).
+   * ({@link #OPEN_PHOTO}).
    *
    * @param reaction the reaction, already validated
    * @return the plan
    */
   public static WritePlan reactTo(Reaction reaction) {
     PhotoId photo = reaction.photo();
-    List<WritePlan.Step> steps = new ArrayList<>(List.of(
+    return WritePlan.transaction(
         new WritePlan.Step(
             new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
             () -> userNotFound(reaction.reactor())),
@@ -119,13 +117,7 @@ public final class Plans {
                 List.of(new UpdateAction.Add(
                     AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
                 OPEN_PHOTO),
-            () -> photoNotFound(photo))));
-    if (!photo.owner().equals(reaction.reactor())) {
-      steps.add(new WritePlan.Step(
-          new WriteAction.Check(KeyLayout.user(photo.owner()), ACTIVE_USER),
-          () -> photoNotFound(photo)));
-    }
-    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+            () -> photoNotFound(photo)));
   }
 
   /**

@@ -543,16 +543,18 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   /**
-   * deleteUser's cascade, after the one write that marks the account closing: the reactions the
-   * user left (one strongly consistent Query per type, then transactions of 49 deletes with their
-   * photos' counters), the user's photos and their reactions (photos without reactions 100 per
-   * transaction, others through deletePhoto's cascade), the friendships to the user (with each
-   * follower's {@code following}) and from the user (found on the inverted index, with each
+   * deleteUser's cascade, after the one write that marks the account closing: the user's photos
+   * and their reactions (photos without reactions 100 per transaction, others through
+   * deletePhoto's cascade), the reactions the user left (one strongly consistent Query per type,
+   * then transactions of 49 deletes with their photos' counters), the friendships to the user
+   * (with each follower's {@code following}) and from the user (found on the inverted index, with each
    * followed user's {@code followers}), each batch also taking the account's own counter down;
    * the profile goes last, on condition that both its counters are zero.
    */
   private void closeAccount(String username, Meter meter) {
     write(Plans.markClosing(username), meter);
+    // Photos first: until the cascade marks a photo, others may still react to it.
+    deletePhotosOf(username, meter);
     for (ReactionType type : ReactionType.values()) {
       QueryResult page;
       do {
@@ -565,7 +567,6 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         unlink(links, count -> Optional.empty(), meter);
       } while (page.lastEvaluatedKey().isPresent());
     }
-    deletePhotosOf(username, meter);
     for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) {
         backoff.pause(attempt);
