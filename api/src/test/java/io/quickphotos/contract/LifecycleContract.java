@@ -693,6 +693,39 @@ public abstract class LifecycleContract {
     assertThat(cost.requests()).isEqualTo(1 + 4 + (2 + 300) + (5 + 5) + (4 + 4) + 1);
   }
 
+  /**
+   * The other side of the measurement: an account that left 300 reactions on 100 photos of
+   * others, and has nothing else. Prints the cost listener's numbers.
+   */
+  @Test
+  void closingAnAccountThatLeftManyReactionsIsMeasured() {
+    List<NewUser> users = new ArrayList<>(List.of(newUser("critic"), newUser("artist")));
+    List<NewPhoto> photos = new ArrayList<>();
+    List<Reaction> reactions = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      photos.add(new NewPhoto("artist", T0.plusSeconds(i), URL));
+      for (int t = 0; t < 3; t++) {
+        reactions.add(new Reaction("critic", new PhotoId("artist", T0.plusSeconds(i)),
+            ReactionType.values()[t], T0));
+      }
+    }
+    repo.importSnapshot(new Snapshot(users, photos, List.of(), reactions), written -> { });
+    costs.clear();
+    repo.deleteUser("critic");
+    OperationCost cost = costs.last();
+    System.out.printf("deleteUser(300 reactions left on 100 photos of others) on %s: %d "
+        + "requests, %.1f RCU, %.1f WCU, %d items read; largest transaction %d actions%n",
+        billing(), cost.requests(), cost.readCapacityUnits(), cost.writeCapacityUnits(),
+        cost.itemsRead(), table.largestTransaction());
+    // mark + photos Query; three reaction types of 100 (pages of 49, 49, 2: a Query and a
+    // transaction each) and one type with none; followers, followees, the profile.
+    assertThat(cost.requests()).isEqualTo(2 + 3 * 6 + 1 + 1 + 1 + 1);
+    assertThat(table.largestTransaction()).isEqualTo(98);
+    assertThat(allPhotos("artist", SortOrder.OLDEST_FIRST, 100))
+        .allSatisfy(photo -> assertThat(photo.reactions().values()).containsOnly(0L));
+    assertCountersEqualItems(List.of("critic", "artist"));
+  }
+
   // --- isFollowing, reactionsLeftBy ---------------------------------------------------------
 
   @Test
