@@ -2,6 +2,7 @@ package io.quickphotos;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The repository of a photo-sharing app — users, photos, reactions and follows — laid out on one
@@ -16,7 +17,10 @@ import java.util.Optional;
  * <p>Errors: every method throws {@link InvalidInputException} for bad arguments (null, empty, too
  * long, characters that would break the key layout) before making any request, and
  * {@link ServiceUnavailableException} when the backend stays throttled or unreachable after
- * bounded retries. Writes are atomic: a method that throws has written nothing.
+ * bounded retries. Writes are atomic: a method that throws has written nothing; the two
+ * cascades, {@link #deletePhoto} and {@link #deleteUser}, are resumable instead: one cut short
+ * leaves a state that reads consistently (every counter equals its items) and that calling again
+ * finishes.
  *
  * <p>Thread-safety: implementations are thread-safe and hold no per-call state; share one
  * instance. Reads of the table are strongly consistent; reads of the inverted index are
@@ -353,5 +357,5 @@ public interface QuickPhotos {
    * @return the types, in declaration order; empty if none (or no such photo)
    * @throws InvalidInputException if an argument is not valid
    */
-  java.util.Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo);
+  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo);
 }

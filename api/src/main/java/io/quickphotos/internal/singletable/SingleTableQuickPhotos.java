@@ -82,7 +82,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    *
    * @param table the engine executing the plans
    * @param costListener receives each call's cost
-   * @param clock stamps follows and reactions
+   * @param clock stamps follows and reactions, and says what today is for birth dates
    */
   public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock) {
     this(table, costListener, clock, Backoff.DEFAULT);
