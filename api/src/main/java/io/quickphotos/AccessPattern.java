@@ -15,7 +15,10 @@ public enum AccessPattern {
   UPLOAD_PHOTO(1),
   /** {@link QuickPhotos#getPhoto}: one GetItem. */
   GET_PHOTO(1),
-  /** {@link QuickPhotos#userWithPhotos}: one Query per page. */
+  /**
+   * {@link QuickPhotos#userWithPhotos}: one Query per page; newest first, the first page adds a
+   * GetItem of the profile when the user has more photos than fit on it.
+   */
   USER_WITH_PHOTOS(1),
   /** {@link QuickPhotos#reactTo}: one TransactWriteItems. */
   REACT_TO_PHOTO(1),
@@ -46,7 +49,31 @@ public enum AccessPattern {
    * followed user, so {@code ⌊F / 1000⌋ + 1 + F} requests. The count shown is for a user who
    * follows one user.
    */
-  HOME_FEED(2);
+  HOME_FEED(2),
+
+  // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
+
+  /**
+   * {@link QuickPhotos#removeReaction}: one TransactWriteItems (two when the photo is gone).
+   */
+  REMOVE_REACTION(1),
+  /**
+   * {@link QuickPhotos#deletePhoto}: an UpdateItem marking the photo, then a DeleteItem (the
+   * count shown, for a photo without reactions), or per 99 reactions an inverted-index Query and
+   * a TransactWriteItems.
+   */
+  DELETE_PHOTO(2),
+  /**
+   * {@link QuickPhotos#deleteUser}: an UpdateItem marking the account closing, a Query per
+   * reaction type, a Query of the photos, of the followers and of the followed users, and the
+   * DeleteItem of the profile (the count shown, for an account with nothing); plus a
+   * TransactWriteItems per batch of what there is.
+   */
+  DELETE_USER(9),
+  /** {@link QuickPhotos#isFollowing}: one GetItem. */
+  IS_FOLLOWING(1),
+  /** {@link QuickPhotos#reactionsLeftBy}: one Query on the inverted index. */
+  REACTIONS_LEFT_BY(1);
 
   private final int minimumRequests;
 

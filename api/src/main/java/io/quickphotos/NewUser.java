@@ -8,7 +8,9 @@ import java.time.LocalDate;
  * <p>Limits (checked by the repository, which throws {@link InvalidInputException}): the username
  * is 1 to 64 letters, digits, {@code .}, {@code _} or {@code -}; the name is 1 to 256 characters;
  * the email 3 to 254 characters with an {@code @}; the address at most 1024 characters; the
- * birthdate between year 1 and 9999. No text may contain control characters.
+ * birthdate between year 1 and today (UTC, plus one day for time zones ahead of UTC); status not
+ * {@link UserStatus#CLOSING}, which only {@link QuickPhotos#deleteUser} sets. No text may contain
+ * control characters.
  *
  * @param username the unique handle, part of every key of the user's items
  * @param name the display name

@@ -38,9 +38,11 @@ public record Page<T>(List<T> items, Optional<String> nextCursor) {
    *
    * @param size the most items the next page may hold
    * @return the request
-   * @throws java.util.NoSuchElementException if this is the last page
+   * @throws java.util.NoSuchElementException if this is the last page ({@link #hasNext()} is
+   *     false): there is nothing after it to ask for
    */
   public PageRequest next(int size) {
-    return PageRequest.after(nextCursor.orElseThrow(), size);
+    return PageRequest.after(nextCursor.orElseThrow(() -> new java.util.NoSuchElementException(
+        "this is the last page (hasNext() is false): there is no next page to request")), size);
   }
 }

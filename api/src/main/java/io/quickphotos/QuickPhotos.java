@@ -2,6 +2,7 @@ package io.quickphotos;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The repository of a photo-sharing app — users, photos, reactions and follows — laid out on one
@@ -41,6 +42,9 @@ import java.util.Optional;
  *       batches written so far remain (rewriting them is harmless).
  *   <li>A plain {@link QuickPhotosException} (a missing table, an unreadable item, a request
  *       DynamoDB refused for another reason): nothing was written by that request.
+ *   <li><b>Resumable</b>: the two cascades, {@link #deletePhoto} and {@link #deleteUser}, are
+ *       not one transaction; one cut short leaves a state that reads consistently (every counter
+ *       equals its items) and that calling again finishes.
  * </ul>
  *
  * <p>Thread-safety: implementations are thread-safe and hold no per-call state; share one
@@ -56,13 +60,16 @@ public interface QuickPhotos {
    *
    * @param user the new user's profile
    * @return the stored user
-   * @throws UserAlreadyExistsException if the username is taken
-   * @throws InvalidInputException if a field breaks the limits listed on {@link NewUser}
+   * @throws UserAlreadyExistsException if the username is taken (a closing account keeps it
+   *     until {@link #deleteUser} has finished)
+   * @throws InvalidInputException if a field breaks the limits listed on {@link NewUser}, the
+   *     birth date is in the future, or the status is {@link UserStatus#CLOSING}
    */
   User createUser(NewUser user);
 
   /**
-   * Reads a user's profile.
+   * Reads a user's profile. While {@link #deleteUser} is closing the account the profile is
+   * still returned, with status {@link UserStatus#CLOSING}, until the cascade removes it.
    *
    * <p>One strongly consistent {@code GetItem}.
    *
@@ -75,12 +82,14 @@ public interface QuickPhotos {
   /**
    * Changes some fields of an existing user's profile.
    *
-   * <p>One {@code UpdateItem} with {@code attribute_exists(PK)} returning the new image; atomic.
+   * <p>One {@code UpdateItem} with {@code attribute_exists(PK) AND NOT (status = "CLOSING")}
+   * returning the new image; atomic.
    *
    * @param username the user's handle
-   * @param update the fields to change; at least one
+   * @param update the fields to change; at least one; its status may not be
+   *     {@link UserStatus#CLOSING}, nor its birth date in the future
    * @return the user after the change
-   * @throws UserNotFoundException if there is no such user
+   * @throws UserNotFoundException if there is no such user, or the account is closing
    * @throws InvalidInputException if the update is empty or a field breaks the limits
    */
   User updateProfile(String username, ProfileUpdate update);
@@ -88,15 +97,15 @@ public interface QuickPhotos {
   /**
    * Adds a photo to a user's collection, with every reaction counter at zero.
    *
-   * <p>One {@code TransactWriteItems}: a condition check that the owner exists and a
-   * {@code PutItem} with {@code attribute_not_exists(PK)}; atomic.
+   * <p>One {@code TransactWriteItems}: a condition check that the owner exists and is not closing
+   * and a {@code PutItem} with {@code attribute_not_exists(PK)}; atomic.
    *
    * @param owner the uploading user's handle
    * @param timestamp when the photo was taken (nanosecond precision, years 1 to 9999)
    * @param location where the image is served from: an absolute http or https URL, at most 2048
    *     characters
    * @return the stored photo
-   * @throws UserNotFoundException if the owner does not exist
+   * @throws UserNotFoundException if the owner does not exist or the account is closing
    * @throws PhotoAlreadyExistsException if the owner already has a photo at that timestamp
    * @throws InvalidInputException if an argument breaks the limits
    */
@@ -114,17 +123,26 @@ public interface QuickPhotos {
   Optional<Photo> getPhoto(PhotoId id);
 
   /**
-   * Reads a user's profile and photos in one request per page: a strongly consistent
-   * {@code Query} on {@code PK = USER#<username> AND SK BETWEEN #METADATA#<username> AND PHOTO$},
-   * read backwards for {@link SortOrder#NEWEST_FIRST}. The profile sorts before every photo, so it
-   * comes with the first page when listing oldest first and with the last page when listing
-   * newest first. Photos with equal timestamps cannot exist; the order is total.
+   * Reads a user's profile and photos, page by page; the profile comes with the first page in
+   * both orders, and a page asked for N photos holds N photos when N remain. Each page is a
+   * strongly consistent {@code Query} on
+   * {@code PK = USER#<username> AND SK BETWEEN #METADATA#<username> AND PHOTO$} that reads one
+   * item more than it returns (two on the first page, for the profile), so an exactly full last
+   * page carries no cursor. The profile sorts before every photo, which sets the cost:
+   * <ul>
+   *   <li>{@link SortOrder#OLDEST_FIRST}: one request per page, the profile first;
+   *   <li>{@link SortOrder#NEWEST_FIRST}: the query reads backwards and reaches the profile only
+   *       when the user has at most N + 1 photos; otherwise the first page adds one strongly
+   *       consistent {@code GetItem} of the profile (two requests), and later pages take one.
+   * </ul>
+   * Photos with equal timestamps cannot exist; the order is total. A page holds fewer photos than
+   * asked only at the end of the listing or when the read reached DynamoDB's 1 MB page limit.
    *
    * @param username the user's handle
    * @param order newest or oldest first
    * @param page the page size and the cursor of the previous page, if any
-   * @return the profile (on the page that reached it) and this page's photos
-   * @throws UserNotFoundException if the first page finds neither profile nor photo
+   * @return the profile (present on the first page only) and this page's photos
+   * @throws UserNotFoundException if the user does not exist (checked on the first page)
    * @throws InvalidCursorException if the cursor is malformed or from another listing or order
    * @throws InvalidInputException if an argument is not valid
    */
@@ -133,17 +151,20 @@ public interface QuickPhotos {
   /**
    * Leaves a reaction on a photo and counts it on the photo.
    *
-   * <p>One {@code TransactWriteItems}: a condition check that the reacting user exists, a
-   * {@code PutItem} of the reaction with {@code attribute_not_exists(PK)}, and an
-   * {@code UpdateItem} adding one to {@code reactions.<type>} on the photo with
-   * {@code attribute_exists(PK)}; all or nothing.
+   * <p>One {@code TransactWriteItems}, all or nothing: a condition check that the reacting user
+   * exists and is not closing, a {@code PutItem} of the reaction with
+   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} adding one to
+   * {@code reactions.<type>} on the photo if it exists and its deletion has not begun
+   * ({@code attribute_exists(PK) AND NOT attribute_exists(deleting)}). A photo of an account
+   * being closed takes reactions until {@link #deleteUser}'s cascade reaches it (it marks the
+   * photo first); such a reaction is removed with the photo.
    *
    * @param reactor the reacting user's handle
    * @param photo the photo reacted to
    * @param type the reaction type
    * @return the stored reaction
-   * @throws UserNotFoundException if the reacting user does not exist
-   * @throws PhotoNotFoundException if the photo does not exist
+   * @throws UserNotFoundException if the reacting user does not exist or is closing the account
+   * @throws PhotoNotFoundException if the photo does not exist or is being deleted
    * @throws AlreadyReactedException if the user already left this type on this photo
    * @throws InvalidInputException if an argument is not valid
    */
@@ -170,13 +191,14 @@ public interface QuickPhotos {
    * Makes {@code follower} follow {@code followed}.
    *
    * <p>One {@code TransactWriteItems}: a {@code PutItem} of the friendship with
-   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} with {@code attribute_exists(PK)}
-   * on each user adding one to {@code followers} and to {@code following}; all or nothing.
+   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} on each user adding one to
+   * {@code followers} and to {@code following} if the user exists and is not closing
+   * ({@code attribute_exists(PK) AND NOT (status = "CLOSING")}); all or nothing.
    *
    * @param follower the handle of the user who follows
    * @param followed the handle of the user to follow
    * @return the stored friendship
-   * @throws UserNotFoundException if either user does not exist
+   * @throws UserNotFoundException if either user does not exist or is closing the account
    * @throws AlreadyFollowingException if the friendship exists
    * @throws InvalidInputException if a handle is not valid or both are the same user
    */
@@ -289,4 +311,120 @@ public interface QuickPhotos {
    * @throws InvalidInputException if an argument is not valid
    */
   Page<Photo> homeFeed(String username, PageRequest page);
+
+  // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
+
+  /**
+   * Takes back a reaction and takes it off the photo's counter, never below zero.
+   *
+   * <p>One {@code TransactWriteItems}: a {@code DeleteItem} of the reaction with
+   * {@code attribute_exists(PK)} and an {@code UpdateItem} adding −1 to {@code reactions.<type>}
+   * on the photo with {@code reactions.<type> >= 1}. If the photo is gone (or, impossibly, its
+   * counter is already zero) the transaction is cancelled on that condition and a second one
+   * deletes the reaction with a condition check {@code NOT (reactions.<type> >= 1)} on the photo
+   * instead: one request normally, two for a reaction on a deleted photo. Checking the photo in
+   * the same transaction, rather than reading it first, keeps this correct under concurrent
+   * writes with the fewest requests. Works on any stored reaction, also while either account is
+   * closing (the cascade would remove it anyway).
+   *
+   * @param reactor the reacting user's handle
+   * @param photo the photo reacted to
+   * @param type the reaction type
+   * @throws ReactionNotFoundException if the user has no reaction of this type on the photo
+   * @throws InvalidInputException if an argument is not valid
+   */
+  void removeReaction(String reactor, PhotoId photo, ReactionType type);
+
+  /**
+   * Deletes a photo and every reaction left on it.
+   *
+   * <p>Requests: one {@code UpdateItem} marks the photo deleting ({@code SET deleting = true},
+   * {@code attribute_exists(PK)}), after which {@link #reactTo} refuses it, and returns its
+   * counters. A photo without reactions then goes with one {@code DeleteItem} (2 requests in
+   * all). Otherwise each round is an eventually consistent {@code Query} on the inverted index
+   * ({@code SK = PHOTO#owner#ts AND begins_with(PK, REACTION#)}, at most 99 items) and one
+   * {@code TransactWriteItems} deleting those reactions with the photo's counters taken down by
+   * as many; the last round deletes the photo in the same transaction, on condition that its
+   * counters equal the reactions deleted with it. So up to 99 reactions cost 3 requests, and each
+   * further 99 two more. A reaction the index did not show yet keeps the photo for another round.
+   *
+   * <p>Not atomic as a whole, but idempotent and resumable: the photo item goes last, so a call
+   * cut short (a crash, {@link ServiceUnavailableException}) leaves the photo marked, with
+   * counters equal to the reactions left, and calling again finishes the job. While it runs,
+   * {@link #getPhoto} still shows the photo, with its counters going down. If the photo item is
+   * gone, reactions the index still lists on it are deleted (one Query and one
+   * {@code TransactWriteItems} per 100) and the call returns normally.
+   *
+   * @param id the photo's owner and timestamp
+   * @throws PhotoNotFoundException if there is no such photo and nothing is left of one
+   *     (2 requests: the failed mark and one Query); also on a call after a completed deletion
+   * @throws InvalidInputException if the id is not valid
+   */
+  void deletePhoto(PhotoId id);
+
+  /**
+   * Closes an account: deletes the profile, the user's photos and the reactions on them, the
+   * friendships in both directions (taking one off each other user's {@code followers} or
+   * {@code following}), and the reactions the user left on other photos (taking them off those
+   * photos' counters).
+   *
+   * <p>First one {@code UpdateItem} sets the status to {@link UserStatus#CLOSING}
+   * ({@code attribute_exists(PK)}). From then on every write by or to the user fails as if the
+   * user did not exist: {@link #follow} either way, {@link #reactTo} by the user,
+   * {@link #uploadPhoto} and {@link #updateProfile}; so no friendship, reaction or photo of the
+   * user's can be added while the cascade runs. A reaction by someone else to one of the user's
+   * photos is refused from the moment the cascade marks that photo, and one that landed before is
+   * removed with it. Reads still see what is left, the profile with status {@code CLOSING}.
+   * Then the cascade: a {@code Query} of the user's photos (100 a page) and one
+   * {@code TransactWriteItems} deleting up to 100 photos without reactions, photos with reactions
+   * as {@link #deletePhoto} does; one strongly consistent {@code Query} per reaction type on
+   * {@code PK = REACTION#<user>#<type>} and {@code TransactWriteItems} of 49 reactions with their
+   * photos' counters; a {@code Query} of the followers (49 a page) and of the
+   * followed users on the inverted index (49 a page), each page one {@code TransactWriteItems}
+   * deleting the friendships with the other users' counters and this user's own; last, a
+   * {@code DeleteItem} of the profile on condition that it is closing and both its counters are
+   * zero. An account with nothing has 9 requests; see the README for a measured large account.
+   *
+   * <p>Idempotent and resumable: the profile goes last, and every step finds what is left by
+   * querying, so a call cut short leaves the account closing and calling again finishes it.
+   * When the call returns the username is free at once: nothing refers to the old account any
+   * more, so {@link #createUser} may take the name again immediately.
+   *
+   * @param username the user's handle
+   * @throws UserNotFoundException if there is no such user (also on a call after a completed
+   *     deletion)
+   * @throws ServiceUnavailableException if the backend stays unavailable, or the eventually
+   *     consistent index keeps lagging behind the counters; call again to finish
+   * @throws InvalidInputException if the username is not valid
+   */
+  void deleteUser(String username);
+
+  /**
+   * Whether one user follows another.
+   *
+   * <p>One strongly consistent {@code GetItem} of the friendship item.
+   *
+   * @param follower the handle of the user who may follow
+   * @param followed the handle of the user who may be followed
+   * @return true if the friendship exists
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  boolean isFollowing(String follower, String followed);
+
+  /**
+   * The reaction types a user has left on a photo.
+   *
+   * <p>One eventually consistent {@code Query} on the inverted index,
+   * {@code SK = PHOTO#owner#ts AND begins_with(PK, REACTION#<reactor>#)}: it reads only this
+   * user's reactions on this photo (at most one per type), for half a read unit, where a
+   * {@code BatchGetItem} of the four possible keys would cost a unit per key. On DynamoDB a
+   * reaction left a moment ago may not be listed yet; in memory every read is immediately
+   * consistent.
+   *
+   * @param reactor the reacting user's handle
+   * @param photo the photo
+   * @return the types, in declaration order; empty if none (or no such photo)
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo);
 }

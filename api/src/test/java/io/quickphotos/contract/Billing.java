@@ -46,4 +46,44 @@ public enum Billing {
   public double emptyQuery(boolean consistent) {
     return this == SERVICE ? (consistent ? 1 : 0.5) : 0;
   }
+
+  /** Calls of the lifecycle patterns whose capacity the contract pins. */
+  public enum Lifecycle {
+    /** removeReaction: delete the reaction + the counter −1. */
+    REMOVE_REACTION,
+    /** removeReaction whose photo is gone: a cancelled transaction, then delete + check. */
+    REMOVE_REACTION_OF_GONE_PHOTO,
+    /** deletePhoto without reactions: the mark, then a DeleteItem. */
+    DELETE_PHOTO_WITHOUT_REACTIONS,
+    /** deletePhoto with three reactions: the mark, an index Query, one transaction of four. */
+    DELETE_PHOTO_WITH_THREE_REACTIONS,
+    /** deleteUser of an account with nothing: the mark, seven empty Queries, the DeleteItem. */
+    DELETE_EMPTY_USER
+  }
+
+  /**
+   * The capacity one lifecycle call reports, on small items.
+   *
+   * @param call which call
+   * @return read and write units
+   */
+  public double[] lifecycle(Lifecycle call) {
+    boolean service = this == SERVICE;
+    return switch (call) {
+      // delete reaction + update photo, each 2 × (table + index)
+      case REMOVE_REACTION -> service ? new double[] {0, 8} : new double[] {0, 8};
+      // the cancelled transaction bills nothing; delete (4) + check of a missing photo (2 RCU);
+      // Local bills the second transaction like reactTo's, 12 write units
+      case REMOVE_REACTION_OF_GONE_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
+      // UpdateItem (table + index) + DeleteItem (table + index)
+      case DELETE_PHOTO_WITHOUT_REACTIONS -> new double[] {0, 4};
+      // mark (2) + index Query (0.5) + four transactional deletes of table and index (16);
+      // Local counts the four equal deletes once, at four times a single delete's 2 (8)
+      case DELETE_PHOTO_WITH_THREE_REACTIONS -> service ? new double[] {0.5, 18}
+          : new double[] {0.5, 10};
+      // mark (2) + four empty strongly consistent reaction Queries, the photos and followers
+      // Queries (1 each) and the empty index Query (0.5) + DeleteItem (2)
+      case DELETE_EMPTY_USER -> service ? new double[] {6.5, 4} : new double[] {0, 4};
+    };
+  }
 }

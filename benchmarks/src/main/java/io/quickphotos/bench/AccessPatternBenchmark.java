@@ -5,9 +5,11 @@ import io.quickphotos.Page;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import java.util.Optional;
+import java.util.Set;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -190,6 +192,79 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
         data.followedRing[nextSlot()]);
     counters.collect(costs);
     return follow;
+  }
+
+  // --- the data's lifecycle: membership checks, taking back, deleting -------------------------
+
+  /**
+   * Is following: one GetItem of the friendship.
+   *
+   * @param counters where the cost goes
+   * @return whether the friendship exists
+   */
+  @Benchmark
+  public boolean isFollowing(CostCounters counters) {
+    boolean following = backend.isFollowing(data.follower.username(),
+        data.followedRing[nextSlot()]);
+    counters.collect(costs);
+    return following;
+  }
+
+  /**
+   * Reactions a user left on a photo: one Query on the inverted index.
+   *
+   * @param counters where the cost goes
+   * @return the types
+   */
+  @Benchmark
+  public Set<ReactionType> reactionsLeftBy(CostCounters counters) {
+    Set<ReactionType> types = backend.reactionsLeftBy(data.reactor.username(),
+        data.photoRing[nextSlot()]);
+    counters.collect(costs);
+    return types;
+  }
+
+  /**
+   * React, then take the reaction back (TransactWriteItems: delete + counter −1): both counted.
+   *
+   * @param counters where the cost goes
+   * @return the reaction
+   */
+  @Benchmark
+  public Reaction reactAndRemoveReaction(CostCounters counters) {
+    int i = nextSlot();
+    Reaction reaction = backend.reactAndRemove(data.reactor.username(), data.photoRing[i],
+        data.typeRing[i]);
+    counters.collect(costs);
+    return reaction;
+  }
+
+  /**
+   * Upload a photo, then delete it with deletePhoto (mark + DeleteItem): both counted.
+   *
+   * @param counters where the cost goes
+   * @return the photo
+   */
+  @Benchmark
+  public Photo uploadAndDeletePhotoCascade(CostCounters counters) {
+    int i = nextSlot();
+    Photo photo = backend.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
+    counters.collect(costs);
+    return photo;
+  }
+
+  /**
+   * Create a user, then close the account with deleteUser (mark, seven Queries, DeleteItem):
+   * both counted.
+   *
+   * @param counters where the cost goes
+   * @return the user as created
+   */
+  @Benchmark
+  public User createAndDeleteUserCascade(CostCounters counters) {
+    User user = backend.createThenDeleteUser(data.newUserRing[nextSlot()]);
+    counters.collect(costs);
+    return user;
   }
 
   /** The in-memory backend and its bare-collections baseline, at 10³ and 10⁶ items. */

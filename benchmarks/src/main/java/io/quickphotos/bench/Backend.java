@@ -11,6 +11,7 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The facade every access-pattern benchmark calls: one method per access pattern, implemented by
@@ -109,6 +110,56 @@ interface Backend extends AutoCloseable {
    * @return the friendship
    */
   Follow followAndUnfollow(String follower, String followed);
+
+  // --- the data's lifecycle: membership checks, taking back, deleting -------------------------
+
+  /**
+   * Whether one user follows another.
+   *
+   * @param follower an existing user
+   * @param followed another existing user
+   * @return true if the friendship exists
+   */
+  boolean isFollowing(String follower, String followed);
+
+  /**
+   * The reaction types a user left on a photo.
+   *
+   * @param reactor an existing user
+   * @param photo an existing photo
+   * @return the types
+   */
+  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo);
+
+  /**
+   * Reacts to a photo, then takes the reaction back: both are access patterns, both are counted,
+   * and the photo's counter ends where it started.
+   *
+   * @param reactor an existing user who has not left this reaction
+   * @param photo an existing photo
+   * @param type the reaction
+   * @return the reaction
+   */
+  Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type);
+
+  /**
+   * Uploads a photo, then deletes it with the photo-deletion pattern (a photo without reactions):
+   * both counted.
+   *
+   * @param id a photo that does not exist, of an existing user
+   * @param location its URL
+   * @return the photo as uploaded
+   */
+  Photo uploadThenDeletePhoto(PhotoId id, String location);
+
+  /**
+   * Creates a user, then closes the account with the account-deletion pattern (an account with
+   * nothing in it): both counted.
+   *
+   * @param user a user that does not exist
+   * @return the user as created
+   */
+  User createThenDeleteUser(NewUser user);
 
   /**
    * Where this backend reports what its requests cost.

@@ -13,6 +13,7 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
@@ -22,11 +23,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -88,7 +91,10 @@ final class CollectionsBackend implements Backend {
     if (user == null && own.isEmpty()) {
       throw new UserNotFoundException("user " + username + " does not exist");
     }
-    // Newest first, the profile after the oldest photo, all within one page.
+    if (user == null) {
+      throw new UserNotFoundException("user " + username + " does not exist");
+    }
+    // Newest first, the profile always with the first page, a cursor only if more photos remain.
     List<Photo> page = new ArrayList<>(Math.min(own.size(), DataSet.PAGE_SIZE));
     for (Photo photo : own.descendingMap().values()) {
       if (page.size() == DataSet.PAGE_SIZE) {
@@ -96,10 +102,9 @@ final class CollectionsBackend implements Backend {
       }
       page.add(photo);
     }
-    boolean withProfile = user != null && page.size() < DataSet.PAGE_SIZE;
-    boolean full = page.size() + (withProfile ? 1 : 0) == DataSet.PAGE_SIZE;
-    return new UserPhotos(withProfile ? Optional.of(user) : Optional.empty(),
-        new Page<>(page, full ? Optional.of(username) : Optional.empty()));
+    boolean more = own.size() > DataSet.PAGE_SIZE;
+    return new UserPhotos(Optional.of(user),
+        new Page<>(page, more ? Optional.of(username) : Optional.empty()));
   }
 
   @Override
@@ -171,6 +176,62 @@ final class CollectionsBackend implements Backend {
     Follow follow = follow(follower, followed);
     unfollow(follower, followed);
     return follow;
+  }
+
+  @Override
+  public boolean isFollowing(String follower, String followed) {
+    return followers.getOrDefault(followed, NO_FOLLOWS).containsKey(follower);
+  }
+
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+    NavigableMap<String, Reaction> on = reactions.getOrDefault(photo, NO_REACTIONS);
+    Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
+    for (ReactionType type : ReactionType.values()) {
+      if (on.containsKey(reactionKey(reactor, type))) {
+        types.add(type);
+      }
+    }
+    return Collections.unmodifiableSet(types);
+  }
+
+  @Override
+  public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
+    Reaction reaction = react(reactor, photo, type);
+    if (reactions.getOrDefault(photo, NO_REACTIONS).get(reactionKey(reactor, type)) == null) {
+      throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
+          + " reaction on photo " + photo);
+    }
+    reactions.get(photo).remove(reactionKey(reactor, type));
+    NavigableMap<Instant, Photo> own = photos.get(photo.owner());
+    Photo current = own.get(photo.timestamp());
+    Map<ReactionType, Long> counts = new EnumMap<>(current.reactions());
+    counts.merge(type, -1L, (a, b) -> Math.max(0, a + b));
+    own.put(photo.timestamp(), new Photo(photo, current.location(), counts));
+    return reaction;
+  }
+
+  @Override
+  public Photo uploadThenDeletePhoto(PhotoId id, String location) {
+    Photo photo = upload(id, location);
+    NavigableMap<Instant, Photo> own = photos.get(id.owner());
+    if (own == null || own.remove(id.timestamp()) == null) {
+      throw new PhotoNotFoundException("photo " + id + " does not exist");
+    }
+    reactions.remove(id);
+    return photo;
+  }
+
+  @Override
+  public User createThenDeleteUser(NewUser user) {
+    User created = create(user);
+    existing(user.username());
+    // An account with nothing: no photos, reactions or friendships to take along.
+    photos.remove(user.username());
+    followers.remove(user.username());
+    following.remove(user.username());
+    users.remove(user.username());
+    return created;
   }
 
   @Override

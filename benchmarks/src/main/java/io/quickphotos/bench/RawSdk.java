@@ -19,22 +19,27 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The access patterns written by hand against the SDK's {@link DynamoDbClient}: the requests the
@@ -59,6 +64,11 @@ final class RawSdk implements RepositoryBackend.Undo {
   private static final String EXISTS = "attribute_exists(PK)";
   private static final String ABSENT = "attribute_not_exists(PK)";
   private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
+  /** A user who exists and is not closing the account. */
+  private static final String ACTIVE = "(attribute_exists(PK)) AND (NOT (#s = :closing))";
+  private static final Map<String, String> ACTIVE_NAMES = Map.of("#s", "status");
+  private static final Map<String, AttributeValue> ACTIVE_VALUES =
+      Map.of(":closing", AttributeValue.fromS("CLOSING"));
 
   private final DynamoDbClient client;
   private final CostRecorder costs;
@@ -89,6 +99,7 @@ final class RawSdk implements RepositoryBackend.Undo {
         ? Optional.of(user(response.item())) : Optional.empty();
   }
 
+  /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
   UserPhotos userWithPhotos(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .keyConditionExpression("PK = :pk AND SK BETWEEN :profile AND :end")
@@ -97,7 +108,7 @@ final class RawSdk implements RepositoryBackend.Undo {
             ":profile", AttributeValue.fromS("#METADATA#" + username),
             ":end", AttributeValue.fromS("PHOTO$")))
         .scanIndexForward(false)
-        .limit(DataSet.PAGE_SIZE)
+        .limit(DataSet.PAGE_SIZE + 2)
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -113,7 +124,16 @@ final class RawSdk implements RepositoryBackend.Undo {
         photos.add(photo(item));
       }
     }
-    return new UserPhotos(user, new Page<>(photos, cursor(response)));
+    Optional<String> next = Optional.empty();
+    if (photos.size() > DataSet.PAGE_SIZE) {
+      photos = photos.subList(0, DataSet.PAGE_SIZE);
+      Photo last = photos.get(DataSet.PAGE_SIZE - 1);
+      next = Optional.of("USER#" + username + "|" + photoSortKey(last.id()));
+    }
+    if (user.isEmpty()) {
+      user = getUser(username);
+    }
+    return new UserPhotos(user, new Page<>(photos, next));
   }
 
   Optional<Photo> getPhoto(PhotoId id) {
@@ -206,7 +226,9 @@ final class RawSdk implements RepositoryBackend.Undo {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-                .key(userKey(id.owner())).conditionExpression(EXISTS)).build(),
+                .key(userKey(id.owner())).conditionExpression(ACTIVE)
+                .expressionAttributeNames(ACTIVE_NAMES)
+                .expressionAttributeValues(ACTIVE_VALUES)).build(),
             TransactWriteItem.builder().put(p -> p.tableName(TABLE)
                 .item(item).conditionExpression(ABSENT)).build())
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
@@ -229,18 +251,22 @@ final class RawSdk implements RepositoryBackend.Undo {
     item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
+    List<TransactWriteItem> actions = List.of(
+        TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
+            .key(userKey(reactor)).conditionExpression(ACTIVE)
+            .expressionAttributeNames(ACTIVE_NAMES)
+            .expressionAttributeValues(ACTIVE_VALUES)).build(),
+        TransactWriteItem.builder().put(p -> p.tableName(TABLE)
+            .item(item).conditionExpression(ABSENT)).build(),
+        TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+            .key(photoKey(photo))
+            .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+            .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
+            .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
+                "#del", "deleting"))
+            .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
     transaction(client.transactWriteItems(r -> r
-        .transactItems(
-            TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-                .key(userKey(reactor)).conditionExpression(EXISTS)).build(),
-            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-                .item(item).conditionExpression(ABSENT)).build(),
-            TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-                .key(photoKey(photo))
-                .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-                .conditionExpression(EXISTS)
-                .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName))
-                .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build())
+        .transactItems(actions)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return new Reaction(reactor, photo, type, DataSet.CLOCK.instant());
   }
@@ -255,10 +281,10 @@ final class RawSdk implements RepositoryBackend.Undo {
     item.put("timestamp", now);
     transaction(client.transactWriteItems(r -> r
         .transactItems(
+            activeCounter(followed, "followers", ONE),
+            activeCounter(follower, "following", ONE),
             TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-                .item(item).conditionExpression(ABSENT)).build(),
-            counter(followed, "followers", ONE),
-            counter(follower, "following", ONE))
+                .item(item).conditionExpression(ABSENT)).build())
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return new Follow(follower, followed, DataSet.CLOCK.instant());
   }
@@ -273,6 +299,128 @@ final class RawSdk implements RepositoryBackend.Undo {
             counter(followed, "followers", MINUS_ONE),
             counter(follower, "following", MINUS_ONE))
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+  }
+
+  // --- the data's lifecycle ------------------------------------------------------------------
+
+  boolean isFollowing(String follower, String followed) {
+    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
+        .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
+            "SK", AttributeValue.fromS("#FRIEND#" + follower)))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response.hasItem() && !response.item().isEmpty();
+  }
+
+  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+    QueryResponse response = client.query(r -> r.tableName(TABLE)
+        .indexName(INDEX)
+        .keyConditionExpression("SK = :photo AND begins_with(PK, :reactor)")
+        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(photo)),
+            ":reactor", AttributeValue.fromS("REACTION#" + reactor + "#")))
+        .limit(ReactionType.values().length)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
+    for (Map<String, AttributeValue> item : response.items()) {
+      types.add(reaction(item).type());
+    }
+    return types;
+  }
+
+  /** The common case: the photo exists, so one transaction. */
+  void removeReaction(String reactor, PhotoId photo, ReactionType type) {
+    String typeName = type.name().toLowerCase(Locale.ROOT);
+    transaction(client.transactWriteItems(r -> r
+        .transactItems(
+            TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
+                .key(Map.of("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName),
+                    "SK", AttributeValue.fromS(photoSortKey(photo))))
+                .conditionExpression(EXISTS)).build(),
+            TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+                .key(photoKey(photo))
+                .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+                .conditionExpression("#r.#t >= :one")
+                .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName))
+                .expressionAttributeValues(Map.of(":zero", ZERO, ":d", MINUS_ONE,
+                    ":one", ONE))).build())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+  }
+
+  /** The mark, then the DeleteItem on condition that no counter is positive. */
+  void deletePhotoWithoutReactions(PhotoId id) {
+    UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
+        .key(photoKey(id))
+        .updateExpression("SET #del = :true")
+        .conditionExpression(EXISTS)
+        .expressionAttributeNames(Map.of("#del", "deleting"))
+        .expressionAttributeValues(Map.of(":true", AttributeValue.fromBool(true)))
+        .returnValues(ReturnValue.ALL_NEW)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    write(marked.consumedCapacity());
+    Map<String, String> names = new HashMap<>(Map.of("#r", "reactions"));
+    List<String> clauses = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      String alias = "#" + type.name().toLowerCase(Locale.ROOT);
+      names.put(alias, type.name().toLowerCase(Locale.ROOT));
+      clauses.add("(NOT (#r." + alias + " >= :one))");
+    }
+    DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
+        .key(photoKey(id))
+        .conditionExpression(String.join(" AND ", clauses))
+        .expressionAttributeNames(names)
+        .expressionAttributeValues(Map.of(":one", ONE))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    write(deleted.consumedCapacity());
+  }
+
+  /** The mark, the seven Queries that find nothing, the DeleteItem of the profile. */
+  void closeEmptyAccount(String username) {
+    UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
+        .key(userKey(username))
+        .updateExpression("SET #s = :closing")
+        .conditionExpression(EXISTS)
+        .expressionAttributeNames(Map.of("#s", "status"))
+        .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING")))
+        .returnValues(ReturnValue.ALL_NEW)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    write(marked.consumedCapacity());
+    userPartitionQuery(username, "PHOTO#", 100);
+    for (ReactionType type : ReactionType.values()) {
+      String partition = "REACTION#" + username + "#" + type.name().toLowerCase(Locale.ROOT);
+      read(client.query(r -> r.tableName(TABLE)
+          .keyConditionExpression("PK = :pk")
+          .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
+          .limit(49)
+          .consistentRead(true)
+          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
+    }
+    userPartitionQuery(username, "#FRIEND#", 49);
+    read(client.query(r -> r.tableName(TABLE)
+        .indexName(INDEX)
+        .keyConditionExpression("SK = :friend")
+        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
+        .limit(49)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
+    DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
+        .key(userKey(username))
+        .conditionExpression("(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
+        .expressionAttributeNames(Map.of("#s", "status", "#f", "followers", "#g", "following"))
+        .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING"),
+            ":one", ONE))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    write(deleted.consumedCapacity());
+  }
+
+  private void userPartitionQuery(String username, String prefix, int limit) {
+    read(client.query(r -> r.tableName(TABLE)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("USER#" + username),
+            ":prefix", AttributeValue.fromS(prefix)))
+        .limit(limit)
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
   }
 
   // --- undoing the benchmarked writes (not counted) ------------------------------------------
@@ -373,6 +521,17 @@ final class RawSdk implements RepositoryBackend.Undo {
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#c", counter))
         .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta))).build();
+  }
+
+  private static TransactWriteItem activeCounter(String username, String counter,
+      AttributeValue delta) {
+    return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+        .key(userKey(username))
+        .updateExpression("SET " + COUNTER)
+        .conditionExpression(ACTIVE)
+        .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
+        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta,
+            ":closing", AttributeValue.fromS("CLOSING")))).build();
   }
 
   private static Map<String, AttributeValue> userKey(String username) {

@@ -12,6 +12,7 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The baseline beside the DynamoDB backend: the same access patterns as hand-written SDK requests
@@ -103,6 +104,37 @@ final class RawSdkBackend implements Backend {
     Follow follow = raw.follow(follower, followed);
     raw.unfollow(follower, followed);
     return follow;
+  }
+
+  @Override
+  public boolean isFollowing(String follower, String followed) {
+    return raw.isFollowing(follower, followed);
+  }
+
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+    return raw.reactionsLeftBy(reactor, photo);
+  }
+
+  @Override
+  public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
+    Reaction reaction = raw.reactTo(reactor, photo, type);
+    raw.removeReaction(reactor, photo, type);
+    return reaction;
+  }
+
+  @Override
+  public Photo uploadThenDeletePhoto(PhotoId id, String location) {
+    Photo photo = raw.uploadPhoto(id, location);
+    raw.deletePhotoWithoutReactions(id);
+    return photo;
+  }
+
+  @Override
+  public User createThenDeleteUser(NewUser user) {
+    User created = raw.createUser(user);
+    raw.closeEmptyAccount(user.username());
+    return created;
   }
 
   @Override

@@ -29,7 +29,8 @@ public final class Report {
   static final String SHAPES = "QueryShapeBenchmark";
 
   private static final List<String> WRITES = List.of("createUser", "uploadPhoto", "reactToPhoto",
-      "followAndUnfollow");
+      "followAndUnfollow", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
+      "createAndDeleteUserCascade");
 
   private final Results results;
   private final String source;

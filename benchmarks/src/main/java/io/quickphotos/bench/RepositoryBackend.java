@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The real thing: every access pattern through the {@link QuickPhotos} repository of a backend.
@@ -137,6 +138,37 @@ final class RepositoryBackend implements Backend {
     Follow follow = photos.follow(follower, followed);
     photos.unfollow(follower, followed);
     return follow;
+  }
+
+  @Override
+  public boolean isFollowing(String follower, String followed) {
+    return photos.isFollowing(follower, followed);
+  }
+
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+    return photos.reactionsLeftBy(reactor, photo);
+  }
+
+  @Override
+  public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
+    Reaction reaction = photos.reactTo(reactor, photo, type);
+    photos.removeReaction(reactor, photo, type);
+    return reaction;
+  }
+
+  @Override
+  public Photo uploadThenDeletePhoto(PhotoId id, String location) {
+    Photo photo = photos.uploadPhoto(id.owner(), id.timestamp(), location);
+    photos.deletePhoto(id);
+    return photo;
+  }
+
+  @Override
+  public User createThenDeleteUser(NewUser user) {
+    User created = photos.createUser(user);
+    photos.deleteUser(user.username());
+    return created;
   }
 
   @Override

@@ -24,7 +24,9 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
   static final List<String> METHOD_ORDER = List.of("createUser", "getUser", "uploadPhoto",
       "getPhoto", "userWithPhotos", "userAndPhotosInOneQuery", "userThenPhotos", "reactToPhoto",
       "photoWithReactions", "followAndUnfollow", "followersOf", "followedBy",
-      "followedByBatchGet", "followedByGetEach", "followedByDenormalized");
+      "followedByBatchGet", "followedByGetEach", "followedByDenormalized", "isFollowing",
+      "reactionsLeftBy", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
+      "createAndDeleteUserCascade");
   /** The order of backends: each backend before its baseline. */
   static final List<String> BACKEND_ORDER = List.of("memory", "collections", "dynamodb-local",
       "raw-sdk");

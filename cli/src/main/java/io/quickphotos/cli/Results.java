@@ -42,7 +42,7 @@ final class Results {
       lines.add(photo(photo));
     } else if (result instanceof UserPhotos userPhotos) {
       lines.add("user: " + userPhotos.user().map(Results::user)
-          .orElse("(not on this page: the profile item was not reached)"));
+          .orElse("(comes with the first page only)"));
       lines.addAll(page(userPhotos.photos(), "photos"));
     } else if (result instanceof PhotoReactions photoReactions) {
       lines.add("photo: " + photoReactions.photo().map(Results::photo).orElse("(not on this page)"));

@@ -161,6 +161,9 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
    */
   io.quickphotos.Snapshot snapshot() {
     java.time.Clock stamps = clock();
+    // Loading creates the users first, and createUser reads the clock once (a birth date may
+    // not lie in the future): the follows' stamps come after those readings.
+    users.forEach(user -> stamps.instant());
     List<io.quickphotos.NewPhoto> newPhotos = photos.stream()
         .map(p -> new io.quickphotos.NewPhoto(p.owner(), p.timestamp(), p.location())).toList();
     List<io.quickphotos.Follow> newFollows = follows.stream()

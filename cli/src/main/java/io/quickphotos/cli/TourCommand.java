@@ -87,10 +87,14 @@ final class TourCommand implements Callable<Integer> {
           loaded.skipped() == 0 ? "" : ", " + Format.count(loaded.skipped()) + " already there",
           Format.elapsed(took));
       out.println("  cost: " + recorder.totalSince(mark));
-      boolean rerun = loaded.skipped() > 0;
+      // The tour closes the newcomer's account at its end; a table that kept the sample from an
+      // earlier run holds the newcomer only if that run stopped before the end.
+      boolean rerun = loaded.skipped() > 0
+          && open.repository().getUser(data.newcomer().username()).isPresent();
       if (rerun) {
-        out.println("  The table already held this sample from an earlier run: the steps that "
-            + "create the newcomer's profile, photo and reaction will find them there.");
+        out.println("  The table already held this sample and the newcomer from an earlier run: "
+            + "the steps that create the newcomer's profile, photo and reaction will find them "
+            + "there.");
       }
       out.println();
 

@@ -13,6 +13,7 @@ import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
@@ -105,7 +106,8 @@ final class Walkthrough {
   private static final Set<AccessPattern> READS = EnumSet.of(
       AccessPattern.GET_USER, AccessPattern.GET_PHOTO, AccessPattern.USER_WITH_PHOTOS,
       AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY,
-      AccessPattern.HOME_FEED);
+      AccessPattern.HOME_FEED, AccessPattern.IS_FOLLOWING,
+      AccessPattern.REACTIONS_LEFT_BY);
 
   /** The result of a call that returns nothing. */
   static final Object VOID = new Object() {
@@ -119,6 +121,7 @@ final class Walkthrough {
   private final PhotoId topPhoto;
   private final String topFollower;
   private final NewUser newcomer;
+  private final Follow someFollow;
   private final Instant newcomerPhotoAt;
   private final String newcomerPhotoUrl;
   private final boolean rerun;
@@ -141,6 +144,10 @@ final class Walkthrough {
     this.topFollower = sample.follows().isEmpty() ? star
         : mostFrequent(sample.follows().stream().map(SampleData.FollowSpec::follower).toList());
     this.newcomer = sample.newcomer();
+    this.someFollow = sample.follows().isEmpty()
+        ? new Follow(newcomer.username(), star, Instant.EPOCH)
+        : new Follow(sample.follows().get(0).follower(), sample.follows().get(0).followed(),
+            Instant.EPOCH);
     this.newcomerPhotoAt = sample.clockStart().minus(1, ChronoUnit.HOURS);
     this.newcomerPhotoUrl = "https://picsum.photos/seed/" + newcomer.username() + "-1/1080/1080";
   }
@@ -170,7 +177,7 @@ final class Walkthrough {
         repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
     steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO, null,
         repo -> repo.getPhoto(myPhoto)));
-    steps.add(new Step("A user and their photos, newest first: page 1",
+    steps.add(new Step("A user and their photos, newest first: page 1, with the profile",
         AccessPattern.USER_WITH_PHOTOS, null,
         repo -> {
           UserPhotos page = repo.userWithPhotos(star, SortOrder.NEWEST_FIRST,
@@ -208,6 +215,46 @@ final class Walkthrough {
         }));
     steps.add(new Step("The user after all that", AccessPattern.GET_USER, null,
         repo -> repo.getUser(me)));
+    steps.addAll(lifecycleSteps(me, myPhoto));
+    return steps;
+  }
+
+  // --- the data's lifecycle: membership checks, taking back, deleting --------------------------
+
+  /**
+   * The end of the story: the newcomer checks what they did, takes their reaction back, deletes
+   * their photo and closes the account, so the table ends as the sample left it (and a rerun on
+   * a table that keeps its data starts from the same state).
+   */
+  private List<Step> lifecycleSteps(String me, PhotoId myPhoto) {
+    List<Step> steps = new ArrayList<>();
+    steps.add(new Step("Does one user follow another? (one GetItem)", AccessPattern.IS_FOLLOWING,
+        null, repo -> repo.isFollowing(someFollow.follower(), someFollow.followed())));
+    steps.add(new Step("Which reactions did I leave on this photo?",
+        AccessPattern.REACTIONS_LEFT_BY, null, repo -> repo.reactionsLeftBy(me, topPhoto)));
+    steps.add(new Step("Take a reaction back (counter down, never below zero)",
+        AccessPattern.REMOVE_REACTION, null, repo -> {
+          repo.removeReaction(me, topPhoto, ReactionType.HEART);
+          return VOID;
+        }));
+    steps.add(new Step("Take it back again: a typed error, nothing written",
+        AccessPattern.REMOVE_REACTION, ReactionNotFoundException.class, repo -> {
+          repo.removeReaction(me, topPhoto, ReactionType.HEART);
+          return VOID;
+        }));
+    steps.add(new Step("Delete a photo and every reaction on it (marked first: from then on "
+        + "reactTo refuses it)", AccessPattern.DELETE_PHOTO, null, repo -> {
+          repo.deletePhoto(myPhoto);
+          return VOID;
+        }));
+    steps.add(new Step("Close an account: one write marks it closing (every write involving "
+        + me + " then fails as if " + me + " did not exist), then a resumable cascade",
+        AccessPattern.DELETE_USER, null, repo -> {
+          repo.deleteUser(me);
+          return VOID;
+        }));
+    steps.add(new Step("The account is gone: the username is free again", AccessPattern.GET_USER,
+        null, repo -> repo.getUser(me)));
     return steps;
   }
 

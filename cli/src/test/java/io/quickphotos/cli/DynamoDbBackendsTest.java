@@ -64,8 +64,9 @@ class DynamoDbBackendsTest {
       assertThat(first.out()).contains("quickphotos tour on DynamoDB table tour-test in "
           + "eu-west-1 at " + local.endpoint());
       assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
-      assertThat(second.out()).contains("already there").contains("already held this sample")
-          .contains("UserAlreadyExistsException").doesNotContain("UNEXPECTED");
+      // The first tour closed its newcomer's account at the end: the second creates it anew.
+      assertThat(second.out()).contains("already there").doesNotContain("already held this")
+          .doesNotContain("UserAlreadyExistsException").doesNotContain("UNEXPECTED");
     }
   }
 

@@ -18,9 +18,10 @@ class TourCommandTest {
         .contains("Loaded the sample through the repository API: 100 users, 400 photos, "
             + "300 follows, 250 reactions (1,050 items written)")
         .containsPattern("Query PK = USER#\\S+ AND SK BETWEEN #METADATA#\\S+ AND PHOTO\\$, "
-            + "backwards, Limit 5, strongly consistent")
+            + "backwards, Limit 7, strongly consistent")
         .containsPattern("ExclusiveStartKey PK = USER#\\S+, SK = PHOTO#")
         .containsPattern("BatchGetItem \\d+ keys? \\(PK = USER#")
+        .contains("→ ReactionNotFoundException: ")
         .contains("Query InvertedIndex SK = PHOTO#")
         .contains("TransactWriteItems, all or nothing:")
         .containsPattern("→ Photo<\\S+ -- \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ>")
@@ -37,7 +38,7 @@ class TourCommandTest {
       assertThat(summary).as("summary row of %s", pattern).containsPattern(
           "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +\\d+$");
     }
-    assertThat(summary).containsPattern("(?m)^  total +18 +28 ");
+    assertThat(summary).containsPattern("(?m)^  total +25 +45 ");
   }
 
   @Test

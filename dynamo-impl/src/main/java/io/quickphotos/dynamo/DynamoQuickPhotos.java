@@ -135,7 +135,8 @@ public final class DynamoQuickPhotos {
     }
 
     /**
-     * The clock that stamps follows and reactions; the UTC system clock unless set.
+     * The clock that stamps follows and reactions and says what today is (a birth date may not
+     * be later); the UTC system clock unless set.
      *
      * @param clock the clock
      * @return this builder

@@ -291,7 +291,9 @@ class DynamoDbLocalCapacityTest {
   @Test
   void everyAccessPatternOnLocal() {
     RecordingCostListener costs = new RecordingCostListener();
-    QuickPhotos photos = DYNAMO.table().repository(costs, new TickingClock(Instant.EPOCH));
+    // The clock must be later than the birth dates: a future birth date is invalid input.
+    QuickPhotos photos = DYNAMO.table().repository(costs,
+        new TickingClock(Instant.parse("2026-01-01T00:00:00Z")));
     Instant t0 = Instant.parse("2018-05-30T15:42:38Z");
     for (String name : List.of("alice", "bob", "carol", "dave")) {
       photos.createUser(new NewUser(name, "Name of " + name, name + "@example.com",
@@ -332,5 +334,20 @@ class DynamoDbLocalCapacityTest {
     photos.unfollow("bob", "dave");
     // service: 12 WCU.
     assertCost(costs.last(), AccessPattern.UNFOLLOW, 1, 0, 8);
+    // The lifecycle patterns.
+    photos.isFollowing("bob", "alice");
+    assertCost(costs.last(), AccessPattern.IS_FOLLOWING, 1, 1, 0);
+    photos.reactionsLeftBy("bob", photo.id());
+    assertCost(costs.last(), AccessPattern.REACTIONS_LEFT_BY, 1, 0.5, 0);
+    photos.removeReaction("bob", photo.id(), ReactionType.HEART);
+    // service: 8 WCU as well.
+    assertCost(costs.last(), AccessPattern.REMOVE_REACTION, 1, 0, 8);
+    photos.reactTo("bob", photo.id(), ReactionType.HEART);
+    photos.deletePhoto(photo.id());
+    // the mark (2) + index Query (0.5) + deletes of reaction and photo; service: 0.5 RCU, 10 WCU.
+    assertCost(costs.last(), AccessPattern.DELETE_PHOTO, 3, 0.5, 10);
+    photos.deleteUser("dave");
+    // service: 6.5 RCU (seven Queries that read nothing at their minimum), 4 WCU.
+    assertCost(costs.last(), AccessPattern.DELETE_USER, 9, 0, 4);
   }
 }

@@ -123,7 +123,7 @@ public final class MemoryQuickPhotos {
     }
 
     /**
-     * Stamps follows and reactions.
+     * Stamps follows and reactions, and says what today is (a birth date may not be later).
      *
      * @param clock the clock
      * @return this builder

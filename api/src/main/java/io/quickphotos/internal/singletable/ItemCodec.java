@@ -34,6 +34,8 @@ public final class ItemCodec {
   static final String TIMESTAMP = "timestamp";
   static final String LOCATION = "location";
   static final String REACTIONS = "reactions";
+  /** On a photo whose deletion has begun: no reaction may land on it any more. */
+  static final String DELETING = "deleting";
   /** Attribute names of a reaction item. */
   static final String REACTING_USER = "reactingUser";
   static final String PHOTO_OWNER = "photoOwner";

@@ -10,11 +10,14 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserStatus;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,6 +27,21 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class Plans {
+  /**
+   * A user who exists and whose account is not closing:
+   * {@code attribute_exists(PK) AND NOT (status = "CLOSING")}. Every write that needs a user to
+   * exist uses it, so a closing account behaves as missing.
+   */
+  public static final ItemCondition ACTIVE_USER = ItemCondition.and(ItemCondition.EXISTS,
+      ItemCondition.not(new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.STATUS),
+          new Value.Str(UserStatus.CLOSING.name()))));
+  /**
+   * A photo that exists and whose deletion has not begun:
+   * {@code attribute_exists(PK) AND NOT attribute_exists(deleting)}.
+   */
+  public static final ItemCondition OPEN_PHOTO = ItemCondition.and(ItemCondition.EXISTS,
+      ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of(ItemCodec.DELETING))));
+
   private Plans() {
   }
 
@@ -39,7 +57,7 @@ public final class Plans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields, with {@code attribute_exists(PK)}.
+   * Update profile: UpdateItem setting the given fields, with {@link #ACTIVE_USER}.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
@@ -53,13 +71,13 @@ public final class Plans {
     update.address().ifPresent(v -> sets.add(set(ItemCodec.ADDRESS, v)));
     update.status().ifPresent(v -> sets.add(set(ItemCodec.STATUS, v.name())));
     return WritePlan.single(
-        new WriteAction.Update(KeyLayout.user(username), sets, ItemCondition.EXISTS),
+        new WriteAction.Update(KeyLayout.user(username), sets, ACTIVE_USER),
         () -> userNotFound(username));
   }
 
   /**
-   * Upload photo: one transaction of a condition check that the owner exists and a PutItem of the
-   * photo with {@code attribute_not_exists(PK)}.
+   * Upload photo: one transaction of a condition check that the owner exists and is not closing
+   * ({@link #ACTIVE_USER}) and a PutItem of the photo with {@code attribute_not_exists(PK)}.
    *
    * @param id the photo's owner and timestamp, already validated
    * @param location the image URL, already validated
@@ -67,7 +85,7 @@ public final class Plans {
    */
   public static WritePlan uploadPhoto(PhotoId id, String location) {
     return WritePlan.transaction(
-        new WritePlan.Step(new WriteAction.Check(KeyLayout.user(id.owner()), ItemCondition.EXISTS),
+        new WritePlan.Step(new WriteAction.Check(KeyLayout.user(id.owner()), ACTIVE_USER),
             () -> userNotFound(id.owner())),
         new WritePlan.Step(new WriteAction.Put(ItemCodec.newPhoto(id, location),
             ItemCondition.ABSENT),
@@ -75,9 +93,11 @@ public final class Plans {
   }
 
   /**
-   * React to photo: one transaction of a condition check that the reacting user exists, a PutItem
-   * of the reaction with {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding
-   * one to {@code reactions.<type>} with {@code attribute_exists(PK)}.
+   * React to photo: one transaction of a condition check that the reacting user exists and is
+   * not closing ({@link #ACTIVE_USER}), a PutItem of the reaction with
+   * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
+   * {@code reactions.<type>} if the photo exists and its deletion has not begun
+   * ({@link #OPEN_PHOTO}).
    *
    * @param reaction the reaction, already validated
    * @return the plan
@@ -86,7 +106,7 @@ public final class Plans {
     PhotoId photo = reaction.photo();
     return WritePlan.transaction(
         new WritePlan.Step(
-            new WriteAction.Check(KeyLayout.user(reaction.reactor()), ItemCondition.EXISTS),
+            new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
             () -> userNotFound(reaction.reactor())),
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
@@ -96,25 +116,27 @@ public final class Plans {
             new WriteAction.Update(KeyLayout.photo(photo),
                 List.of(new UpdateAction.Add(
                     AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
-                ItemCondition.EXISTS),
-            () -> new PhotoNotFoundException("photo " + photo + " does not exist")));
+                OPEN_PHOTO),
+            () -> photoNotFound(photo)));
   }
 
   /**
-   * Follow: one transaction of a PutItem of the friendship with {@code attribute_not_exists(PK)}
-   * and an UpdateItem on each user, with {@code attribute_exists(PK)}, adding one to the followed
-   * user's {@code followers} and to the follower's {@code following}.
+   * Follow: one transaction of an UpdateItem on each user, with {@link #ACTIVE_USER}, adding one
+   * to the followed user's {@code followers} and to the follower's {@code following}, and a
+   * PutItem of the friendship with {@code attribute_not_exists(PK)}.
    *
    * @param follow the friendship, already validated
    * @return the plan
    */
   public static WritePlan follow(Follow follow) {
+    // The user checks come first: a closing account that still follows someone must read as
+    // missing, not as already following.
     return WritePlan.transaction(
+        counter(follow.followed(), ItemCodec.FOLLOWERS, 1, ACTIVE_USER),
+        counter(follow.follower(), ItemCodec.FOLLOWING, 1, ACTIVE_USER),
         new WritePlan.Step(new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
             () -> new AlreadyFollowingException(follow.follower() + " already follows "
-                + follow.followed())),
-        counter(follow.followed(), ItemCodec.FOLLOWERS, 1),
-        counter(follow.follower(), ItemCodec.FOLLOWING, 1));
+                + follow.followed())));
   }
 
   /**
@@ -130,8 +152,8 @@ public final class Plans {
         new WritePlan.Step(
             new WriteAction.Delete(KeyLayout.friendship(followed, follower), ItemCondition.EXISTS),
             () -> new NotFollowingException(follower + " does not follow " + followed)),
-        counter(followed, ItemCodec.FOLLOWERS, -1),
-        counter(follower, ItemCodec.FOLLOWING, -1));
+        counter(followed, ItemCodec.FOLLOWERS, -1, ItemCondition.EXISTS),
+        counter(follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
   }
 
   /**
@@ -239,14 +261,180 @@ public final class Plans {
         false, limit, Optional.empty(), false);
   }
 
+  // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
+
+  /**
+   * Reactions a user left on a photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#<reactor>#)}; one item per
+   * type at most, so one page of {@code ReactionType.values().length} holds them all. Usernames
+   * never hold {@code #}, so the prefix matches this reactor alone.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param photo the photo, already validated
+   * @return the plan
+   */
+  public static QueryPlan reactionsLeftBy(String reactor, PhotoId photo) {
+    return new QueryPlan(Index.INVERTED, KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")), true,
+        ReactionType.values().length, Optional.empty(), false);
+  }
+
+  /**
+   * The reactions on a photo, without the photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#)}.
+   *
+   * @param photo the photo, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsOn(PhotoId photo, int limit) {
+    return new QueryPlan(Index.INVERTED, KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION)), true, limit,
+        Optional.empty(), false);
+  }
+
+  /**
+   * The reactions of one type a user left anywhere: Query {@code PK = REACTION#<reactor>#<type>},
+   * strongly consistent.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param type the reaction type
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsBy(String reactor, ReactionType type, int limit) {
+    return new QueryPlan(Index.TABLE, KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.empty(), true, limit, Optional.empty(), true);
+  }
+
+  /**
+   * A user's photos without the profile: Query
+   * {@code PK = USER#u AND begins_with(SK, PHOTO#)}, strongly consistent, oldest first.
+   *
+   * @param owner the owner's handle, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan photosOf(String owner, int limit) {
+    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(owner),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO)), true, limit, Optional.empty(),
+        true);
+  }
+
+  /**
+   * The first write of {@code deleteUser}: UpdateItem setting {@code status = CLOSING} with
+   * {@code attribute_exists(PK)}, returning the new image. Repeating it is harmless.
+   *
+   * @param username the user's handle, already validated
+   * @return the plan
+   */
+  public static WritePlan markClosing(String username) {
+    return WritePlan.single(new WriteAction.Update(KeyLayout.user(username),
+        List.of(set(ItemCodec.STATUS, UserStatus.CLOSING.name())), ItemCondition.EXISTS),
+        () -> userNotFound(username));
+  }
+
+  /**
+   * The first write of {@code deletePhoto}: UpdateItem setting {@code deleting = true} with
+   * {@code attribute_exists(PK)}, returning the new image (with the counters the cascade must
+   * bring to zero). From then on {@link #OPEN_PHOTO} is false, so no reaction can land.
+   *
+   * @param photo the photo, already validated
+   * @return the plan
+   */
+  public static WritePlan markDeleting(PhotoId photo) {
+    return WritePlan.single(new WriteAction.Update(KeyLayout.photo(photo),
+        List.of(new UpdateAction.Set(AttributePath.of(ItemCodec.DELETING), new Value.Bool(true))),
+        ItemCondition.EXISTS),
+        () -> photoNotFound(photo));
+  }
+
+  /**
+   * The path of a photo's counter of one reaction type.
+   *
+   * @param type the reaction type
+   * @return {@code reactions.<type>}
+   */
+  public static AttributePath reactionCounter(ReactionType type) {
+    return AttributePath.of(ItemCodec.REACTIONS, type.storedName());
+  }
+
+  /**
+   * A photo whose counters equal the given counts exactly, type by type: the condition under
+   * which deleting those reactions leaves none (counters always equal the reaction items).
+   *
+   * @param counts reactions per type; a missing type means zero
+   * @return {@code reactions.heart = :n0 AND …}
+   */
+  public static ItemCondition reactionCountsAre(Map<ReactionType, Long> counts) {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(new ItemCondition.AttributeEquals(reactionCounter(type),
+          Value.Num.of(counts.getOrDefault(type, 0L))));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  /**
+   * A photo with no reactions, or no photo at all: {@code NOT (reactions.heart >= 1) AND …}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition noReactions() {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(ItemCondition.not(new ItemCondition.AtLeast(reactionCounter(type), 1)));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  /**
+   * The last write of {@code deleteUser}: DeleteItem of the profile if the account is closing and
+   * both counters are zero ({@code status = "CLOSING" AND NOT (followers >= 1) AND NOT
+   * (following >= 1)}), so a friendship the inverted index had not shown yet keeps it.
+   *
+   * @param username the user's handle, already validated
+   * @return the action
+   */
+  public static WriteAction deleteClosedProfile(String username) {
+    return new WriteAction.Delete(KeyLayout.user(username), ItemCondition.and(
+        new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.STATUS),
+            new Value.Str(UserStatus.CLOSING.name())),
+        ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
+        ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1))));
+  }
+
+  /**
+   * The path of a user's {@code followers} counter.
+   *
+   * @return the path
+   */
+  public static AttributePath followersCounter() {
+    return AttributePath.of(ItemCodec.FOLLOWERS);
+  }
+
+  /**
+   * The path of a user's {@code following} counter.
+   *
+   * @return the path
+   */
+  public static AttributePath followingCounter() {
+    return AttributePath.of(ItemCodec.FOLLOWING);
+  }
+
   private static UpdateAction set(String attribute, String value) {
     return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));
   }
 
-  private static WritePlan.Step counter(String username, String attribute, long delta) {
+  private static WritePlan.Step counter(String username, String attribute, long delta,
+      ItemCondition condition) {
     return new WritePlan.Step(new WriteAction.Update(KeyLayout.user(username),
-        List.of(new UpdateAction.Add(AttributePath.of(attribute), delta)), ItemCondition.EXISTS),
+        List.of(new UpdateAction.Add(AttributePath.of(attribute), delta)), condition),
         () -> userNotFound(username));
+  }
+
+  private static PhotoNotFoundException photoNotFound(PhotoId photo) {
+    return new PhotoNotFoundException("photo " + photo + " does not exist");
   }
 
   private static UserNotFoundException userNotFound(String username) {

@@ -17,6 +17,7 @@ import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
@@ -28,7 +29,14 @@ import io.quickphotos.UserPhotos;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -87,7 +95,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    *
    * @param table the engine executing the plans
    * @param costListener receives each call's cost
-   * @param clock stamps follows and reactions
+   * @param clock stamps follows and reactions, and says what today is for birth dates
    * @param retryPolicy how unprocessed keys and items and cancelled transactions are retried
    */
   public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
@@ -110,7 +118,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public User createUser(NewUser user) {
-    Validation.newUser(user);
+    Validation.newUser(user, today());
     return call(AccessPattern.CREATE_USER,
         meter -> ItemCodec.user(write(Plans.createUser(user), meter).orElseThrow()));
   }
@@ -125,7 +133,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public User updateProfile(String username, ProfileUpdate update) {
     Validation.username("username", username);
-    Validation.profileUpdate(update);
+    Validation.profileUpdate(update, today());
     return call(AccessPattern.UPDATE_PROFILE,
         meter -> ItemCodec.user(write(Plans.updateProfile(username, update), meter).orElseThrow()));
   }
@@ -155,23 +163,53 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("username", username);
     Validation.notNull("order", order);
     Validation.page(page, PageRequest.MAX_SIZE);
-    QueryPlan plan = Plans.userWithPhotos(username, order, page.size());
+    boolean firstPage = page.cursor().isEmpty();
+    int wanted = page.size();
+    // One item more than the page holds tells whether another page exists, so an exactly full
+    // last page carries no cursor; the first page also makes room for the profile.
+    QueryPlan plan = Plans.userWithPhotos(username, order, wanted + (firstPage ? 2 : 1));
     String listing = "userWithPhotos|" + plan.partitionValue() + "|" + order;
     return call(AccessPattern.USER_WITH_PHOTOS, meter -> {
-      Listing read = query(listing, plan, page, meter);
-      if (read.items().isEmpty() && page.cursor().isEmpty()) {
-        throw new UserNotFoundException("user " + username + " does not exist");
-      }
+      QueryPlan request = page.cursor()
+          .map(cursor -> plan.startingAfter(Cursors.decode(listing, cursor, plan)))
+          .orElse(plan);
+      QueryResult result = read(request, meter);
       Optional<User> user = Optional.empty();
-      List<Photo> photos = new ArrayList<>();
-      for (Item item : read.items()) {
+      boolean profileRead = false;
+      List<Item> photoItems = new ArrayList<>();
+      for (Item item : result.items()) {
         switch (ItemCodec.entityOf(item)) {
-          case USER -> user = Optional.of(ItemCodec.user(item));
-          case PHOTO -> photos.add(ItemCodec.photo(item));
+          case USER -> {
+            profileRead = true;
+            user = firstPage ? Optional.of(ItemCodec.user(item)) : Optional.empty();
+          }
+          case PHOTO -> photoItems.add(item);
           default -> throw unexpected(item);
         }
       }
-      return new UserPhotos(user, new Page<>(photos, read.nextCursor()));
+      Optional<String> next;
+      if (photoItems.size() > wanted) {
+        photoItems = photoItems.subList(0, wanted);
+        next = Optional.of(Cursors.encode(listing, photoItems.get(wanted - 1).key()));
+      } else if (order == SortOrder.NEWEST_FIRST && profileRead) {
+        // The profile sorts before every photo: read backwards, it is the listing's end.
+        next = Optional.empty();
+      } else {
+        // Only DynamoDB's 1 MB page cut leaves a key here: the read stopped short of the limit.
+        next = result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key));
+      }
+      if (firstPage && user.isEmpty()) {
+        // Newest first, the profile comes after every photo: read it when the page stopped first.
+        boolean profileMayExist = order == SortOrder.NEWEST_FIRST
+            && (!result.items().isEmpty() || result.lastEvaluatedKey().isPresent());
+        user = profileMayExist ? get(KeyLayout.user(username), meter).map(ItemCodec::user)
+            : Optional.empty();
+        if (user.isEmpty()) {
+          throw new UserNotFoundException("user " + username + " does not exist");
+        }
+      }
+      return new UserPhotos(user,
+          new Page<>(photoItems.stream().map(ItemCodec::photo).toList(), next));
     });
   }
 
@@ -270,7 +308,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public long importSnapshot(Snapshot snapshot, LongConsumer progress) {
-    Validation.snapshot(snapshot);
+    Validation.snapshot(snapshot, today());
     Validation.notNull("progress", progress);
     List<Item> items = snapshotItems(snapshot);
     return call(AccessPattern.IMPORT_SNAPSHOT, meter -> {
@@ -324,7 +362,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       Optional<PhotoId> boundary = Optional.empty();
       for (String followee : followees) {
         QueryPlan plan = Plans.homeFeedPhotos(followee, after, page.size());
-        meter.requests++;
+        meter.made(RequestDescriptions::query, plan);
         QueryResult result = table.query(plan);
         meter.request(result.consumed(), result.items().size());
         for (Item item : result.items()) {
@@ -360,7 +398,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     List<String> followees = new ArrayList<>();
     QueryPlan plan = Plans.homeFeedFollowees(follower);
     while (true) {
-      meter.requests++;
+      meter.made(RequestDescriptions::query, plan);
       QueryResult result = table.query(plan);
       meter.request(result.consumed(), result.items().size());
       for (Item item : result.items()) {
@@ -371,6 +409,412 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       }
       plan = plan.startingAfter(result.lastEvaluatedKey().get());
     }
+  }
+
+  // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
+
+  /** The most actions one TransactWriteItems may carry. */
+  public static final int MAX_TRANSACTION_ACTIONS = 100;
+  /** Reactions one cascade transaction deletes from one photo: the photo takes the last action. */
+  static final int REACTIONS_PER_TRANSACTION = MAX_TRANSACTION_ACTIONS - 1;
+  /**
+   * Items one cascade transaction unlinks: each takes a delete and a counter action, and the
+   * closing account's own counter the last action.
+   */
+  static final int LINKS_PER_TRANSACTION = (MAX_TRANSACTION_ACTIONS - 1) / 2;
+
+  @Override
+  public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
+    Validation.username("reactor", reactor);
+    Validation.photoId(photo);
+    Validation.notNull("reaction type", type);
+    call(AccessPattern.REMOVE_REACTION, meter -> {
+      Link link = new Link(KeyLayout.reaction(reactor, type, photo), KeyLayout.photo(photo),
+          Plans.reactionCounter(type));
+      if (unlink(List.of(link), count -> Optional.empty(), meter) == 0) {
+        throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
+            + " reaction on photo " + photo);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void deletePhoto(PhotoId id) {
+    Validation.photoId(id);
+    call(AccessPattern.DELETE_PHOTO, meter -> {
+      deletePhotoCascade(id, meter);
+      return null;
+    });
+  }
+
+  @Override
+  public void deleteUser(String username) {
+    Validation.username("username", username);
+    call(AccessPattern.DELETE_USER, meter -> {
+      closeAccount(username, meter);
+      return null;
+    });
+  }
+
+  @Override
+  public boolean isFollowing(String follower, String followed) {
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
+    return call(AccessPattern.IS_FOLLOWING,
+        meter -> get(KeyLayout.friendship(followed, follower), meter).isPresent());
+  }
+
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+    Validation.username("reactor", reactor);
+    Validation.photoId(photo);
+    return call(AccessPattern.REACTIONS_LEFT_BY, meter -> {
+      Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
+      for (Item item : read(Plans.reactionsLeftBy(reactor, photo), meter).items()) {
+        types.add(ItemCodec.reaction(item).type());
+      }
+      return Collections.unmodifiableSet(types);
+    });
+  }
+
+  /**
+   * An item to delete and the counter on another item that counts it.
+   *
+   * @param item the counted item (a reaction or a friendship)
+   * @param counterItem the item holding the counter (a photo or a user)
+   * @param counter the counter's path
+   */
+  private record Link(Key item, Key counterItem, AttributePath counter) {
+  }
+
+  /**
+   * Deletes the links' items and takes one off each counter, in one transaction: per link a
+   * DeleteItem with {@code attribute_exists(PK)} and an UpdateItem adding −1 if the counter is at
+   * least 1, plus the {@code aggregate} action for the number of links (the closing account's own
+   * counter). When the transaction is cancelled, the reasons say what changed meanwhile: an item
+   * already gone was deleted (and uncounted) by someone else and is dropped; a counter that is
+   * not positive (or whose item is gone, like a deleted photo) is checked instead of decremented,
+   * so the item still goes and no counter drops below zero; a check that no longer holds becomes
+   * a decrement again. Then it tries again, a bounded number of times.
+   *
+   * @return how many of the items this call deleted
+   */
+  private int unlink(List<Link> links, IntFunction<Optional<WriteAction>> aggregate,
+      Meter meter) {
+    List<Link> pending = new ArrayList<>(links);
+    Set<Link> counterNotPositive = new HashSet<>();
+    int attempts = 2 * links.size() + Backoff.MAX_ATTEMPTS;
+    for (int attempt = 0; attempt < attempts; attempt++) {
+      if (pending.isEmpty()) {
+        return 0;
+      }
+      List<WriteAction> actions = new ArrayList<>(2 * pending.size() + 1);
+      for (Link link : pending) {
+        actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
+        ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
+        actions.add(counterNotPositive.contains(link)
+            ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
+            : new WriteAction.Update(link.counterItem(),
+                List.of(new UpdateAction.Add(link.counter(), -1)), positive));
+      }
+      Optional<WriteAction> extra = aggregate.apply(pending.size());
+      extra.ifPresent(actions::add);
+      List<String> reasons = transact(actions, meter);
+      if (reasons.isEmpty()) {
+        return pending.size();
+      }
+      if (extra.isPresent() && conditionFailed(reasons, actions.size() - 1)) {
+        throw new QuickPhotosException("a counter of the closing account is below its items: "
+            + extra.get());
+      }
+      List<Link> still = new ArrayList<>();
+      for (int i = 0; i < pending.size(); i++) {
+        Link link = pending.get(i);
+        if (conditionFailed(reasons, 2 * i)) {
+          continue;
+        }
+        if (conditionFailed(reasons, 2 * i + 1) && !counterNotPositive.remove(link)) {
+          counterNotPositive.add(link);
+        }
+        still.add(link);
+      }
+      pending = still;
+    }
+    throw new ServiceUnavailableException("items kept changing while being deleted; "
+        + "call again to finish");
+  }
+
+  /**
+   * deletePhoto's cascade. Marks the photo deleting (so no reaction can land), then deletes its
+   * reactions, found on the inverted index, up to 99 per transaction together with the photo's
+   * counters taken down by as many; the last transaction deletes the photo itself, on condition
+   * that its counters equal the reactions deleted with it, so a reaction the eventually
+   * consistent index did not show yet keeps the photo (and the marker) for another round. The
+   * photo item goes last, so a call cut short is finished by the next: the marker stays and the
+   * photo still names what is left. If the photo item is gone, reactions the index still lists
+   * are deleted, and a photo with none never existed (or is already deleted).
+   */
+  private void deletePhotoCascade(PhotoId id, Meter meter) {
+    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        backoff.pause(attempt);
+      }
+      Item marked;
+      try {
+        marked = write(Plans.markDeleting(id), meter).orElseThrow();
+      } catch (PhotoNotFoundException e) {
+        if (deleteLeftoverReactions(id, meter)) {
+          return;
+        }
+        throw e;
+      }
+      if (deleteReactionsThenPhoto(id, ItemCodec.photo(marked).reactions(), meter)) {
+        return;
+      }
+    }
+    throw new ServiceUnavailableException("photo " + id + " still has reactions the index does "
+        + "not list yet; call deletePhoto again to finish");
+  }
+
+  /**
+   * Deletes a marked photo's reactions and then the photo.
+   *
+   * @return false if something the counters did not expect turned up: start over
+   */
+  private boolean deleteReactionsThenPhoto(PhotoId id, Map<ReactionType, Long> counters,
+      Meter meter) {
+    Map<ReactionType, Long> left = new EnumMap<>(counters);
+    while (true) {
+      if (left.values().stream().allMatch(count -> count == 0)) {
+        return tryWrite(new WriteAction.Delete(KeyLayout.photo(id), Plans.noReactions()), meter);
+      }
+      QueryResult page = read(Plans.reactionsOn(id, REACTIONS_PER_TRANSACTION), meter);
+      if (page.items().isEmpty()) {
+        return false;
+      }
+      Map<ReactionType, Long> found = new EnumMap<>(ReactionType.class);
+      List<WriteAction> actions = new ArrayList<>(page.items().size() + 1);
+      for (Item item : page.items()) {
+        found.merge(ItemCodec.reaction(item).type(), 1L, Long::sum);
+        actions.add(new WriteAction.Delete(item.key(), ItemCondition.EXISTS));
+      }
+      boolean last = page.lastEvaluatedKey().isEmpty() && sameCounts(found, left);
+      if (last) {
+        actions.add(new WriteAction.Delete(KeyLayout.photo(id), Plans.reactionCountsAre(left)));
+      } else {
+        List<UpdateAction> downs = new ArrayList<>();
+        found.forEach((type, count) ->
+            downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
+        actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, ItemCondition.EXISTS));
+      }
+      if (!transact(actions, meter).isEmpty()) {
+        return false;
+      }
+      if (last) {
+        return true;
+      }
+      found.forEach((type, count) -> left.merge(type, -count, Long::sum));
+    }
+  }
+
+  private static boolean sameCounts(Map<ReactionType, Long> found,
+      Map<ReactionType, Long> expected) {
+    for (ReactionType type : ReactionType.values()) {
+      if (found.getOrDefault(type, 0L).longValue() != expected.getOrDefault(type, 0L)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Deletes what the index still lists on a photo that is gone; nothing counts these any more.
+   *
+   * @return whether there was anything to delete
+   */
+  private boolean deleteLeftoverReactions(PhotoId id, Meter meter) {
+    boolean any = false;
+    for (int round = 0; round < Backoff.MAX_ATTEMPTS; round++) {
+      QueryResult page = read(Plans.reactionsOn(id, MAX_TRANSACTION_ACTIONS), meter);
+      if (page.items().isEmpty()) {
+        return any;
+      }
+      any = true;
+      transact(page.items().stream()
+          .map(item -> (WriteAction) new WriteAction.Delete(item.key(), ItemCondition.NONE))
+          .toList(), meter);
+    }
+    throw new ServiceUnavailableException("reactions of deleted photo " + id
+        + " keep appearing; call deletePhoto again to finish");
+  }
+
+  /**
+   * deleteUser's cascade, after the one write that marks the account closing: the user's photos
+   * and their reactions (photos without reactions 100 per transaction, others through
+   * deletePhoto's cascade), the reactions the user left (one strongly consistent Query per type,
+   * then transactions of 49 deletes with their photos' counters), the friendships to the user
+   * (with each follower's {@code following}) and from the user (found on the inverted index, with each
+   * followed user's {@code followers}), each batch also taking the account's own counter down;
+   * the profile goes last, on condition that both its counters are zero.
+   */
+  private void closeAccount(String username, Meter meter) {
+    write(Plans.markClosing(username), meter);
+    // Photos first: until the cascade marks a photo, others may still react to it.
+    deletePhotosOf(username, meter);
+    for (ReactionType type : ReactionType.values()) {
+      QueryResult page;
+      do {
+        page = read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
+        List<Link> links = new ArrayList<>();
+        for (Item item : page.items()) {
+          links.add(new Link(item.key(), KeyLayout.photo(ItemCodec.reaction(item).photo()),
+              Plans.reactionCounter(type)));
+        }
+        unlink(links, count -> Optional.empty(), meter);
+      } while (page.lastEvaluatedKey().isPresent());
+    }
+    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        backoff.pause(attempt);
+      }
+      unlinkFriendships(username, meter);
+      if (tryWrite(Plans.deleteClosedProfile(username), meter)
+          || get(KeyLayout.user(username), meter).isEmpty()) {
+        return;
+      }
+      // A friendship the inverted index did not list yet still counts: another round.
+    }
+    throw new ServiceUnavailableException("user " + username + " still has friendships the "
+        + "index does not list yet; call deleteUser again to finish");
+  }
+
+  private void deletePhotosOf(String username, Meter meter) {
+    QueryResult page;
+    int unchanged = 0;
+    do {
+      page = read(Plans.photosOf(username, MAX_TRANSACTION_ACTIONS), meter);
+      List<WriteAction> bare = new ArrayList<>();
+      for (Item item : page.items()) {
+        Photo photo = ItemCodec.photo(item);
+        if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
+          bare.add(new WriteAction.Delete(item.key(), Plans.noReactions()));
+        } else {
+          try {
+            deletePhotoCascade(photo.id(), meter);
+          } catch (PhotoNotFoundException deletedMeanwhile) {
+            // Someone else's deletePhoto finished it: nothing left to do.
+          }
+        }
+      }
+      if (!bare.isEmpty() && !transact(bare, meter).isEmpty()) {
+        // A photo counted a reaction after this read; read again.
+        if (++unchanged >= Backoff.MAX_ATTEMPTS) {
+          throw new ServiceUnavailableException("photos of " + username
+              + " keep changing; call deleteUser again to finish");
+        }
+        backoff.pause(unchanged);
+      }
+    } while (page.lastEvaluatedKey().isPresent() || unchanged > 0 && !page.items().isEmpty());
+  }
+
+  private void unlinkFriendships(String username, Meter meter) {
+    Key account = KeyLayout.user(username);
+    QueryResult page;
+    do {
+      page = read(Plans.followersOf(username, LINKS_PER_TRANSACTION), meter);
+      List<Link> links = new ArrayList<>();
+      for (Item item : page.items()) {
+        links.add(new Link(item.key(), KeyLayout.user(ItemCodec.friendship(item).follower()),
+            Plans.followingCounter()));
+      }
+      unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followersCounter(),
+          count)), meter);
+    } while (page.lastEvaluatedKey().isPresent());
+    do {
+      page = read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
+      List<Link> links = new ArrayList<>();
+      for (Item item : page.items()) {
+        String followed = ItemCodec.friendship(item).followed();
+        links.add(new Link(item.key(), KeyLayout.user(followed), Plans.followersCounter()));
+      }
+      unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followingCounter(),
+          count)), meter);
+    } while (page.lastEvaluatedKey().isPresent());
+  }
+
+  private static WriteAction ownCounterDown(Key account, AttributePath counter, int count) {
+    return new WriteAction.Update(account, List.of(new UpdateAction.Add(counter, -count)),
+        new ItemCondition.AtLeast(counter, count));
+  }
+
+  /** One strongly or eventually consistent Query page, as the plan says, without cursors. */
+  private QueryResult read(QueryPlan plan, Meter meter) {
+    meter.made(RequestDescriptions::query, plan);
+    QueryResult result = table.query(plan);
+    meter.request(result.consumed(), result.items().size());
+    return result;
+  }
+
+  /** One write; false if its condition failed (nothing written). */
+  private boolean tryWrite(WriteAction action, Meter meter) {
+    try {
+      meter.made(RequestDescriptions::write, action);
+      meter.request(table.write(action).consumed(), 0);
+      return true;
+    } catch (TableConditionFailedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * One TransactWriteItems; cancellations by conflicts or throttling alone are retried with
+   * backoff.
+   *
+   * @return empty if committed, else the cancellation reasons, one per action, at least one of
+   *     them {@code ConditionalCheckFailed}
+   */
+  private List<String> transact(List<WriteAction> actions, Meter meter) {
+    // One token for all attempts: a resend of an applied transaction must not apply it again.
+    ClientToken token = new ClientToken();
+    for (int attempt = 0; ; attempt++) {
+      if (attempt > 0) {
+        backoff.pause(attempt);
+      }
+      try {
+        meter.made(RequestDescriptions::transactWriteItems, actions);
+        meter.request(table.transactWrite(actions, token), 0);
+        return List.of();
+      } catch (TableTransactionCancelledException e) {
+        List<String> reasons = e.reasons();
+        if (reasons.contains(TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED)) {
+          return reasons;
+        }
+        if (reasons.contains(TableTransactionCancelledException.VALIDATION_ERROR)) {
+          throw new InvalidInputException("transaction refused: " + reasons, e);
+        }
+        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
+            && reasons.stream().allMatch(r -> TableTransactionCancelledException.NONE.equals(r)
+                || RETRYABLE_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
+        if (attempt + 1 >= maxAttempts) {
+          throw new ServiceUnavailableException("transaction still cancelled " + reasons
+              + " after " + (attempt + 1) + " attempts", e);
+        }
+      }
+    }
+  }
+
+  private static boolean conditionFailed(List<String> reasons, int action) {
+    return action < reasons.size()
+        && TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
+  }
+
+  private LocalDate today() {
+    return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
   }
 
   /** The snapshot's items, users and photos with the counters the snapshot implies. */

@@ -9,6 +9,7 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.Reaction;
 import io.quickphotos.Snapshot;
+import io.quickphotos.UserStatus;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
@@ -82,12 +83,29 @@ final class Validation {
     return value;
   }
 
-  static LocalDate birthdate(LocalDate value) {
+  /**
+   * A birth date must be no later than today somewhere on Earth: the UTC date of {@code today}
+   * plus one day, as the easternmost time zone (UTC+14) is at most one day ahead of UTC.
+   */
+  static LocalDate birthdate(LocalDate value, LocalDate todayUtc) {
     notNull("birthdate", value);
     if (value.getYear() < 1 || value.getYear() > 9999) {
       throw invalid("birthdate must be in years 1 to 9999: " + value);
     }
+    if (value.isAfter(todayUtc.plusDays(1))) {
+      throw invalid("birthdate may not be in the future: " + value + " (today is " + todayUtc
+          + " UTC)");
+    }
     return value;
+  }
+
+  /** {@link UserStatus#CLOSING} belongs to deleteUser alone. */
+  static UserStatus status(UserStatus status) {
+    notNull("status", status);
+    if (status == UserStatus.CLOSING) {
+      throw invalid("status CLOSING is set only by deleteUser");
+    }
+    return status;
   }
 
   static Instant timestamp(String field, Instant value) {
@@ -120,18 +138,18 @@ final class Validation {
     return id;
   }
 
-  static NewUser newUser(NewUser user) {
+  static NewUser newUser(NewUser user, LocalDate todayUtc) {
     notNull("user", user);
     username("username", user.username());
     text("name", user.name(), 1, MAX_NAME);
     email(user.email());
-    birthdate(user.birthdate());
+    birthdate(user.birthdate(), todayUtc);
     text("address", user.address(), 0, MAX_ADDRESS);
-    notNull("status", user.status());
+    status(user.status());
     return user;
   }
 
-  static ProfileUpdate profileUpdate(ProfileUpdate update) {
+  static ProfileUpdate profileUpdate(ProfileUpdate update, LocalDate todayUtc) {
     notNull("update", update);
     notNull("update.name", update.name());
     notNull("update.email", update.email());
@@ -143,8 +161,9 @@ final class Validation {
     }
     update.name().ifPresent(v -> text("name", v, 1, MAX_NAME));
     update.email().ifPresent(Validation::email);
-    update.birthdate().ifPresent(Validation::birthdate);
+    update.birthdate().ifPresent(v -> birthdate(v, todayUtc));
     update.address().ifPresent(v -> text("address", v, 0, MAX_ADDRESS));
+    update.status().ifPresent(Validation::status);
     return update;
   }
 
@@ -161,11 +180,11 @@ final class Validation {
    * A snapshot is valid when every record is, every reference points inside it, and no two
    * records share a key (which BatchWriteItem would refuse, or silently collapse across batches).
    */
-  static Snapshot snapshot(Snapshot snapshot) {
+  static Snapshot snapshot(Snapshot snapshot, LocalDate todayUtc) {
     notNull("snapshot", snapshot);
     Set<String> users = new HashSet<>();
     for (NewUser user : snapshot.users()) {
-      newUser(user);
+      newUser(user, todayUtc);
       if (!users.add(user.username())) {
         throw invalid("the snapshot holds user " + user.username() + " twice");
       }

@@ -4,7 +4,6 @@ import io.quickphotos.internal.singletable.Capacity;
 import io.quickphotos.internal.singletable.ClientToken;
 import io.quickphotos.internal.singletable.Index;
 import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.Key;
 import io.quickphotos.internal.singletable.QueryPlan;
 import io.quickphotos.internal.singletable.QueryResult;
@@ -161,33 +160,40 @@ public final class DynamoTable implements Table {
   @Override
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Put put) {
+      Expressions.Expression condition = Expressions.condition(put.condition());
       PutItemResponse response = call("PutItem", () -> client.putItem(r -> r
           .tableName(tableName)
           .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(put.condition().expression())
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, null))
+          .expressionAttributeValues(values(condition, null))
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       // PutItem can only return the old image; the new one is exactly the item written.
       return new Write(Optional.of(put.item()), writeUnits(response.consumedCapacity()));
     }
     if (action instanceof WriteAction.Update update) {
       Expressions.Expression set = Expressions.update(update.actions());
+      Expressions.Expression condition = Expressions.condition(update.condition());
       UpdateItemResponse response = call("UpdateItem", () -> client.updateItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(update.key()))
           .updateExpression(set.expression())
-          .conditionExpression(update.condition().expression())
-          .expressionAttributeNames(set.names())
-          .expressionAttributeValues(set.values())
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, set))
+          .expressionAttributeValues(values(condition, set))
           .returnValues(ReturnValue.ALL_NEW)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       return new Write(Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
     }
     if (action instanceof WriteAction.Delete delete) {
+      Expressions.Expression condition = Expressions.condition(delete.condition());
       DeleteItemResponse response = call("DeleteItem", () -> client.deleteItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(delete.condition().expression())
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, null))
+          .expressionAttributeValues(values(condition, null))
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
     }
@@ -254,12 +260,14 @@ public final class DynamoTable implements Table {
   }
 
   private TransactWriteItem transactItem(WriteAction action) {
-    String condition = action.condition().expression();
+    Expressions.Expression condition = Expressions.condition(action.condition());
     if (action instanceof WriteAction.Put put) {
       return TransactWriteItem.builder().put(Put.builder()
           .tableName(tableName)
           .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(condition)
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, null))
+          .expressionAttributeValues(values(condition, null))
           .build()).build();
     }
     if (action instanceof WriteAction.Update update) {
@@ -268,16 +276,18 @@ public final class DynamoTable implements Table {
           .tableName(tableName)
           .key(AttributeValues.toSdk(update.key()))
           .updateExpression(set.expression())
-          .conditionExpression(condition)
-          .expressionAttributeNames(set.names())
-          .expressionAttributeValues(set.values())
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, set))
+          .expressionAttributeValues(values(condition, set))
           .build()).build();
     }
     if (action instanceof WriteAction.Delete delete) {
       return TransactWriteItem.builder().delete(Delete.builder()
           .tableName(tableName)
           .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(condition)
+          .conditionExpression(text(condition))
+          .expressionAttributeNames(names(condition, null))
+          .expressionAttributeValues(values(condition, null))
           .build()).build();
     }
     WriteAction.Check check = (WriteAction.Check) action;
@@ -286,8 +296,26 @@ public final class DynamoTable implements Table {
     return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
         .tableName(tableName)
         .key(AttributeValues.toSdk(check.key()))
-        .conditionExpression(check.condition() == ItemCondition.NONE ? null : condition)
+        .conditionExpression(text(condition))
+        .expressionAttributeNames(names(condition, null))
+        .expressionAttributeValues(values(condition, null))
         .build()).build();
+  }
+
+  private static String text(Expressions.Expression condition) {
+    return condition == null ? null : condition.expression();
+  }
+
+  private static Map<String, String> names(Expressions.Expression condition,
+      Expressions.Expression update) {
+    return Expressions.merged(condition == null ? null : condition.names(),
+        update == null ? null : update.names());
+  }
+
+  private static Map<String, AttributeValue> values(Expressions.Expression condition,
+      Expressions.Expression update) {
+    return Expressions.merged(condition == null ? null : condition.values(),
+        update == null ? null : update.values());
   }
 
   private <T> T call(String operation, Supplier<T> request) {

@@ -1,5 +1,6 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.SortKeyCondition;
 import io.quickphotos.internal.singletable.UpdateAction;
 import io.quickphotos.internal.singletable.Value;
@@ -99,6 +100,93 @@ final class Expressions {
     Map<String, String> names = new HashMap<>();
     aliases.forEach((name, alias) -> names.put(alias, name));
     return new Expression(expression.toString(), names, values);
+  }
+
+  /**
+   * A write's ConditionExpression. {@link ItemCondition#EXISTS} and {@link ItemCondition#ABSENT}
+   * stay {@code attribute_exists(PK)} and {@code attribute_not_exists(PK)} ({@code PK} is no
+   * reserved word); other attribute names become {@code #c0, #c1 …} and operands
+   * {@code :c0, :c1 …}, which no update expression uses, so both can share one request.
+   *
+   * @param condition the condition
+   * @return the expression and its placeholders, or null for {@link ItemCondition#NONE}
+   */
+  static Expression condition(ItemCondition condition) {
+    if (condition instanceof ItemCondition.Always) {
+      return null;
+    }
+    Map<String, String> aliases = new LinkedHashMap<>();
+    Map<String, AttributeValue> values = new HashMap<>();
+    String text = conditionText(condition, aliases, values);
+    Map<String, String> names = new HashMap<>();
+    aliases.forEach((name, alias) -> names.put(alias, name));
+    return new Expression(text, names, values);
+  }
+
+  private static String conditionText(ItemCondition condition, Map<String, String> aliases,
+      Map<String, AttributeValue> values) {
+    if (condition instanceof ItemCondition.ItemExists) {
+      return "attribute_exists(PK)";
+    }
+    if (condition instanceof ItemCondition.ItemAbsent) {
+      return "attribute_not_exists(PK)";
+    }
+    if (condition instanceof ItemCondition.AttributeExists exists) {
+      return "attribute_exists(" + conditionPath(exists.path().names(), aliases) + ")";
+    }
+    if (condition instanceof ItemCondition.AttributeEquals equals) {
+      String operand = ":c" + values.size();
+      values.put(operand, AttributeValues.toSdk(equals.value()));
+      return conditionPath(equals.path().names(), aliases) + " = " + operand;
+    }
+    if (condition instanceof ItemCondition.AtLeast atLeast) {
+      String operand = ":c" + values.size();
+      values.put(operand, AttributeValues.toSdk(Value.Num.of(atLeast.minimum())));
+      return conditionPath(atLeast.path().names(), aliases) + " >= " + operand;
+    }
+    if (condition instanceof ItemCondition.Not not) {
+      return "NOT (" + conditionText(not.condition(), aliases, values) + ")";
+    }
+    if (condition instanceof ItemCondition.And and) {
+      StringBuilder text = new StringBuilder();
+      for (ItemCondition part : and.conditions()) {
+        if (text.length() > 0) {
+          text.append(" AND ");
+        }
+        text.append('(').append(conditionText(part, aliases, values)).append(')');
+      }
+      return text.toString();
+    }
+    throw new IllegalArgumentException("no expression for " + condition);
+  }
+
+  private static String conditionPath(List<String> segments, Map<String, String> aliases) {
+    StringBuilder path = new StringBuilder();
+    for (String segment : segments) {
+      if (path.length() > 0) {
+        path.append('.');
+      }
+      path.append(aliases.computeIfAbsent(segment, s -> "#c" + aliases.size()));
+    }
+    return path.toString();
+  }
+
+  /**
+   * The placeholders of two expressions of one request together.
+   *
+   * @param first the first expression's placeholders
+   * @param second the second's, or null
+   * @return the union, or null if empty (DynamoDB refuses empty placeholder maps)
+   */
+  static <V> Map<String, V> merged(Map<String, V> first, Map<String, V> second) {
+    Map<String, V> all = new HashMap<>();
+    if (first != null) {
+      all.putAll(first);
+    }
+    if (second != null) {
+      all.putAll(second);
+    }
+    return all.isEmpty() ? null : all;
   }
 
   private static String path(List<String> segments, Map<String, String> aliases) {

@@ -3,6 +3,7 @@ package io.quickphotos.dynamo.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.internal.singletable.AttributePath;
+import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.SortKeyCondition;
 import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
 import io.quickphotos.internal.singletable.UpdateAction;
@@ -72,5 +73,45 @@ class ExpressionsTest {
         new UpdateAction.Set(AttributePath.of("status"), new Value.Str("ACTIVE"))));
     assertThat(e.expression()).isEqualTo("SET #a0 = :v0");
     assertThat(e.values()).containsOnlyKeys(":v0");
+  }
+
+  @Test
+  void existenceConditionsStayLiteralAndNoneHasNoExpression() {
+    assertThat(Expressions.condition(ItemCondition.NONE)).isNull();
+    Expressions.Expression exists = Expressions.condition(ItemCondition.EXISTS);
+    assertThat(exists.expression()).isEqualTo("attribute_exists(PK)");
+    assertThat(exists.names()).isEmpty();
+    assertThat(exists.values()).isEmpty();
+    assertThat(Expressions.condition(ItemCondition.ABSENT).expression())
+        .isEqualTo("attribute_not_exists(PK)");
+  }
+
+  @Test
+  void conditionTreesUseTheirOwnPlaceholders() {
+    ItemCondition condition = ItemCondition.and(ItemCondition.EXISTS,
+        ItemCondition.not(new ItemCondition.AttributeEquals(AttributePath.of("status"),
+            new Value.Str("CLOSING"))),
+        new ItemCondition.AtLeast(AttributePath.of("reactions", "heart"), 1),
+        ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of("deleting"))));
+    Expressions.Expression e = Expressions.condition(condition);
+    assertThat(e.expression()).isEqualTo("(attribute_exists(PK)) AND (NOT (#c0 = :c0)) AND "
+        + "(#c1.#c2 >= :c1) AND (NOT (attribute_exists(#c3)))");
+    assertThat(e.names()).isEqualTo(Map.of("#c0", "status", "#c1", "reactions", "#c2", "heart",
+        "#c3", "deleting"));
+    assertThat(e.values()).isEqualTo(Map.of(":c0", AttributeValue.fromS("CLOSING"),
+        ":c1", AttributeValue.fromN("1")));
+  }
+
+  @Test
+  void aConditionAndAnUpdateShareOneRequestWithoutClashing() {
+    Expressions.Expression update = Expressions.update(List.of(new UpdateAction.Add(
+        AttributePath.of("reactions", "heart"), -1)));
+    Expressions.Expression condition = Expressions.condition(new ItemCondition.AtLeast(
+        AttributePath.of("reactions", "heart"), 1));
+    Map<String, String> names = Expressions.merged(condition.names(), update.names());
+    Map<String, AttributeValue> values = Expressions.merged(condition.values(), update.values());
+    assertThat(names).hasSize(condition.names().size() + update.names().size());
+    assertThat(values).hasSize(condition.values().size() + update.values().size());
+    assertThat(Expressions.merged(Map.of(), null)).isNull();
   }
 }

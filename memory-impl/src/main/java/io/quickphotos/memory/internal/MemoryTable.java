@@ -255,7 +255,7 @@ public final class MemoryTable implements Table {
     writeLock.lock();
     try {
       Stored current = current(action.key());
-      if (!action.condition().test(current != null)) {
+      if (!Conditions.test(action.condition(), current == null ? null : current.item())) {
         throw new TableConditionFailedException(null);
       }
       Stored next = nextImage(action, current);
@@ -300,7 +300,7 @@ public final class MemoryTable implements Table {
         WriteAction action = actions.get(i);
         before[i] = current(action.key());
         String reason = TableTransactionCancelledException.NONE;
-        if (!action.condition().test(before[i] != null)) {
+        if (!Conditions.test(action.condition(), before[i] == null ? null : before[i].item())) {
           reason = TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED;
         } else if (!(action instanceof WriteAction.Check)) {
           try {
