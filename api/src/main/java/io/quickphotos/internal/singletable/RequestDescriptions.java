@@ -120,7 +120,7 @@ final class RequestDescriptions {
       text += " " + updates(update.actions());
     }
     return action.condition() == ItemCondition.NONE ? text
-        : text + " if " + action.condition().expression();
+        : text + " if " + action.condition().describe();
   }
 
   /** The SET clauses as DynamoDB receives them; counters start at zero when missing. */
