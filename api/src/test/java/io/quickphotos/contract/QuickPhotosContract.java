@@ -1829,11 +1829,12 @@ public abstract class QuickPhotosContract {
         .map(DynamoRequest::description).toList()).containsExactly(
         List.of("Query InvertedIndex SK = #FRIEND#bob, forwards, Limit 10, eventually consistent",
             "BatchGetItem 1 key (PK = USER#alice, SK = #METADATA#alice), strongly consistent"),
-        List.of("TransactWriteItems, all or nothing: PutItem PK = USER#alice, SK = #FRIEND#bob"
-            + " if attribute_not_exists(PK); UpdateItem PK = USER#alice, SK = #METADATA#alice"
-            + " SET followers = if_not_exists(followers, 0) + 1 if attribute_exists(PK);"
-            + " UpdateItem PK = USER#bob, SK = #METADATA#bob SET following ="
-            + " if_not_exists(following, 0) + 1 if attribute_exists(PK)"));
+        List.of("TransactWriteItems, all or nothing: UpdateItem PK = USER#alice,"
+            + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1"
+            + " if attribute_exists(PK) AND NOT (status = \"CLOSING\"); UpdateItem PK = USER#bob,"
+            + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
+            + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
+            + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));
     assertThat(costs.costs()).allSatisfy(cost ->
         assertThat(cost.requestsMade()).hasSize(cost.requests()));
   }

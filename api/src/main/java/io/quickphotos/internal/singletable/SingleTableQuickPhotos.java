@@ -525,20 +525,25 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       if (reasons.isEmpty()) {
         return pending.size();
       }
-      if (extra.isPresent() && conditionFailed(reasons, actions.size() - 1)) {
-        throw new QuickPhotosException("a counter of the closing account is below its items: "
-            + extra.get());
-      }
       List<Link> still = new ArrayList<>();
+      boolean someGone = false;
       for (int i = 0; i < pending.size(); i++) {
         Link link = pending.get(i);
         if (conditionFailed(reasons, 2 * i)) {
+          someGone = true;
           continue;
         }
         if (conditionFailed(reasons, 2 * i + 1) && !counterNotPositive.remove(link)) {
           counterNotPositive.add(link);
         }
         still.add(link);
+      }
+      // An item someone else deleted meanwhile (an unfollow racing the cascade) also took one
+      // off the aggregate counter: with that link dropped the aggregate holds again. Only an
+      // aggregate that fails with every item still there means the counter drifted.
+      if (!someGone && extra.isPresent() && conditionFailed(reasons, actions.size() - 1)) {
+        throw new QuickPhotosException("a counter of the closing account is below its items: "
+            + extra.get());
       }
       pending = still;
     }
