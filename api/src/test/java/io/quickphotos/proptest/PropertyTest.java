@@ -1,0 +1,77 @@
+package io.quickphotos.proptest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The harness itself: reproducible generation, shrinking, reporting. */
+class PropertyTest {
+
+  @Test
+  void aPassingPropertyRunsItsCases() {
+    List<Integer> seen = new ArrayList<>();
+    int cases = Property.named("PropertyTest.passing").cases(37)
+        .check(Gen.integers(-5, 5), seen::add);
+    assertThat(cases).isEqualTo(37);
+    assertThat(seen).hasSize(37).allMatch(i -> i >= -5 && i <= 5);
+  }
+
+  @Test
+  void theSameSeedGeneratesTheSameValues() {
+    Gen<List<String>> gen = Gen.of("a", "b", "c").list(0, 10);
+    assertThat(gen.generate(Choices.random(42))).isEqualTo(gen.generate(Choices.random(42)));
+    Choices first = Choices.random(7);
+    List<String> value = gen.generate(first);
+    assertThat(gen.generate(Choices.replay(first.recorded()))).isEqualTo(value);
+  }
+
+  @Test
+  void aFailingValueShrinksToTheBoundary() {
+    assertThatThrownBy(() -> Property.named("PropertyTest.values").cases(1000)
+        .check(Gen.integers(0, 1_000_000).list(0, 20),
+            list -> assertThat(list).allMatch(i -> i < 100)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("1 elements\n    0: 100\n")
+        .hasMessageContaining("-Dquickphotos.seed=")
+        .hasMessageContaining("-Dtest=PropertyTest#aFailingValueShrinksToTheBoundary");
+  }
+
+  /** A history fails when a "close" follows an "open": the minimum is those two steps alone. */
+  @Test
+  void aFailingHistoryShrinksToItsNecessarySteps() {
+    Gen<String> step = Gen.frequency(Gen.weighted(5, Gen.of("read", "write", "list")),
+        Gen.weighted(1, Gen.of("open", "close")));
+    assertThatThrownBy(() -> Property.named("PropertyTest.history").cases(1000)
+        .check(step.steps(20, 40), history -> {
+          int open = history.indexOf("open");
+          assertThat(open >= 0 && history.subList(open, history.size()).contains("close"))
+              .isFalse();
+        }))
+        .hasMessageContaining("2 elements\n    0: open\n    1: close\n");
+  }
+
+  @Test
+  void uniqueListsHaveDistinctElements() {
+    Property.named("PropertyTest.unique").cases(200).check(Gen.integers(0, 5).uniqueList(1, 6),
+        list -> assertThat(list).doesNotHaveDuplicates().isNotEmpty());
+  }
+
+  @Test
+  void theCaseSeedReproducesTheFailureFirst() {
+    Gen<Integer> gen = Gen.integers(0, 1000);
+    long seed = 12345;
+    Choices choices = Choices.random(seed);
+    int first = gen.generate(choices);
+    List<Integer> seen = new ArrayList<>();
+    System.setProperty("quickphotos.seed", Long.toString(seed));
+    try {
+      Property.named("PropertyTest.seeded").cases(3).check(gen, seen::add);
+    } finally {
+      System.clearProperty("quickphotos.seed");
+    }
+    assertThat(seen.get(0)).isEqualTo(first);
+  }
+}
