@@ -1,0 +1,159 @@
+package io.quickphotos.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.conformance.HistoryOp.Answer;
+import io.quickphotos.conformance.HistoryOp.World;
+import io.quickphotos.conformance.Linearizability.Call;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Concurrent histories on both backends: a few threads run random operations (see
+ * {@link HistoryOps}) against one repository at once, each thread's calls released together
+ * step by step so that they overlap. Afterwards every counter must equal the items it counts,
+ * and the answers and the final state must be linearizable: some sequential order consistent
+ * with real time explains every result, every exception and every stored item (so nothing was
+ * lost or applied twice). Before the threads start, a sequential prelude sets up users, follows,
+ * photos and reactions, each answer checked against the model.
+ */
+class ConcurrentHistoryTest {
+  private static final AtomicLong RUNS = new AtomicLong();
+
+  /**
+   * A prelude run by one thread, then each thread's operations.
+   *
+   * @param prelude the setup, in order
+   * @param threads one list of operations per thread
+   */
+  record ConcurrentCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads) {
+    @Override
+    public String toString() {
+      return "prelude " + prelude + "\n    threads:\n" + threads.stream()
+          .map(t -> "      " + t).collect(Collectors.joining("\n"));
+    }
+  }
+
+  static Gen<ConcurrentCase> cases(int threads, int operations) {
+    return c -> {
+      List<HistoryOp> prelude = new ArrayList<>(
+          Gen.integers(0, HistoryOps.USERS - 1).map(u -> (HistoryOp) new HistoryOps.CreateUser(u))
+              .list(0, HistoryOps.USERS).generate(c));
+      prelude.addAll(HistoryOps.WRITES.steps(0, 6).generate(c));
+      List<List<HistoryOp>> perThread = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        perThread.add(HistoryOps.OPERATIONS.steps(operations, operations).generate(c));
+      }
+      return new ConcurrentCase(prelude, perThread);
+    };
+  }
+
+  @Test
+  void smallHistoriesOnMemoryAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.memory3x4").cases(300)
+        .check(cases(3, 4), c -> check(c, MemoryQuickPhotos::create));
+  }
+
+  @Test
+  void longerHistoriesOnMemoryAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.memory4x12").cases(60)
+        .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
+  }
+
+  @Test
+  void smallHistoriesOnDynamoDbLocalAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.dynamo3x4").cases(25)
+        .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::dynamo));
+  }
+
+  @Test
+  void longerHistoriesOnDynamoDbLocalAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.dynamo4x12").cases(5)
+        .check(cases(4, 12), c -> check(c, ConcurrentHistoryTest::dynamo));
+  }
+
+  private static QuickPhotos dynamo() {
+    return DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
+        .tableName(SharedDynamoDbLocal.TABLE).build();
+  }
+
+  static void check(ConcurrentCase generated, Supplier<QuickPhotos> backend)
+      throws InterruptedException {
+    World world = new World("c" + RUNS.incrementAndGet() + "-");
+    QuickPhotos repo = backend.get();
+    HistoryModel model = HistoryModel.EMPTY;
+    for (HistoryOp op : generated.prelude()) {
+      HistoryOp.Transition expected = op.apply(model);
+      assertThat(Answer.of(op, repo, world)).as("prelude %s from %s", op, model)
+          .isEqualTo(expected.answer());
+      model = expected.next();
+    }
+    List<List<Call>> calls = runConcurrently(repo, world, generated.threads());
+    HistoryModel observed = HistoryOps.observedState(repo, world);
+    Optional<List<Linearizability.Step>> order =
+        Linearizability.explain(model, calls, observed, Linearizability.STRICT);
+    assertThat(order).as("no sequential order explains these calls from %s to %s:\n%s", model,
+        observed, describe(calls)).isPresent();
+  }
+
+  /**
+   * Runs each thread's operations on a thread of its own, all threads released together before
+   * each step so that the calls overlap; records when each call began and ended.
+   */
+  static List<List<Call>> runConcurrently(QuickPhotos repo, World world,
+      List<List<HistoryOp>> threads) throws InterruptedException {
+    Phaser steps = new Phaser(threads.size());
+    List<List<Call>> calls = new ArrayList<>();
+    List<Throwable> unexpected = Collections.synchronizedList(new ArrayList<>());
+    List<Thread> running = new ArrayList<>();
+    for (int t = 0; t < threads.size(); t++) {
+      int thread = t;
+      List<HistoryOp> ops = threads.get(t);
+      List<Call> made = new ArrayList<>();
+      calls.add(made);
+      running.add(new Thread(() -> {
+        try {
+          for (int i = 0; i < ops.size(); i++) {
+            steps.arriveAndAwaitAdvance();
+            long invoked = System.nanoTime();
+            Answer answer = Answer.of(ops.get(i), repo, world);
+            made.add(new Call(thread, i, ops.get(i), invoked, System.nanoTime(), answer));
+          }
+        } catch (Throwable e) {
+          // Anything but a QuickPhotosException is a bug by itself, whatever the order.
+          unexpected.add(e);
+        } finally {
+          steps.arriveAndDeregister();
+        }
+      }, "history-" + thread));
+    }
+    running.forEach(Thread::start);
+    for (Thread thread : running) {
+      thread.join(120_000);
+      assertThat(thread.isAlive()).as("%s still running after 2 minutes", thread).isFalse();
+    }
+    assertThat(unexpected).as("exceptions other than QuickPhotosException").isEmpty();
+    return calls;
+  }
+
+  static String describe(List<List<Call>> calls) {
+    long start = calls.stream().flatMap(List::stream).mapToLong(Call::invoked).min().orElse(0);
+    return calls.stream().flatMap(List::stream)
+        .sorted(java.util.Comparator.comparingLong(Call::invoked))
+        .map(c -> String.format("  t%d#%d [%8.1f µs, %8.1f µs] %s -> %s", c.thread(), c.index(),
+            (c.invoked() - start) / 1e3, (c.returned() - start) / 1e3, c.op(), c.answer()))
+        .collect(Collectors.joining("\n"));
+  }
+}
