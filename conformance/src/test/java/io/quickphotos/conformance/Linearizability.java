@@ -72,8 +72,9 @@ final class Linearizability {
    * Allowances for a client that retries over an unreliable network, without idempotency
    * tokens:
    * <ul>
-   *   <li>{@code unknown outcome}: a write that ended in {@link
-   *       io.quickphotos.ServiceUnavailableException} may or may not have applied;</li>
+   *   <li>{@code unknown outcome}: a call that ended in {@link
+   *       io.quickphotos.ServiceUnavailableException} (the SDK gave up retrying) may or may not
+   *       have applied, if it writes;</li>
    *   <li>{@code retry saw its own write}: a write whose first attempt applied but whose response
    *       was lost, retried by the SDK, answers what the same write answers after itself (e.g.
    *       AlreadyFollowingException after the friendship was created), and the state is the
@@ -82,11 +83,11 @@ final class Linearizability {
    */
   static final List<Allowance> UNRELIABLE_NETWORK = List.of(
       new Allowance("unknown outcome", (call, before) -> {
-        if (!call.op().writes() || call.answer().error()
-            != io.quickphotos.ServiceUnavailableException.class) {
+        if (call.answer().error() != io.quickphotos.ServiceUnavailableException.class) {
           return List.of();
         }
-        return List.of(before, call.op().apply(before).next());
+        return call.op().writes() ? List.of(before, call.op().apply(before).next())
+            : List.of(before);
       }),
       new Allowance("retry saw its own write", (call, before) -> {
         Transition first = call.op().apply(before);
