@@ -84,6 +84,43 @@ class ConcurrentHistoryTest {
         .check(cases(4, 12), c -> check(c, ConcurrentHistoryTest::dynamo));
   }
 
+  /**
+   * The check is not vacuous: a backend whose getUser serves the history's threads a stale copy
+   * (the final state, read on the test's thread, is fresh) is caught.
+   */
+  @Test
+  void aBackendWithStaleReadsIsCaught() {
+    ConcurrentCase staleRead = new ConcurrentCase(
+        List.of(new HistoryOps.CreateUser(0), new HistoryOps.CreateUser(1)),
+        List.of(List.of(new HistoryOps.GetUser(1), new HistoryOps.Follow(0, 1),
+            new HistoryOps.GetUser(1))));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> check(staleRead,
+        () -> cachingGetUser(MemoryQuickPhotos.create())))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("no sequential order");
+  }
+
+  private static QuickPhotos cachingGetUser(QuickPhotos repo) {
+    java.util.Map<Object, Object> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    return (QuickPhotos) java.lang.reflect.Proxy.newProxyInstance(
+        QuickPhotos.class.getClassLoader(), new Class<?>[] {QuickPhotos.class},
+        (proxy, method, args) -> {
+          boolean stale = method.getName().equals("getUser")
+              && Thread.currentThread().getName().startsWith("history-");
+          if (stale && cache.containsKey(args[0])) {
+            return cache.get(args[0]);
+          }
+          try {
+            Object result = method.invoke(repo, args);
+            if (stale) {
+              cache.put(args[0], result);
+            }
+            return result;
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+  }
+
   private static QuickPhotos dynamo() {
     return DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
         .tableName(SharedDynamoDbLocal.TABLE).build();
