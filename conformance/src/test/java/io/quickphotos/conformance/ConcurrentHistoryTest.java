@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConcurrentHistoryTest {
   private static final AtomicLong RUNS = new AtomicLong();
+  /** Runs in which at least two calls were in flight at once. */
+  private static final AtomicLong OVERLAPPING = new AtomicLong();
 
   /**
    * A prelude run by one thread, then each thread's operations.
@@ -62,13 +64,17 @@ class ConcurrentHistoryTest {
 
   @Test
   void smallHistoriesOnMemoryAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.memory3x4").cases(300)
+    long before = OVERLAPPING.get();
+    int runs = Property.named("ConcurrentHistoryTest.memory3x4").cases(500)
         .check(cases(3, 4), c -> check(c, MemoryQuickPhotos::create));
+    // Calls that never overlap would prove nothing about concurrency.
+    assertThat(OVERLAPPING.get() - before).as("runs with overlapping calls of %d", runs)
+        .isGreaterThanOrEqualTo(runs / 10);
   }
 
   @Test
   void longerHistoriesOnMemoryAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.memory4x12").cases(60)
+    Property.named("ConcurrentHistoryTest.memory4x12").cases(200)
         .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
   }
 
@@ -138,6 +144,9 @@ class ConcurrentHistoryTest {
       model = expected.next();
     }
     List<List<Call>> calls = runConcurrently(repo, world, generated.threads());
+    if (overlapping(calls)) {
+      OVERLAPPING.incrementAndGet();
+    }
     HistoryModel observed = HistoryOps.observedState(repo, world);
     Optional<List<Linearizability.Step>> order =
         Linearizability.explain(model, calls, observed, Linearizability.STRICT);
@@ -183,6 +192,18 @@ class ConcurrentHistoryTest {
     }
     assertThat(unexpected).as("exceptions other than QuickPhotosException").isEmpty();
     return calls;
+  }
+
+  private static boolean overlapping(List<List<Call>> calls) {
+    List<Call> all = calls.stream().flatMap(List::stream).toList();
+    for (Call a : all) {
+      for (Call b : all) {
+        if (a.thread() < b.thread() && a.invoked() < b.returned() && b.invoked() < a.returned()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   static String describe(List<List<Call>> calls) {

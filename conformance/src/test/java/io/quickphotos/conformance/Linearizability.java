@@ -60,9 +60,16 @@ final class Linearizability {
 
   /**
    * Another way to explain a call than the model's own answer: given the call and the model
-   * state before it, the states it may have left (empty if the rule does not apply).
+   * state before it, the states it may have left (empty if the rule does not apply). The search
+   * prefers explanations of the least total cost, so that a costly rule (one that names a
+   * finding) is used only where nothing cheaper explains the calls.
+   *
+   * @param name the rule's name, for reports
+   * @param cost what using the rule once costs
+   * @param explain the rule
    */
-  record Allowance(String name, BiFunction<Call, HistoryModel, List<HistoryModel>> explain) {
+  record Allowance(String name, int cost,
+      BiFunction<Call, HistoryModel, List<HistoryModel>> explain) {
   }
 
   /** No allowance: every call must get exactly the model's answer. */
@@ -82,14 +89,14 @@ final class Linearizability {
    * </ul>
    */
   static final List<Allowance> UNRELIABLE_NETWORK = List.of(
-      new Allowance("unknown outcome", (call, before) -> {
+      new Allowance("unknown outcome", 0, (call, before) -> {
         if (call.answer().error() != io.quickphotos.ServiceUnavailableException.class) {
           return List.of();
         }
         return call.op().writes() ? List.of(before, call.op().apply(before).next())
             : List.of(before);
       }),
-      new Allowance("retry saw its own write", (call, before) -> {
+      new Allowance("retry saw its own write", 1, (call, before) -> {
         Transition first = call.op().apply(before);
         if (!call.op().writes() || first.answer().error() != null) {
           return List.of();
@@ -111,26 +118,35 @@ final class Linearizability {
    */
   static Optional<List<Step>> explain(HistoryModel initial, List<List<Call>> threads,
       HistoryModel observed, List<Allowance> allowances) {
-    Search search = new Search(threads, observed, allowances);
-    Deque<Step> path = new ArrayDeque<>();
-    return search.from(new int[threads.size()], initial, path)
-        ? Optional.of(new ArrayList<>(path)) : Optional.empty();
+    int calls = threads.stream().mapToInt(List::size).sum();
+    int maxCost = allowances.stream().mapToInt(Allowance::cost).max().orElse(0) * calls;
+    for (int budget = 0; budget <= maxCost; budget++) {
+      Search search = new Search(threads, observed, allowances, budget);
+      Deque<Step> path = new ArrayDeque<>();
+      if (search.from(new int[threads.size()], initial, 0, path)) {
+        return Optional.of(new ArrayList<>(path));
+      }
+    }
+    return Optional.empty();
   }
 
   private static final class Search {
     private final List<List<Call>> threads;
     private final HistoryModel observed;
     private final List<Allowance> allowances;
+    private final int budget;
     private final Set<List<Object>> deadEnds = new HashSet<>();
 
-    Search(List<List<Call>> threads, HistoryModel observed, List<Allowance> allowances) {
+    Search(List<List<Call>> threads, HistoryModel observed, List<Allowance> allowances,
+        int budget) {
       this.threads = threads;
       this.observed = observed;
       this.allowances = allowances;
+      this.budget = budget;
     }
 
-    boolean from(int[] progress, HistoryModel state, Deque<Step> path) {
-      List<Object> key = List.of(Arrays.toString(progress), state);
+    boolean from(int[] progress, HistoryModel state, int spent, Deque<Step> path) {
+      List<Object> key = List.of(Arrays.toString(progress), state, spent);
       if (deadEnds.contains(key)) {
         return false;
       }
@@ -148,12 +164,16 @@ final class Linearizability {
         try {
           Transition modelled = call.op().apply(state);
           if (modelled.answer().equals(call.answer())
-              && through(progress, call, AS_MODELLED, modelled.next(), path)) {
+              && through(progress, call, AS_MODELLED, modelled.next(), spent, path)) {
             return true;
           }
           for (Allowance allowance : allowances) {
+            if (spent + allowance.cost() > budget) {
+              continue;
+            }
             for (HistoryModel after : allowance.explain().apply(call, state)) {
-              if (through(progress, call, allowance.name(), after, path)) {
+              if (through(progress, call, allowance.name(), after, spent + allowance.cost(),
+                  path)) {
                 return true;
               }
             }
@@ -170,9 +190,9 @@ final class Linearizability {
     }
 
     private boolean through(int[] progress, Call call, String rule, HistoryModel after,
-        Deque<Step> path) {
+        int spent, Deque<Step> path) {
       path.addLast(new Step(call, rule, after));
-      if (from(progress, after, path)) {
+      if (from(progress, after, spent, path)) {
         return true;
       }
       path.removeLast();
