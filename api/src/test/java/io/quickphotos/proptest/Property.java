@@ -40,6 +40,7 @@ public final class Property {
 
   private final String name;
   private int defaultCases = 100;
+  private java.io.PrintStream out = System.out;
 
   private Property(String name) {
     this.name = Objects.requireNonNull(name, "name");
@@ -66,6 +67,12 @@ public final class Property {
       throw new IllegalArgumentException("cases must be at least 1: " + cases);
     }
     this.defaultCases = cases;
+    return this;
+  }
+
+  /** Where the PROPERTY line and failure reports go (standard output unless a test says). */
+  Property output(java.io.PrintStream out) {
+    this.out = Objects.requireNonNull(out, "out");
     return this;
   }
 
@@ -128,7 +135,7 @@ public final class Property {
       }
       caseSeed = seeds.nextLong();
     }
-    System.out.println("PROPERTY " + name + ": " + passed + " cases, seed " + seed);
+    out.println("PROPERTY " + name + ": " + passed + " cases, seed " + seed);
     return passed;
   }
 
@@ -195,7 +202,7 @@ public final class Property {
         + " reruns to:\n" + describe(bestResult.value())
         + "\n  failure: " + bestResult.failure()
         + "\n  rerun: " + rerun + " -Dquickphotos.seed=" + caseSeed;
-    System.out.println(report);
+    out.println(report);
     return new AssertionError(report, bestResult.failure());
   }
 

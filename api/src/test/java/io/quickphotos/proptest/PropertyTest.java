@@ -3,19 +3,33 @@ package io.quickphotos.proptest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The harness itself: reproducible generation, shrinking, reporting. */
 class PropertyTest {
+  /** What the properties under test print, kept out of the build log. */
+  private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+  private Property property(String name) {
+    return Property.named(name).output(new PrintStream(printed, true, StandardCharsets.UTF_8));
+  }
+
+  private String printed() {
+    return printed.toString(StandardCharsets.UTF_8);
+  }
 
   @Test
   void aPassingPropertyRunsItsCases() {
     List<Integer> seen = new ArrayList<>();
-    int cases = Property.named("PropertyTest.passing").cases(37)
+    int cases = property("PropertyTest.passing").cases(37)
         .check(Gen.integers(-5, 5), seen::add);
     assertThat(cases).isEqualTo(37);
+    assertThat(printed()).matches("PROPERTY PropertyTest.passing: 37 cases, seed -?\\d+\\R");
     assertThat(seen).hasSize(37).allMatch(i -> i >= -5 && i <= 5);
   }
 
@@ -30,13 +44,14 @@ class PropertyTest {
 
   @Test
   void aFailingValueShrinksToTheBoundary() {
-    assertThatThrownBy(() -> Property.named("PropertyTest.values").cases(1000)
+    assertThatThrownBy(() -> property("PropertyTest.values").cases(1000)
         .check(Gen.integers(0, 1_000_000).list(0, 20),
             list -> assertThat(list).allMatch(i -> i < 100)))
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("1 elements\n    0: 100\n")
         .hasMessageContaining("-Dquickphotos.seed=")
         .hasMessageContaining("-Dtest=PropertyTest#aFailingValueShrinksToTheBoundary");
+    assertThat(printed()).startsWith("PROPERTY PropertyTest.values: FAILED");
   }
 
   /** A history fails when a "close" follows an "open": the minimum is those two steps alone. */
@@ -44,7 +59,7 @@ class PropertyTest {
   void aFailingHistoryShrinksToItsNecessarySteps() {
     Gen<String> step = Gen.frequency(Gen.weighted(5, Gen.of("read", "write", "list")),
         Gen.weighted(1, Gen.of("open", "close")));
-    assertThatThrownBy(() -> Property.named("PropertyTest.history").cases(1000)
+    assertThatThrownBy(() -> property("PropertyTest.history").cases(1000)
         .check(step.steps(20, 40), history -> {
           int open = history.indexOf("open");
           assertThat(open >= 0 && history.subList(open, history.size()).contains("close"))
@@ -55,7 +70,7 @@ class PropertyTest {
 
   @Test
   void uniqueListsHaveDistinctElements() {
-    Property.named("PropertyTest.unique").cases(200).check(Gen.integers(0, 5).uniqueList(1, 6),
+    property("PropertyTest.unique").cases(200).check(Gen.integers(0, 5).uniqueList(1, 6),
         list -> assertThat(list).doesNotHaveDuplicates().isNotEmpty());
   }
 
@@ -68,10 +83,11 @@ class PropertyTest {
     List<Integer> seen = new ArrayList<>();
     System.setProperty("quickphotos.seed", Long.toString(seed));
     try {
-      Property.named("PropertyTest.seeded").cases(3).check(gen, seen::add);
+      property("PropertyTest.seeded").cases(3).check(gen, seen::add);
     } finally {
       System.clearProperty("quickphotos.seed");
     }
     assertThat(seen.get(0)).isEqualTo(first);
+    assertThat(printed()).contains("3 cases, seed 12345");
   }
 }

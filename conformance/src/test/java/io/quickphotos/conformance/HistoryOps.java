@@ -13,6 +13,7 @@ import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
@@ -51,6 +52,8 @@ final class HistoryOps {
   }
 
   private static final Gen<Integer> USER = Gen.integers(0, USERS - 1);
+  /** Names a profile update may set, beside each user's initial {@code Name <u>}. */
+  static final List<String> NAMES = List.of("Ann", "Zoë Ö");
   private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
 
   /** Two different users, for follows (a self-follow is bad input, not a race). */
@@ -70,6 +73,7 @@ final class HistoryOps {
       Gen.weighted(2, c -> new Upload(USER.generate(c), TIME.generate(c))),
       Gen.weighted(4, c -> new React(USER.generate(c), USER.generate(c), TIME.generate(c),
           Gen.of(TYPES).generate(c))),
+      Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
       Gen.weighted(2, USER.map(GetUser::new)),
       Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
       Gen.weighted(1, USER.map(FollowersOf::new)));
@@ -91,7 +95,8 @@ final class HistoryOps {
     public Transition apply(HistoryModel m) {
       String fact = HistoryModel.user(user);
       return m.has(fact) ? Transition.fails(UserAlreadyExistsException.class, m)
-          : Transition.returns(List.of(0L, 0L), m.with(fact));
+          : Transition.returns(List.of(0L, 0L),
+              m.with(fact).with(HistoryModel.profile(user, "Name " + user)));
     }
   }
 
@@ -177,14 +182,13 @@ final class HistoryOps {
   record GetUser(int user) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      return repo.getUser(world.user(user)).map(u -> List.of(u.followers(), u.following()));
+      return repo.getUser(world.user(user)).map(HistoryOps::profileAndCounters);
     }
 
     @Override
     public Transition apply(HistoryModel m) {
       return Transition.returns(m.has(HistoryModel.user(user))
-          ? Optional.of(List.of(m.count("follow ", " " + user), m.count("follow " + user + " ",
-              ""))) : Optional.empty(), m);
+          ? Optional.of(profileAndCounters(m, user)) : Optional.empty(), m);
     }
 
     @Override
@@ -208,6 +212,28 @@ final class HistoryOps {
     @Override
     public boolean writes() {
       return false;
+    }
+  }
+
+  /**
+   * Sets a user's name: one UpdateItem of the name alone, which must leave the counters that
+   * concurrent follows change alone.
+   */
+  record UpdateName(int user, String name) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return profileAndCounters(repo.updateProfile(world.user(user),
+          ProfileUpdate.builder().name(name).build()));
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      HistoryModel next = m.without(m.find("profile " + user + " ").orElseThrow())
+          .with(HistoryModel.profile(user, name));
+      return Transition.returns(profileAndCounters(next, user), next);
     }
   }
 
@@ -235,6 +261,16 @@ final class HistoryOps {
     public boolean writes() {
       return false;
     }
+  }
+
+  private static List<Object> profileAndCounters(User user) {
+    return List.of(user.name(), user.followers(), user.following());
+  }
+
+  private static List<Object> profileAndCounters(HistoryModel m, int user) {
+    String profile = m.find("profile " + user + " ").orElseThrow();
+    return List.of(profile.substring(("profile " + user + " ").length()),
+        m.count("follow ", " " + user), m.count("follow " + user + " ", ""));
   }
 
   private static Map<ReactionType, Long> reactionCounts(Photo photo) {
@@ -272,6 +308,7 @@ final class HistoryOps {
         continue;
       }
       facts.add(user(u));
+      facts.add(HistoryModel.profile(u, found.get().name()));
       List<io.quickphotos.Follow> followers = all(p -> repo.followersOf(world.user(u), p));
       for (io.quickphotos.Follow f : followers) {
         facts.add(follow(world.userIndex(f.follower()), u));

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /** The checker itself: it must refuse what no order explains, and accept what one does. */
 class LinearizabilityTest {
-  private static final HistoryModel TWO_USERS =
-      HistoryModel.EMPTY.with(HistoryModel.user(0)).with(HistoryModel.user(1));
+  private static final HistoryModel TWO_USERS = HistoryModel.EMPTY
+      .with(HistoryModel.user(0)).with(HistoryModel.profile(0, "Name 0"))
+      .with(HistoryModel.user(1)).with(HistoryModel.profile(1, "Name 1"));
   private static final HistoryModel FOLLOWING = TWO_USERS.with(HistoryModel.follow(0, 1));
 
   private static Call call(int thread, HistoryOp op, long from, long to, Answer answer) {
@@ -26,7 +27,7 @@ class LinearizabilityTest {
   @Test
   void aReadCannotSeeAWriteThatStartedAfterIt() {
     List<List<Call>> calls = List.of(
-        List.of(call(0, new GetUser(1), 0, 10, Answer.value(Optional.of(List.of(1L, 0L))))),
+        List.of(call(0, new GetUser(1), 0, 10, Answer.value(Optional.of(List.<Object>of("Name 1", 1L, 0L))))),
         List.of(call(1, new Follow(0, 1), 20, 30, Answer.value("followed"))));
     assertThat(Linearizability.explain(TWO_USERS, calls, FOLLOWING, Linearizability.STRICT))
         .isEmpty();
@@ -36,7 +37,7 @@ class LinearizabilityTest {
   @Test
   void overlappingCallsMayBeOrderedEitherWay() {
     List<List<Call>> calls = List.of(
-        List.of(call(0, new GetUser(1), 0, 25, Answer.value(Optional.of(List.of(1L, 0L))))),
+        List.of(call(0, new GetUser(1), 0, 25, Answer.value(Optional.of(List.<Object>of("Name 1", 1L, 0L))))),
         List.of(call(1, new Follow(0, 1), 20, 30, Answer.value("followed"))));
     assertThat(Linearizability.explain(TWO_USERS, calls, FOLLOWING, Linearizability.STRICT))
         .isPresent();
