@@ -22,14 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
 
 /**
  * Engine-level agreement: random items with adversarial keys written (one PutItem each, or
@@ -40,7 +36,9 @@ import net.jqwik.api.statistics.Statistics;
  * named in {@link LocalDeviations}), and fail alike on invalid requests. The concatenated pages
  * must also equal an independent oracle: the matching items sorted by code point.
  *
- * <p>Each try runs two queries, so the default 500 tries check 1,000 query cases.
+ * <p>Each case runs two queries, so the default 500 cases check 1,000 query cases; the run also
+ * checks that the cases reached what they are meant to reach (several pages, the 1 MB cut, a
+ * refused request, every operator on both indexes).
  */
 class EngineAgreementTest {
   private static final AtomicLong TRIES = new AtomicLong();
@@ -74,8 +72,31 @@ class EngineAgreementTest {
   record CondSpec(Operator operator, String value, String upper) {
   }
 
-  @Property
-  void bothEnginesPageTheSameWay(@ForAll("cases") EngineCase generated) {
+  /** How often each kind of query was seen: what the generators reached. */
+  private final Map<String, AtomicLong> reached = new ConcurrentHashMap<>();
+
+  @Test
+  void bothEnginesPageTheSameWay() {
+    int cases = Property.named("EngineAgreementTest.bothEnginesPageTheSameWay").cases(500)
+        .check(cases(), this::agree);
+    if (cases >= 200) {
+      List<String> expected = new ArrayList<>(List.of("several pages", "one page", "1 MB cut",
+          "invalid request", "batched", "put one by one"));
+      for (Index index : Index.values()) {
+        for (Operator operator : Operator.values()) {
+          expected.add(index + " " + operator);
+        }
+      }
+      assertThat(reached.keySet()).as("what %d cases reached: %s", cases, reached)
+          .containsAll(expected);
+    }
+  }
+
+  private void collect(String label) {
+    reached.computeIfAbsent(label, l -> new AtomicLong()).incrementAndGet();
+  }
+
+  private void agree(EngineCase generated) {
     String prefix = "t" + TRIES.incrementAndGet() + "|";
     Table memory = new MemoryTable();
     Table dynamo = SharedDynamoDbLocal.engine();
@@ -85,6 +106,7 @@ class EngineAgreementTest {
       stored.remove(item.key());
       stored.put(item.key(), item);
     }
+    collect(generated.batched() ? "batched" : "put one by one");
     if (generated.batched()) {
       // BatchWriteItem in chunks of 25 distinct keys (the last write of a key wins).
       List<Item> items = new ArrayList<>(stored.values());
@@ -109,6 +131,7 @@ class EngineAgreementTest {
     }
     for (QuerySpec spec : generated.queries()) {
       QueryPlan plan = plan(prefix, generated, spec);
+      plan.sortCondition().ifPresent(c -> collect(plan.index() + " " + c.operator()));
       List<QueryResult> memoryPages = pages(memory, plan);
       List<QueryResult> dynamoPages = pages(dynamo, plan);
       if (memoryPages == null || dynamoPages == null) {
@@ -117,7 +140,7 @@ class EngineAgreementTest {
         assertThat(inMemory.failed() && onDynamo.failed()).as("%s fails on both engines: "
             + "memory %s, dynamo %s", plan, inMemory, onDynamo).isTrue();
         assertThat(onDynamo.error()).as("error of %s", plan).isEqualTo(inMemory.error());
-        Statistics.label("query").collect("invalid request");
+        collect("invalid request");
         continue;
       }
       assertThat(describe(dynamoPages)).as("pages of %s", plan).isEqualTo(describe(memoryPages));
@@ -136,8 +159,8 @@ class EngineAgreementTest {
       assertThat(all.stream().map(Item::key).toList()).as("oracle for %s", plan)
           .isEqualTo(expected.stream().map(Item::key).toList());
       assertThat(all.equals(expected)).as("oracle items for %s", plan).isTrue();
-      Statistics.label("query").collect(memoryPages.size() > 1 ? "several pages" : "one page");
-      Statistics.label("cut").collect(cutByOneMegabyte(memoryPages, plan) ? "1 MB cut" : "no cut");
+      collect(memoryPages.size() > 1 ? "several pages" : "one page");
+      collect(cutByOneMegabyte(memoryPages, plan) ? "1 MB cut" : "no cut");
     }
   }
 
@@ -214,87 +237,77 @@ class EngineAgreementTest {
   // --- generators ----------------------------------------------------------------------------
 
   /** Key suffixes: mostly short adversarial strings, sometimes near the 1,024-byte limit. */
-  static Arbitrary<String> keySuffixes() {
-    Arbitrary<String> shortKeys = Arbitraries.of(FRAGMENTS).list().ofMinSize(1).ofMaxSize(6)
-        .map(parts -> String.join("", parts));
-    Arbitrary<String> longKeys = Combinators.combine(Arbitraries.integers().between(900, 980),
-        shortKeys).as((n, tail) -> "z".repeat(n) + tail);
-    return Arbitraries.frequencyOf(Tuple.of(19, shortKeys), Tuple.of(1, longKeys));
+  static Gen<String> keySuffixes() {
+    Gen<String> shortKeys = Gen.of(FRAGMENTS).list(1, 6).map(parts -> String.join("", parts));
+    Gen<String> longKeys = c -> "z".repeat(Gen.integers(900, 980).generate(c))
+        + shortKeys.generate(c);
+    return Gen.frequency(Gen.weighted(19, shortKeys), Gen.weighted(1, longKeys));
   }
 
-  @Provide
-  Arbitrary<EngineCase> cases() {
-    return Arbitraries.frequencyOf(Tuple.of(11, smallItemCases()), Tuple.of(1, largeItemCases()));
+  static Gen<EngineCase> cases() {
+    return Gen.frequency(Gen.weighted(11, smallItemCases()), Gen.weighted(1, largeItemCases()));
   }
 
   /** Dense partitions of small items, so that conditions, limits and paging all bite. */
-  private static Arbitrary<EngineCase> smallItemCases() {
-    Arbitrary<List<String>> pks = keySuffixes().list().uniqueElements().ofMinSize(1).ofMaxSize(2);
-    Arbitrary<List<String>> sks = keySuffixes().list().uniqueElements().ofMinSize(1).ofMaxSize(10);
-    return Combinators.combine(pks, sks).flatAs((p, s) -> {
-      Arbitrary<ItemSpec> item = Combinators.combine(Arbitraries.integers().between(0,
-          p.size() - 1), Arbitraries.integers().between(0, s.size() - 1),
-          Arbitraries.integers().between(0, 300)).as(ItemSpec::new);
-      Arbitrary<List<QuerySpec>> queries = queries(p, s, false).list().ofSize(2);
-      return Combinators.combine(item.list().ofMaxSize(24), queries, Arbitraries.of(true, false))
-          .as((i, q, batched) -> new EngineCase(p, s, i, q, batched));
-    });
+  private static Gen<EngineCase> smallItemCases() {
+    return c -> {
+      List<String> p = keySuffixes().uniqueList(1, 2).generate(c);
+      List<String> s = keySuffixes().uniqueList(1, 10).generate(c);
+      Gen<ItemSpec> item = d -> new ItemSpec(Gen.integers(0, p.size() - 1).generate(d),
+          Gen.integers(0, s.size() - 1).generate(d), Gen.integers(0, 300).generate(d));
+      List<ItemSpec> items = item.list(0, 24).generate(c);
+      List<QuerySpec> queries = queries(p, s, false).list(2).generate(c);
+      return new EngineCase(p, s, items, queries, Gen.booleans().generate(c));
+    };
   }
 
   /**
    * Three to eight items of 200–380 KB in one partition: more than 1 MB, so an unlimited query
    * must stop at the 1 MB cut and page on.
    */
-  private static Arbitrary<EngineCase> largeItemCases() {
-    Arbitrary<List<String>> pks = keySuffixes().list().ofSize(1);
-    Arbitrary<List<String>> sks = keySuffixes().list().uniqueElements().ofMinSize(3).ofMaxSize(8);
-    return Combinators.combine(pks, sks).flatAs((p, s) -> {
-      Arbitrary<List<Integer>> payloads = Arbitraries.integers().between(200_000, 380_000)
-          .list().ofSize(s.size());
-      Arbitrary<List<QuerySpec>> queries = queries(p, s, true).list().ofSize(2);
-      return Combinators.combine(payloads, queries, Arbitraries.of(true, false))
-          .as((sizes, q, batched) -> {
-        List<ItemSpec> items = new ArrayList<>();
-        for (int i = 0; i < sizes.size(); i++) {
-          items.add(new ItemSpec(0, i, sizes.get(i)));
-        }
-        return new EngineCase(p, s, items, q, batched);
-      });
-    });
+  private static Gen<EngineCase> largeItemCases() {
+    return c -> {
+      List<String> p = keySuffixes().list(1).generate(c);
+      List<String> s = keySuffixes().uniqueList(3, 8).generate(c);
+      List<Integer> sizes = Gen.integers(200_000, 380_000).list(s.size()).generate(c);
+      List<QuerySpec> queries = queries(p, s, true).list(2).generate(c);
+      List<ItemSpec> items = new ArrayList<>();
+      for (int i = 0; i < sizes.size(); i++) {
+        items.add(new ItemSpec(0, i, sizes.get(i)));
+      }
+      return new EngineCase(p, s, items, queries, Gen.booleans().generate(c));
+    };
   }
 
-  private static Arbitrary<QuerySpec> queries(List<String> pks, List<String> sks,
-      boolean unlimited) {
-    return Arbitraries.of(Index.class).flatMap(index -> {
+  private static Gen<QuerySpec> queries(List<String> pks, List<String> sks, boolean unlimited) {
+    return c -> {
+      Index index = Gen.of(Index.class).generate(c);
       List<String> partitions = index == Index.TABLE ? pks : sks;
       List<String> sortValues = index == Index.TABLE ? sks : pks;
-      Arbitrary<String> operand = Arbitraries.oneOf(Arbitraries.of(sortValues),
-          Arbitraries.of(sortValues).flatMap(EngineAgreementTest::codePointPrefixes),
-          keySuffixes());
-      Arbitrary<CondSpec> condition = Arbitraries.of(Operator.class).flatMap(op ->
-          op == Operator.BETWEEN
-              ? Combinators.combine(operand, operand).as((a, b) -> new CondSpec(op, a, b))
-              : operand.map(v -> new CondSpec(op, v, null)));
+      Gen<String> operand = Gen.oneOf(Gen.of(sortValues),
+          Gen.of(sortValues).flatMap(EngineAgreementTest::codePointPrefixes), keySuffixes());
+      Gen<CondSpec> condition = Gen.of(Operator.class).flatMap(op -> op == Operator.BETWEEN
+          ? d -> new CondSpec(op, operand.generate(d), operand.generate(d))
+          : operand.map(v -> new CondSpec(op, v, null)));
       // Over large items, mostly read whole partitions so that pages reach 1 MB.
-      Arbitrary<Optional<CondSpec>> maybeCondition = Arbitraries.frequencyOf(
-          Tuple.of(unlimited ? 4 : 2, Arbitraries.just(Optional.<CondSpec>empty())),
-          Tuple.of(unlimited ? 1 : 3, condition.map(Optional::of)));
-      Arbitrary<Integer> limit = unlimited ? Arbitraries.just(100) : Arbitraries.frequencyOf(
-          Tuple.of(3, Arbitraries.integers().between(1, 4)), Tuple.of(1, Arbitraries.just(100)));
+      Gen<Optional<CondSpec>> maybeCondition = Gen.frequency(
+          Gen.weighted(unlimited ? 4 : 2, Gen.constant(Optional.<CondSpec>empty())),
+          Gen.weighted(unlimited ? 1 : 3, condition.map(Optional::of)));
+      Gen<Integer> limit = unlimited ? Gen.constant(100) : Gen.frequency(
+          Gen.weighted(3, Gen.integers(1, 4)), Gen.weighted(1, Gen.constant(100)));
       // A strongly consistent read of a global secondary index is invalid: both must refuse it.
-      Arbitrary<Boolean> consistent = index == Index.TABLE ? Arbitraries.of(true, false)
-          : Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true));
-      return Combinators.combine(Arbitraries.integers().between(0, partitions.size() - 1),
-          maybeCondition, Arbitraries.of(true, false), limit, consistent)
-          .as((partition, cond, forward, max, strong) ->
-              new QuerySpec(index, partition, cond, forward, max, strong));
-    });
+      Gen<Boolean> consistent = index == Index.TABLE ? Gen.booleans()
+          : Gen.frequency(Gen.weighted(9, Gen.constant(false)), Gen.weighted(1,
+              Gen.constant(true)));
+      return new QuerySpec(index, Gen.integers(0, partitions.size() - 1).generate(c),
+          maybeCondition.generate(c), Gen.booleans().generate(c), limit.generate(c),
+          consistent.generate(c));
+    };
   }
 
   /** Non-empty prefixes of {@code s} that never split a surrogate pair. */
-  private static Arbitrary<String> codePointPrefixes(String s) {
+  private static Gen<String> codePointPrefixes(String s) {
     int codePoints = s.codePointCount(0, s.length());
-    return Arbitraries.integers().between(1, codePoints)
-        .map(n -> s.substring(0, s.offsetByCodePoints(0, n)));
+    return Gen.integers(1, codePoints).map(n -> s.substring(0, s.offsetByCodePoints(0, n)));
   }
 }

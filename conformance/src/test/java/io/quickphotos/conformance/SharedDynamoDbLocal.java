@@ -30,6 +30,12 @@ final class SharedDynamoDbLocal {
     return server.client();
   }
 
+  /** The server's endpoint, for clients of a test's own making (e.g. with injected faults). */
+  static synchronized java.net.URI endpoint() {
+    client();
+    return server.endpoint();
+  }
+
   static Table engine() {
     return new DynamoTable(client(), TABLE);
   }

@@ -7,9 +7,8 @@ import io.quickphotos.ReactionType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
 import org.junit.jupiter.api.Test;
 
 class KeyLayoutTest {
@@ -42,18 +41,40 @@ class KeyLayoutTest {
     assertThat(profileAndPhotos.matches(sortKeys.get(2))).isTrue();
   }
 
-  @Property
-  void timestampKeysSortChronologicallyAndRoundTrip(
-      @ForAll @LongRange(min = -62135596800L, max = 253402300799L) long a,
-      @ForAll @LongRange(min = -62135596800L, max = 253402300799L) long b,
-      @ForAll @LongRange(min = 0, max = 999_999_999) long na,
-      @ForAll @LongRange(min = 0, max = 999_999_999) long nb) {
-    Instant x = Instant.ofEpochSecond(a, na);
-    Instant y = Instant.ofEpochSecond(b, nb);
-    String kx = KeyLayout.timestamp(x);
-    String ky = KeyLayout.timestamp(y);
-    assertThat(kx).hasSize(30);
-    assertThat(Integer.signum(Utf8.compare(kx, ky))).isEqualTo(Integer.signum(x.compareTo(y)));
-    assertThat(KeyLayout.parseTimestamp(kx)).isEqualTo(x);
+  private static final long FIRST_SECOND = -62135596800L;
+  private static final long LAST_SECOND = 253402300799L;
+
+  /**
+   * Instants from year 1 to year 9999, the range the fixed-width timestamp covers, with the
+   * range's ends, the epoch and whole seconds more often than chance would give them.
+   */
+  private static final Gen<Instant> INSTANTS = c -> Instant.ofEpochSecond(
+      Gen.frequency(Gen.weighted(6, Gen.longs(FIRST_SECOND, LAST_SECOND)),
+          Gen.weighted(1, Gen.of(FIRST_SECOND, LAST_SECOND, 0L, -1L))).generate(c),
+      Gen.frequency(Gen.weighted(6, Gen.longs(0, 999_999_999)),
+          Gen.weighted(1, Gen.of(0L, 999_999_999L, 1L))).generate(c));
+
+  /** Two instants, a quarter of them in the same second, where only the nanoseconds differ. */
+  private static final Gen<List<Instant>> PAIRS = c -> {
+    Instant x = INSTANTS.generate(c);
+    Instant y = Gen.booleans().generate(c) && Gen.booleans().generate(c)
+        ? Instant.ofEpochSecond(x.getEpochSecond(), Gen.longs(0, 999_999_999).generate(c))
+        : INSTANTS.generate(c);
+    return List.of(x, y);
+  };
+
+  @Test
+  void timestampKeysSortChronologicallyAndRoundTrip() {
+    Property.named("KeyLayoutTest.timestampKeysSortChronologicallyAndRoundTrip").cases(1000)
+        .check(PAIRS, pair -> {
+          Instant x = pair.get(0);
+          Instant y = pair.get(1);
+          String kx = KeyLayout.timestamp(x);
+          String ky = KeyLayout.timestamp(y);
+          assertThat(kx).hasSize(30);
+          assertThat(Integer.signum(Utf8.compare(kx, ky)))
+              .isEqualTo(Integer.signum(x.compareTo(y)));
+          assertThat(KeyLayout.parseTimestamp(kx)).isEqualTo(x);
+        });
   }
 }

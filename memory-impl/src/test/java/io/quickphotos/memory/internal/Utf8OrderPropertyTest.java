@@ -13,65 +13,72 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.From;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.Size;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link Utf8#compare} is unsigned UTF-8 byte order, and the engine reads in that order.
  * Strings are drawn from the ranges where orders disagree: ASCII, U+E000–U+FFFF, supplementary.
  */
 class Utf8OrderPropertyTest {
+  /** Code points from the ranges where UTF-16 order and code-point order part ways. */
+  private static final Gen<Integer> CODE_POINTS = Gen.frequency(
+      Gen.weighted(3, Gen.integers(0x20, 0x7F)),
+      Gen.weighted(2, Gen.integers(0xE000, 0xFFFF)),
+      Gen.weighted(1, Gen.integers(0x80, 0xD7FF)),
+      Gen.weighted(2, Gen.integers(0x10000, 0x10FFFF)));
 
-  @Property(tries = 500)
-  void compareAgreesWithUnsignedUtf8Bytes(@ForAll("text") String a, @ForAll("text") String b) {
-    int bytes = Arrays.compareUnsigned(utf8(a), utf8(b));
+  /** Up to six code points, the empty string included. */
+  static final Gen<String> TEXT = CODE_POINTS.list(0, 6).map(cps -> {
+    StringBuilder s = new StringBuilder();
+    cps.forEach(s::appendCodePoint);
+    return s.toString();
+  });
 
-    assertThat(Integer.signum(Utf8.compare(a, b))).isEqualTo(Integer.signum(bytes));
-    assertThat(Utf8.length(a)).isEqualTo(utf8(a).length);
+  static final Gen<String> KEYS = TEXT.filter(s -> !s.isEmpty());
+
+  /** A set of sort keys and a prefix to read them by. */
+  record KeysAndPrefix(List<String> keys, String prefix) {
   }
 
-  @Property(tries = 50)
-  void queriesReadInUtf8ByteOrder(@ForAll @Size(min = 1, max = 30) Set<@From("key") String> keys,
-      @ForAll("key") String prefix) {
-    MemoryTable table = new MemoryTable();
-    keys.forEach(sk -> Fixtures.put(table, Fixtures.item("P", sk)));
-    Comparator<String> byBytes = (x, y) -> Arrays.compareUnsigned(utf8(x), utf8(y));
-    List<String> ascending = keys.stream().sorted(byBytes).toList();
+  @Test
+  void compareAgreesWithUnsignedUtf8Bytes() {
+    Property.named("Utf8OrderPropertyTest.compareAgreesWithUnsignedUtf8Bytes").cases(500)
+        .check(TEXT.list(2), pair -> {
+          String a = pair.get(0);
+          String b = pair.get(1);
+          int bytes = Arrays.compareUnsigned(utf8(a), utf8(b));
 
-    assertThat(Fixtures.sortKeys(table.query(Fixtures.plan("P", null, true))))
-        .containsExactlyElementsOf(ascending);
-    List<String> prefixed = ascending.stream().filter(k -> k.startsWith(prefix)).toList();
-    QueryPlan backwards = new QueryPlan(Index.TABLE, "P",
-        Optional.of(SortKeyCondition.beginsWith(prefix)), false, 1000, Optional.empty(), true);
-    List<String> descending = new ArrayList<>(prefixed);
-    Collections.reverse(descending);
-    assertThat(Fixtures.sortKeys(table.query(backwards))).containsExactlyElementsOf(descending);
+          assertThat(Integer.signum(Utf8.compare(a, b))).isEqualTo(Integer.signum(bytes));
+          assertThat(Utf8.length(a)).isEqualTo(utf8(a).length);
+        });
   }
 
-  @Provide
-  Arbitrary<String> text() {
-    Arbitrary<Integer> codePoint = Arbitraries.frequencyOf(
-        Tuple.of(3, Arbitraries.integers().between(0x20, 0x7F)),
-        Tuple.of(2, Arbitraries.integers().between(0xE000, 0xFFFF)),
-        Tuple.of(1, Arbitraries.integers().between(0x80, 0xD7FF)),
-        Tuple.of(2, Arbitraries.integers().between(0x10000, 0x10FFFF)));
-    return codePoint.list().ofMaxSize(6).map(cps -> {
-      StringBuilder s = new StringBuilder();
-      cps.forEach(s::appendCodePoint);
-      return s.toString();
-    });
-  }
+  @Test
+  void queriesReadInUtf8ByteOrder() {
+    Gen<KeysAndPrefix> cases = c -> new KeysAndPrefix(KEYS.uniqueList(1, 30).generate(c),
+        KEYS.generate(c));
+    Property.named("Utf8OrderPropertyTest.queriesReadInUtf8ByteOrder").cases(50)
+        .check(cases, generated -> {
+          List<String> keys = generated.keys();
+          String prefix = generated.prefix();
+          MemoryTable table = new MemoryTable();
+          keys.forEach(sk -> Fixtures.put(table, Fixtures.item("P", sk)));
+          Comparator<String> byBytes = (x, y) -> Arrays.compareUnsigned(utf8(x), utf8(y));
+          List<String> ascending = keys.stream().sorted(byBytes).toList();
 
-  @Provide
-  Arbitrary<String> key() {
-    return text().filter(s -> !s.isEmpty());
+          assertThat(Fixtures.sortKeys(table.query(Fixtures.plan("P", null, true))))
+              .containsExactlyElementsOf(ascending);
+          List<String> prefixed = ascending.stream().filter(k -> k.startsWith(prefix)).toList();
+          QueryPlan backwards = new QueryPlan(Index.TABLE, "P",
+              Optional.of(SortKeyCondition.beginsWith(prefix)), false, 1000, Optional.empty(),
+              true);
+          List<String> descending = new ArrayList<>(prefixed);
+          Collections.reverse(descending);
+          assertThat(Fixtures.sortKeys(table.query(backwards)))
+              .containsExactlyElementsOf(descending);
+        });
   }
 
   private static byte[] utf8(String s) {

@@ -1,0 +1,228 @@
+package io.quickphotos.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.conformance.HistoryOp.Answer;
+import io.quickphotos.conformance.HistoryOp.World;
+import io.quickphotos.conformance.Linearizability.Call;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.memory.internal.MemoryTable;
+import java.time.Clock;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Concurrent histories on both backends: a few threads run random operations (see
+ * {@link HistoryOps}) against one repository at once, each thread's calls released together
+ * step by step so that they overlap (on memory, the small histories run behind a
+ * {@link DelayedTable}, as the engine alone answers too fast to overlap much). Afterwards every counter must equal the items it counts,
+ * and the answers and the final state must be linearizable: some sequential order consistent
+ * with real time explains every result, every exception and every stored item (so nothing was
+ * lost or applied twice). Before the threads start, a sequential prelude sets up users, follows,
+ * photos and reactions, each answer checked against the model.
+ */
+class ConcurrentHistoryTest {
+  private static final AtomicLong RUNS = new AtomicLong();
+  /** Runs in which at least two calls were in flight at once. */
+  private static final AtomicLong OVERLAPPING = new AtomicLong();
+
+  /**
+   * A prelude run by one thread, then each thread's operations.
+   *
+   * @param prelude the setup, in order
+   * @param threads one list of operations per thread
+   */
+  record ConcurrentCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads) {
+    @Override
+    public String toString() {
+      return "prelude " + prelude + "\n    threads:\n" + threads.stream()
+          .map(t -> "      " + t).collect(Collectors.joining("\n"));
+    }
+  }
+
+  static Gen<ConcurrentCase> cases(int threads, int operations) {
+    return c -> {
+      List<HistoryOp> prelude = new ArrayList<>(
+          Gen.integers(0, HistoryOps.USERS - 1).map(u -> (HistoryOp) new HistoryOps.CreateUser(u))
+              .list(0, HistoryOps.USERS).generate(c));
+      prelude.addAll(HistoryOps.WRITES.steps(0, 6).generate(c));
+      List<List<HistoryOp>> perThread = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        perThread.add(HistoryOps.OPERATIONS.steps(operations, operations).generate(c));
+      }
+      return new ConcurrentCase(prelude, perThread);
+    };
+  }
+
+  @Test
+  void smallHistoriesOnMemoryAreLinearizable() {
+    long before = OVERLAPPING.get();
+    int runs = Property.named("ConcurrentHistoryTest.memory3x4").cases(500)
+        .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::delayedMemory));
+    // Calls that never overlap would prove nothing about concurrency.
+    assertThat(OVERLAPPING.get() - before).as("runs with overlapping calls of %d", runs)
+        .isGreaterThanOrEqualTo(runs / 2);
+  }
+
+  @Test
+  void longerHistoriesOnMemoryAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.memory4x12").cases(200)
+        .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
+  }
+
+  @Test
+  void smallHistoriesOnDynamoDbLocalAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.dynamo3x4").cases(25)
+        .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::dynamo));
+  }
+
+  @Test
+  void longerHistoriesOnDynamoDbLocalAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.dynamo4x12").cases(5)
+        .check(cases(4, 12), c -> check(c, ConcurrentHistoryTest::dynamo));
+  }
+
+  /**
+   * The check is not vacuous: a backend whose getUser serves the history's threads a stale copy
+   * (the final state, read on the test's thread, is fresh) is caught.
+   */
+  @Test
+  void aBackendWithStaleReadsIsCaught() {
+    ConcurrentCase staleRead = new ConcurrentCase(
+        List.of(new HistoryOps.CreateUser(0), new HistoryOps.CreateUser(1)),
+        List.of(List.of(new HistoryOps.GetUser(1), new HistoryOps.Follow(0, 1),
+            new HistoryOps.GetUser(1))));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> check(staleRead,
+        () -> cachingGetUser(MemoryQuickPhotos.create())))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("no sequential order");
+  }
+
+  private static QuickPhotos cachingGetUser(QuickPhotos repo) {
+    java.util.Map<Object, Object> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    return (QuickPhotos) java.lang.reflect.Proxy.newProxyInstance(
+        QuickPhotos.class.getClassLoader(), new Class<?>[] {QuickPhotos.class},
+        (proxy, method, args) -> {
+          boolean stale = method.getName().equals("getUser")
+              && Thread.currentThread().getName().startsWith("history-");
+          if (stale && cache.containsKey(args[0])) {
+            return cache.get(args[0]);
+          }
+          try {
+            Object result = method.invoke(repo, args);
+            if (stale) {
+              cache.put(args[0], result);
+            }
+            return result;
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+  }
+
+  /** The memory engine behind a network-like delay, so that calls overlap (see DelayedTable). */
+  private static QuickPhotos delayedMemory() {
+    return new SingleTableQuickPhotos(new DelayedTable(new MemoryTable()), CostListener.NONE,
+        Clock.systemUTC());
+  }
+
+  private static QuickPhotos dynamo() {
+    return DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
+        .tableName(SharedDynamoDbLocal.TABLE).build();
+  }
+
+  static void check(ConcurrentCase generated, Supplier<QuickPhotos> backend)
+      throws InterruptedException {
+    World world = new World("c" + RUNS.incrementAndGet() + "-");
+    QuickPhotos repo = backend.get();
+    HistoryModel model = HistoryModel.EMPTY;
+    for (HistoryOp op : generated.prelude()) {
+      HistoryOp.Transition expected = op.apply(model);
+      assertThat(Answer.of(op, repo, world)).as("prelude %s from %s", op, model)
+          .isEqualTo(expected.answer());
+      model = expected.next();
+    }
+    List<List<Call>> calls = runConcurrently(repo, world, generated.threads());
+    if (overlapping(calls)) {
+      OVERLAPPING.incrementAndGet();
+    }
+    HistoryModel observed = HistoryOps.observedState(repo, world);
+    Optional<List<Linearizability.Step>> order =
+        Linearizability.explain(model, calls, observed, Linearizability.STRICT);
+    assertThat(order).as("no sequential order explains these calls from %s to %s:\n%s", model,
+        observed, describe(calls)).isPresent();
+  }
+
+  /**
+   * Runs each thread's operations on a thread of its own, all threads released together before
+   * each step so that the calls overlap; records when each call began and ended.
+   */
+  static List<List<Call>> runConcurrently(QuickPhotos repo, World world,
+      List<List<HistoryOp>> threads) throws InterruptedException {
+    Phaser steps = new Phaser(threads.size());
+    List<List<Call>> calls = new ArrayList<>();
+    List<Throwable> unexpected = Collections.synchronizedList(new ArrayList<>());
+    List<Thread> running = new ArrayList<>();
+    for (int t = 0; t < threads.size(); t++) {
+      int thread = t;
+      List<HistoryOp> ops = threads.get(t);
+      List<Call> made = new ArrayList<>();
+      calls.add(made);
+      running.add(new Thread(() -> {
+        try {
+          for (int i = 0; i < ops.size(); i++) {
+            steps.arriveAndAwaitAdvance();
+            long invoked = System.nanoTime();
+            Answer answer = Answer.of(ops.get(i), repo, world);
+            made.add(new Call(thread, i, ops.get(i), invoked, System.nanoTime(), answer));
+          }
+        } catch (Throwable e) {
+          // Anything but a QuickPhotosException is a bug by itself, whatever the order.
+          unexpected.add(e);
+        } finally {
+          steps.arriveAndDeregister();
+        }
+      }, "history-" + thread));
+    }
+    running.forEach(Thread::start);
+    for (Thread thread : running) {
+      thread.join(120_000);
+      assertThat(thread.isAlive()).as("%s still running after 2 minutes", thread).isFalse();
+    }
+    assertThat(unexpected).as("exceptions other than QuickPhotosException").isEmpty();
+    return calls;
+  }
+
+  private static boolean overlapping(List<List<Call>> calls) {
+    List<Call> all = calls.stream().flatMap(List::stream).toList();
+    for (Call a : all) {
+      for (Call b : all) {
+        if (a.thread() < b.thread() && a.invoked() < b.returned() && b.invoked() < a.returned()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  static String describe(List<List<Call>> calls) {
+    long start = calls.stream().flatMap(List::stream).mapToLong(Call::invoked).min().orElse(0);
+    return calls.stream().flatMap(List::stream)
+        .sorted(java.util.Comparator.comparingLong(Call::invoked))
+        .map(c -> String.format("  t%d#%d [%8.1f µs, %8.1f µs] %s -> %s", c.thread(), c.index(),
+            (c.invoked() - start) / 1e3, (c.returned() - start) / 1e3, c.op(), c.answer()))
+        .collect(Collectors.joining("\n"));
+  }
+}

@@ -1,0 +1,67 @@
+package io.quickphotos.conformance;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The sequential model of the repository that concurrent and faulty histories are explained
+ * by: the set of facts that hold, each the existence of one item, e.g. {@code user 0},
+ * {@code profile 0 Ann} (user 0's name), {@code follow 0 1} (user 0 follows user 1), {@code photo 0 1} (user 0's photo at time 1),
+ * {@code reaction 2 0 1 HEART}. Counters are not facts: they must always equal the facts they
+ * count, which the tests check on the real backend. Immutable, so that a search can share it.
+ *
+ * @param facts the facts, sorted so that the model prints and compares predictably
+ */
+record HistoryModel(Set<String> facts) {
+  static final HistoryModel EMPTY = new HistoryModel(Set.of());
+
+  HistoryModel {
+    facts = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(facts));
+  }
+
+  boolean has(String fact) {
+    return facts.contains(fact);
+  }
+
+  HistoryModel with(String fact) {
+    Set<String> more = new TreeSet<>(facts);
+    more.add(fact);
+    return new HistoryModel(more);
+  }
+
+  HistoryModel without(String fact) {
+    Set<String> fewer = new TreeSet<>(facts);
+    fewer.remove(fact);
+    return new HistoryModel(fewer);
+  }
+
+  /** The one fact that starts with {@code prefix}, if any. */
+  java.util.Optional<String> find(String prefix) {
+    return facts.stream().filter(f -> f.startsWith(prefix)).findFirst();
+  }
+
+  /** How many facts start with {@code prefix} and end with {@code suffix}. */
+  long count(String prefix, String suffix) {
+    return facts.stream().filter(f -> f.startsWith(prefix) && f.endsWith(suffix)).count();
+  }
+
+  static String user(int u) {
+    return "user " + u;
+  }
+
+  static String profile(int u, String name) {
+    return "profile " + u + " " + name;
+  }
+
+  static String follow(int follower, int followed) {
+    return "follow " + follower + " " + followed;
+  }
+
+  static String photo(int owner, int time) {
+    return "photo " + owner + " " + time;
+  }
+
+  static String reaction(int reactor, int owner, int time, io.quickphotos.ReactionType type) {
+    return "reaction " + reactor + " " + owner + " " + time + " " + type;
+  }
+}

@@ -1,0 +1,372 @@
+package io.quickphotos.conformance;
+
+import static io.quickphotos.conformance.HistoryModel.follow;
+import static io.quickphotos.conformance.HistoryModel.photo;
+import static io.quickphotos.conformance.HistoryModel.reaction;
+import static io.quickphotos.conformance.HistoryModel.user;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.NewUser;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.PhotoReactions;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.User;
+import io.quickphotos.UserAlreadyExistsException;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserStatus;
+import io.quickphotos.conformance.HistoryOp.Transition;
+import io.quickphotos.conformance.HistoryOp.World;
+import io.quickphotos.proptest.Gen;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The operations of concurrent and faulty histories, and how to read a repository's state back
+ * as {@link HistoryModel} facts. Each operation is one record; {@link #OPERATIONS} lists their
+ * generators with weights. A new operation is one more record and one more line there (and, if
+ * it creates a new kind of item, one more loop in {@link #observedState}).
+ */
+final class HistoryOps {
+  static final int USERS = World.USERS.size();
+  static final int TIMES = World.TIMES.size();
+  /** Two types are enough for "once per user and type" and for counters per type. */
+  static final List<ReactionType> TYPES = List.of(ReactionType.HEART, ReactionType.SMILEY);
+
+  private HistoryOps() {
+  }
+
+  private static final Gen<Integer> USER = Gen.integers(0, USERS - 1);
+  /** Names a profile update may set, beside each user's initial {@code Name <u>}. */
+  static final List<String> NAMES = List.of("Ann", "Zoë Ö");
+  private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
+
+  /** Two different users, for follows (a self-follow is bad input, not a race). */
+  private static Gen<int[]> pair() {
+    return c -> {
+      int a = USER.generate(c);
+      int b = (a + 1 + Gen.integers(0, USERS - 2).generate(c)) % USERS;
+      return new int[] {a, b};
+    };
+  }
+
+  /** Every operation with its weight: writes that contend, and reads that observe. */
+  static final Gen<HistoryOp> OPERATIONS = Gen.frequency(
+      Gen.weighted(2, USER.map(CreateUser::new)),
+      Gen.weighted(4, pair().map(p -> new Follow(p[0], p[1]))),
+      Gen.weighted(3, pair().map(p -> new Unfollow(p[0], p[1]))),
+      Gen.weighted(2, c -> new Upload(USER.generate(c), TIME.generate(c))),
+      Gen.weighted(4, c -> new React(USER.generate(c), USER.generate(c), TIME.generate(c),
+          Gen.of(TYPES).generate(c))),
+      Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
+      Gen.weighted(2, USER.map(GetUser::new)),
+      Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
+      Gen.weighted(1, USER.map(FollowersOf::new)));
+
+  /** Writes only, for histories whose point is what gets stored. */
+  static final Gen<HistoryOp> WRITES = OPERATIONS.filter(HistoryOp::writes);
+
+  // --- operations ----------------------------------------------------------------------------
+
+  record CreateUser(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      User created = repo.createUser(new NewUser(world.user(user), "Name " + user,
+          "u" + user + "@example.com", LocalDate.of(1990, 1, 1 + user), "", UserStatus.ACTIVE));
+      return List.of(created.followers(), created.following());
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      String fact = HistoryModel.user(user);
+      return m.has(fact) ? Transition.fails(UserAlreadyExistsException.class, m)
+          : Transition.returns(List.of(0L, 0L),
+              m.with(fact).with(HistoryModel.profile(user, "Name " + user)));
+    }
+  }
+
+  record Follow(int follower, int followed) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.follow(world.user(follower), world.user(followed));
+      return "followed";
+    }
+
+    /** The transaction's conditions in request order: friendship absent, followed, follower. */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (m.has(follow(follower, followed))) {
+        return Transition.fails(AlreadyFollowingException.class, m);
+      }
+      if (!m.has(user(followed)) || !m.has(user(follower))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      return Transition.returns("followed", m.with(follow(follower, followed)));
+    }
+  }
+
+  record Unfollow(int follower, int followed) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.unfollow(world.user(follower), world.user(followed));
+      return "unfollowed";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return m.has(follow(follower, followed))
+          ? Transition.returns("unfollowed", m.without(follow(follower, followed)))
+          : Transition.fails(NotFollowingException.class, m);
+    }
+  }
+
+  record Upload(int owner, int time) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      Photo photo = repo.uploadPhoto(world.user(owner), World.TIMES.get(time),
+          "https://photos.example.com/" + owner + "/" + time + ".jpg");
+      return reactionCounts(photo);
+    }
+
+    /** Conditions in request order: the owner exists, the photo does not. */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(owner))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (m.has(photo(owner, time))) {
+        return Transition.fails(PhotoAlreadyExistsException.class, m);
+      }
+      return Transition.returns(counts(m, owner, time), m.with(photo(owner, time)));
+    }
+  }
+
+  record React(int reactor, int owner, int time, ReactionType type) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      Reaction reaction = repo.reactTo(world.user(reactor), world.photo(owner, time), type);
+      return reaction.type();
+    }
+
+    /** Conditions in request order: the reactor exists, the reaction does not, the photo does. */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(reactor))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (m.has(reaction(reactor, owner, time, type))) {
+        return Transition.fails(AlreadyReactedException.class, m);
+      }
+      if (!m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      return Transition.returns(type, m.with(reaction(reactor, owner, time, type)));
+    }
+  }
+
+  record GetUser(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return repo.getUser(world.user(user)).map(HistoryOps::profileAndCounters);
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return Transition.returns(m.has(HistoryModel.user(user))
+          ? Optional.of(profileAndCounters(m, user)) : Optional.empty(), m);
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
+  record GetPhoto(int owner, int time) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return repo.getPhoto(world.photo(owner, time)).map(HistoryOps::reactionCounts);
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return Transition.returns(m.has(photo(owner, time)) ? Optional.of(counts(m, owner, time))
+          : Optional.empty(), m);
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
+  /**
+   * Sets a user's name: one UpdateItem of the name alone, which must leave the counters that
+   * concurrent follows change alone.
+   */
+  record UpdateName(int user, String name) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return profileAndCounters(repo.updateProfile(world.user(user),
+          ProfileUpdate.builder().name(name).build()));
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      HistoryModel next = m.without(m.find("profile " + user + " ").orElseThrow())
+          .with(HistoryModel.profile(user, name));
+      return Transition.returns(profileAndCounters(next, user), next);
+    }
+  }
+
+  /** The first page (up to 100) of a user's followers, as user indexes in listing order. */
+  record FollowersOf(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      Page<io.quickphotos.Follow> page = repo.followersOf(world.user(user), PageRequest.first(100));
+      return page.items().stream().map(f -> world.userIndex(f.follower())).toList();
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      List<Integer> followers = new ArrayList<>();
+      for (int u = 0; u < USERS; u++) {
+        if (m.has(follow(u, user))) {
+          followers.add(u);
+        }
+      }
+      // Listed in sort-key order, #FRIEND#<handle>: by code point, which index order matches.
+      return Transition.returns(followers, m);
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
+  private static List<Object> profileAndCounters(User user) {
+    return List.of(user.name(), user.followers(), user.following());
+  }
+
+  private static List<Object> profileAndCounters(HistoryModel m, int user) {
+    String profile = m.find("profile " + user + " ").orElseThrow();
+    return List.of(profile.substring(("profile " + user + " ").length()),
+        m.count("follow ", " " + user), m.count("follow " + user + " ", ""));
+  }
+
+  private static Map<ReactionType, Long> reactionCounts(Photo photo) {
+    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
+    for (ReactionType type : TYPES) {
+      counts.put(type, photo.reactionCount(type));
+    }
+    return counts;
+  }
+
+  private static Map<ReactionType, Long> counts(HistoryModel m, int owner, int time) {
+    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
+    for (ReactionType type : TYPES) {
+      long n = 0;
+      for (int reactor = 0; reactor < USERS; reactor++) {
+        n += m.has(reaction(reactor, owner, time, type)) ? 1 : 0;
+      }
+      counts.put(type, n);
+    }
+    return counts;
+  }
+
+  // --- reading the state back ----------------------------------------------------------------
+
+  /**
+   * The repository's items as facts, after checking that every counter equals the items it
+   * counts: each user's followers and following, each photo's reactions per type.
+   */
+  static HistoryModel observedState(QuickPhotos repo, World world) {
+    Set<String> facts = new HashSet<>();
+    for (int index = 0; index < USERS; index++) {
+      int u = index;
+      Optional<User> found = repo.getUser(world.user(u));
+      if (found.isEmpty()) {
+        continue;
+      }
+      facts.add(user(u));
+      facts.add(HistoryModel.profile(u, found.get().name()));
+      List<io.quickphotos.Follow> followers = all(p -> repo.followersOf(world.user(u), p));
+      for (io.quickphotos.Follow f : followers) {
+        facts.add(follow(world.userIndex(f.follower()), u));
+      }
+      List<User> following = all(p -> repo.followedBy(world.user(u), p));
+      assertThat(found.get().followers()).as("followers counter of %s", u)
+          .isEqualTo(followers.size());
+      assertThat(found.get().following()).as("following counter of %s", u)
+          .isEqualTo(following.size());
+      for (int t = 0; t < TIMES; t++) {
+        Optional<Photo> photo = repo.getPhoto(world.photo(u, t));
+        if (photo.isEmpty()) {
+          continue;
+        }
+        facts.add(photo(u, t));
+        List<Reaction> reactions = new ArrayList<>();
+        PageRequest page = PageRequest.first(100);
+        while (true) {
+          PhotoReactions read = repo.photoWithReactions(world.photo(u, t), page);
+          reactions.addAll(read.reactions().items());
+          if (!read.reactions().hasNext()) {
+            break;
+          }
+          page = read.reactions().next(100);
+        }
+        for (Reaction r : reactions) {
+          assertThat(facts.add(reaction(world.userIndex(r.reactor()), u, t, r.type())))
+              .as("reaction listed twice: %s", r).isTrue();
+        }
+        for (ReactionType type : ReactionType.values()) {
+          assertThat(photo.get().reactionCount(type)).as("%s counter of photo %s %s", type, u, t)
+              .isEqualTo(reactions.stream().filter(r -> r.type() == type).count());
+        }
+      }
+    }
+    // Friendships are also read from the follower's side, so none can hide behind a counter.
+    for (int u = 0; u < USERS; u++) {
+      int follower = u;
+      if (repo.getUser(world.user(u)).isPresent()) {
+        for (User followed : all(p -> repo.followedBy(world.user(follower), p))) {
+          assertThat(facts).as("friendship seen only from the follower's side")
+              .contains(follow(follower, world.userIndex(followed.username())));
+        }
+      }
+    }
+    return new HistoryModel(facts);
+  }
+
+  private static <T> List<T> all(java.util.function.Function<PageRequest, Page<T>> listing) {
+    List<T> items = new ArrayList<>();
+    PageRequest page = PageRequest.first(100);
+    while (true) {
+      Page<T> read = listing.apply(page);
+      items.addAll(read.items());
+      if (!read.hasNext()) {
+        return items;
+      }
+      page = read.next(100);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package io.quickphotos.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.NewUser;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ReactionType;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.User;
+import io.quickphotos.UserAlreadyExistsException;
+import io.quickphotos.UserStatus;
+import io.quickphotos.conformance.FaultyHttpClient.Fault;
+import io.quickphotos.conformance.HistoryOp.World;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import java.time.LocalDate;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Regression tests for what the fault histories found, one fault script each, on DynamoDB
+ * Local: a write whose answer is lost after the server applied it is retried by the SDK; the
+ * documented outcomes are the write's success or, where the retry meets the write's own effect,
+ * the typed "already" exception — and in both cases the write applied exactly once.
+ */
+class LostResponseTest {
+  private static final AtomicLong RUNS = new AtomicLong();
+
+  private final World world = new World("l" + RUNS.incrementAndGet() + "-");
+  private final QuickPhotos reliable = DynamoQuickPhotos.builder()
+      .client(SharedDynamoDbLocal.client()).tableName(SharedDynamoDbLocal.TABLE).build();
+
+  /** Runs {@code calls} through a client whose requests meet {@code script}, in order. */
+  private static void through(List<Fault> script, Consumer<QuickPhotos> calls) {
+    FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
+    try (DynamoDbClient client = FaultHistoryTest.client(http)) {
+      calls.accept(DynamoQuickPhotos.builder().client(client)
+          .tableName(SharedDynamoDbLocal.TABLE).build());
+    } finally {
+      http.close();
+    }
+  }
+
+  private void createUsers(int... users) {
+    for (int u : users) {
+      reliable.createUser(newUser(u));
+    }
+  }
+
+  private NewUser newUser(int u) {
+    return new NewUser(world.user(u), "Name", "n@example.com", LocalDate.of(1990, 1, 1), "",
+        UserStatus.ACTIVE);
+  }
+
+  /**
+   * Finding: createUser is a single PutItem with {@code attribute_not_exists}, which carries no
+   * idempotency token, so when its answer is lost the SDK's retry finds the user it just created
+   * and the caller gets UserAlreadyExistsException although the call created the user. The
+   * documented outcome set is {created, UserAlreadyExistsException}; either way the user exists
+   * once, with zero counters.
+   */
+  @Test
+  void createUserWhoseAnswerIsLostReportsAlreadyExistsOrSucceeds() {
+    through(List.of(Fault.RESPONSE_LOST), repo -> {
+      try {
+        repo.createUser(newUser(0));
+      } catch (UserAlreadyExistsException expectedToday) {
+        // The retry saw the first attempt's write.
+      }
+    });
+    User user = reliable.getUser(world.user(0)).orElseThrow();
+    assertThat(List.of(user.followers(), user.following())).containsExactly(0L, 0L);
+  }
+
+  /**
+   * follow, unfollow, reactTo and uploadPhoto are TransactWriteItems: the SDK fills in a
+   * ClientRequestToken and resends it on retry, so DynamoDB (Local) answers the retry with the
+   * first attempt's success. Documented outcomes: success or the typed "already" exception;
+   * the write applies once, counters included.
+   */
+  @Test
+  void transactionsWhoseAnswerIsLostApplyOnce() {
+    createUsers(0, 1);
+    List<Fault> lost = List.of(Fault.RESPONSE_LOST);
+    through(lost, repo -> succeedsOrAlready(() -> repo.follow(world.user(0), world.user(1)),
+        AlreadyFollowingException.class));
+    assertThat(counters(0)).containsExactly(0L, 1L);
+    assertThat(counters(1)).containsExactly(1L, 0L);
+
+    through(lost, repo -> succeedsOrAlready(() -> repo.uploadPhoto(world.user(1),
+        World.TIMES.get(0), "https://photos.example.com/1.jpg"),
+        PhotoAlreadyExistsException.class));
+    through(lost, repo -> succeedsOrAlready(() -> repo.reactTo(world.user(0),
+        world.photo(1, 0), ReactionType.HEART), AlreadyReactedException.class));
+    assertThat(reliable.getPhoto(world.photo(1, 0)).orElseThrow()
+        .reactionCount(ReactionType.HEART)).isEqualTo(1);
+
+    through(lost, repo -> succeedsOrAlready(() -> {
+      repo.unfollow(world.user(0), world.user(1));
+      return null;
+    }, NotFollowingException.class));
+    assertThat(counters(0)).containsExactly(0L, 0L);
+    assertThat(counters(1)).containsExactly(0L, 0L);
+  }
+
+  /** Four failed attempts exhaust the SDK's retries: ServiceUnavailableException, no write. */
+  @Test
+  void faultsOnEveryAttemptAreServiceUnavailable() {
+    createUsers(0, 1);
+    through(List.of(Fault.SERVER_ERROR, Fault.THROTTLING, Fault.THROUGHPUT_EXCEEDED,
+        Fault.RESET_BEFORE_SENDING), repo -> assertThatThrownBy(() ->
+        repo.follow(world.user(0), world.user(1)))
+        .isInstanceOf(ServiceUnavailableException.class));
+    assertThat(counters(0)).containsExactly(0L, 0L);
+    assertThat(reliable.followersOf(world.user(1), io.quickphotos.PageRequest.first()).items())
+        .isEmpty();
+  }
+
+  /** Three failed attempts and a fourth that goes through: the caller never sees the faults. */
+  @Test
+  void faultsThenSuccessAreInvisible() {
+    createUsers(0, 1);
+    through(List.of(Fault.SERVER_ERROR, Fault.RESET_BEFORE_SENDING, Fault.RESPONSE_LOST),
+        repo -> succeedsOrAlready(() -> repo.follow(world.user(0), world.user(1)),
+            AlreadyFollowingException.class));
+    assertThat(counters(1)).containsExactly(1L, 0L);
+    through(Collections.nCopies(3, Fault.THROTTLING),
+        repo -> assertThat(repo.getUser(world.user(1))).isPresent());
+  }
+
+  private List<Long> counters(int u) {
+    User user = reliable.getUser(world.user(u)).orElseThrow();
+    return List.of(user.followers(), user.following());
+  }
+
+  private static void succeedsOrAlready(java.util.function.Supplier<?> call,
+      Class<? extends QuickPhotosException> already) {
+    try {
+      call.get();
+    } catch (QuickPhotosException e) {
+      assertThat(e).as("the only exception a retried write may report").isInstanceOf(already);
+    }
+  }
+}
