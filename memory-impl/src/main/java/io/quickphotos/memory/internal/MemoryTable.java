@@ -283,7 +283,8 @@ public final class MemoryTable implements Table {
    * @throws TableTransactionCancelledException if a condition is false or an update cannot be
    *     applied; nothing is written
    * @throws TableRequestRefusedException if there are no actions, more than 100, two on one item,
-   *     or one is invalid on its own (see {@link #write})
+   *     more than 4 MB in all (each Put's item and each other action's key, by DynamoDB's size
+   *     formula), or one is invalid on its own (see {@link #write})
    */
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
