@@ -14,6 +14,7 @@ import io.quickphotos.internal.singletable.TableTransactionCancelledException;
 import io.quickphotos.internal.singletable.Value;
 import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -122,7 +123,7 @@ public final class MemoryTable implements Table {
     SortedStore store = index == Index.TABLE ? table : inverted;
     List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
     long bytesRead = 0;
-    Key last = null;
+    Stored last = null;
     boolean cut = false;
     readLock.lock();
     try {
@@ -139,7 +140,7 @@ public final class MemoryTable implements Table {
         }
         items.add(stored.item());
         bytesRead += stored.size();
-        last = stored.key();
+        last = stored;
         if (items.size() >= plan.limit()) {
           cut = !Rules.endsAtInclusiveBound(plan, stored.key().sortOn(index));
           break;
@@ -149,7 +150,7 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     boolean consistent = plan.consistentRead() && index == Index.TABLE;
-    return new QueryResult(items, cut ? Optional.of(last) : Optional.empty(),
+    return new QueryResult(items, cut ? Optional.of(last.key()) : Optional.empty(),
         Billing.query(bytesRead, consistent));
   }
 
@@ -378,6 +379,11 @@ public final class MemoryTable implements Table {
 
   /** Replaces {@code before} by {@code after} (null: delete) in the table and the index. */
   private void store(Key key, Stored before, Stored after) {
+    if (after != null) {
+      after = sharingKeyValues(after);
+      // The shared values' strings key the maps too, so each key string is held once.
+      key = after.key();
+    }
     if (indexed(before) != null) {
       inverted.remove(key.sk(), key.pk());
     }
@@ -389,5 +395,34 @@ public final class MemoryTable implements Table {
         inverted.put(key.sk(), key.pk(), after);
       }
     }
+  }
+
+  /**
+   * The item with its {@code PK} value replaced by the very {@link Value.Str} instance another
+   * item of its table partition holds, and its {@code SK} value by the one another item of its
+   * index partition holds, if there are such items: equal values, so the item is equal, but a
+   * partition key shared by many items (a user's profile, photos and followers; a photo and its
+   * reactions in the index) is held once instead of once per item. Items are immutable, so
+   * sharing is safe.
+   */
+  private Stored sharingKeyValues(Stored stored) {
+    Map<String, Value> attributes = stored.item().attributes();
+    Value pk = attributes.get(Item.PK);
+    Value sk = attributes.get(Item.SK);
+    Value sharedPk = pk instanceof Value.Str p ? table.sharedValue(p.value(), Item.PK) : null;
+    Value sharedSk = sk instanceof Value.Str s ? inverted.sharedValue(s.value(), Item.SK) : null;
+    boolean newPk = sharedPk != null && sharedPk != pk;
+    boolean newSk = sharedSk != null && sharedSk != sk;
+    if (!newPk && !newSk) {
+      return stored;
+    }
+    Map<String, Value> shared = new HashMap<>(attributes);
+    if (newPk) {
+      shared.put(Item.PK, sharedPk);
+    }
+    if (newSk) {
+      shared.put(Item.SK, sharedSk);
+    }
+    return new Stored(new Item(shared), stored.size());
   }
 }
