@@ -247,24 +247,75 @@ public class StubbedSdkBenchmark {
 
   /** The access patterns with fixed arguments, on one backend. */
   interface Calls {
+    /**
+     * Creates the arguments' new user: one conditional PutItem.
+     *
+     * @return the user
+     */
     User createUser();
 
+    /**
+     * Reads the arguments' user: one GetItem.
+     *
+     * @return the user
+     */
     Optional<User> getUser();
 
+    /**
+     * Uploads the arguments' new photo: one TransactWriteItems.
+     *
+     * @return the photo
+     */
     Photo uploadPhoto();
 
+    /**
+     * Reads the arguments' photo: one GetItem.
+     *
+     * @return the photo
+     */
     Optional<Photo> getPhoto();
 
+    /**
+     * Reads the arguments' user and the first page of photos, newest first: one Query.
+     *
+     * @return the profile and photos
+     */
     UserPhotos userWithPhotos();
 
+    /**
+     * Reacts to the arguments' photo: one TransactWriteItems.
+     *
+     * @return the reaction
+     */
     Reaction reactToPhoto();
 
+    /**
+     * Reads the arguments' photo and the first page of reactions: one index Query.
+     *
+     * @return the photo and reactions
+     */
     PhotoReactions photoWithReactions();
 
+    /**
+     * Follows the arguments' followee: one TransactWriteItems.
+     *
+     * @return the friendship
+     */
     Follow follow();
 
+    /**
+     * Reads the first page of the arguments' user's followers: one Query.
+     *
+     * @return the friendships
+     */
     Page<Follow> followersOf();
 
+    /**
+     * Reads the profiles of the first page of users the arguments' user follows: one index Query
+     * and one BatchGetItem.
+     *
+     * @return the profiles
+     */
     Page<User> followedBy();
 
     /** Every pattern by its benchmark method's name, to record them. */
