@@ -70,6 +70,9 @@ public final class StubbedSdkComparison {
     List<Result> results = measure(rounds, calls, WARMUP_ROUNDS);
     System.out.print(markdown(results, rounds, calls));
     System.out.printf(Locale.ROOT, "%nTook %.0f s.%n", (System.nanoTime() - start) / 1e9);
+    // DynamoDB Local, started to record the responses, leaves a non-daemon thread behind that
+    // would keep the JVM alive for minutes after its server has stopped.
+    System.exit(0);
   }
 
   /**
