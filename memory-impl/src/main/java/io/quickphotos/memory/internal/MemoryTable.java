@@ -14,7 +14,6 @@ import io.quickphotos.internal.singletable.TableTransactionCancelledException;
 import io.quickphotos.internal.singletable.Value;
 import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -416,13 +415,19 @@ public final class MemoryTable implements Table {
     if (!newPk && !newSk) {
       return stored;
     }
-    Map<String, Value> shared = new HashMap<>(attributes);
-    if (newPk) {
-      shared.put(Item.PK, sharedPk);
+    // An immutable map, which Item keeps as it is: one copy of the attributes, not two.
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Map.Entry<String, Value>[] entries = new Map.Entry[attributes.size()];
+    int i = 0;
+    for (Map.Entry<String, Value> e : attributes.entrySet()) {
+      Value value = e.getValue();
+      if (newPk && value == pk && e.getKey().equals(Item.PK)) {
+        value = sharedPk;
+      } else if (newSk && value == sk && e.getKey().equals(Item.SK)) {
+        value = sharedSk;
+      }
+      entries[i++] = Map.entry(e.getKey(), value);
     }
-    if (newSk) {
-      shared.put(Item.SK, sharedSk);
-    }
-    return new Stored(new Item(shared), stored.size());
+    return new Stored(new Item(Map.ofEntries(entries)), stored.size());
   }
 }
