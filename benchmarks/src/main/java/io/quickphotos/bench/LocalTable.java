@@ -77,6 +77,15 @@ final class LocalTable implements AutoCloseable {
     return local.client();
   }
 
+  /**
+   * The endpoint of the DynamoDB Local server, for clients of one's own.
+   *
+   * @return {@code http://127.0.0.1:<port>}
+   */
+  java.net.URI endpoint() {
+    return local.endpoint();
+  }
+
   @Override
   public void close() {
     local.close();

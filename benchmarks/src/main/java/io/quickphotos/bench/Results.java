@@ -23,13 +23,13 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
   /** The order of the access patterns in DESIGN.md; shapes follow their pattern. */
   static final List<String> METHOD_ORDER = List.of("createUser", "getUser", "uploadPhoto",
       "getPhoto", "userWithPhotos", "userAndPhotosInOneQuery", "userThenPhotos", "reactToPhoto",
-      "photoWithReactions", "followAndUnfollow", "followersOf", "followedBy",
+      "photoWithReactions", "followAndUnfollow", "follow", "followersOf", "followedBy",
       "followedByBatchGet", "followedByGetEach", "followedByDenormalized", "isFollowing",
       "reactionsLeftBy", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
       "createAndDeleteUserCascade");
   /** The order of backends: each backend before its baseline. */
   static final List<String> BACKEND_ORDER = List.of("memory", "collections", "dynamodb-local",
-      "raw-sdk");
+      "dynamo-impl", "raw-sdk");
 
   /**
    * One benchmark with one set of parameters.
@@ -133,10 +133,12 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
   }
 
   private static Row row(JsonNode result) {
-    // e.g. io.quickphotos.bench.AccessPatternBenchmark.Memory.getUser
+    // e.g. io.quickphotos.bench.AccessPatternBenchmark.Memory.getUser, or, without a nested
+    // class, io.quickphotos.bench.StubbedSdkBenchmark.getUser
     String[] name = result.path("benchmark").asText().split("\\.");
     String method = name[name.length - 1];
-    String group = name.length >= 3 ? name[name.length - 3] : name[0];
+    String group = name.length >= 3 && !name[name.length - 2].endsWith("Benchmark")
+        ? name[name.length - 3] : name[Math.max(0, name.length - 2)];
     JsonNode params = result.path("params");
     JsonNode primary = result.path("primaryMetric");
     JsonNode secondary = result.path("secondaryMetrics");

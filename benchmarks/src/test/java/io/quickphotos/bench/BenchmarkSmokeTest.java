@@ -30,7 +30,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 class BenchmarkSmokeTest {
   private static final List<Class<?>> BENCHMARKS = List.of(
       AccessPatternBenchmark.Memory.class, AccessPatternBenchmark.DynamoDbLocal.class,
-      QueryShapeBenchmark.Memory.class, QueryShapeBenchmark.DynamoDbLocal.class);
+      QueryShapeBenchmark.Memory.class, QueryShapeBenchmark.DynamoDbLocal.class,
+      StubbedSdkBenchmark.class);
 
   @Test
   void everyBenchmarkRunsOnceAndTheReportReadsTheResults(@TempDir Path dir) throws Exception {
@@ -63,7 +64,8 @@ class BenchmarkSmokeTest {
     String markdown = Files.readString(written.markdown());
     assertThat(markdown).contains("## Targets", "memory vs DynamoDB Local",
         "memory vs bare collections", "dynamo-impl vs raw SDK", "| getUser | memory | 10² |",
-        "| followedByDenormalized | dynamodb-local | 10² |");
+        "| followedByDenormalized | dynamodb-local | 10² |",
+        "## dynamo-impl vs raw SDK on a stubbed HTTP client", "| followedBy | ");
     assertThat(written.charts()).hasSize(2);
     for (Path chart : written.charts()) {
       byte[] png = Files.readAllBytes(chart);

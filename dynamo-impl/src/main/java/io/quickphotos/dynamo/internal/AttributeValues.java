@@ -81,10 +81,18 @@ final class AttributeValues {
     };
   }
 
+  /**
+   * The values as an immutable map, built once: {@link Item} and {@link Value.MapValue} keep an
+   * immutable map as it is, where a mutable one would be copied again on every item read.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
   static Map<String, Value> fromSdk(Map<String, AttributeValue> values) {
-    Map<String, Value> converted = new HashMap<>(values.size() * 2);
-    values.forEach((name, value) -> converted.put(name, fromSdk(value)));
-    return converted;
+    Map.Entry<String, Value>[] entries = new Map.Entry[values.size()];
+    int i = 0;
+    for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
+      entries[i++] = Map.entry(e.getKey(), fromSdk(e.getValue()));
+    }
+    return Map.ofEntries(entries);
   }
 
   static Item item(Map<String, AttributeValue> attributes) {

@@ -122,7 +122,7 @@ public final class MemoryTable implements Table {
     SortedStore store = index == Index.TABLE ? table : inverted;
     List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
     long bytesRead = 0;
-    Key last = null;
+    Stored last = null;
     boolean cut = false;
     readLock.lock();
     try {
@@ -139,7 +139,7 @@ public final class MemoryTable implements Table {
         }
         items.add(stored.item());
         bytesRead += stored.size();
-        last = stored.key();
+        last = stored;
         if (items.size() >= plan.limit()) {
           cut = !Rules.endsAtInclusiveBound(plan, stored.key().sortOn(index));
           break;
@@ -149,7 +149,7 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     boolean consistent = plan.consistentRead() && index == Index.TABLE;
-    return new QueryResult(items, cut ? Optional.of(last) : Optional.empty(),
+    return new QueryResult(items, cut ? Optional.of(last.key()) : Optional.empty(),
         Billing.query(bytesRead, consistent));
   }
 
@@ -283,7 +283,8 @@ public final class MemoryTable implements Table {
    * @throws TableTransactionCancelledException if a condition is false or an update cannot be
    *     applied; nothing is written
    * @throws TableRequestRefusedException if there are no actions, more than 100, two on one item,
-   *     or one is invalid on its own (see {@link #write})
+   *     more than 4 MB in all (each Put's item and each other action's key, by DynamoDB's size
+   *     formula), or one is invalid on its own (see {@link #write})
    */
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
@@ -400,6 +401,11 @@ public final class MemoryTable implements Table {
 
   /** Replaces {@code before} by {@code after} (null: delete) in the table and the index. */
   private void store(Key key, Stored before, Stored after) {
+    if (after != null) {
+      after = sharingKeyValues(after);
+      // The shared values' strings key the maps too, so each key string is held once.
+      key = after.key();
+    }
     if (indexed(before) != null) {
       inverted.remove(key.sk(), key.pk());
     }
@@ -411,5 +417,40 @@ public final class MemoryTable implements Table {
         inverted.put(key.sk(), key.pk(), after);
       }
     }
+  }
+
+  /**
+   * The item with its {@code PK} value replaced by the very {@link Value.Str} instance another
+   * item of its table partition holds, and its {@code SK} value by the one another item of its
+   * index partition holds, if there are such items: equal values, so the item is equal, but a
+   * partition key shared by many items (a user's profile, photos and followers; a photo and its
+   * reactions in the index) is held once instead of once per item. Items are immutable, so
+   * sharing is safe.
+   */
+  private Stored sharingKeyValues(Stored stored) {
+    Map<String, Value> attributes = stored.item().attributes();
+    Value pk = attributes.get(Item.PK);
+    Value sk = attributes.get(Item.SK);
+    Value sharedPk = pk instanceof Value.Str p ? table.sharedValue(p.value(), Item.PK) : null;
+    Value sharedSk = sk instanceof Value.Str s ? inverted.sharedValue(s.value(), Item.SK) : null;
+    boolean newPk = sharedPk != null && sharedPk != pk;
+    boolean newSk = sharedSk != null && sharedSk != sk;
+    if (!newPk && !newSk) {
+      return stored;
+    }
+    // An immutable map, which Item keeps as it is: one copy of the attributes, not two.
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Map.Entry<String, Value>[] entries = new Map.Entry[attributes.size()];
+    int i = 0;
+    for (Map.Entry<String, Value> e : attributes.entrySet()) {
+      Value value = e.getValue();
+      if (newPk && value == pk && e.getKey().equals(Item.PK)) {
+        value = sharedPk;
+      } else if (newSk && value == sk && e.getKey().equals(Item.SK)) {
+        value = sharedSk;
+      }
+      entries[i++] = Map.entry(e.getKey(), value);
+    }
+    return new Stored(new Item(Map.ofEntries(entries)), stored.size());
   }
 }

@@ -78,7 +78,10 @@ class ValidationTest {
   @Test
   void aStoredItemsPartitionKeyIsHeldTo1024BytesAsTheIndexSortKey() {
     String twoByteChars = "\u00E9".repeat(512);
-    String sizeLimit = "One or more parameter values were invalid: Size limit exceeded";
+    // The service's words for an index key over its limit; DynamoDB Local's are shorter
+    // (dynamo-local's DynamoDbLocalLimitsTest).
+    String sizeLimit = "One or more parameter values were invalid: Size limit exceeded for Index "
+        + "Key PK Actual Size: 1025 bytes Max Size: 1024 bytes IndexName: InvertedIndex";
 
     assertThatCode(() -> put(table, item(twoByteChars, "s"))).doesNotThrowAnyException();
     refused(() -> put(table, item(twoByteChars + "a", "s")), sizeLimit);
@@ -240,6 +243,57 @@ class ValidationTest {
 
     refused(() -> table.transactWrite(actions), Rules.ITEM_TOO_LARGE);
     assertEmpty("p");
+  }
+
+  /**
+   * Eleven puts of {@code total} bytes in all (by DynamoDB's size formula), plus {@code others}
+   * after them.
+   */
+  private static List<WriteAction> transactionOf(long total, WriteAction... others) {
+    long puts = total;
+    for (WriteAction other : others) {
+      puts -= Item.builder(other.key()).build().size();
+    }
+    List<WriteAction> actions = new ArrayList<>();
+    long each = puts / 11;
+    for (int i = 0; i < 11; i++) {
+      int size = (int) (i == 10 ? puts - 10 * each : each);
+      actions.add(new WriteAction.Put(sized(key("T", "k" + i), size), ItemCondition.NONE));
+    }
+    actions.addAll(List.of(others));
+    return actions;
+  }
+
+  @Test
+  void aTransactionOfUpTo4MegabytesIsAccepted() {
+    List<WriteAction> max = transactionOf(4_194_304);
+    table.transactWrite(max);
+    assertThat(max).allSatisfy(a -> assertThat(table.getItem(a.key()).item()).isPresent());
+  }
+
+  @Test
+  void aTransactionOverFourMegabytesIsRefusedWithTheServicesMessage() {
+    refused(() -> table.transactWrite(transactionOf(4_194_305)),
+        "Transaction request cannot be larger than 4 MB");
+    assertEmpty("T");
+  }
+
+  @Test
+  void theKeysOfUpdatesDeletesAndChecksCountTowardsTheFourMegabytes() {
+    put(table, item("E", "x"));
+    Key existing = key("E", "x");
+    for (WriteAction other : List.of(
+        new WriteAction.Delete(existing, ItemCondition.EXISTS),
+        new WriteAction.Check(existing, ItemCondition.EXISTS),
+        update(existing, add("n", 1)))) {
+      List<WriteAction> over = transactionOf(4_194_305, other);
+      refused(() -> table.transactWrite(over), Rules.TRANSACTION_TOO_LARGE);
+      assertEmpty("T");
+      assertThat(table.getItem(existing).item()).contains(item("E", "x"));
+    }
+    table.transactWrite(transactionOf(4_194_304, update(existing, add("n", 1))));
+    assertThat(table.getItem(existing).item().orElseThrow().number("n")).isEqualTo(
+        java.math.BigDecimal.ONE);
   }
 
   @Test
