@@ -229,6 +229,17 @@ public final class ItemCodec {
   }
 
   /**
+   * The followed user's handle of a friendship item, without decoding the rest (listings that
+   * only need the handle skip parsing the timestamp).
+   *
+   * @param item a friendship item
+   * @return the followed user's handle
+   */
+  public static String followedUser(Item item) {
+    return item.string(FOLLOWED_USER);
+  }
+
+  /**
    * Reads a friendship item.
    *
    * @param item a friendship item

@@ -291,7 +291,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     return call(AccessPattern.FOLLOWED_BY, meter -> {
       Listing read = query(listing, plan, page, meter);
       List<Key> keys = read.items().stream()
-          .map(item -> KeyLayout.user(ItemCodec.friendship(item).followed()))
+          .map(item -> KeyLayout.user(ItemCodec.followedUser(item)))
           .toList();
       Map<Key, Item> profiles = batchGet(keys, meter);
       List<User> users = new ArrayList<>(keys.size());
@@ -402,7 +402,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       QueryResult result = table.query(plan);
       meter.request(result.consumed(), result.items().size());
       for (Item item : result.items()) {
-        followees.add(ItemCodec.friendship(item).followed());
+        followees.add(ItemCodec.followedUser(item));
       }
       if (result.lastEvaluatedKey().isEmpty()) {
         return followees;
@@ -741,7 +741,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       page = read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
-        String followed = ItemCodec.friendship(item).followed();
+        String followed = ItemCodec.followedUser(item);
         links.add(new Link(item.key(), KeyLayout.user(followed), Plans.followersCounter()));
       }
       unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followingCounter(),
