@@ -53,7 +53,12 @@ import org.junit.jupiter.api.Test;
  * where {@link Billing#DYNAMODB_LOCAL} names Local's deviation), and after each step the
  * invariants hold: each user's follower and following counters equal the friendship items, and
  * each photo's reaction counters equal its reaction items (checked on memory after every step,
- * and on DynamoDB at the end of the history, whose every step already matched memory).
+ * and on DynamoDB at the end of the history, whose every step already matched memory). The
+ * lifecycle operations and the home feed are in the histories too; calls made of several
+ * requests (deletePhoto, deleteUser, homeFeed pages) report one sum of capacity, so for them
+ * Local's units are checked within the bounds its named deviations allow (see
+ * assertCascadeCapacityOnLocal), while requests, items read and success must match exactly.
+ * {@link #interruptedCascadesFinishWhenRetried} cuts the cascades short and retries them.
  */
 class RepositoryAgreementTest {
   private static final AtomicLong HISTORIES = new AtomicLong();
