@@ -70,7 +70,7 @@ class FaultHistoryTest {
           ConcurrentHistoryTest.cases(threads, 0).generate(c);
       List<List<HistoryOp>> perThread = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        perThread.add(HistoryOps.OPERATIONS.steps(minOperations, maxOperations).generate(c));
+        perThread.add(HistoryOps.ATOMIC.steps(minOperations, maxOperations).generate(c));
       }
       return new FaultCase(base.prelude(), perThread, fault.steps(100, 200).generate(c));
     };

@@ -19,6 +19,7 @@ import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
@@ -76,10 +77,33 @@ final class HistoryOps {
       Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
       Gen.weighted(2, USER.map(GetUser::new)),
       Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
-      Gen.weighted(1, USER.map(FollowersOf::new)));
+      Gen.weighted(1, USER.map(FollowersOf::new)),
+      Gen.weighted(2, c -> new RemoveReaction(USER.generate(c), USER.generate(c),
+          TIME.generate(c), Gen.of(TYPES).generate(c))),
+      Gen.weighted(1, c -> new DeletePhoto(USER.generate(c), TIME.generate(c))));
 
   /** Writes only, for histories whose point is what gets stored. */
   static final Gen<HistoryOp> WRITES = OPERATIONS.filter(HistoryOp::writes);
+
+  /**
+   * Operations whose every request is atomic on its own or whose partial effect the model can
+   * explain as "applied or not": without the cascade of deletePhoto, whose marked photo refuses
+   * reactions while still readable, so that a call cut short by faults leaves a state that is
+   * neither before nor after it. For the fault histories, where the SDK may give up part-way.
+   */
+  static final Gen<HistoryOp> ATOMIC = OPERATIONS.filter(op -> !(op instanceof DeletePhoto));
+
+  /**
+   * The writes of a sequential prelude, with deleteUser. deleteUser is a cascade of many
+   * requests: from its first write the account refuses new writes while getUser and the listings
+   * still show what is left, so no single point in time explains what concurrent calls observe
+   * of it. It therefore runs only where calls do not overlap it, in the prelude, whose every
+   * answer and final state the model predicts exactly (nothing left of the account, the other
+   * users' counters taken down, the name free again); the concurrent calls then run on the state
+   * it left.
+   */
+  static final Gen<HistoryOp> PRELUDE_WRITES = Gen.frequency(Gen.weighted(6, WRITES),
+      Gen.weighted(1, USER.map(DeleteUser::new)));
 
   // --- operations ----------------------------------------------------------------------------
 
@@ -260,6 +284,84 @@ final class HistoryOps {
     @Override
     public boolean writes() {
       return false;
+    }
+  }
+
+  /** Takes back a reaction: one transaction; the model says nothing about the photo's state. */
+  record RemoveReaction(int reactor, int owner, int time, ReactionType type)
+      implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.removeReaction(world.user(reactor), world.photo(owner, time), type);
+      return "removed";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      String fact = reaction(reactor, owner, time, type);
+      return m.has(fact) ? Transition.returns("removed", m.without(fact))
+          : Transition.fails(ReactionNotFoundException.class, m);
+    }
+  }
+
+  /**
+   * Deletes a photo and the reactions on it. A cascade: it marks the photo, then deletes the
+   * reactions it finds with the photo last. Modelled at the request that deletes the photo: until
+   * then the photo is readable, takes removals of reactions and refuses a second upload, as the
+   * model's photo does. The one observation that the model cannot place there — a reaction
+   * refused because the photo is already marked — is allowed by ConcurrentHistoryTest only for a
+   * reaction that overlaps a deletion of that photo in real time.
+   */
+  record DeletePhoto(int owner, int time) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.deletePhoto(world.photo(owner, time));
+      return "deleted";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      Set<String> left = new HashSet<>(m.facts());
+      left.remove(photo(owner, time));
+      left.removeIf(f -> f.startsWith("reaction ") && f.matches(
+          "reaction \\d+ " + owner + " " + time + " \\w+"));
+      return Transition.returns("deleted", new HistoryModel(left));
+    }
+  }
+
+  /**
+   * Closes an account: the profile, its photos and their reactions, the reactions the user left,
+   * and its friendships in both directions (the other users' counters follow). Used in
+   * sequential preludes only: see {@link #PRELUDE_WRITES}.
+   */
+  record DeleteUser(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.deleteUser(world.user(user));
+      return "deleted";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      Set<String> left = new HashSet<>(m.facts());
+      left.removeIf(f -> {
+        String[] words = f.split(" ");
+        String u = String.valueOf(user);
+        return switch (words[0]) {
+          case "user", "profile" -> words[1].equals(u);
+          case "follow" -> words[1].equals(u) || words[2].equals(u);
+          case "photo" -> words[1].equals(u);
+          case "reaction" -> words[1].equals(u) || words[2].equals(u);
+          default -> false;
+        };
+      });
+      return Transition.returns("deleted", new HistoryModel(left));
     }
   }
 
