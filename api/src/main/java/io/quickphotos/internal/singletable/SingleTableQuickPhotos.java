@@ -781,7 +781,22 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    *     them {@code ConditionalCheckFailed}
    */
   private List<String> transact(List<WriteAction> actions, Meter meter) {
-    // One token for all attempts: a resend of an applied transaction must not apply it again.
+    return commit(actions, meter).map(TableTransactionCancelledException::reasons)
+        .orElse(List.of());
+  }
+
+  /**
+   * Commits one transaction, written once for plans and cascades: one {@code ClientRequestToken}
+   * for every attempt (a resend of an applied transaction must not apply it again), and
+   * cancellations by conflicts or throttling alone retried with backoff up to the policy's
+   * attempts, then {@link ServiceUnavailableException}. A validation error is invalid input;
+   * any other cancellation without a failed condition is a {@link QuickPhotosException}.
+   *
+   * @return empty if committed, else the cancellation, in which at least one action's condition
+   *     failed (nothing was written)
+   */
+  private Optional<TableTransactionCancelledException> commit(List<WriteAction> actions,
+      Meter meter) {
     ClientToken token = new ClientToken();
     for (int attempt = 0; ; attempt++) {
       if (attempt > 0) {
@@ -790,15 +805,17 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       try {
         meter.made(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
-        return List.of();
+        return Optional.empty();
       } catch (TableTransactionCancelledException e) {
         List<String> reasons = e.reasons();
         if (reasons.contains(TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED)) {
-          return reasons;
+          return Optional.of(e);
         }
         if (reasons.contains(TableTransactionCancelledException.VALIDATION_ERROR)) {
           throw new InvalidInputException("transaction refused: " + reasons, e);
         }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
         boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
             && reasons.stream().allMatch(r -> TableTransactionCancelledException.NONE.equals(r)
                 || RETRYABLE_REASONS.contains(r));
@@ -981,40 +998,17 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         throw withCause(step.onConditionFailed().get(), e);
       }
     }
-    // One token for every attempt of this call: a retry can never apply the write twice.
-    ClientToken token = new ClientToken();
-    for (int attempt = 0; ; attempt++) {
-      if (attempt > 0) {
-        backoff.pause(attempt);
-      }
-      try {
-        meter.made(RequestDescriptions::transactWriteItems, plan.actions());
-        meter.request(table.transactWrite(plan.actions(), token), 0);
-        return Optional.empty();
-      } catch (TableTransactionCancelledException e) {
-        List<String> reasons = e.reasons();
-        for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
-          if (TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED.equals(reasons.get(i))) {
-            throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
-          }
-        }
-        if (reasons.contains(TableTransactionCancelledException.VALIDATION_ERROR)) {
-          throw new InvalidInputException("transaction refused: " + reasons, e);
-        }
-        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
-        // here. Anything else (or no reason at all) is not the caller's input and not transient.
-        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
-            && reasons.stream().allMatch(r -> TableTransactionCancelledException.NONE.equals(r)
-                || RETRYABLE_REASONS.contains(r));
-        if (!transientOnly) {
-          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
-        }
-        if (attempt + 1 >= maxAttempts) {
-          throw new ServiceUnavailableException("transaction still cancelled " + reasons
-              + " after " + (attempt + 1) + " attempts", e);
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isPresent()) {
+      List<String> reasons = cancelled.get().reasons();
+      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+        if (conditionFailed(reasons, i)) {
+          throw withCause(plan.steps().get(i).onConditionFailed().get(), cancelled.get());
         }
       }
+      throw new QuickPhotosException("transaction cancelled: " + reasons, cancelled.get());
     }
+    return Optional.empty();
   }
 
   private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
