@@ -67,34 +67,10 @@ final class Cursors {
    *     points outside the listing's key range
    */
   static Key decode(String listing, String cursor, QueryPlan plan) {
-    if (cursor.isEmpty() || cursor.length() > MAX_CURSOR_CHARS) {
-      throw new InvalidCursorException("cursor is empty or too long to be one of ours");
-    }
-    byte[] raw;
-    try {
-      raw = Base64.getUrlDecoder().decode(cursor);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidCursorException("cursor is not URL-safe base64", e);
-    }
-    if (raw.length < 1 + 2 * DIGEST_BYTES) {
-      throw new InvalidCursorException("cursor is too short to be one of ours");
-    }
-    byte[] body = Arrays.copyOf(raw, raw.length - DIGEST_BYTES);
-    byte[] checksum = Arrays.copyOfRange(raw, raw.length - DIGEST_BYTES, raw.length);
-    if (!MessageDigest.isEqual(checksum, digest(body))) {
-      throw new InvalidCursorException("cursor was altered or corrupted");
-    }
     Key key;
     try {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(body));
-      if (in.readByte() != VERSION) {
-        throw new InvalidCursorException("cursor has an unknown version");
-      }
-      byte[] listingDigest = in.readNBytes(DIGEST_BYTES);
-      if (!MessageDigest.isEqual(listingDigest,
-          digest(listing.getBytes(StandardCharsets.UTF_8)))) {
-        throw new InvalidCursorException("cursor belongs to another listing");
-      }
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(checkedBody(listing,
+          cursor)));
       key = new Key(keyPart(in.readUTF()), keyPart(in.readUTF()));
       if (in.available() != 0) {
         throw new InvalidCursorException("cursor has trailing bytes");
