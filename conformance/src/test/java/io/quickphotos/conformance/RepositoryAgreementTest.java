@@ -125,8 +125,10 @@ class RepositoryAgreementTest {
         .cases(60).check(interruptedCascades(), this::interruptAndRetry);
     if (cases >= 60) {
       assertThat(outcomes.keySet()).as("outcomes of %d interrupted cascades: %s", cases, outcomes)
+          // A deleteUser cut at its very last request (the retry then finds none) is too rare in
+          // 60 random cases to demand here; LifecycleContract cuts every cascade at each of its
+          // requests, that one included, on both backends.
           .contains("interrupted DeletePhoto, retry ok", "interrupted DeleteUser, retry ok",
-              "interrupted DeleteUser, retry finds none",
               // removeReaction is one transaction: cut, it has applied, and the retry finds none
               "interrupted RemoveReaction, retry finds none");
     }
