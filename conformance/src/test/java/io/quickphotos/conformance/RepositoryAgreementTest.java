@@ -122,11 +122,11 @@ class RepositoryAgreementTest {
   @Test
   void interruptedCascadesFinishWhenRetried() {
     int cases = Property.named("RepositoryAgreementTest.interruptedCascadesFinishWhenRetried")
-        .cases(60).check(interruptedCascades(), this::interruptAndRetry);
-    if (cases >= 60) {
+        .cases(100).check(interruptedCascades(), this::interruptAndRetry);
+    if (cases >= 100) {
       assertThat(outcomes.keySet()).as("outcomes of %d interrupted cascades: %s", cases, outcomes)
           // A deleteUser cut at its very last request (the retry then finds none) is too rare in
-          // 60 random cases to demand here; LifecycleContract cuts every cascade at each of its
+          // 100 random cases to demand here; LifecycleContract cuts every cascade at each of its
           // requests, that one included, on both backends.
           .contains("interrupted DeletePhoto, retry ok", "interrupted DeleteUser, retry ok",
               // removeReaction is one transaction: cut, it has applied, and the retry finds none
