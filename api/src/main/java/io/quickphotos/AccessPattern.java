@@ -20,7 +20,10 @@ public enum AccessPattern {
    * GetItem of the profile when the user has more photos than fit on it.
    */
   USER_WITH_PHOTOS(1),
-  /** {@link QuickPhotos#reactTo}: one TransactWriteItems. */
+  /**
+   * {@link QuickPhotos#reactTo}: one TransactWriteItems of a check of the reactor, a check of the
+   * photo's owner (left out when the owner is the reactor), the reaction and the photo's counter.
+   */
   REACT_TO_PHOTO(1),
   /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */
   PHOTO_WITH_REACTIONS(1),

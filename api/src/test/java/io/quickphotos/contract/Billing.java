@@ -29,12 +29,24 @@ public enum Billing {
     return switch (pattern) {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
       case UPLOAD_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
-      // check reactor + put reaction + update photo
-      case REACT_TO_PHOTO -> service ? new double[] {2, 8} : new double[] {0, 12};
+      // check reactor + check owner (2 RCU each) + put reaction + update photo
+      case REACT_TO_PHOTO -> service ? new double[] {4, 8} : new double[] {0, 12};
       // put or delete friendship + two counter updates, each 2 × (table + index)
       case FOLLOW, UNFOLLOW -> service ? new double[] {0, 12} : new double[] {0, 8};
       default -> throw new IllegalArgumentException(pattern + " is not a transaction");
     };
+  }
+
+  /**
+   * The capacity a reaction to one's own photo reports: the reactor's check stands for the
+   * owner's, so the transaction has one condition check fewer than {@link #transaction} of
+   * REACT_TO_PHOTO.
+   *
+   * @return read and write units
+   */
+  public double[] reactionToOwnPhoto() {
+    // check reactor + put reaction + update photo; Local bills it like the four-action one
+    return this == SERVICE ? new double[] {2, 8} : new double[] {0, 12};
   }
 
   /**

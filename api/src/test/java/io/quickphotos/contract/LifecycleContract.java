@@ -591,9 +591,9 @@ public abstract class LifecycleContract {
         .isInstanceOf(UserNotFoundException.class);
     assertThatThrownBy(() -> repo.reactTo("alice", bobs.id(), ReactionType.SMILEY))
         .isInstanceOf(UserNotFoundException.class);
-    // Alice's photos go when the cascade reaches them (each marked first); a reaction that lands
-    // before that is counted now and removed with the photo.
-    repo.reactTo("dave", alices, ReactionType.SMILEY);
+    // Alice's photos go when the cascade reaches them; until then they are refused as missing.
+    assertThatThrownBy(() -> repo.reactTo("dave", alices, ReactionType.SMILEY))
+        .isInstanceOf(PhotoNotFoundException.class);
     assertThatThrownBy(() -> repo.uploadPhoto("alice", T0.plusSeconds(9), URL))
         .isInstanceOf(UserNotFoundException.class);
     assertThatThrownBy(() -> repo.updateProfile("alice", ProfileUpdate.builder().name("A")
@@ -605,6 +605,34 @@ public abstract class LifecycleContract {
     assertThat(repo.getPhoto(alices)).isEmpty();
     assertThat(repo.reactionsLeftBy("dave", alices)).isEmpty();
     assertCountersEqualItems(List.of("alice", "bob", "carol", "dave"));
+  }
+
+  @Test
+  void aReactionToAClosingUsersPhotoIsRefusedAsMissingAndWritesNothing() {
+    seedAccount("");
+    PhotoId alices = new PhotoId("alice", T0.plusSeconds(1));
+    Map<ReactionType, Long> counted = repo.getPhoto(alices).orElseThrow().reactions();
+    create("dave");
+    // The mark is the first request: the cascade has reached none of alice's photos.
+    table.failAtRequest(1);
+    assertThatThrownBy(() -> repo.deleteUser("alice"))
+        .isInstanceOf(ServiceUnavailableException.class);
+    costs.clear();
+    assertThatThrownBy(() -> repo.reactTo("dave", alices, ReactionType.HEART))
+        .isInstanceOf(PhotoNotFoundException.class);
+    assertThat(costs.last().pattern()).isEqualTo(AccessPattern.REACT_TO_PHOTO);
+    assertThat(costs.last().succeeded()).isFalse();
+    assertThat(costs.last().writeCapacityUnits()).isZero();
+    // The owner's own reaction is refused by the reactor's check, before the photo's.
+    assertThatThrownBy(() -> repo.reactTo("alice", alices, ReactionType.HEART))
+        .isInstanceOf(UserNotFoundException.class);
+    assertThat(repo.reactionsLeftBy("dave", alices)).isEmpty();
+    assertThat(repo.reactionsLeftBy("alice", alices)).containsExactly(ReactionType.THUMBSUP);
+    assertThat(repo.getPhoto(alices).orElseThrow().reactions()).isEqualTo(counted);
+    assertCountersEqualItems(List.of("alice", "bob", "carol", "dave"));
+    repo.deleteUser("alice");
+    assertThat(repo.getPhoto(alices)).isEmpty();
+    assertCountersEqualItems(List.of("bob", "carol", "dave"));
   }
 
   @Test

@@ -1725,6 +1725,17 @@ public abstract class QuickPhotosContract {
   }
 
   @Test
+  void reactToOwnPhotoChecksTheUserOnce() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    repo.reactTo("alice", photo.id(), ReactionType.HEART);
+    double[] expected = billing().reactionToOwnPhoto();
+    assertCost(AccessPattern.REACT_TO_PHOTO, 1, expected[0], expected[1]);
+    assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())
+        .containsEntry(ReactionType.HEART, 1L);
+  }
+
+  @Test
   void photoWithReactionsCostsOneEventuallyConsistentIndexQuery() {
     create("alice");
     create("bob");

@@ -166,7 +166,8 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   }
 
   /**
-   * React to photo (TransactWriteItems: user check, conditional put, counter), then undo it.
+   * React to photo (TransactWriteItems: reactor and owner checks, conditional put, counter),
+   * then undo it.
    *
    * @param counters where the cost goes
    * @return the reaction

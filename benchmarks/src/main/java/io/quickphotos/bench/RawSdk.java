@@ -251,20 +251,27 @@ final class RawSdk implements RepositoryBackend.Undo {
     item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
-    List<TransactWriteItem> actions = List.of(
-        TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-            .key(userKey(reactor)).conditionExpression(ACTIVE)
-            .expressionAttributeNames(ACTIVE_NAMES)
-            .expressionAttributeValues(ACTIVE_VALUES)).build(),
-        TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-            .item(item).conditionExpression(ABSENT)).build(),
-        TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-            .key(photoKey(photo))
-            .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-            .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
-            .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
-                "#del", "deleting"))
-            .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
+    List<TransactWriteItem> actions = new ArrayList<>();
+    actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
+        .key(userKey(reactor)).conditionExpression(ACTIVE)
+        .expressionAttributeNames(ACTIVE_NAMES)
+        .expressionAttributeValues(ACTIVE_VALUES)).build());
+    if (!photo.owner().equals(reactor)) {
+      // The repository refuses a closing owner's photo too; one item may appear once only.
+      actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
+          .key(userKey(photo.owner())).conditionExpression(ACTIVE)
+          .expressionAttributeNames(ACTIVE_NAMES)
+          .expressionAttributeValues(ACTIVE_VALUES)).build());
+    }
+    actions.add(TransactWriteItem.builder().put(p -> p.tableName(TABLE)
+        .item(item).conditionExpression(ABSENT)).build());
+    actions.add(TransactWriteItem.builder().update(u -> u.tableName(TABLE)
+        .key(photoKey(photo))
+        .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+        .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
+        .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
+            "#del", "deleting"))
+        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
     transaction(client.transactWriteItems(r -> r
         .transactItems(actions)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));

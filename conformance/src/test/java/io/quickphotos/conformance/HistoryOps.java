@@ -187,11 +187,17 @@ final class HistoryOps {
       return reaction.type();
     }
 
-    /** Conditions in request order: the reactor exists, the reaction does not, the photo does. */
+    /**
+     * Conditions in request order: the reactor exists, the photo's owner exists (a photo of a
+     * missing or closing owner is missing), the reaction does not, the photo does.
+     */
     @Override
     public Transition apply(HistoryModel m) {
       if (!m.has(user(reactor))) {
         return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (owner != reactor && !m.has(user(owner))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
       }
       if (m.has(reaction(reactor, owner, time, type))) {
         return Transition.fails(AlreadyReactedException.class, m);

@@ -122,13 +122,21 @@ class RepositoryAgreementTest {
   @Test
   void interruptedCascadesFinishWhenRetried() {
     int cases = Property.named("RepositoryAgreementTest.interruptedCascadesFinishWhenRetried")
-        .cases(100).check(interruptedCascades(), this::interruptAndRetry);
-    if (cases >= 100) {
+        .cases(60).check(interruptedCascades(), this::interruptAndRetry);
+    // A random failing request rarely hits a cascade's very last one in 60 cases: the outcomes
+    // every build must show are also run as fixed examples.
+    List<Step> setup = List.of(new CreateUser(0), new CreateUser(1), new Upload(0, 0),
+        new React(1, 0, 0, ReactionType.HEART));
+    interruptAndRetry(new InterruptedCascade(setup, new DeletePhoto(0, 0), 1));
+    interruptAndRetry(new InterruptedCascade(setup, new DeleteUser(0), 1));
+    // An account with nothing: the ninth request, the profile's DeleteItem, completes it.
+    interruptAndRetry(new InterruptedCascade(List.of(new CreateUser(0)), new DeleteUser(0), 9));
+    interruptAndRetry(new InterruptedCascade(setup,
+        new RemoveReaction(1, 0, 0, ReactionType.HEART), 1));
+    if (cases >= 60) {
       assertThat(outcomes.keySet()).as("outcomes of %d interrupted cascades: %s", cases, outcomes)
-          // A deleteUser cut at its very last request (the retry then finds none) is too rare in
-          // 100 random cases to demand here; LifecycleContract cuts every cascade at each of its
-          // requests, that one included, on both backends.
           .contains("interrupted DeletePhoto, retry ok", "interrupted DeleteUser, retry ok",
+              "interrupted DeleteUser, retry finds none",
               // removeReaction is one transaction: cut, it has applied, and the retry finds none
               "interrupted RemoveReaction, retry finds none");
     }
@@ -344,6 +352,20 @@ class RepositoryAgreementTest {
     return null;
   }
 
+  /** Whether a step's reactTo calls are to the reactor's own photo (every step that reacts). */
+  private static boolean reactsToOwnPhoto(Step step) {
+    if (step instanceof React r) {
+      return r.reactor() == r.owner();
+    }
+    if (step instanceof ReactTwice r) {
+      return r.reactor() == r.owner();
+    }
+    if (step instanceof ReactAndRemove r) {
+      return r.reactor() == r.owner();
+    }
+    return step instanceof ReactAndDeletePhoto r && r.reactor() == r.owner();
+  }
+
   /** Usernames of accounts a history closed (histories have unique prefixes). */
   private final Set<String> closed = ConcurrentHashMap.newKeySet();
 
@@ -360,7 +382,7 @@ class RepositoryAgreementTest {
         assertCascadeCapacityOnLocal(step, i, m, d);
         continue;
       }
-      double[] expected = capacityOnLocal(m);
+      double[] expected = capacityOnLocal(step, m);
       assertThat(new double[] {d.readCapacityUnits(), d.writeCapacityUnits()})
           .as("capacity of call %d of %s (memory: %s)", i, step, m).containsExactly(expected);
     }
@@ -387,7 +409,14 @@ class RepositoryAgreementTest {
   }
 
   /** What DynamoDB Local reports where memory reports {@code m}, per the named deviations. */
-  private static double[] capacityOnLocal(OperationCost m) {
+  private static double[] capacityOnLocal(Step step, OperationCost m) {
+    if (m.succeeded() && m.pattern() == AccessPattern.REACT_TO_PHOTO && reactsToOwnPhoto(step)) {
+      // The reactor's check stands for the owner's: one condition check fewer.
+      assertThat(new double[] {m.readCapacityUnits(), m.writeCapacityUnits()})
+          .as("memory bills a reaction to one's own photo as the service does")
+          .containsExactly(Billing.SERVICE.reactionToOwnPhoto());
+      return Billing.DYNAMODB_LOCAL.reactionToOwnPhoto();
+    }
     if (m.succeeded() && TRANSACTIONS.contains(m.pattern())) {
       assertThat(new double[] {m.readCapacityUnits(), m.writeCapacityUnits()})
           .as("memory bills %s as the service does", m.pattern())

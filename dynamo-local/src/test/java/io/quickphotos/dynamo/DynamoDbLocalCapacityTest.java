@@ -312,7 +312,7 @@ class DynamoDbLocalCapacityTest {
     photos.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first());
     assertCost(costs.last(), AccessPattern.USER_WITH_PHOTOS, 1, 1, 0);
     photos.reactTo("bob", photo.id(), ReactionType.HEART);
-    // service: 2 RCU, 8 WCU.
+    // check reactor + check owner + put reaction + update photo; service: 4 RCU, 8 WCU.
     assertCost(costs.last(), AccessPattern.REACT_TO_PHOTO, 1, 0, 12);
     photos.photoWithReactions(photo.id(), PageRequest.first());
     assertCost(costs.last(), AccessPattern.PHOTO_WITH_REACTIONS, 1, 0.5, 0);
@@ -346,6 +346,10 @@ class DynamoDbLocalCapacityTest {
     photos.deletePhoto(photo.id());
     // the mark (2) + index Query (0.5) + deletes of reaction and photo; service: 0.5 RCU, 10 WCU.
     assertCost(costs.last(), AccessPattern.DELETE_PHOTO, 3, 0.5, 10);
+    Photo own = photos.uploadPhoto("carol", t0, "https://photos.example.com/c.jpg");
+    photos.reactTo("carol", own.id(), ReactionType.SMILEY);
+    // the owner is the reactor: no second check; service: 2 RCU, 8 WCU.
+    assertCost(costs.last(), AccessPattern.REACT_TO_PHOTO, 1, 0, 12);
     photos.deleteUser("dave");
     // service: 6.5 RCU (seven Queries that read nothing at their minimum), 4 WCU.
     assertCost(costs.last(), AccessPattern.DELETE_USER, 9, 0, 4);

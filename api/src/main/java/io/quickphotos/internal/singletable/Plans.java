@@ -94,7 +94,8 @@ public final class Plans {
 
   /**
    * React to photo: one transaction of a condition check that the reacting user exists and is
-   * not closing ({@link #ACTIVE_USER}), a PutItem of the reaction with
+   * not closing ({@link #ACTIVE_USER}), a condition check that the photo's owner is active too
+   * (when the owner is someone else), a PutItem of the reaction with
    * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
    * {@code reactions.<type>} if the photo exists and its deletion has not begun
    * ({@link #OPEN_PHOTO}).
@@ -104,20 +105,30 @@ public final class Plans {
    */
   public static WritePlan reactTo(Reaction reaction) {
     PhotoId photo = reaction.photo();
-    return WritePlan.transaction(
-        new WritePlan.Step(
-            new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
-            () -> userNotFound(reaction.reactor())),
-        new WritePlan.Step(
-            new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
-            () -> new AlreadyReactedException(reaction.reactor() + " already reacted "
-                + reaction.type().storedName() + " to photo " + photo)),
-        new WritePlan.Step(
-            new WriteAction.Update(KeyLayout.photo(photo),
-                List.of(new UpdateAction.Add(
-                    AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
-                OPEN_PHOTO),
-            () -> photoNotFound(photo)));
+    WritePlan.Step reactorActive = new WritePlan.Step(
+        new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
+        () -> userNotFound(reaction.reactor()));
+    WritePlan.Step putReaction = new WritePlan.Step(
+        new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
+        () -> new AlreadyReactedException(reaction.reactor() + " already reacted "
+            + reaction.type().storedName() + " to photo " + photo));
+    WritePlan.Step countOnPhoto = new WritePlan.Step(
+        new WriteAction.Update(KeyLayout.photo(photo),
+            List.of(new UpdateAction.Add(
+                AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
+            OPEN_PHOTO),
+        () -> photoNotFound(photo));
+    if (photo.owner().equals(reaction.reactor())) {
+      // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
+      // already says whether the owner is active.
+      return WritePlan.transaction(reactorActive, putReaction, countOnPhoto);
+    }
+    // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
+    // yet: the photo of a user who does not exist does not exist either.
+    WritePlan.Step ownerActive = new WritePlan.Step(
+        new WriteAction.Check(KeyLayout.user(photo.owner()), ACTIVE_USER),
+        () -> photoNotFound(photo));
+    return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
   }
 
   /**
