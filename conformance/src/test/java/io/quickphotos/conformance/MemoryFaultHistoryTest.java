@@ -83,8 +83,9 @@ class MemoryFaultHistoryTest {
       assertThat(reached.keySet()).as("reached in %d runs: %s", runs, reached).contains(
           "fault UNKNOWN_OUTCOME", "fault THROTTLING", "fault INTERNAL_SERVER_ERROR",
           "fault UNPROCESSED", "fault TRANSACTION_CANCELLED", "accepted as already done",
-          "retried to success", "DeletePhoto deleted after a retry",
-          "DeleteUser deleted after a retry");
+          // "DeletePhoto deleted after a retry" comes a few times a build, too rarely to demand;
+          // deleteUser's cascade, which deletes photos too, comes hundreds of times.
+          "retried to success", "DeleteUser deleted after a retry");
     }
   }
 
