@@ -9,7 +9,6 @@ import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
-import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
@@ -44,7 +43,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,20 +118,6 @@ public abstract class LifecycleContract {
     return repo.getUser(username).orElseThrow();
   }
 
-  private static <T> List<T> readAll(BiFunction<String, PageRequest, Page<T>> listing,
-      String key) {
-    List<T> items = new ArrayList<>();
-    PageRequest page = PageRequest.first(100);
-    while (true) {
-      Page<T> read = listing.apply(key, page);
-      items.addAll(read.items());
-      if (!read.hasNext()) {
-        return items;
-      }
-      page = read.next(100);
-    }
-  }
-
   private List<Photo> allPhotos(String username, SortOrder order, int size) {
     List<Photo> photos = new ArrayList<>();
     PageRequest page = PageRequest.first(size);
@@ -167,7 +151,7 @@ public abstract class LifecycleContract {
    */
   private void assertCountersEqualItems(List<String> usernames) {
     for (String username : usernames) {
-      List<Follow> followers = readAll(repo::followersOf, username);
+      List<Follow> followers = Listings.readAll(p -> repo.followersOf(username, p));
       List<Item> followees = table.query(Plans.followedBy(username, 1000)).items();
       for (ReactionType type : ReactionType.values()) {
         for (Item item : table.query(Plans.reactionsBy(username, type, 1000)).items()) {
@@ -544,8 +528,8 @@ public abstract class LifecycleContract {
     assertThat(again.following()).isZero();
     assertThat(repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first())
         .photos().items()).isEmpty();
-    assertThat(readAll(repo::followersOf, "alice")).isEmpty();
-    assertThat(readAll(repo::followedBy, "alice")).isEmpty();
+    assertThat(Listings.readAll(p -> repo.followersOf("alice", p))).isEmpty();
+    assertThat(Listings.readAll(p -> repo.followedBy("alice", p))).isEmpty();
     assertCountersEqualItems(List.of("alice", "bob", "carol"));
   }
 

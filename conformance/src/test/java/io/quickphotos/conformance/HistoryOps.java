@@ -1,5 +1,6 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.contract.Listings;
 import static io.quickphotos.conformance.HistoryModel.follow;
 import static io.quickphotos.conformance.HistoryModel.photo;
 import static io.quickphotos.conformance.HistoryModel.reaction;
@@ -417,11 +418,12 @@ final class HistoryOps {
       }
       facts.add(user(u));
       facts.add(HistoryModel.profile(u, found.get().name()));
-      List<io.quickphotos.Follow> followers = all(p -> repo.followersOf(world.user(u), p));
+      List<io.quickphotos.Follow> followers =
+          Listings.readAll(p -> repo.followersOf(world.user(u), p));
       for (io.quickphotos.Follow f : followers) {
         facts.add(follow(world.userIndex(f.follower()), u));
       }
-      List<User> following = all(p -> repo.followedBy(world.user(u), p));
+      List<User> following = Listings.readAll(p -> repo.followedBy(world.user(u), p));
       assertThat(found.get().followers()).as("followers counter of %s", u)
           .isEqualTo(followers.size());
       assertThat(found.get().following()).as("following counter of %s", u)
@@ -456,25 +458,12 @@ final class HistoryOps {
     for (int u = 0; u < USERS; u++) {
       int follower = u;
       if (repo.getUser(world.user(u)).isPresent()) {
-        for (User followed : all(p -> repo.followedBy(world.user(follower), p))) {
+        for (User followed : Listings.readAll(p -> repo.followedBy(world.user(follower), p))) {
           assertThat(facts).as("friendship seen only from the follower's side")
               .contains(follow(follower, world.userIndex(followed.username())));
         }
       }
     }
     return new HistoryModel(facts);
-  }
-
-  private static <T> List<T> all(java.util.function.Function<PageRequest, Page<T>> listing) {
-    List<T> items = new ArrayList<>();
-    PageRequest page = PageRequest.first(100);
-    while (true) {
-      Page<T> read = listing.apply(page);
-      items.addAll(read.items());
-      if (!read.hasNext()) {
-        return items;
-      }
-      page = read.next(100);
-    }
   }
 }

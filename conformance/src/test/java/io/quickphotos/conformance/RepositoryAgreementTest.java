@@ -22,13 +22,13 @@ import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.contract.Listings;
 import io.quickphotos.contract.Billing;
 import io.quickphotos.contract.InterruptibleTable;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
-import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,7 +38,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiFunction;
 import io.quickphotos.proptest.Gen;
 import io.quickphotos.proptest.Property;
 import java.util.Map;
@@ -225,7 +224,7 @@ class RepositoryAgreementTest {
       }
       facts.add("user " + u + " " + user.name() + " " + user.status() + " " + user.followers()
           + " " + user.following());
-      all(repo::followersOf, username).forEach(f -> facts.add(
+      Listings.readAll(p -> repo.followersOf(username, p)).forEach(f -> facts.add(
           "follow " + f.follower().substring(names.prefix().length()) + " " + u));
       for (Photo photo : allPhotos(repo, username)) {
         facts.add("photo " + photo.id().timestamp() + " of " + u + " "
@@ -453,9 +452,9 @@ class RepositoryAgreementTest {
         continue;
       }
       assertThat(user.followers()).as("followers of %s", username)
-          .isEqualTo(all(repo::followersOf, username).size());
+          .isEqualTo(Listings.readAll(p -> repo.followersOf(username, p)).size());
       assertThat(user.following()).as("following of %s", username)
-          .isEqualTo(all(repo::followedBy, username).size());
+          .isEqualTo(Listings.readAll(p -> repo.followedBy(username, p)).size());
       for (Photo photo : allPhotos(repo, username)) {
         List<Reaction> reactions = allReactions(repo, photo.id());
         for (ReactionType type : ReactionType.values()) {
@@ -463,19 +462,6 @@ class RepositoryAgreementTest {
               .isEqualTo(reactions.stream().filter(r -> r.type() == type).count());
         }
       }
-    }
-  }
-
-  private static <T> List<T> all(BiFunction<String, PageRequest, Page<T>> listing, String user) {
-    List<T> items = new ArrayList<>();
-    PageRequest page = PageRequest.first(100);
-    while (true) {
-      Page<T> read = listing.apply(user, page);
-      items.addAll(read.items());
-      if (!read.hasNext()) {
-        return items;
-      }
-      page = read.next(100);
     }
   }
 

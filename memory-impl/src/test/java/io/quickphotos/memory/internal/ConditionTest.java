@@ -1,130 +1,19 @@
 package io.quickphotos.memory.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.TableConditionFailedException;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
-import java.util.List;
-import java.util.Map;
+import io.quickphotos.contract.ConditionCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Condition expressions beyond the item's existence, as DynamoDB evaluates them: a comparison
- * with a missing attribute or one of another type is false, its negation true. dynamo-local's
- * {@code DynamoTableTest} runs the same cases against DynamoDB Local.
+ * Condition expressions beyond the item's existence, on the memory engine: the shared
+ * {@link ConditionCases}, which dynamo-local's {@code DynamoTableTest} runs against DynamoDB Local.
  */
 class ConditionTest {
   private final MemoryTable table = new MemoryTable();
 
-  /** A condition, and whether it holds on {@link #ITEM} and on a missing item. */
-  record Case(String name, ItemCondition condition, boolean onItem, boolean onMissing) {
-    @Override
-    public String toString() {
-      return name;
-    }
-  }
-
-  private static final AttributePath STATUS = AttributePath.of("status");
-  private static final AttributePath N = AttributePath.of("n");
-  private static final AttributePath HEART = AttributePath.of("m", "heart");
-  private static final AttributePath SMILEY = AttributePath.of("m", "smiley");
-  private static final AttributePath WINK = AttributePath.of("m", "wink");
-
-  /** The item every case is tested on (its key set per case). */
-  private static Item item(Key key) {
-    return Item.builder(key)
-        .put("status", "ACTIVE")
-        .put("n", 3)
-        .put("s", "x")
-        .put("m", new Value.MapValue(Map.of("heart", Value.Num.of(2), "smiley", Value.Num.of(0))))
-        .build();
-  }
-
-  static List<Case> cases() {
-    return List.of(
-        new Case("attribute_exists(status)", new ItemCondition.AttributeExists(STATUS), true,
-            false),
-        new Case("attribute_exists(deleting)",
-            new ItemCondition.AttributeExists(AttributePath.of("deleting")), false, false),
-        new Case("NOT attribute_exists(deleting)", ItemCondition.not(
-            new ItemCondition.AttributeExists(AttributePath.of("deleting"))), true, true),
-        new Case("attribute_exists(m.heart)", new ItemCondition.AttributeExists(HEART), true,
-            false),
-        new Case("status = ACTIVE", new ItemCondition.AttributeEquals(STATUS,
-            new Value.Str("ACTIVE")), true, false),
-        new Case("status = CLOSING", new ItemCondition.AttributeEquals(STATUS,
-            new Value.Str("CLOSING")), false, false),
-        new Case("NOT status = CLOSING", ItemCondition.not(new ItemCondition.AttributeEquals(
-            STATUS, new Value.Str("CLOSING"))), true, true),
-        new Case("n = 3", new ItemCondition.AttributeEquals(N, Value.Num.of(3)), true, false),
-        new Case("n = \"3\" (other type)", new ItemCondition.AttributeEquals(N,
-            new Value.Str("3")), false, false),
-        new Case("m.heart = 2", new ItemCondition.AttributeEquals(HEART, Value.Num.of(2)), true,
-            false),
-        new Case("n >= 3", new ItemCondition.AtLeast(N, 3), true, false),
-        new Case("n >= 4", new ItemCondition.AtLeast(N, 4), false, false),
-        new Case("n >= -1", new ItemCondition.AtLeast(N, -1), true, false),
-        new Case("s >= 1 (a string)", new ItemCondition.AtLeast(AttributePath.of("s"), 1), false,
-            false),
-        new Case("m.heart >= 2", new ItemCondition.AtLeast(HEART, 2), true, false),
-        new Case("m.smiley >= 1", new ItemCondition.AtLeast(SMILEY, 1), false, false),
-        new Case("m.wink >= 1 (missing key)", new ItemCondition.AtLeast(WINK, 1), false, false),
-        new Case("NOT m.wink >= 1", ItemCondition.not(new ItemCondition.AtLeast(WINK, 1)), true,
-            true),
-        new Case("exists AND NOT status = CLOSING", ItemCondition.and(ItemCondition.EXISTS,
-            ItemCondition.not(new ItemCondition.AttributeEquals(STATUS,
-                new Value.Str("CLOSING")))), true, false),
-        new Case("attribute_exists(status) AND n >= 4", ItemCondition.and(
-            new ItemCondition.AttributeExists(STATUS), new ItemCondition.AtLeast(N, 4)), false,
-            false),
-        new Case("NOT (exists AND m.heart >= 1)", ItemCondition.not(ItemCondition.and(
-            ItemCondition.EXISTS, new ItemCondition.AtLeast(HEART, 1))), false, true),
-        new Case("NOT m.heart >= 1 AND NOT m.smiley >= 1", ItemCondition.and(
-            ItemCondition.not(new ItemCondition.AtLeast(HEART, 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(SMILEY, 1))), false, true));
-  }
-
   @ParameterizedTest
-  @MethodSource("cases")
-  void aConditionHoldsExactlyWhenDynamoDbSaysSo(Case c) {
-    Key present = new Key("P", "present");
-    Key missing = new Key("P", "missing");
-    table.write(new WriteAction.Put(item(present), ItemCondition.NONE));
-    for (Key key : List.of(present, missing)) {
-      boolean expected = key.equals(present) ? c.onItem() : c.onMissing();
-      // As a transaction's condition check ...
-      boolean checked;
-      try {
-        table.transactWrite(List.of(new WriteAction.Check(key, c.condition())));
-        checked = true;
-      } catch (TableTransactionCancelledException e) {
-        assertThat(e.reasons()).containsExactly(
-            TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED);
-        checked = false;
-      }
-      assertThat(checked).as("check of %s on %s", c, key.sk()).isEqualTo(expected);
-      // ... and on a single UpdateItem, whose placeholders it shares.
-      boolean updated;
-      try {
-        table.write(new WriteAction.Update(key, List.of(new UpdateAction.Add(N, 0),
-            new UpdateAction.Set(AttributePath.of("touched"), new Value.Bool(true))),
-            c.condition()));
-        updated = true;
-      } catch (TableConditionFailedException e) {
-        updated = false;
-      }
-      assertThat(updated).as("update under %s on %s", c, key.sk()).isEqualTo(expected);
-      if (updated && key.equals(missing)) {
-        table.write(new WriteAction.Delete(missing, ItemCondition.NONE));
-      }
-    }
+  @MethodSource("io.quickphotos.contract.ConditionCases#cases")
+  void aConditionHoldsExactlyWhenDynamoDbSaysSo(ConditionCases.Case c) {
+    ConditionCases.check(table, c);
   }
 }
