@@ -406,8 +406,9 @@ public final class Report {
   private static void summarize(StringBuilder md, StringBuilder details, Target target,
       List<Comparison> comparisons, String first, String second) {
     if (comparisons.isEmpty()) {
-      md.append("| ").append(target.title()).append(" (").append(target.bound())
-          .append(") | n/a: not in these results | | |\n");
+      md.append("| ").append(target.title())
+          .append(target.judged() ? " (" + target.bound() + ")" : "")
+          .append(" | n/a: not in these results | | |\n");
       return;
     }
     long unstable = comparisons.stream().filter(c -> !c.stable()).count();
@@ -420,7 +421,9 @@ public final class Report {
           .append(met == comparisons.size() ? "met: " : "**missed**: met for ").append(met)
           .append(" of ").append(comparisons.size());
     } else {
-      md.append(" | no verdict here: the ").append(target.bound()).append(" target is judged by"
+      // The stub comparison's target is stated to the hundredth: 1.10×, as the issue writes it.
+      md.append(" | no verdict here: the ≤ ")
+          .append(String.format(Locale.ROOT, "%.2f", target.limit())).append("× target is judged by"
           + " [the stub comparison](" + STUB_FILE + ")");
     }
     md.append(" | ").append(ratio(min)).append(" – ").append(ratio(max)).append(" | ")

@@ -118,7 +118,7 @@ class ReportTest {
             + " | 1.800× | met |")
         .contains("| memory vs DynamoDB Local (≥ 1,000×) | met: 1 of 1 | 2,000× – 2,000× | 0 |")
         .contains("| dynamo-impl vs raw SDK on DynamoDB Local (end-to-end view) | no verdict"
-            + " here: the ≤ 1.1× target is judged by [the stub comparison]"
+            + " here: the ≤ 1.10× target is judged by [the stub comparison]"
             + "(stubbed-sdk-comparison.md) | 1.050× – 1.050× | 0 |")
         .contains("| dynamo-impl vs raw SDK on a stubbed HTTP client (≤ 1.10×) | **missed**: met"
             + " for 1 of 2 (from [stubbed-sdk-comparison.md](stubbed-sdk-comparison.md))")
