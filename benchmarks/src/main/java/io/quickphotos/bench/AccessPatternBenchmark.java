@@ -12,11 +12,13 @@ import java.util.Optional;
 import java.util.Set;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One benchmark per access pattern of {@link io.quickphotos.QuickPhotos}, on each backend and on
@@ -32,13 +34,38 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>Writes are each followed by the write that undoes them (see {@link Backend}); the cost
  * counters, reported per operation by {@link Report}, count the access pattern's requests only.
  *
- * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am verify}:
+ * <p><b>Settings</b> (annotations; give no {@code -wi}, {@code -w}, {@code -i}, {@code -r} or
+ * {@code -f} on the command line, which would override them for every class alike), chosen so
+ * that every figure's error is under 10% of its score on a quiet 2-core machine, as the report
+ * demands of the figures behind a target:
+ * <ul>
+ *   <li>{@link Memory} (memory, collections at 10³ and 10⁶): 1 fork, 5 × 1 s warm-up,
+ *       10 × 1 s measurement, from {@link RingBenchmark};</li>
+ *   <li>{@link DynamoDbLocal} (dynamodb-local, raw-sdk at 10³): 1 fork, 2 × 2 s warm-up,
+ *       10 × 2 s measurement: calls take milliseconds, so iterations are longer.</li>
+ * </ul>
+ *
+ * <p><b>Duration</b>, 15 benchmark methods: {@link Memory} runs 15 × 2 backends × 2 sizes = 60
+ * trials of 15 s (15 min), 30 of which first generate and load 10⁶ items (6.5–8.7 s for memory
+ * in the last full run; 23–25 s for memory and 12–16 s for the validating collections floor at a
+ * load average of 9–12: about 5–10 min in all);
+ * {@link DynamoDbLocal} runs 15 × 2 = 30 trials of 24 s (12 min), each starting DynamoDB Local
+ * and loading 10³ items over HTTP (a few seconds: about 2 min). With 90 forked JVMs, about
+ * 35–40 minutes in all.
+ *
+ * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am package -DskipTests}
+ * (or {@code verify}), on a machine with nothing else running:
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar AccessPatternBenchmark -prof gc \
+ * java -jar benchmarks/target/benchmarks.jar 'AccessPatternBenchmark' -prof gc \
  *     -rf json -rff benchmarks/results/latest.json
+ * java -jar benchmarks/target/benchmarks.jar 'ReadScalingBenchmark' -prof gc \
+ *     -rf json -rff benchmarks/results/read-scaling.json
  * java -cp benchmarks/target/benchmarks.jar io.quickphotos.bench.Report \
- *     benchmarks/results/latest.json
+ *     benchmarks/results/latest.json benchmarks/results/read-scaling.json \
+ *     --out benchmarks/results/latest
  * </pre>
+ * The second run (the thread-scaling reads, with its own settings) is optional; without it the
+ * report says the 2-thread target was not measured.
  */
 @State(Scope.Benchmark)
 public abstract class AccessPatternBenchmark extends RingBenchmark {
@@ -52,6 +79,8 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
     data = DataSet.of(sizeParameter());
     backend = BackendType.of(backendParameter()).open(data);
     costs = backend.costs();
+    // Loading 10⁶ items leaves gigabytes of garbage; collected here, not in a measured iteration.
+    System.gc();
   }
 
   /** Releases the backend; stops DynamoDB Local. */
@@ -289,7 +318,15 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
     }
   }
 
-  /** The DynamoDB backend on DynamoDB Local and its raw-SDK baseline, at 10³ items. */
+  /**
+   * The DynamoDB backend on DynamoDB Local and its raw-SDK baseline, at 10³ items. A call takes
+   * 3–15 ms, so a 1 s iteration would average only 70–300 calls, and DynamoDB Local's own
+   * garbage collections and SQLite writes make single iterations jump: iterations of 2 s, 10 of
+   * them, after 2 of warm-up (loading the items over HTTP has already warmed the in-process
+   * server and the SDK's connection pool).
+   */
+  @Warmup(iterations = 2, time = 2)
+  @Measurement(iterations = 10, time = 2)
   public static class DynamoDbLocal extends AccessPatternBenchmark {
     /** Which implementation runs the access patterns. */
     @Param({"dynamodb-local", "raw-sdk"})

@@ -3,10 +3,10 @@ package io.quickphotos.bench;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
-import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewUser;
 import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
@@ -15,13 +15,22 @@ import io.quickphotos.PhotoReactions;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
+import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
-import java.time.Instant;
+import io.quickphotos.UserStatus;
+import io.quickphotos.internal.singletable.FloorValidation;
+import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Utf8;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -33,30 +42,54 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The floor for the in-memory backend: the same logical work on bare JDK collections, holding
- * the records themselves. Hash maps find a user's profile, photos, followers and follows; tree
- * maps keep each listing in the order the repository returns it (photos by timestamp, reactions
- * by reacting user then type, friendships by handle), so every method returns the same records
- * as the repository, first pages of the same size, and throws the same exceptions on the same
- * conditions. No keys, no items, no validation, no capacity, no locks.
+ * The floor for the in-memory backend: the same logical work as the repository on bare JDK
+ * collections, minus what a floor leaves out by definition.
+ *
+ * <p><b>What it does, as the repository does.</b>
+ * <ul>
+ *   <li>Validates every argument with the very {@code Validation} calls
+ *       {@code SingleTableQuickPhotos} makes for the operation (through
+ *       {@link FloorValidation}, which only delegates), page requests included, and refuses bad
+ *       input with the same {@link io.quickphotos.InvalidInputException} and message.</li>
+ *   <li>Builds the same key strings with {@link KeyLayout} for every item it reads or writes:
+ *       {@code USER#…}, {@code #METADATA#…}, {@code PHOTO#owner#timestamp} with the timestamp
+ *       formatted by {@link KeyLayout#timestamp}, {@code REACTION#…}, {@code #FRIEND#…}.</li>
+ *   <li>Keeps the records in a hash map of partitions, each a tree map from sort key to record
+ *       in DynamoDB's key order ({@link Utf8#compare}), and every record a second time in the
+ *       inverted index (partition = sort key, sort key = partition key), so each listing is a
+ *       range of one sorted partition read as the repository's Query reads it: profile and photos
+ *       by BETWEEN, newest first; photo and reactions backwards on the inverted index; followers
+ *       by begins_with; the users followed on the inverted index, then each profile by key;
+ *       reactions left by begins_with on the inverted index.</li>
+ *   <li>Checks the same conditions (user exists and is not closing, item absent or present,
+ *       photo owner active) and throws the same domain exceptions with the same messages;
+ *       updates the same counters (followers, following, reactions per type); deleting a photo
+ *       takes its reactions along and deleting a user its photos, reactions and friendships.</li>
+ *   <li>Returns the same records and pages of {@link DataSet#PAGE_SIZE}; a page that may be
+ *       followed by another carries a cursor (the last sort key read, not encoded).</li>
+ * </ul>
+ *
+ * <p><b>What it leaves out.</b> No items: records are stored directly, never encoded to or
+ * decoded from attribute maps. No capacity or size accounting, no cost listener, no request
+ * objects or plans, no transactions, no lock (so no isolation: one thread), no cursor encoding,
+ * no retries, and no {@code CLOSING} mark while an account is deleted (without concurrency there
+ * is nobody to keep out).
  *
  * <p>Not thread-safe: one benchmark thread.
  */
 final class CollectionsBackend implements Backend {
-  private static final NavigableMap<Instant, Photo> NO_PHOTOS = Collections.emptyNavigableMap();
-  private static final NavigableMap<String, Reaction> NO_REACTIONS =
-      Collections.emptyNavigableMap();
-  private static final NavigableMap<String, Follow> NO_FOLLOWS = Collections.emptyNavigableMap();
+  private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
+  private static final Comparator<String> KEY_ORDER = Utf8::compare;
+  private static final NavigableMap<String, Object> EMPTY = Collections.emptyNavigableMap();
 
-  private final Map<String, User> users = new HashMap<>();
-  private final Map<String, NavigableMap<Instant, Photo>> photos = new HashMap<>();
-  private final Map<PhotoId, NavigableMap<String, Reaction>> reactions = new HashMap<>();
-  private final Map<String, NavigableMap<String, Follow>> followers = new HashMap<>();
-  private final Map<String, NavigableMap<String, Follow>> following = new HashMap<>();
+  /** Partition key → sort key → record. */
+  private final Map<String, NavigableMap<String, Object>> table = new HashMap<>();
+  /** The inverted index: sort key → partition key → record. */
+  private final Map<String, NavigableMap<String, Object>> inverted = new HashMap<>();
   private final CostRecorder costs = new CostRecorder();
 
   /**
-   * Loads a data set, following the same steps as the repository would.
+   * Loads a data set through the same operations, validation included.
    *
    * @param data the data set
    */
@@ -81,93 +114,142 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public Optional<User> getUser(String username) {
-    return Optional.ofNullable(users.get(username));
+    FloorValidation.username("username", username);
+    return Optional.ofNullable((User) get(KeyLayout.user(username)));
   }
 
   @Override
   public UserPhotos userWithPhotos(String username) {
-    User user = users.get(username);
-    NavigableMap<Instant, Photo> own = photos.getOrDefault(username, NO_PHOTOS);
-    if (user == null && own.isEmpty()) {
-      throw new UserNotFoundException("user " + username + " does not exist");
+    FloorValidation.username("username", username);
+    FloorValidation.notNull("order", SortOrder.NEWEST_FIRST);
+    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    // BETWEEN #METADATA#<u> AND PHOTO$, backwards: the newest photos, then the profile.
+    NavigableMap<String, Object> range = partition(table, KeyLayout.userPartition(username))
+        .subMap(KeyLayout.METADATA + username, true, KeyLayout.AFTER_ALL_PHOTOS, true)
+        .descendingMap();
+    User user = null;
+    List<Photo> photos = new ArrayList<>(DataSet.PAGE_SIZE);
+    Optional<String> next = Optional.empty();
+    for (Map.Entry<String, Object> entry : range.entrySet()) {
+      if (entry.getValue() instanceof Photo photo) {
+        if (photos.size() == DataSet.PAGE_SIZE) {
+          next = Optional.of(KeyLayout.photoSortKey(photos.get(photos.size() - 1).id()));
+          break;
+        }
+        photos.add(photo);
+      } else {
+        user = (User) entry.getValue();
+      }
     }
     if (user == null) {
-      throw new UserNotFoundException("user " + username + " does not exist");
-    }
-    // Newest first, the profile always with the first page, a cursor only if more photos remain.
-    List<Photo> page = new ArrayList<>(Math.min(own.size(), DataSet.PAGE_SIZE));
-    for (Photo photo : own.descendingMap().values()) {
-      if (page.size() == DataSet.PAGE_SIZE) {
-        break;
+      // The page stopped before the profile, which sorts after every photo: read it by key.
+      user = (User) get(KeyLayout.user(username));
+      if (user == null) {
+        throw new UserNotFoundException("user " + username + " does not exist");
       }
-      page.add(photo);
     }
-    boolean more = own.size() > DataSet.PAGE_SIZE;
-    return new UserPhotos(Optional.of(user),
-        new Page<>(page, more ? Optional.of(username) : Optional.empty()));
+    return new UserPhotos(Optional.of(user), new Page<>(photos, next));
   }
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    return Optional.ofNullable(photos.getOrDefault(id.owner(), NO_PHOTOS).get(id.timestamp()));
+    FloorValidation.photoId(id);
+    return Optional.ofNullable((Photo) get(KeyLayout.photo(id)));
   }
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId id) {
-    Photo photo = photos.getOrDefault(id.owner(), NO_PHOTOS).get(id.timestamp());
-    NavigableMap<String, Reaction> left = reactions.getOrDefault(id, NO_REACTIONS);
-    if (photo == null && left.isEmpty()) {
-      throw new PhotoNotFoundException("photo " + id + " does not exist");
-    }
-    // The photo first, then reactions by reacting user and type, descending; one page in all.
-    int room = DataSet.PAGE_SIZE - (photo == null ? 0 : 1);
-    List<Reaction> page = new ArrayList<>(Math.min(left.size(), room));
-    for (Reaction reaction : left.descendingMap().values()) {
-      if (page.size() == room) {
+    FloorValidation.photoId(id);
+    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    // Backwards on the inverted index: the photo (USER#…) before the reactions (REACTION#…).
+    Photo photo = null;
+    List<Reaction> reactions = new ArrayList<>(DataSet.PAGE_SIZE);
+    int read = 0;
+    String last = null;
+    for (Map.Entry<String, Object> entry
+        : partition(inverted, KeyLayout.photoSortKey(id)).descendingMap().entrySet()) {
+      if (read == DataSet.PAGE_SIZE) {
         break;
       }
-      page.add(reaction);
+      read++;
+      last = entry.getKey();
+      if (entry.getValue() instanceof Photo found) {
+        photo = found;
+      } else {
+        reactions.add((Reaction) entry.getValue());
+      }
+    }
+    if (read == 0) {
+      throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
     return new PhotoReactions(Optional.ofNullable(photo),
-        new Page<>(page, page.size() == room ? Optional.of(id.toString()) : Optional.empty()));
+        new Page<>(reactions, read == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty()));
   }
 
   @Override
   public Page<Follow> followersOf(String username) {
-    return firstPage(followers.getOrDefault(username, NO_FOLLOWS));
+    FloorValidation.username("username", username);
+    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    List<Follow> follows = new ArrayList<>(DataSet.PAGE_SIZE);
+    String last = null;
+    for (Map.Entry<String, Object> entry : partition(table, KeyLayout.userPartition(username))
+        .tailMap(KeyLayout.FRIEND, true).entrySet()) {
+      if (follows.size() == DataSet.PAGE_SIZE || !entry.getKey().startsWith(KeyLayout.FRIEND)) {
+        break;
+      }
+      follows.add((Follow) entry.getValue());
+      last = entry.getKey();
+    }
+    return new Page<>(follows,
+        follows.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
   }
 
   @Override
   public Page<User> followedBy(String username) {
-    Page<Follow> follows = firstPage(following.getOrDefault(username, NO_FOLLOWS));
-    List<User> profiles = new ArrayList<>(follows.items().size());
-    for (Follow follow : follows.items()) {
-      profiles.add(users.get(follow.followed()));
+    FloorValidation.username("username", username);
+    FloorValidation.page(FIRST_PAGE, SingleTableQuickPhotos.MAX_BATCH_GET_KEYS);
+    List<Key> keys = new ArrayList<>(DataSet.PAGE_SIZE);
+    String last = null;
+    for (Map.Entry<String, Object> entry
+        : partition(inverted, KeyLayout.followingPartition(username)).entrySet()) {
+      if (keys.size() == DataSet.PAGE_SIZE) {
+        break;
+      }
+      keys.add(KeyLayout.user(((Follow) entry.getValue()).followed()));
+      last = entry.getKey();
     }
-    return new Page<>(profiles, follows.nextCursor());
+    List<User> profiles = new ArrayList<>(keys.size());
+    for (Key key : keys) {
+      User profile = (User) get(key);
+      if (profile != null) {
+        profiles.add(profile);
+      }
+    }
+    return new Page<>(profiles,
+        keys.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
   }
 
   @Override
   public User createAndDeleteUser(NewUser user) {
     User created = create(user);
-    users.remove(user.username());
+    remove(KeyLayout.user(user.username()));
     return created;
   }
 
   @Override
   public Photo uploadAndDeletePhoto(PhotoId id, String location) {
     Photo photo = upload(id, location);
-    photos.get(id.owner()).remove(id.timestamp());
+    remove(KeyLayout.photo(id));
     return photo;
   }
 
   @Override
   public Reaction reactAndUndo(String reactor, PhotoId photo, ReactionType type) {
-    NavigableMap<Instant, Photo> own = photos.get(photo.owner());
-    Photo before = own == null ? null : own.get(photo.timestamp());
     Reaction reaction = react(reactor, photo, type);
-    reactions.get(photo).remove(reactionKey(reactor, type));
-    own.put(photo.timestamp(), before);
+    // The repository's undo deletes the reaction and puts the photo back as loaded.
+    remove(KeyLayout.reaction(reactor, type, photo));
+    Key photoKey = KeyLayout.photo(photo);
+    put(photoKey, counted((Photo) get(photoKey), type, -1));
     return reaction;
   }
 
@@ -180,17 +262,25 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    return followers.getOrDefault(followed, NO_FOLLOWS).containsKey(follower);
+    FloorValidation.username("follower", follower);
+    FloorValidation.username("followed", followed);
+    FloorValidation.notSame(follower, followed);
+    return get(KeyLayout.friendship(followed, follower)) != null;
   }
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    NavigableMap<String, Reaction> on = reactions.getOrDefault(photo, NO_REACTIONS);
+    FloorValidation.username("reactor", reactor);
+    FloorValidation.photoId(photo);
+    // begins_with(PK, REACTION#<reactor>#) on the photo's inverted-index partition.
+    String prefix = KeyLayout.REACTION + reactor + "#";
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
-    for (ReactionType type : ReactionType.values()) {
-      if (on.containsKey(reactionKey(reactor, type))) {
-        types.add(type);
+    for (Map.Entry<String, Object> entry : partition(inverted, KeyLayout.photoSortKey(photo))
+        .tailMap(prefix, true).entrySet()) {
+      if (types.size() == ReactionType.values().length || !entry.getKey().startsWith(prefix)) {
+        break;
       }
+      types.add(((Reaction) entry.getValue()).type());
     }
     return Collections.unmodifiableSet(types);
   }
@@ -198,39 +288,24 @@ final class CollectionsBackend implements Backend {
   @Override
   public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
     Reaction reaction = react(reactor, photo, type);
-    if (reactions.getOrDefault(photo, NO_REACTIONS).get(reactionKey(reactor, type)) == null) {
-      throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
-          + " reaction on photo " + photo);
-    }
-    reactions.get(photo).remove(reactionKey(reactor, type));
-    NavigableMap<Instant, Photo> own = photos.get(photo.owner());
-    Photo current = own.get(photo.timestamp());
-    Map<ReactionType, Long> counts = new EnumMap<>(current.reactions());
-    counts.merge(type, -1L, (a, b) -> Math.max(0, a + b));
-    own.put(photo.timestamp(), new Photo(photo, current.location(), counts));
+    removeReaction(reactor, photo, type);
     return reaction;
   }
 
   @Override
   public Photo uploadThenDeletePhoto(PhotoId id, String location) {
     Photo photo = upload(id, location);
-    NavigableMap<Instant, Photo> own = photos.get(id.owner());
-    if (own == null || own.remove(id.timestamp()) == null) {
+    FloorValidation.photoId(id);
+    if (!deletePhoto(id)) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
-    reactions.remove(id);
     return photo;
   }
 
   @Override
   public User createThenDeleteUser(NewUser user) {
     User created = create(user);
-    existing(user.username());
-    // An account with nothing: no photos, reactions or friendships to take along.
-    photos.remove(user.username());
-    followers.remove(user.username());
-    following.remove(user.username());
-    users.remove(user.username());
+    deleteUser(user.username());
     return created;
   }
 
@@ -244,81 +319,211 @@ final class CollectionsBackend implements Backend {
     // Nothing to release but memory.
   }
 
+  // --- the operations behind the facade ------------------------------------------------------
+
   private User create(NewUser user) {
-    User created = new User(user.username(), user.name(), user.email(), user.birthdate(),
-        user.address(), user.status(), 0, 0);
-    if (users.putIfAbsent(user.username(), created) != null) {
+    FloorValidation.newUser(user, today());
+    Key key = KeyLayout.user(user.username());
+    if (get(key) != null) {
       throw new UserAlreadyExistsException("user " + user.username() + " already exists");
     }
+    User created = new User(user.username(), user.name(), user.email(), user.birthdate(),
+        user.address(), user.status(), 0, 0);
+    put(key, created);
     return created;
   }
 
   private Photo upload(PhotoId id, String location) {
-    existing(id.owner());
+    FloorValidation.username("owner", id.owner());
+    FloorValidation.timestamp("timestamp", id.timestamp());
+    FloorValidation.location(location);
+    active(id.owner());
+    Key key = KeyLayout.photo(id);
+    if (get(key) != null) {
+      throw new PhotoAlreadyExistsException("photo " + id + " already exists");
+    }
     Map<ReactionType, Long> none = new EnumMap<>(ReactionType.class);
     for (ReactionType type : ReactionType.values()) {
       none.put(type, 0L);
     }
     Photo photo = new Photo(id, location, none);
-    if (photos.computeIfAbsent(id.owner(), owner -> new TreeMap<>())
-        .putIfAbsent(id.timestamp(), photo) != null) {
-      throw new PhotoAlreadyExistsException("photo " + id + " already exists");
-    }
+    put(key, photo);
     return photo;
   }
 
   private Reaction react(String reactor, PhotoId id, ReactionType type) {
-    existing(reactor);
-    NavigableMap<Instant, Photo> own = photos.get(id.owner());
-    Photo photo = own == null ? null : own.get(id.timestamp());
-    if (photo == null) {
+    FloorValidation.username("reactor", reactor);
+    FloorValidation.photoId(id);
+    FloorValidation.notNull("reaction type", type);
+    Reaction reaction = new Reaction(reactor, id, type, DataSet.CLOCK.instant());
+    active(reactor);
+    Key photoKey = KeyLayout.photo(id);
+    Photo photo = (Photo) get(photoKey);
+    // The photo of an owner who is gone or closing is gone too.
+    if (photo == null || !id.owner().equals(reactor) && !isActive(id.owner())) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
-    Reaction reaction = new Reaction(reactor, id, type, DataSet.CLOCK.instant());
-    if (reactions.computeIfAbsent(id, photoId -> new TreeMap<>())
-        .putIfAbsent(reactionKey(reactor, type), reaction) != null) {
+    Key key = KeyLayout.reaction(reactor, type, id);
+    if (get(key) != null) {
       throw new AlreadyReactedException(reactor + " already reacted " + type.storedName()
           + " to photo " + id);
     }
-    Map<ReactionType, Long> counts = new EnumMap<>(photo.reactions());
-    counts.merge(type, 1L, Long::sum);
-    own.put(id.timestamp(), new Photo(id, photo.location(), counts));
+    put(key, reaction);
+    put(photoKey, counted(photo, type, 1));
     return reaction;
   }
 
-  private Follow follow(String follower, String followed) {
-    if (follower.equals(followed)) {
-      throw new InvalidInputException("a user cannot follow themselves: " + follower);
+  private void removeReaction(String reactor, PhotoId photo, ReactionType type) {
+    FloorValidation.username("reactor", reactor);
+    FloorValidation.photoId(photo);
+    FloorValidation.notNull("reaction type", type);
+    if (remove(KeyLayout.reaction(reactor, type, photo)) == null) {
+      throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
+          + " reaction on photo " + photo);
     }
-    User from = existing(follower);
-    User to = existing(followed);
+    Key photoKey = KeyLayout.photo(photo);
+    Photo current = (Photo) get(photoKey);
+    if (current != null) {
+      put(photoKey, counted(current, type, -1));
+    }
+  }
+
+  private Follow follow(String follower, String followed) {
+    FloorValidation.username("follower", follower);
+    FloorValidation.username("followed", followed);
+    FloorValidation.notSame(follower, followed);
     Follow follow = new Follow(follower, followed, DataSet.CLOCK.instant());
-    if (followers.computeIfAbsent(followed, user -> new TreeMap<>())
-        .putIfAbsent(follower, follow) != null) {
+    Key fromKey = KeyLayout.user(follower);
+    Key toKey = KeyLayout.user(followed);
+    User from = active(follower);
+    User to = active(followed);
+    Key key = KeyLayout.friendship(followed, follower);
+    if (get(key) != null) {
       throw new AlreadyFollowingException(follower + " already follows " + followed);
     }
-    following.computeIfAbsent(follower, user -> new TreeMap<>()).put(followed, follow);
-    users.put(followed, counted(to, 1, 0));
-    users.put(follower, counted(from, 0, 1));
+    put(key, follow);
+    put(toKey, counted(to, 1, 0));
+    put(fromKey, counted(from, 0, 1));
     return follow;
   }
 
   private void unfollow(String follower, String followed) {
-    if (followers.getOrDefault(followed, NO_FOLLOWS).get(follower) == null) {
+    FloorValidation.username("follower", follower);
+    FloorValidation.username("followed", followed);
+    FloorValidation.notSame(follower, followed);
+    if (remove(KeyLayout.friendship(followed, follower)) == null) {
       throw new NotFollowingException(follower + " does not follow " + followed);
     }
-    followers.get(followed).remove(follower);
-    following.get(follower).remove(followed);
-    users.put(followed, counted(users.get(followed), -1, 0));
-    users.put(follower, counted(users.get(follower), 0, -1));
+    recount(KeyLayout.user(followed), -1, 0);
+    recount(KeyLayout.user(follower), 0, -1);
   }
 
-  private User existing(String username) {
-    User user = users.get(username);
-    if (user == null) {
+  /** Deletes a photo and its reactions; false if there was no photo. */
+  private boolean deletePhoto(PhotoId id) {
+    Key key = KeyLayout.photo(id);
+    if (get(key) == null) {
+      return false;
+    }
+    for (String reaction : List.copyOf(partition(inverted, KeyLayout.photoSortKey(id))
+        .tailMap(KeyLayout.REACTION, true).keySet())) {
+      if (!reaction.startsWith(KeyLayout.REACTION)) {
+        break;
+      }
+      remove(new Key(reaction, key.sk()));
+    }
+    remove(key);
+    return true;
+  }
+
+  /**
+   * Closes an account: its photos (with their reactions), the reactions it left, the friendships
+   * both ways (with the other side's counter), then the profile.
+   */
+  private void deleteUser(String username) {
+    FloorValidation.username("username", username);
+    active(username);
+    String partition = KeyLayout.userPartition(username);
+    for (Map.Entry<String, Object> entry : List.copyOf(partition(table, partition).entrySet())) {
+      if (entry.getValue() instanceof Photo photo) {
+        deletePhoto(photo.id());
+      } else if (entry.getValue() instanceof Follow follow) {
+        remove(new Key(partition, entry.getKey()));
+        recount(KeyLayout.user(follow.follower()), 0, -1);
+      }
+    }
+    for (Map.Entry<String, Object> entry : List.copyOf(
+        partition(inverted, KeyLayout.followingPartition(username)).entrySet())) {
+      remove(new Key(entry.getKey(), KeyLayout.followingPartition(username)));
+      recount(KeyLayout.user(((Follow) entry.getValue()).followed()), -1, 0);
+    }
+    for (ReactionType type : ReactionType.values()) {
+      String reactions = KeyLayout.REACTION + username + "#" + type.storedName();
+      for (Object value : List.copyOf(partition(table, reactions).values())) {
+        Reaction reaction = (Reaction) value;
+        remove(KeyLayout.reaction(username, type, reaction.photo()));
+        Key photoKey = KeyLayout.photo(reaction.photo());
+        Photo photo = (Photo) get(photoKey);
+        if (photo != null) {
+          put(photoKey, counted(photo, type, -1));
+        }
+      }
+    }
+    remove(KeyLayout.user(username));
+  }
+
+  // --- the two sorted maps -------------------------------------------------------------------
+
+  private Object get(Key key) {
+    return partition(table, key.pk()).get(key.sk());
+  }
+
+  private void put(Key key, Object record) {
+    table.computeIfAbsent(key.pk(), pk -> new TreeMap<>(KEY_ORDER)).put(key.sk(), record);
+    inverted.computeIfAbsent(key.sk(), sk -> new TreeMap<>(KEY_ORDER)).put(key.pk(), record);
+  }
+
+  /** Removes an item from both maps, and a partition left empty; returns the record or null. */
+  private Object remove(Key key) {
+    NavigableMap<String, Object> partition = table.get(key.pk());
+    Object removed = partition == null ? null : partition.remove(key.sk());
+    if (removed == null) {
+      return null;
+    }
+    if (partition.isEmpty()) {
+      table.remove(key.pk());
+    }
+    NavigableMap<String, Object> index = inverted.get(key.sk());
+    index.remove(key.pk());
+    if (index.isEmpty()) {
+      inverted.remove(key.sk());
+    }
+    return removed;
+  }
+
+  private static NavigableMap<String, Object> partition(
+      Map<String, NavigableMap<String, Object>> map, String key) {
+    return map.getOrDefault(key, EMPTY);
+  }
+
+  /** The profile of a user who exists and is not closing, as the repository's checks demand. */
+  private User active(String username) {
+    User user = (User) get(KeyLayout.user(username));
+    if (user == null || user.status() == UserStatus.CLOSING) {
       throw new UserNotFoundException("user " + username + " does not exist");
     }
     return user;
+  }
+
+  private boolean isActive(String username) {
+    User user = (User) get(KeyLayout.user(username));
+    return user != null && user.status() != UserStatus.CLOSING;
+  }
+
+  private void recount(Key key, long followers, long following) {
+    User user = (User) get(key);
+    if (user != null) {
+      put(key, counted(user, followers, following));
+    }
   }
 
   private static User counted(User user, long followers, long following) {
@@ -326,19 +531,13 @@ final class CollectionsBackend implements Backend {
         user.status(), user.followers() + followers, user.following() + following);
   }
 
-  private static String reactionKey(String reactor, ReactionType type) {
-    return reactor + "#" + type.storedName();
+  private static Photo counted(Photo photo, ReactionType type, long delta) {
+    Map<ReactionType, Long> counts = new EnumMap<>(photo.reactions());
+    counts.merge(type, delta, (a, b) -> Math.max(0, a + b));
+    return new Photo(photo.id(), photo.location(), counts);
   }
 
-  private static <T> Page<T> firstPage(NavigableMap<String, T> listing) {
-    List<T> page = new ArrayList<>(Math.min(listing.size(), DataSet.PAGE_SIZE));
-    for (T item : listing.values()) {
-      if (page.size() == DataSet.PAGE_SIZE) {
-        break;
-      }
-      page.add(item);
-    }
-    return new Page<>(page, page.size() == DataSet.PAGE_SIZE
-        ? Optional.of(String.valueOf(page.size())) : Optional.empty());
+  private static LocalDate today() {
+    return LocalDate.ofInstant(DataSet.CLOCK.instant(), ZoneOffset.UTC);
   }
 }

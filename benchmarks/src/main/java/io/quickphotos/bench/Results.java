@@ -6,8 +6,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * JMH's JSON results ({@code -rf json}), one row per benchmark and parameter combination, with
@@ -45,9 +50,30 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
    * @param requests DynamoDB requests per operation, NaN where nothing counts them
    * @param readUnits read capacity units per operation
    * @param writeUnits write capacity units per operation
+   * @param threads how many threads JMH ran the benchmark on
    */
   record Row(String group, String method, String backend, int size, double score, double error,
-      String unit, double allocatedBytes, double requests, double readUnits, double writeUnits) {
+      String unit, double allocatedBytes, double requests, double readUnits, double writeUnits,
+      int threads) {
+
+    /**
+     * The error as a share of the score: the half-width of JMH's 99.9% confidence interval over
+     * the score. NaN where JMH gave no error (a single measurement iteration).
+     *
+     * @return e.g. 0.04 for an error of 4% of the score
+     */
+    double relativeError() {
+      return Double.isNaN(error) || score == 0 ? Double.NaN : Math.abs(error / score);
+    }
+
+    /**
+     * Whether the figure is stable enough to judge a target by: an error under 10% of the score.
+     *
+     * @return false also where JMH gave no error
+     */
+    boolean stable() {
+      return relativeError() < 0.10;
+    }
 
     /**
      * Whether requests and capacity were counted: not on the collections baseline.
@@ -71,28 +97,37 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
     List<Row> rows = new ArrayList<>();
     String jmh = "";
     String jvm = "";
-    String settings = "";
+    // Benchmark classes may carry their own settings (DynamoDB Local runs longer iterations):
+    // each distinct combination is listed once, with the classes that used it.
+    Map<String, Set<String>> settings = new LinkedHashMap<>();
     for (Path file : files) {
       JsonNode results = json.readTree(file.toFile());
       if (results == null || !results.isArray()) {
         throw new IOException(file + " is not a JMH JSON result file (expected an array)");
       }
       for (JsonNode result : results) {
-        rows.add(row(result));
+        Row row = row(result);
+        rows.add(row);
         jmh = result.path("jmhVersion").asText(jmh);
         jvm = result.path("jdkVersion").asText("") + ", " + result.path("vmName").asText("")
             + " " + result.path("vmVersion").asText("");
-        settings = result.path("forks").asInt() + " fork, "
+        String setting = result.path("forks").asInt() + " fork, "
             + result.path("warmupIterations").asInt() + " × " + result.path("warmupTime").asText()
             + " warm-up, " + result.path("measurementIterations").asInt() + " × "
             + result.path("measurementTime").asText() + " measurement";
+        settings.computeIfAbsent(setting, s -> new TreeSet<>()).add(nestedClass(result));
       }
     }
     rows.sort(Comparator.comparing(Row::group)
         .thenComparing(row -> rank(METHOD_ORDER, row.method()))
         .thenComparing(row -> rank(BACKEND_ORDER, row.backend()))
-        .thenComparingInt(Row::size));
-    return new Results(List.copyOf(rows), jmh, jvm, settings);
+        .thenComparingInt(Row::size)
+        .thenComparingInt(Row::threads));
+    String described = settings.size() == 1 ? settings.keySet().iterator().next()
+        : settings.entrySet().stream()
+            .map(e -> String.join(", ", e.getValue()) + ": " + e.getKey())
+            .collect(Collectors.joining("; "));
+    return new Results(List.copyOf(rows), jmh, jvm, described);
   }
 
   /**
@@ -132,6 +167,34 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
         .map(Row::size).distinct().sorted().toList();
   }
 
+  /**
+   * The row of one benchmark, backend, size and thread count.
+   *
+   * @param group the benchmark class
+   * @param method the benchmark method
+   * @param backend the backend
+   * @param size the size
+   * @param threads the thread count
+   * @return the row, if that combination ran
+   */
+  Optional<Row> find(String group, String method, String backend, int size, int threads) {
+    return rows.stream().filter(row -> row.group().equals(group) && row.method().equals(method)
+        && row.backend().equals(backend) && row.size() == size && row.threads() == threads)
+        .findFirst();
+  }
+
+  /** The benchmark's class as JMH names it, e.g. {@code AccessPatternBenchmark.Memory}. */
+  private static String nestedClass(JsonNode result) {
+    String benchmark = result.path("benchmark").asText();
+    int method = benchmark.lastIndexOf('.');
+    String owner = method < 0 ? benchmark : benchmark.substring(0, method);
+    String[] parts = owner.split("\\.");
+    int from = parts.length >= 2 && !parts[parts.length - 1].endsWith("Benchmark")
+        ? parts.length - 2 : parts.length - 1;
+    return String.join(".", java.util.Arrays.asList(parts).subList(Math.max(0, from),
+        parts.length));
+  }
+
   private static Row row(JsonNode result) {
     // e.g. io.quickphotos.bench.AccessPatternBenchmark.Memory.getUser, or, without a nested
     // class, io.quickphotos.bench.StubbedSdkBenchmark.getUser
@@ -149,7 +212,7 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
         secondary(secondary, "gc.alloc.rate.norm"),
         secondary(secondary, "requests") / operations,
         secondary(secondary, "readUnits") / operations,
-        secondary(secondary, "writeUnits") / operations);
+        secondary(secondary, "writeUnits") / operations, result.path("threads").asInt(1));
   }
 
   /** A secondary metric's score; JMH prefixes profiler metrics with a middle dot. */
