@@ -18,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The in-memory engine: the table {@code quick-photos} (string keys {@code PK}, {@code SK}) and
@@ -40,8 +38,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *       whose condition fails throws and reports nothing, as DynamoDB's exception carries none.
  * </ul>
  *
- * <p><b>Thread-safety.</b> One {@link ReentrantReadWriteLock} guards both structures: GetItem,
- * Query and BatchGetItem share the read lock and run concurrently; every single write and every
+ * <p><b>Thread-safety.</b> One {@code ReadMostlyLock} guards both structures: GetItem,
+ * Query and BatchGetItem share the read lock and run concurrently, without writing to any memory
+ * they share, so reads scale with cores; every single write and every
  * transaction holds the write lock from the first condition it evaluates to the last change it
  * makes, so it is atomic and isolated (serializable), and a reader sees the table and its index
  * agree. Stored items are immutable and returned as they are, without copying.
@@ -59,12 +58,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class MemoryTable implements Table {
   private final SortedStore table = new SortedStore();
   private final SortedStore inverted = new SortedStore();
-  private final Lock readLock;
-  private final Lock writeLock;
+  private final ReadMostlyLock.ReadLock readLock;
+  private final ReadMostlyLock.WriteLock writeLock;
 
   /** Creates an empty table with an empty index. */
   public MemoryTable() {
-    ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    ReadMostlyLock lock = new ReadMostlyLock();
     this.readLock = lock.readLock();
     this.writeLock = lock.writeLock();
   }
