@@ -16,6 +16,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * six types the single-table design stores: S, N, BOOL, NULL, M and L. Stateless, thread-safe.
  */
 final class AttributeValues {
+  /**
+   * The numbers 0 to 10 both ways: most numbers in the table are counters, and most counters are
+   * small, so these are shared rather than made (and parsed or printed) per attribute.
+   */
+  private static final int SMALL = 10;
+  private static final AttributeValue[] SMALL_SDK = new AttributeValue[SMALL + 1];
+  private static final Value.Num[] SMALL_NUM = new Value.Num[SMALL + 1];
+  /** Digits a long always holds: 18 (Long.MAX_VALUE has 19). */
+  private static final int LONG_DIGITS = 18;
+
+  static {
+    for (int i = 0; i <= SMALL; i++) {
+      SMALL_SDK[i] = AttributeValue.fromN(Integer.toString(i));
+      SMALL_NUM[i] = Value.Num.of(i);
+    }
+  }
+
   private AttributeValues() {
   }
 
@@ -24,9 +41,13 @@ final class AttributeValues {
       return AttributeValue.fromS(s.value());
     }
     if (value instanceof Value.Num n) {
+      BigDecimal number = n.value();
+      if (number.scale() == 0 && number.signum() >= 0 && number.compareTo(BigDecimal.TEN) <= 0) {
+        return SMALL_SDK[number.intValue()];
+      }
       // Plain notation: DynamoDB accepts exponents too, but plain digits are what it returns,
       // so what goes in reads the same as what comes back.
-      return AttributeValue.fromN(n.value().toPlainString());
+      return AttributeValue.fromN(number.toPlainString());
     }
     if (value instanceof Value.Bool b) {
       return AttributeValue.fromBool(b.value());
@@ -63,7 +84,7 @@ final class AttributeValues {
   static Value fromSdk(AttributeValue value) {
     return switch (value.type()) {
       case S -> new Value.Str(value.s());
-      case N -> new Value.Num(new BigDecimal(value.n()));
+      case N -> number(value.n());
       case BOOL -> new Value.Bool(value.bool());
       case NUL -> new Value.Null();
       case M -> new Value.MapValue(fromSdk(value.m()));
@@ -79,6 +100,31 @@ final class AttributeValues {
       default -> throw new QuickPhotosException("the table holds an attribute of type "
           + value.type() + ", which quickphotos never writes and cannot read");
     };
+  }
+
+  /**
+   * A number as DynamoDB returns it. Integers of up to 18 digits, which is what counters are,
+   * are read without {@link BigDecimal}'s general parser, to the same value and scale (0) it
+   * gives them; the rest, fractions and exponents included, go through it.
+   */
+  static Value.Num number(String text) {
+    int length = text.length();
+    int start = length > 0 && text.charAt(0) == '-' ? 1 : 0;
+    if (length == start || length - start > LONG_DIGITS) {
+      return new Value.Num(new BigDecimal(text));
+    }
+    long magnitude = 0;
+    for (int i = start; i < length; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return new Value.Num(new BigDecimal(text));
+      }
+      magnitude = magnitude * 10 + (c - '0');
+    }
+    if (start == 0 && magnitude <= SMALL) {
+      return SMALL_NUM[(int) magnitude];
+    }
+    return new Value.Num(BigDecimal.valueOf(start == 0 ? magnitude : -magnitude));
   }
 
   /**
