@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -131,14 +132,28 @@ final class AttributeValues {
    * The values as an immutable map, built once: {@link Item} and {@link Value.MapValue} keep an
    * immutable map as it is, where a mutable one would be copied again on every item read.
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   static Map<String, Value> fromSdk(Map<String, AttributeValue> values) {
-    Map.Entry<String, Value>[] entries = new Map.Entry[values.size()];
-    int i = 0;
-    for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
-      entries[i++] = Map.entry(e.getKey(), fromSdk(e.getValue()));
+    Entries entries = new Entries(values.size());
+    // forEach, not entrySet(): the SDK hands out its maps wrapped unmodifiable, whose entry
+    // iterator makes a wrapper per entry.
+    values.forEach(entries);
+    return Map.ofEntries(entries.entries);
+  }
+
+  /** Collects converted entries into an array for {@link Map#ofEntries}. */
+  private static final class Entries implements BiConsumer<String, AttributeValue> {
+    private final Map.Entry<String, Value>[] entries;
+    private int next;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Entries(int size) {
+      entries = new Map.Entry[size];
     }
-    return Map.ofEntries(entries);
+
+    @Override
+    public void accept(String name, AttributeValue value) {
+      entries[next++] = Map.entry(name, fromSdk(value));
+    }
   }
 
   static Item item(Map<String, AttributeValue> attributes) {
