@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,6 +29,16 @@ final class Expressions {
    */
   private static final int MAX_CACHED = 512;
   private static final Map<WriteShape, Write> WRITES = new ConcurrentHashMap<>();
+  /**
+   * The expressions of recently used conditions by identity, ahead of {@link #WRITES}: the
+   * repository's conditions are mostly constants ({@code ItemCondition.ABSENT}, an active user),
+   * for which this skips hashing the condition tree (a counter update's clauses are still
+   * compared, but they are short). A slot holds the last shape that hashed to it, so a caller
+   * making a new condition per call only overwrites slots.
+   */
+  private static final int RECENT_SLOTS = 64;
+  private static final AtomicReferenceArray<Recent> RECENT =
+      new AtomicReferenceArray<>(RECENT_SLOTS);
   private static final Expression EXISTS = new Expression("attribute_exists(PK)", Map.of(),
       Map.of());
   private static final Expression ABSENT = new Expression("attribute_not_exists(PK)", Map.of(),
@@ -49,6 +61,9 @@ final class Expressions {
       Map<String, AttributeValue> values) {
   }
 
+  private record Recent(ItemCondition condition, List<UpdateAction> actions, Write write) {
+  }
+
   /** What a {@link Write} is made from; records, so equal shapes are equal keys. */
   private record WriteShape(ItemCondition condition, List<UpdateAction> actions) {
   }
@@ -68,6 +83,19 @@ final class Expressions {
     if (actions != null && !countersOnly(actions)) {
       return build(condition, actions);
     }
+    int slot = (System.identityHashCode(condition) * 31
+        + (actions == null ? 0 : actions.hashCode())) & (RECENT_SLOTS - 1);
+    Recent recent = RECENT.get(slot);
+    if (recent != null && recent.condition() == condition
+        && Objects.equals(recent.actions(), actions)) {
+      return recent.write();
+    }
+    Write write = shaped(condition, actions);
+    RECENT.set(slot, new Recent(condition, actions, write));
+    return write;
+  }
+
+  private static Write shaped(ItemCondition condition, List<UpdateAction> actions) {
     WriteShape shape = new WriteShape(condition, actions);
     Write cached = WRITES.get(shape);
     if (cached != null) {
