@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -16,6 +17,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * six types the single-table design stores: S, N, BOOL, NULL, M and L. Stateless, thread-safe.
  */
 final class AttributeValues {
+  /**
+   * The numbers 0 to 10 both ways: most numbers in the table are counters, and most counters are
+   * small, so these are shared rather than made (and parsed or printed) per attribute.
+   */
+  private static final int SMALL = 10;
+  private static final AttributeValue[] SMALL_SDK = new AttributeValue[SMALL + 1];
+  private static final Value.Num[] SMALL_NUM = new Value.Num[SMALL + 1];
+  /** Digits a long always holds: 18 (Long.MAX_VALUE has 19). */
+  private static final int LONG_DIGITS = 18;
+
+  static {
+    for (int i = 0; i <= SMALL; i++) {
+      SMALL_SDK[i] = AttributeValue.fromN(Integer.toString(i));
+      SMALL_NUM[i] = Value.Num.of(i);
+    }
+  }
+
   private AttributeValues() {
   }
 
@@ -24,9 +42,13 @@ final class AttributeValues {
       return AttributeValue.fromS(s.value());
     }
     if (value instanceof Value.Num n) {
+      BigDecimal number = n.value();
+      if (number.scale() == 0 && number.signum() >= 0 && number.compareTo(BigDecimal.TEN) <= 0) {
+        return SMALL_SDK[number.intValue()];
+      }
       // Plain notation: DynamoDB accepts exponents too, but plain digits are what it returns,
       // so what goes in reads the same as what comes back.
-      return AttributeValue.fromN(n.value().toPlainString());
+      return AttributeValue.fromN(number.toPlainString());
     }
     if (value instanceof Value.Bool b) {
       return AttributeValue.fromBool(b.value());
@@ -63,7 +85,7 @@ final class AttributeValues {
   static Value fromSdk(AttributeValue value) {
     return switch (value.type()) {
       case S -> new Value.Str(value.s());
-      case N -> new Value.Num(new BigDecimal(value.n()));
+      case N -> number(value.n());
       case BOOL -> new Value.Bool(value.bool());
       case NUL -> new Value.Null();
       case M -> new Value.MapValue(fromSdk(value.m()));
@@ -82,17 +104,56 @@ final class AttributeValues {
   }
 
   /**
+   * A number as DynamoDB returns it. Integers of up to 18 digits, which is what counters are,
+   * are read without {@link BigDecimal}'s general parser, to the same value and scale (0) it
+   * gives them; the rest, fractions and exponents included, go through it.
+   */
+  static Value.Num number(String text) {
+    int length = text.length();
+    int start = length > 0 && text.charAt(0) == '-' ? 1 : 0;
+    if (length == start || length - start > LONG_DIGITS) {
+      return new Value.Num(new BigDecimal(text));
+    }
+    long magnitude = 0;
+    for (int i = start; i < length; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return new Value.Num(new BigDecimal(text));
+      }
+      magnitude = magnitude * 10 + (c - '0');
+    }
+    if (start == 0 && magnitude <= SMALL) {
+      return SMALL_NUM[(int) magnitude];
+    }
+    return new Value.Num(BigDecimal.valueOf(start == 0 ? magnitude : -magnitude));
+  }
+
+  /**
    * The values as an immutable map, built once: {@link Item} and {@link Value.MapValue} keep an
    * immutable map as it is, where a mutable one would be copied again on every item read.
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   static Map<String, Value> fromSdk(Map<String, AttributeValue> values) {
-    Map.Entry<String, Value>[] entries = new Map.Entry[values.size()];
-    int i = 0;
-    for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
-      entries[i++] = Map.entry(e.getKey(), fromSdk(e.getValue()));
+    Entries entries = new Entries(values.size());
+    // forEach, not entrySet(): the SDK hands out its maps wrapped unmodifiable, whose entry
+    // iterator makes a wrapper per entry.
+    values.forEach(entries);
+    return Map.ofEntries(entries.entries);
+  }
+
+  /** Collects converted entries into an array for {@link Map#ofEntries}. */
+  private static final class Entries implements BiConsumer<String, AttributeValue> {
+    private final Map.Entry<String, Value>[] entries;
+    private int next;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Entries(int size) {
+      entries = new Map.Entry[size];
     }
-    return Map.ofEntries(entries);
+
+    @Override
+    public void accept(String name, AttributeValue value) {
+      entries[next++] = Map.entry(name, fromSdk(value));
+    }
   }
 
   static Item item(Map<String, AttributeValue> attributes) {

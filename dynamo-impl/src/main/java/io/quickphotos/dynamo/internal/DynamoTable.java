@@ -160,40 +160,39 @@ public final class DynamoTable implements Table {
   @Override
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Put put) {
-      Expressions.Expression condition = Expressions.condition(put.condition());
+      Expressions.Write expressions = Expressions.write(put.condition(), null);
       PutItemResponse response = call("PutItem", () -> client.putItem(r -> r
           .tableName(tableName)
           .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, null))
-          .expressionAttributeValues(values(condition, null))
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       // PutItem can only return the old image; the new one is exactly the item written.
       return new Write(Optional.of(put.item()), writeUnits(response.consumedCapacity()));
     }
     if (action instanceof WriteAction.Update update) {
-      Expressions.Expression set = Expressions.update(update.actions());
-      Expressions.Expression condition = Expressions.condition(update.condition());
+      Expressions.Write expressions = Expressions.write(update.condition(), update.actions());
       UpdateItemResponse response = call("UpdateItem", () -> client.updateItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(update.key()))
-          .updateExpression(set.expression())
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, set))
-          .expressionAttributeValues(values(condition, set))
+          .updateExpression(expressions.update())
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .returnValues(ReturnValue.ALL_NEW)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       return new Write(Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
     }
     if (action instanceof WriteAction.Delete delete) {
-      Expressions.Expression condition = Expressions.condition(delete.condition());
+      Expressions.Write expressions = Expressions.write(delete.condition(), null);
       DeleteItemResponse response = call("DeleteItem", () -> client.deleteItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, null))
-          .expressionAttributeValues(values(condition, null))
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
     }
@@ -260,62 +259,48 @@ public final class DynamoTable implements Table {
   }
 
   private TransactWriteItem transactItem(WriteAction action) {
-    Expressions.Expression condition = Expressions.condition(action.condition());
     if (action instanceof WriteAction.Put put) {
+      Expressions.Write expressions = Expressions.write(put.condition(), null);
       return TransactWriteItem.builder().put(Put.builder()
           .tableName(tableName)
           .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, null))
-          .expressionAttributeValues(values(condition, null))
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .build()).build();
     }
     if (action instanceof WriteAction.Update update) {
-      Expressions.Expression set = Expressions.update(update.actions());
+      Expressions.Write expressions = Expressions.write(update.condition(), update.actions());
       return TransactWriteItem.builder().update(Update.builder()
           .tableName(tableName)
           .key(AttributeValues.toSdk(update.key()))
-          .updateExpression(set.expression())
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, set))
-          .expressionAttributeValues(values(condition, set))
+          .updateExpression(expressions.update())
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .build()).build();
     }
     if (action instanceof WriteAction.Delete delete) {
+      Expressions.Write expressions = Expressions.write(delete.condition(), null);
       return TransactWriteItem.builder().delete(Delete.builder()
           .tableName(tableName)
           .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(text(condition))
-          .expressionAttributeNames(names(condition, null))
-          .expressionAttributeValues(values(condition, null))
+          .conditionExpression(expressions.condition())
+          .expressionAttributeNames(expressions.names())
+          .expressionAttributeValues(expressions.values())
           .build()).build();
     }
     WriteAction.Check check = (WriteAction.Check) action;
     // DynamoDB requires a condition on a check; NONE is sent as no expression and refused there,
     // exactly as the service refuses it.
+    Expressions.Write expressions = Expressions.write(check.condition(), null);
     return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
         .tableName(tableName)
         .key(AttributeValues.toSdk(check.key()))
-        .conditionExpression(text(condition))
-        .expressionAttributeNames(names(condition, null))
-        .expressionAttributeValues(values(condition, null))
+        .conditionExpression(expressions.condition())
+        .expressionAttributeNames(expressions.names())
+        .expressionAttributeValues(expressions.values())
         .build()).build();
-  }
-
-  private static String text(Expressions.Expression condition) {
-    return condition == null ? null : condition.expression();
-  }
-
-  private static Map<String, String> names(Expressions.Expression condition,
-      Expressions.Expression update) {
-    return Expressions.merged(condition == null ? null : condition.names(),
-        update == null ? null : update.names());
-  }
-
-  private static Map<String, AttributeValue> values(Expressions.Expression condition,
-      Expressions.Expression update) {
-    return Expressions.merged(condition == null ? null : condition.values(),
-        update == null ? null : update.values());
   }
 
   private <T> T call(String operation, Supplier<T> request) {

@@ -8,16 +8,125 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds DynamoDB expressions from plans. Every attribute name goes through an expression
  * attribute name ({@code #a0}) and every operand through an expression attribute value
  * ({@code :v0}), so no name can collide with one of DynamoDB's reserved words and no value is
- * ever spliced into expression text. Stateless, thread-safe.
+ * ever spliced into expression text. Thread-safe: the only state is a bounded cache of immutable
+ * results ({@link #write}).
  */
 final class Expressions {
+  /**
+   * The most write shapes {@link #write} remembers. The repository's conditions and counter
+   * updates are a few dozen fixed shapes (an existing, active user; an open photo; a counter of
+   * one attribute), so this bound is never reached in practice; it only keeps a caller that
+   * makes ever new shapes from growing the cache without limit (those are then built per call).
+   */
+  private static final int MAX_CACHED = 512;
+  private static final Map<WriteShape, Write> WRITES = new ConcurrentHashMap<>();
+  /**
+   * The expressions of recently used conditions by identity, ahead of {@link #WRITES}: the
+   * repository's conditions are mostly constants ({@code ItemCondition.ABSENT}, an active user),
+   * for which this skips hashing the condition tree (a counter update's clauses are still
+   * compared, but they are short). A slot holds the last shape that hashed to it, so a caller
+   * making a new condition per call only overwrites slots.
+   */
+  private static final int RECENT_SLOTS = 64;
+  private static final AtomicReferenceArray<Recent> RECENT =
+      new AtomicReferenceArray<>(RECENT_SLOTS);
+  private static final Expression EXISTS = new Expression("attribute_exists(PK)", Map.of(),
+      Map.of());
+  private static final Expression ABSENT = new Expression("attribute_not_exists(PK)", Map.of(),
+      Map.of());
+  private static final AttributeValue ZERO = AttributeValue.fromN("0");
+
   private Expressions() {
+  }
+
+  /**
+   * The expressions of one write request, with the placeholders of both in one pair of maps, as
+   * the request takes them.
+   *
+   * @param update the UpdateExpression, or null for a request without one
+   * @param condition the ConditionExpression, or null for none
+   * @param names the expression attribute names, or null if none (DynamoDB refuses an empty map)
+   * @param values the expression attribute values, or null if none
+   */
+  record Write(String update, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+  }
+
+  private record Recent(ItemCondition condition, List<UpdateAction> actions, Write write) {
+  }
+
+  /** What a {@link Write} is made from; records, so equal shapes are equal keys. */
+  private record WriteShape(ItemCondition condition, List<UpdateAction> actions) {
+  }
+
+  /**
+   * A write's condition and, for an update, its SET expression, as one request's expressions.
+   * Remembered per shape when the shape holds only the repository's own constants (a condition,
+   * counters): building the text and maps costs more than the rest of the request's mapping,
+   * and the same few shapes recur on every call. An update that sets values is built each time,
+   * so no caller's data is kept here.
+   *
+   * @param condition the condition, {@link ItemCondition#NONE} for none
+   * @param actions the update's clauses, or null for a put, delete or check
+   * @return the expressions; immutable
+   */
+  static Write write(ItemCondition condition, List<UpdateAction> actions) {
+    if (actions != null && !countersOnly(actions)) {
+      return build(condition, actions);
+    }
+    int slot = (System.identityHashCode(condition) * 31
+        + (actions == null ? 0 : actions.hashCode())) & (RECENT_SLOTS - 1);
+    Recent recent = RECENT.get(slot);
+    if (recent != null && recent.condition() == condition
+        && Objects.equals(recent.actions(), actions)) {
+      return recent.write();
+    }
+    Write write = shaped(condition, actions);
+    RECENT.set(slot, new Recent(condition, actions, write));
+    return write;
+  }
+
+  private static Write shaped(ItemCondition condition, List<UpdateAction> actions) {
+    WriteShape shape = new WriteShape(condition, actions);
+    Write cached = WRITES.get(shape);
+    if (cached != null) {
+      return cached;
+    }
+    Write built = build(condition, actions);
+    if (WRITES.size() < MAX_CACHED) {
+      WRITES.putIfAbsent(shape, built);
+    }
+    return built;
+  }
+
+  private static boolean countersOnly(List<UpdateAction> actions) {
+    for (UpdateAction action : actions) {
+      if (!(action instanceof UpdateAction.Add)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Write build(ItemCondition condition, List<UpdateAction> actions) {
+    Expression when = condition(condition);
+    Expression set = actions == null ? null : update(actions);
+    Map<String, String> names = merged(when == null ? null : when.names(),
+        set == null ? null : set.names());
+    Map<String, AttributeValue> values = merged(when == null ? null : when.values(),
+        set == null ? null : set.values());
+    return new Write(set == null ? null : set.expression(),
+        when == null ? null : when.expression(),
+        names == null ? null : Map.copyOf(names), values == null ? null : Map.copyOf(values));
   }
 
   /**
@@ -42,28 +151,27 @@ final class Expressions {
    */
   static Expression keyCondition(String partitionAttribute, String partitionValue,
       String sortAttribute, SortKeyCondition condition) {
-    Map<String, String> names = new HashMap<>();
-    Map<String, AttributeValue> values = new HashMap<>();
-    names.put("#pk", partitionAttribute);
-    values.put(":pk", AttributeValue.fromS(partitionValue));
-    StringBuilder expression = new StringBuilder("#pk = :pk");
-    if (condition != null) {
-      names.put("#sk", sortAttribute);
-      values.put(":sk", AttributeValue.fromS(condition.value()));
-      expression.append(" AND ").append(switch (condition.operator()) {
-        case EQ -> "#sk = :sk";
-        case LT -> "#sk < :sk";
-        case LE -> "#sk <= :sk";
-        case GT -> "#sk > :sk";
-        case GE -> "#sk >= :sk";
-        case BETWEEN -> "#sk BETWEEN :sk AND :upper";
-        case BEGINS_WITH -> "begins_with(#sk, :sk)";
-      });
-      if (condition.operator() == SortKeyCondition.Operator.BETWEEN) {
-        values.put(":upper", AttributeValue.fromS(condition.upper()));
-      }
+    AttributeValue partition = AttributeValue.fromS(partitionValue);
+    if (condition == null) {
+      return new Expression("#pk = :pk", Map.of("#pk", partitionAttribute),
+          Map.of(":pk", partition));
     }
-    return new Expression(expression.toString(), names, values);
+    Map<String, String> names = Map.of("#pk", partitionAttribute, "#sk", sortAttribute);
+    AttributeValue sort = AttributeValue.fromS(condition.value());
+    // Whole texts, not appended per call: there are only seven.
+    String text = switch (condition.operator()) {
+      case EQ -> "#pk = :pk AND #sk = :sk";
+      case LT -> "#pk = :pk AND #sk < :sk";
+      case LE -> "#pk = :pk AND #sk <= :sk";
+      case GT -> "#pk = :pk AND #sk > :sk";
+      case GE -> "#pk = :pk AND #sk >= :sk";
+      case BETWEEN -> "#pk = :pk AND #sk BETWEEN :sk AND :upper";
+      case BEGINS_WITH -> "#pk = :pk AND begins_with(#sk, :sk)";
+    };
+    Map<String, AttributeValue> values = condition.operator() == SortKeyCondition.Operator.BETWEEN
+        ? Map.of(":pk", partition, ":sk", sort, ":upper", AttributeValue.fromS(condition.upper()))
+        : Map.of(":pk", partition, ":sk", sort);
+    return new Expression(text, names, values);
   }
 
   /**
@@ -92,7 +200,7 @@ final class Expressions {
         UpdateAction.Add add = (UpdateAction.Add) action;
         String delta = ":d" + i;
         values.put(delta, AttributeValues.toSdk(Value.Num.of(add.delta())));
-        values.put(":zero", AttributeValues.toSdk(Value.Num.of(0)));
+        values.put(":zero", ZERO);
         expression.append(path).append(" = if_not_exists(").append(path).append(", :zero) + ")
             .append(delta);
       }
@@ -114,6 +222,12 @@ final class Expressions {
   static Expression condition(ItemCondition condition) {
     if (condition instanceof ItemCondition.Always) {
       return null;
+    }
+    if (condition instanceof ItemCondition.ItemExists) {
+      return EXISTS;
+    }
+    if (condition instanceof ItemCondition.ItemAbsent) {
+      return ABSENT;
     }
     Map<String, String> aliases = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new HashMap<>();
@@ -179,6 +293,12 @@ final class Expressions {
    * @return the union, or null if empty (DynamoDB refuses empty placeholder maps)
    */
   static <V> Map<String, V> merged(Map<String, V> first, Map<String, V> second) {
+    if (second == null || second.isEmpty()) {
+      return first == null || first.isEmpty() ? null : first;
+    }
+    if (first == null || first.isEmpty()) {
+      return second;
+    }
     Map<String, V> all = new HashMap<>();
     if (first != null) {
       all.putAll(first);

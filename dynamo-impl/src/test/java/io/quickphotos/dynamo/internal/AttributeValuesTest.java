@@ -40,6 +40,18 @@ class AttributeValuesTest {
   }
 
   @Test
+  void integersReadWithoutTheGeneralParserEqualWhatItReads() {
+    for (String text : List.of("0", "-0", "7", "10", "11", "-1", "-10", "007", "100",
+        "123456789012345678", "-123456789012345678", "1234567890123456789", "99999999999999999999",
+        "1.5", "-2.50", "1E+3", "+4", "3e2")) {
+      assertThat(AttributeValues.number(text)).as(text)
+          .isEqualTo(new Value.Num(new BigDecimal(text)));
+      assertThat(AttributeValues.toSdk(AttributeValues.number(text)).n()).as(text)
+          .isEqualTo(new Value.Num(new BigDecimal(text)).value().toPlainString());
+    }
+  }
+
+  @Test
   void itemsAndKeysConvert() {
     Item item = Item.builder(new Key("USER#a", "#METADATA#a")).put("followers", 3).build();
     Map<String, AttributeValue> sdk = AttributeValues.toSdk(item);

@@ -114,4 +114,38 @@ class ExpressionsTest {
     assertThat(values).hasSize(condition.values().size() + update.values().size());
     assertThat(Expressions.merged(Map.of(), null)).isNull();
   }
+
+  @Test
+  void aWriteCarriesBothExpressionsAndIsTheSameForEqualShapesRepeated() {
+    for (int i = 0; i < 3; i++) {
+      // A new but equal condition and counter each time, as a plan makes them.
+      ItemCondition active = ItemCondition.and(ItemCondition.EXISTS,
+          ItemCondition.not(new ItemCondition.AttributeEquals(AttributePath.of("status"),
+              new Value.Str("CLOSING"))));
+      Expressions.Write write = Expressions.write(active, List.of(new UpdateAction.Add(
+          AttributePath.of("followers"), i)));
+      assertThat(write.update()).isEqualTo("SET #a0 = if_not_exists(#a0, :zero) + :d0");
+      assertThat(write.condition()).isEqualTo("(attribute_exists(PK)) AND (NOT (#c0 = :c0))");
+      assertThat(write.names()).isEqualTo(Map.of("#a0", "followers", "#c0", "status"));
+      assertThat(write.values()).isEqualTo(Map.of(":zero", AttributeValue.fromN("0"),
+          ":d0", AttributeValue.fromN(Integer.toString(i)), ":c0", AttributeValue.fromS("CLOSING")));
+    }
+    Expressions.Write absent = Expressions.write(ItemCondition.ABSENT, null);
+    assertThat(absent).isEqualTo(Expressions.write(ItemCondition.ABSENT, null));
+    assertThat(absent.condition()).isEqualTo("attribute_not_exists(PK)");
+    assertThat(absent.update()).isNull();
+    assertThat(absent.names()).isNull();
+    assertThat(absent.values()).isNull();
+    assertThat(Expressions.write(ItemCondition.NONE, null).condition()).isNull();
+  }
+
+  @Test
+  void aWriteThatSetsValuesHasThemAll() {
+    for (String name : List.of("A", "B")) {
+      Expressions.Write write = Expressions.write(ItemCondition.EXISTS, List.of(
+          new UpdateAction.Set(AttributePath.of("name"), new Value.Str(name))));
+      assertThat(write.update()).isEqualTo("SET #a0 = :v0");
+      assertThat(write.values()).isEqualTo(Map.of(":v0", AttributeValue.fromS(name)));
+    }
+  }
 }
