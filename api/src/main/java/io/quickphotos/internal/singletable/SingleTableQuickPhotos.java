@@ -803,7 +803,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         backoff.pause(attempt);
       }
       try {
-        meter.made(RequestDescriptions::transactWriteItems, actions);
+        meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
         return Optional.empty();
       } catch (TableTransactionCancelledException e) {
@@ -869,27 +869,43 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   /** Tallies the requests, capacity and items of one repository call. */
   private static final class Meter {
-    /** The requests in words, for the cost listener; null when there is none to read them. */
-    final List<io.quickphotos.DynamoRequest> made;
+    /**
+     * The requests, to be described if the cost listener reads them; null when there is no
+     * listener. Only the describer and the (immutable) request are kept here: the words are
+     * built by {@link RequestLog} when {@link OperationCost#requestsMade()} is read.
+     */
+    final List<java.util.function.Supplier<io.quickphotos.DynamoRequest>> made;
     int requests;
-    Capacity capacity = Capacity.ZERO;
+    double readUnits;
+    double writeUnits;
     int itemsRead;
 
     Meter(boolean describe) {
-      made = describe ? new ArrayList<>() : null;
+      made = describe ? new ArrayList<>(2) : null;
     }
 
     /** Counts a request before it is sent, so that one that fails is counted too. */
     <T> void made(Function<T, io.quickphotos.DynamoRequest> describer, T request) {
       requests++;
       if (made != null) {
-        made.add(describer.apply(request));
+        made.add(() -> describer.apply(request));
       }
     }
 
+    /** {@link #made} for a request that is a list: a copy is kept, the caller's may change. */
+    <E> void madeOf(Function<List<E>, io.quickphotos.DynamoRequest> describer,
+        List<E> request) {
+      made(describer, made == null ? request : List.copyOf(request));
+    }
+
     void request(Capacity consumed, int items) {
-      capacity = capacity.plus(consumed);
+      readUnits += consumed.read();
+      writeUnits += consumed.write();
       itemsRead += items;
+    }
+
+    List<io.quickphotos.DynamoRequest> requestsMade() {
+      return made == null ? List.of() : new RequestLog(made);
     }
   }
 
@@ -911,9 +927,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
           + e.getMessage(), e);
     } finally {
-      report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
-          meter.capacity.write(), meter.itemsRead, succeeded,
-          meter.made == null ? List.of() : meter.made));
+      report(new OperationCost(pattern, meter.requests, meter.readUnits, meter.writeUnits,
+          meter.itemsRead, succeeded, meter.requestsMade()));
     }
   }
 
@@ -958,7 +973,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.made(RequestDescriptions::batchGetItem, pending);
+      meter.madeOf(RequestDescriptions::batchGetItem, pending);
       Table.BatchRead read = table.batchGetItem(pending);
       meter.request(read.consumed(), read.items().size());
       read.items().forEach(item -> found.put(item.key(), item));
@@ -978,7 +993,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.made(RequestDescriptions::batchWriteItem, pending);
+      meter.madeOf(RequestDescriptions::batchWriteItem, pending);
       Table.BatchWrite write = table.batchWriteItem(pending);
       meter.request(write.consumed(), 0);
       pending = write.unprocessedItems();

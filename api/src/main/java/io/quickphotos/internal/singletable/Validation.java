@@ -42,12 +42,14 @@ final class Validation {
       throw invalid(field + " must be 1 to " + MAX_USERNAME + " characters long, was "
           + codePoints + ": " + shown(value));
     }
-    value.codePoints().forEach(c -> {
+    for (int i = 0; i < value.length(); ) {
+      int c = value.codePointAt(i);
       if (!(Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-')) {
         throw invalid(field + " may hold only letters, digits, '.', '_' and '-'; found "
             + String.format("U+%04X", c) + " in " + shown(value));
       }
-    });
+      i += Character.charCount(c);
+    }
     return value;
   }
 
