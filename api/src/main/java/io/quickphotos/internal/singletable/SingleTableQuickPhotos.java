@@ -30,7 +30,6 @@ import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -836,7 +835,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private LocalDate today() {
-    return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    // LocalDate.ofInstant would build the UTC zone's rules on every call.
+    return LocalDate.ofEpochDay(Math.floorDiv(clock.instant().getEpochSecond(), 86_400));
   }
 
   /** The snapshot's items, users and photos with the counters the snapshot implies. */

@@ -79,10 +79,20 @@ final class Validation {
   static String email(String value) {
     text("email", value, 3, MAX_EMAIL);
     int at = value.indexOf('@');
-    if (at <= 0 || at == value.length() - 1 || value.chars().anyMatch(Character::isWhitespace)) {
+    if (at <= 0 || at == value.length() - 1 || hasWhitespace(value)) {
       throw invalid("email must look like name@domain without spaces: " + shown(value));
     }
     return value;
+  }
+
+  /** Whether any UTF-16 unit is whitespace, as {@code value.chars().anyMatch(...)} would say. */
+  private static boolean hasWhitespace(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isWhitespace(value.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
