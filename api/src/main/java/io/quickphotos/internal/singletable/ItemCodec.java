@@ -10,7 +10,6 @@ import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import java.time.LocalDate;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -107,17 +106,16 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item user(NewUser user, long followers, long following) {
-    return Item.builder(KeyLayout.user(user.username()))
-        .put(ENTITY, Entity.USER.name())
-        .put(USERNAME, user.username())
-        .put(NAME, user.name())
-        .put(EMAIL, user.email())
-        .put(BIRTHDATE, user.birthdate().toString())
-        .put(ADDRESS, user.address())
-        .put(STATUS, user.status().name())
-        .put(FOLLOWERS, followers)
-        .put(FOLLOWING, following)
-        .build();
+    return item(KeyLayout.user(user.username()),
+        text(ENTITY, Entity.USER.name()),
+        text(USERNAME, user.username()),
+        text(NAME, user.name()),
+        text(EMAIL, user.email()),
+        text(BIRTHDATE, user.birthdate().toString()),
+        text(ADDRESS, user.address()),
+        text(STATUS, user.status().name()),
+        Map.entry(FOLLOWERS, Value.Num.of(followers)),
+        Map.entry(FOLLOWING, Value.Num.of(following)));
   }
 
   /**
@@ -154,17 +152,19 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
-    Map<String, Value> reactions = new LinkedHashMap<>();
-    for (ReactionType type : ReactionType.values()) {
-      reactions.put(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, Value>[] counters = new Map.Entry[TYPES.length];
+    for (ReactionType type : TYPES) {
+      counters[type.ordinal()] = Map.entry(type.storedName(),
+          Value.Num.of(counts.getOrDefault(type, 0L)));
     }
-    return Item.builder(KeyLayout.photo(id))
-        .put(ENTITY, Entity.PHOTO.name())
-        .put(USERNAME, id.owner())
-        .put(TIMESTAMP, KeyLayout.timestamp(id.timestamp()))
-        .put(LOCATION, location)
-        .put(REACTIONS, new Value.MapValue(reactions))
-        .build();
+    Map<String, Value> reactions = Map.ofEntries(counters);
+    return item(KeyLayout.photo(id),
+        text(ENTITY, Entity.PHOTO.name()),
+        text(USERNAME, id.owner()),
+        text(TIMESTAMP, KeyLayout.timestamp(id.timestamp())),
+        text(LOCATION, location),
+        Map.entry(REACTIONS, new Value.MapValue(reactions)));
   }
 
   /**
@@ -202,14 +202,13 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item reaction(Reaction reaction) {
-    return Item.builder(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()))
-        .put(ENTITY, Entity.REACTION.name())
-        .put(REACTING_USER, reaction.reactor())
-        .put(PHOTO_OWNER, reaction.photo().owner())
-        .put(PHOTO_TIMESTAMP, KeyLayout.timestamp(reaction.photo().timestamp()))
-        .put(REACTION_TYPE, reaction.type().storedName())
-        .put(TIMESTAMP, KeyLayout.timestamp(reaction.timestamp()))
-        .build();
+    return item(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
+        text(ENTITY, Entity.REACTION.name()),
+        text(REACTING_USER, reaction.reactor()),
+        text(PHOTO_OWNER, reaction.photo().owner()),
+        text(PHOTO_TIMESTAMP, KeyLayout.timestamp(reaction.photo().timestamp())),
+        text(REACTION_TYPE, reaction.type().storedName()),
+        text(TIMESTAMP, KeyLayout.timestamp(reaction.timestamp())));
   }
 
   /**
@@ -237,12 +236,11 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item friendship(Follow follow) {
-    return Item.builder(KeyLayout.friendship(follow.followed(), follow.follower()))
-        .put(ENTITY, Entity.FRIENDSHIP.name())
-        .put(FOLLOWED_USER, follow.followed())
-        .put(FOLLOWING_USER, follow.follower())
-        .put(TIMESTAMP, KeyLayout.timestamp(follow.since()))
-        .build();
+    return item(KeyLayout.friendship(follow.followed(), follow.follower()),
+        text(ENTITY, Entity.FRIENDSHIP.name()),
+        text(FOLLOWED_USER, follow.followed()),
+        text(FOLLOWING_USER, follow.follower()),
+        text(TIMESTAMP, KeyLayout.timestamp(follow.since())));
   }
 
   /**
@@ -265,6 +263,25 @@ public final class ItemCodec {
   public static Follow friendship(Item item) {
     return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+  }
+
+  /**
+   * An item of the key's {@code PK} and {@code SK} and the given attributes, in that order. Built
+   * as one immutable map, which {@link Item} keeps without copying, where {@link Item.Builder}
+   * would fill a map that the item then copies; the same attributes in the same order.
+   */
+  @SafeVarargs
+  private static Item item(Key key, Map.Entry<String, Value>... attributes) {
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, Value>[] all = new Map.Entry[attributes.length + 2];
+    all[0] = text(Item.PK, key.pk());
+    all[1] = text(Item.SK, key.sk());
+    System.arraycopy(attributes, 0, all, 2, attributes.length);
+    return new Item(Map.ofEntries(all));
+  }
+
+  private static Map.Entry<String, Value> text(String name, String value) {
+    return Map.entry(name, new Value.Str(value));
   }
 
   /**

@@ -289,9 +289,11 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     String listing = "followedBy|" + plan.partitionValue();
     return call(AccessPattern.FOLLOWED_BY, meter -> {
       Listing read = query(listing, plan, page, meter);
-      List<Key> keys = read.items().stream()
-          .map(item -> KeyLayout.user(ItemCodec.followedUser(item)))
-          .toList();
+      Key[] profileKeys = new Key[read.items().size()];
+      for (int i = 0; i < profileKeys.length; i++) {
+        profileKeys[i] = KeyLayout.user(ItemCodec.followedUser(read.items().get(i)));
+      }
+      List<Key> keys = List.of(profileKeys);
       Map<Key, Item> profiles = batchGet(keys, meter);
       List<User> users = new ArrayList<>(keys.size());
       for (Key key : keys) {
@@ -963,7 +965,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
-    Map<Key, Item> found = new HashMap<>();
+    Map<Key, Item> found = new HashMap<>(2 * keys.size());
     List<Key> pending = keys;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (attempt > 0) {

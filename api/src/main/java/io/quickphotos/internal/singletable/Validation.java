@@ -104,7 +104,7 @@ final class Validation {
     if (value.getYear() < 1 || value.getYear() > 9999) {
       throw invalid("birthdate must be in years 1 to 9999: " + value);
     }
-    if (value.isAfter(todayUtc.plusDays(1))) {
+    if (value.toEpochDay() > todayUtc.toEpochDay() + 1) {
       throw invalid("birthdate may not be in the future: " + value + " (today is " + todayUtc
           + " UTC)");
     }

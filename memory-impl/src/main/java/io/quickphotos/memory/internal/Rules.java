@@ -287,6 +287,21 @@ final class Rules {
 
   private static final int SMALL_TRANSACTION = 8;
 
+  /** Up to this many keys are compared pairwise, which is cheaper there than hashing them. */
+  private static final int SMALL_BATCH = 16;
+
+  private static boolean hasDuplicates(List<Key> keys) {
+    for (int i = 1; i < keys.size(); i++) {
+      Key key = keys.get(i);
+      for (int j = 0; j < i; j++) {
+        if (keys.get(j).equals(key)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static boolean contains(Key[] keys, int count, Key key) {
     for (int i = 0; i < count; i++) {
       if (keys[i].equals(key)) {
@@ -317,7 +332,8 @@ final class Rules {
       throw invalid(BATCH_GET_TOO_MANY);
     }
     keys.forEach(Rules::key);
-    if (new HashSet<>(keys).size() != keys.size()) {
+    if (keys.size() > SMALL_BATCH ? new HashSet<>(keys).size() != keys.size()
+        : hasDuplicates(keys)) {
       throw invalid(BATCH_GET_DUPLICATES);
     }
   }
