@@ -1,5 +1,6 @@
 package io.quickphotos;
 
+import io.quickphotos.internal.singletable.RequestLog;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,7 +26,8 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
     List<DynamoRequest> requestsMade) {
 
   /**
-   * Checks the components and copies the list.
+   * Checks the components and copies the list (a repository's own list of requests, which is
+   * immutable and describes the requests only when read, is kept as it is).
    *
    * @param pattern the access pattern the call served
    * @param requests how many DynamoDB requests were made
@@ -38,7 +40,7 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
    */
   public OperationCost {
     Objects.requireNonNull(pattern, "pattern");
-    requestsMade = List.copyOf(requestsMade);
+    requestsMade = requestsMade instanceof RequestLog ? requestsMade : List.copyOf(requestsMade);
   }
 
   /**

@@ -16,13 +16,16 @@ public enum ReactionType {
   /** A face with sunglasses. */
   SUNGLASSES;
 
+  /** Computed once: keys and photo items name a type on every read and write. */
+  private final String storedName = name().toLowerCase(Locale.ROOT);
+
   /**
    * The lower-case name stored in keys and in the photo's {@code reactions} map.
    *
    * @return the stored name, e.g. {@code "heart"}
    */
   public String storedName() {
-    return name().toLowerCase(Locale.ROOT);
+    return storedName;
   }
 
   /**

@@ -1846,8 +1846,17 @@ public abstract class QuickPhotosContract {
             + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
             + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
             + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));
-    assertThat(costs.costs()).allSatisfy(cost ->
-        assertThat(cost.requestsMade()).hasSize(cost.requests()));
+    assertThat(costs.costs()).allSatisfy(cost -> {
+      assertThat(cost.requestsMade()).hasSize(cost.requests());
+      // Described when read, the requests still make a cost equal to one built from a copy.
+      OperationCost copied = new OperationCost(cost.pattern(), cost.requests(),
+          cost.readCapacityUnits(), cost.writeCapacityUnits(), cost.itemsRead(), cost.succeeded(),
+          new ArrayList<>(cost.requestsMade()));
+      assertThat(cost).isEqualTo(copied).hasSameHashCodeAs(copied);
+      assertThat(cost.requestsMade()).isEqualTo(List.copyOf(cost.requestsMade()));
+      assertThatThrownBy(() -> cost.requestsMade().add(cost.requestsMade().get(0)))
+          .isInstanceOf(UnsupportedOperationException.class);
+    });
   }
 
   @Test

@@ -9,8 +9,7 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import java.time.LocalDate;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -57,7 +56,20 @@ public final class ItemCodec {
     FRIENDSHIP
   }
 
+  /** Every type, once: {@code values()} copies its array on every call. */
+  private static final ReactionType[] TYPES = ReactionType.values();
+  /** The types by stored name, for decoding photos and reactions without a scan. */
+  private static final Map<String, ReactionType> BY_STORED_NAME = byStoredName();
+
   private ItemCodec() {
+  }
+
+  private static Map<String, ReactionType> byStoredName() {
+    Map<String, ReactionType> types = new HashMap<>();
+    for (ReactionType type : TYPES) {
+      types.put(type.storedName(), type);
+    }
+    return Map.copyOf(types);
   }
 
   /**
@@ -94,17 +106,16 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item user(NewUser user, long followers, long following) {
-    return Item.builder(KeyLayout.user(user.username()))
-        .put(ENTITY, Entity.USER.name())
-        .put(USERNAME, user.username())
-        .put(NAME, user.name())
-        .put(EMAIL, user.email())
-        .put(BIRTHDATE, user.birthdate().toString())
-        .put(ADDRESS, user.address())
-        .put(STATUS, user.status().name())
-        .put(FOLLOWERS, followers)
-        .put(FOLLOWING, following)
-        .build();
+    return item(KeyLayout.user(user.username()),
+        text(ENTITY, Entity.USER.name()),
+        text(USERNAME, user.username()),
+        text(NAME, user.name()),
+        text(EMAIL, user.email()),
+        text(BIRTHDATE, user.birthdate().toString()),
+        text(ADDRESS, user.address()),
+        text(STATUS, user.status().name()),
+        Map.entry(FOLLOWERS, Value.Num.of(followers)),
+        Map.entry(FOLLOWING, Value.Num.of(following)));
   }
 
   /**
@@ -115,7 +126,7 @@ public final class ItemCodec {
    */
   public static User user(Item item) {
     return new User(item.string(USERNAME), item.string(NAME), item.string(EMAIL),
-        LocalDate.parse(item.string(BIRTHDATE)), item.string(ADDRESS),
+        date(item.string(BIRTHDATE)), item.string(ADDRESS),
         UserStatus.valueOf(item.string(STATUS)), item.number(FOLLOWERS).longValueExact(),
         item.number(FOLLOWING).longValueExact());
   }
@@ -141,17 +152,19 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
-    Map<String, Value> reactions = new LinkedHashMap<>();
-    for (ReactionType type : ReactionType.values()) {
-      reactions.put(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, Value>[] counters = new Map.Entry[TYPES.length];
+    for (ReactionType type : TYPES) {
+      counters[type.ordinal()] = Map.entry(type.storedName(),
+          Value.Num.of(counts.getOrDefault(type, 0L)));
     }
-    return Item.builder(KeyLayout.photo(id))
-        .put(ENTITY, Entity.PHOTO.name())
-        .put(USERNAME, id.owner())
-        .put(TIMESTAMP, KeyLayout.timestamp(id.timestamp()))
-        .put(LOCATION, location)
-        .put(REACTIONS, new Value.MapValue(reactions))
-        .build();
+    Map<String, Value> reactions = Map.ofEntries(counters);
+    return item(KeyLayout.photo(id),
+        text(ENTITY, Entity.PHOTO.name()),
+        text(USERNAME, id.owner()),
+        text(TIMESTAMP, KeyLayout.timestamp(id.timestamp())),
+        text(LOCATION, location),
+        Map.entry(REACTIONS, new Value.MapValue(reactions)));
   }
 
   /**
@@ -161,23 +174,25 @@ public final class ItemCodec {
    * @return the photo
    */
   public static Photo photo(Item item) {
-    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
-    for (ReactionType type : ReactionType.values()) {
-      counts.put(type, 0L);
-    }
-    if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
+    long[] counts = new long[TYPES.length];
+    if (item.attributes().get(REACTIONS) instanceof Value.MapValue map) {
       for (Map.Entry<String, Value> e : map.value().entrySet()) {
         // A type this version does not know (written by a newer one) is left out.
-        storedType(e.getKey()).ifPresent(type -> {
-          if (e.getValue() instanceof Value.Num n) {
-            counts.put(type, n.value().longValueExact());
-          }
-        });
+        ReactionType type = BY_STORED_NAME.get(e.getKey());
+        if (type != null && e.getValue() instanceof Value.Num n) {
+          counts[type.ordinal()] = n.value().longValueExact();
+        }
       }
     }
     PhotoId id = new PhotoId(item.string(USERNAME),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
-    return new Photo(id, item.string(LOCATION), counts);
+    // An immutable map already, which Photo keeps as it is instead of copying it again.
+    @SuppressWarnings("unchecked")
+    Map.Entry<ReactionType, Long>[] entries = new Map.Entry[TYPES.length];
+    for (ReactionType type : TYPES) {
+      entries[type.ordinal()] = Map.entry(type, counts[type.ordinal()]);
+    }
+    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries));
   }
 
   /**
@@ -187,14 +202,13 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item reaction(Reaction reaction) {
-    return Item.builder(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()))
-        .put(ENTITY, Entity.REACTION.name())
-        .put(REACTING_USER, reaction.reactor())
-        .put(PHOTO_OWNER, reaction.photo().owner())
-        .put(PHOTO_TIMESTAMP, KeyLayout.timestamp(reaction.photo().timestamp()))
-        .put(REACTION_TYPE, reaction.type().storedName())
-        .put(TIMESTAMP, KeyLayout.timestamp(reaction.timestamp()))
-        .build();
+    return item(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
+        text(ENTITY, Entity.REACTION.name()),
+        text(REACTING_USER, reaction.reactor()),
+        text(PHOTO_OWNER, reaction.photo().owner()),
+        text(PHOTO_TIMESTAMP, KeyLayout.timestamp(reaction.photo().timestamp())),
+        text(REACTION_TYPE, reaction.type().storedName()),
+        text(TIMESTAMP, KeyLayout.timestamp(reaction.timestamp())));
   }
 
   /**
@@ -207,9 +221,11 @@ public final class ItemCodec {
     PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
         KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
     String type = item.string(REACTION_TYPE);
-    return new Reaction(item.string(REACTING_USER), photo,
-        storedType(type).orElseThrow(() ->
-            new IllegalStateException("unknown reaction type in a stored item: " + type)),
+    ReactionType reactionType = BY_STORED_NAME.get(type);
+    if (reactionType == null) {
+      throw new IllegalStateException("unknown reaction type in a stored item: " + type);
+    }
+    return new Reaction(item.string(REACTING_USER), photo, reactionType,
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
@@ -220,12 +236,11 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item friendship(Follow follow) {
-    return Item.builder(KeyLayout.friendship(follow.followed(), follow.follower()))
-        .put(ENTITY, Entity.FRIENDSHIP.name())
-        .put(FOLLOWED_USER, follow.followed())
-        .put(FOLLOWING_USER, follow.follower())
-        .put(TIMESTAMP, KeyLayout.timestamp(follow.since()))
-        .build();
+    return item(KeyLayout.friendship(follow.followed(), follow.follower()),
+        text(ENTITY, Entity.FRIENDSHIP.name()),
+        text(FOLLOWED_USER, follow.followed()),
+        text(FOLLOWING_USER, follow.follower()),
+        text(TIMESTAMP, KeyLayout.timestamp(follow.since())));
   }
 
   /**
@@ -250,12 +265,58 @@ public final class ItemCodec {
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
-  private static java.util.Optional<ReactionType> storedType(String storedName) {
-    for (ReactionType type : ReactionType.values()) {
-      if (type.storedName().equals(storedName)) {
-        return java.util.Optional.of(type);
+  /**
+   * An item of the key's {@code PK} and {@code SK} and the given attributes, in that order. Built
+   * as one immutable map, which {@link Item} keeps without copying, where {@link Item.Builder}
+   * would fill a map that the item then copies; the same attributes in the same order.
+   */
+  @SafeVarargs
+  private static Item item(Key key, Map.Entry<String, Value>... attributes) {
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, Value>[] all = new Map.Entry[attributes.length + 2];
+    all[0] = text(Item.PK, key.pk());
+    all[1] = text(Item.SK, key.sk());
+    System.arraycopy(attributes, 0, all, 2, attributes.length);
+    return new Item(Map.ofEntries(all));
+  }
+
+  private static Map.Entry<String, Value> text(String name, String value) {
+    return Map.entry(name, new Value.Str(value));
+  }
+
+  /**
+   * Reads a stored birth date, as {@link LocalDate#parse} does. The {@code yyyy-MM-dd} text
+   * {@link LocalDate#toString} writes for years 0 to 9999 is read by hand, since every profile
+   * read decodes one; anything else, valid or not, goes to {@link LocalDate#parse}, which decides
+   * and words its exceptions as before.
+   *
+   * @param text the stored text
+   * @return the date
+   * @throws java.time.format.DateTimeParseException if it is not an ISO local date
+   */
+  static LocalDate date(String text) {
+    if (text.length() == 10 && text.charAt(4) == '-' && text.charAt(7) == '-') {
+      int year = digits(text, 0, 4);
+      int month = digits(text, 5, 2);
+      int day = digits(text, 8, 2);
+      if (year >= 0 && month >= 1 && month <= 12 && day >= 1
+          && day <= java.time.Month.of(month).length(java.time.Year.isLeap(year))) {
+        return LocalDate.of(year, month, day);
       }
     }
-    return java.util.Optional.empty();
+    return LocalDate.parse(text);
+  }
+
+  /** The ASCII digits {@code text[at, at + width)} as a number; -1 if any is not a digit. */
+  private static int digits(String text, int at, int width) {
+    int value = 0;
+    for (int i = at; i < at + width; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
   }
 }

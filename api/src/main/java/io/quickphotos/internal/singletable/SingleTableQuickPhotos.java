@@ -30,7 +30,6 @@ import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -290,9 +289,11 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     String listing = "followedBy|" + plan.partitionValue();
     return call(AccessPattern.FOLLOWED_BY, meter -> {
       Listing read = query(listing, plan, page, meter);
-      List<Key> keys = read.items().stream()
-          .map(item -> KeyLayout.user(ItemCodec.followedUser(item)))
-          .toList();
+      Key[] profileKeys = new Key[read.items().size()];
+      for (int i = 0; i < profileKeys.length; i++) {
+        profileKeys[i] = KeyLayout.user(ItemCodec.followedUser(read.items().get(i)));
+      }
+      List<Key> keys = List.of(profileKeys);
       Map<Key, Item> profiles = batchGet(keys, meter);
       List<User> users = new ArrayList<>(keys.size());
       for (Key key : keys) {
@@ -803,7 +804,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         backoff.pause(attempt);
       }
       try {
-        meter.made(RequestDescriptions::transactWriteItems, actions);
+        meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
         return Optional.empty();
       } catch (TableTransactionCancelledException e) {
@@ -836,7 +837,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private LocalDate today() {
-    return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    // LocalDate.ofInstant would build the UTC zone's rules on every call.
+    return LocalDate.ofEpochDay(Math.floorDiv(clock.instant().getEpochSecond(), 86_400));
   }
 
   /** The snapshot's items, users and photos with the counters the snapshot implies. */
@@ -869,27 +871,43 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   /** Tallies the requests, capacity and items of one repository call. */
   private static final class Meter {
-    /** The requests in words, for the cost listener; null when there is none to read them. */
-    final List<io.quickphotos.DynamoRequest> made;
+    /**
+     * The requests, to be described if the cost listener reads them; null when there is no
+     * listener. Only the describer and the (immutable) request are kept here: the words are
+     * built by {@link RequestLog} when {@link OperationCost#requestsMade()} is read.
+     */
+    final List<java.util.function.Supplier<io.quickphotos.DynamoRequest>> made;
     int requests;
-    Capacity capacity = Capacity.ZERO;
+    double readUnits;
+    double writeUnits;
     int itemsRead;
 
     Meter(boolean describe) {
-      made = describe ? new ArrayList<>() : null;
+      made = describe ? new ArrayList<>(2) : null;
     }
 
     /** Counts a request before it is sent, so that one that fails is counted too. */
     <T> void made(Function<T, io.quickphotos.DynamoRequest> describer, T request) {
       requests++;
       if (made != null) {
-        made.add(describer.apply(request));
+        made.add(() -> describer.apply(request));
       }
     }
 
+    /** {@link #made} for a request that is a list: a copy is kept, the caller's may change. */
+    <E> void madeOf(Function<List<E>, io.quickphotos.DynamoRequest> describer,
+        List<E> request) {
+      made(describer, made == null ? request : List.copyOf(request));
+    }
+
     void request(Capacity consumed, int items) {
-      capacity = capacity.plus(consumed);
+      readUnits += consumed.read();
+      writeUnits += consumed.write();
       itemsRead += items;
+    }
+
+    List<io.quickphotos.DynamoRequest> requestsMade() {
+      return made == null ? List.of() : new RequestLog(made);
     }
   }
 
@@ -911,9 +929,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
           + e.getMessage(), e);
     } finally {
-      report(new OperationCost(pattern, meter.requests, meter.capacity.read(),
-          meter.capacity.write(), meter.itemsRead, succeeded,
-          meter.made == null ? List.of() : meter.made));
+      report(new OperationCost(pattern, meter.requests, meter.readUnits, meter.writeUnits,
+          meter.itemsRead, succeeded, meter.requestsMade()));
     }
   }
 
@@ -948,7 +965,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   private Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
-    Map<Key, Item> found = new HashMap<>();
+    Map<Key, Item> found = new HashMap<>(2 * keys.size());
     List<Key> pending = keys;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (attempt > 0) {
@@ -958,7 +975,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.made(RequestDescriptions::batchGetItem, pending);
+      meter.madeOf(RequestDescriptions::batchGetItem, pending);
       Table.BatchRead read = table.batchGetItem(pending);
       meter.request(read.consumed(), read.items().size());
       read.items().forEach(item -> found.put(item.key(), item));
@@ -978,7 +995,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         backoff.pause(attempt);
       }
-      meter.made(RequestDescriptions::batchWriteItem, pending);
+      meter.madeOf(RequestDescriptions::batchWriteItem, pending);
       Table.BatchWrite write = table.batchWriteItem(pending);
       meter.request(write.consumed(), 0);
       pending = write.unprocessedItems();

@@ -42,12 +42,14 @@ final class Validation {
       throw invalid(field + " must be 1 to " + MAX_USERNAME + " characters long, was "
           + codePoints + ": " + shown(value));
     }
-    value.codePoints().forEach(c -> {
+    for (int i = 0; i < value.length(); ) {
+      int c = value.codePointAt(i);
       if (!(Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-')) {
         throw invalid(field + " may hold only letters, digits, '.', '_' and '-'; found "
             + String.format("U+%04X", c) + " in " + shown(value));
       }
-    });
+      i += Character.charCount(c);
+    }
     return value;
   }
 
@@ -77,10 +79,20 @@ final class Validation {
   static String email(String value) {
     text("email", value, 3, MAX_EMAIL);
     int at = value.indexOf('@');
-    if (at <= 0 || at == value.length() - 1 || value.chars().anyMatch(Character::isWhitespace)) {
+    if (at <= 0 || at == value.length() - 1 || hasWhitespace(value)) {
       throw invalid("email must look like name@domain without spaces: " + shown(value));
     }
     return value;
+  }
+
+  /** Whether any UTF-16 unit is whitespace, as {@code value.chars().anyMatch(...)} would say. */
+  private static boolean hasWhitespace(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isWhitespace(value.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -92,7 +104,7 @@ final class Validation {
     if (value.getYear() < 1 || value.getYear() > 9999) {
       throw invalid("birthdate must be in years 1 to 9999: " + value);
     }
-    if (value.isAfter(todayUtc.plusDays(1))) {
+    if (value.toEpochDay() > todayUtc.toEpochDay() + 1) {
       throw invalid("birthdate may not be in the future: " + value + " (today is " + todayUtc
           + " UTC)");
     }

@@ -55,7 +55,11 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    * @return the actions
    */
   public List<WriteAction> actions() {
-    return steps.stream().map(Step::action).toList();
+    WriteAction[] actions = new WriteAction[steps.size()];
+    for (int i = 0; i < actions.length; i++) {
+      actions[i] = steps.get(i).action();
+    }
+    return List.of(actions);
   }
 
   /**

@@ -5,7 +5,6 @@ import io.quickphotos.internal.singletable.Item;
 import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.Value;
 import java.math.BigDecimal;
-import java.util.Optional;
 
 /**
  * Evaluates a write's {@link ItemCondition} against the targeted item's current state, with
@@ -35,33 +34,36 @@ final class Conditions {
       return current == null;
     }
     if (condition instanceof ItemCondition.AttributeExists exists) {
-      return value(current, exists.path()).isPresent();
+      return value(current, exists.path()) != null;
     }
     if (condition instanceof ItemCondition.AttributeEquals equals) {
-      return value(current, equals.path()).filter(equals.value()::equals).isPresent();
+      return equals.value().equals(value(current, equals.path()));
     }
     if (condition instanceof ItemCondition.AtLeast atLeast) {
-      return value(current, atLeast.path())
-          .filter(v -> v instanceof Value.Num n
-              && n.value().compareTo(BigDecimal.valueOf(atLeast.minimum())) >= 0)
-          .isPresent();
+      return value(current, atLeast.path()) instanceof Value.Num n
+          && n.value().compareTo(BigDecimal.valueOf(atLeast.minimum())) >= 0;
     }
     if (condition instanceof ItemCondition.Not not) {
       return !test(not.condition(), current);
     }
     ItemCondition.And and = (ItemCondition.And) condition;
-    return and.conditions().stream().allMatch(c -> test(c, current));
+    for (ItemCondition part : and.conditions()) {
+      if (!test(part, current)) {
+        return false;
+      }
+    }
+    return true;
   }
 
-  private static Optional<Value> value(Item item, AttributePath path) {
+  /** The value at {@code path}, or null if the item, the attribute or the map entry is missing. */
+  private static Value value(Item item, AttributePath path) {
     if (item == null) {
-      return Optional.empty();
+      return null;
     }
-    Optional<Value> top = item.get(path.names().get(0));
+    Value top = item.attributes().get(path.names().get(0));
     if (path.names().size() == 1) {
       return top;
     }
-    return top.filter(v -> v instanceof Value.MapValue)
-        .map(v -> ((Value.MapValue) v).value().get(path.names().get(1)));
+    return top instanceof Value.MapValue map ? map.value().get(path.names().get(1)) : null;
   }
 }

@@ -263,18 +263,52 @@ final class Rules {
     if (actions.size() > MAX_TRANSACTION_ACTIONS) {
       throw invalid(TRANSACTION_TOO_MANY);
     }
-    Set<Key> seen = new HashSet<>();
+    // Most transactions carry two to four actions: comparing each key with the ones before it
+    // is cheaper there than hashing them into a set.
+    Set<Key> seen = actions.size() > SMALL_TRANSACTION ? new HashSet<>() : null;
+    Key[] keys = seen == null ? new Key[actions.size()] : null;
     long bytes = 0;
-    for (WriteAction action : actions) {
+    for (int i = 0; i < actions.size(); i++) {
+      WriteAction action = actions.get(i);
       action(action);
-      if (!seen.add(action.key())) {
+      Key key = action.key();
+      if (seen != null ? !seen.add(key) : contains(keys, i, key)) {
         throw invalid(TRANSACTION_SAME_ITEM);
+      }
+      if (keys != null) {
+        keys[i] = key;
       }
       bytes += transactionBytes(action);
     }
     if (bytes > MAX_TRANSACTION_BYTES) {
       throw invalid(TRANSACTION_TOO_LARGE);
     }
+  }
+
+  private static final int SMALL_TRANSACTION = 8;
+
+  /** Up to this many keys are compared pairwise, which is cheaper there than hashing them. */
+  private static final int SMALL_BATCH = 16;
+
+  private static boolean hasDuplicates(List<Key> keys) {
+    for (int i = 1; i < keys.size(); i++) {
+      Key key = keys.get(i);
+      for (int j = 0; j < i; j++) {
+        if (keys.get(j).equals(key)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean contains(Key[] keys, int count, Key key) {
+    for (int i = 0; i < count; i++) {
+      if (keys[i].equals(key)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What one action adds to a transaction's size: a Put its item, any other action its key. */
@@ -298,7 +332,8 @@ final class Rules {
       throw invalid(BATCH_GET_TOO_MANY);
     }
     keys.forEach(Rules::key);
-    if (new HashSet<>(keys).size() != keys.size()) {
+    if (keys.size() > SMALL_BATCH ? new HashSet<>(keys).size() != keys.size()
+        : hasDuplicates(keys)) {
       throw invalid(BATCH_GET_DUPLICATES);
     }
   }
