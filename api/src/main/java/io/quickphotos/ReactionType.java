@@ -16,13 +16,16 @@ public enum ReactionType {
   /** A face with sunglasses. */
   SUNGLASSES;
 
+  /** Computed once: every reaction and photo item holds it, and should hold the same copy. */
+  private final String storedName = name().toLowerCase(Locale.ROOT);
+
   /**
    * The lower-case name stored in keys and in the photo's {@code reactions} map.
    *
    * @return the stored name, e.g. {@code "heart"}
    */
   public String storedName() {
-    return name().toLowerCase(Locale.ROOT);
+    return storedName;
   }
 
   /**
