@@ -78,6 +78,15 @@ public final class Item {
   }
 
   /**
+   * A builder holding this item's attributes, to change some and build a new item (an update).
+   *
+   * @return a new builder
+   */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
    * The attributes, as an immutable map (a view: its values are made on each read).
    *
    * @return the attributes by name
@@ -384,9 +393,40 @@ public final class Item {
 
   /** Builds an item attribute by attribute. Not thread-safe. */
   public static final class Builder {
-    private String[] names = new String[12];
-    private Object[] values = new Object[12];
+    private String[] names;
+    private Object[] values;
     private int count;
+    /** The shared names of the item this builder started from, while it still has just those. */
+    private String[] shape;
+
+    /** Starts an empty item. */
+    public Builder() {
+      names = new String[12];
+      values = new Object[12];
+    }
+
+    private Builder(Item item) {
+      int n = item.names.length;
+      names = Arrays.copyOf(item.names, n + 2);
+      values = Arrays.copyOf(item.values, n + 2);
+      count = n;
+      shape = item.names;
+    }
+
+    /**
+     * One attribute as set so far.
+     *
+     * @param name the attribute name
+     * @return its value, if set
+     */
+    public Optional<Value> get(String name) {
+      for (int i = 0; i < count; i++) {
+        if (names[i].equals(name)) {
+          return Optional.of(value(values[i]));
+        }
+      }
+      return Optional.empty();
+    }
 
     /**
      * Sets an attribute.
@@ -429,8 +469,9 @@ public final class Item {
           return this;
         }
       }
+      shape = null;
       if (count == names.length) {
-        names = Arrays.copyOf(names, count * 2);
+        names = Arrays.copyOf(names, Math.max(4, count * 2));
         values = Arrays.copyOf(values, count * 2);
       }
       names[count] = name;
@@ -445,8 +486,12 @@ public final class Item {
      * @return the item
      */
     public Item build() {
-      String[] n = Arrays.copyOf(names, count);
       Object[] v = Arrays.copyOf(values, count);
+      if (shape != null) {
+        // Only values replaced: still sorted as the shared names are.
+        return new Item(shape, v);
+      }
+      String[] n = Arrays.copyOf(names, count);
       sort(n, v, count);
       return new Item(canonical(n), v);
     }

@@ -32,16 +32,16 @@ final class Updates {
    *     or a counter is not a number
    */
   static Item apply(Key key, Item current, List<UpdateAction> actions) {
-    Map<String, Value> attributes = current == null
-        ? new HashMap<>(Map.of(Item.PK, new Value.Str(key.pk()), Item.SK, new Value.Str(key.sk())))
-        : new HashMap<>(current.attributes());
+    // A builder over the current item's own arrays: an update that only changes values (a
+    // counter) keeps the item's shared names and copies no attribute into a map.
+    Item.Builder attributes = current == null ? Item.builder(key) : current.toBuilder();
     for (UpdateAction action : actions) {
       AttributePath path = action.path();
       String top = path.names().get(0);
       if (path.names().size() == 1) {
-        attributes.put(top, newValue(action, attributes.get(top)));
+        attributes.put(top, newValue(action, attributes.get(top).orElse(null)));
       } else {
-        if (!(attributes.get(top) instanceof Value.MapValue parent)) {
+        if (!(attributes.get(top).orElse(null) instanceof Value.MapValue parent)) {
           throw Rules.invalid(Rules.PATH_INVALID_FOR_UPDATE);
         }
         String child = path.names().get(1);
@@ -50,7 +50,7 @@ final class Updates {
         attributes.put(top, new Value.MapValue(entries));
       }
     }
-    return new Item(attributes);
+    return attributes.build();
   }
 
   private static Value newValue(UpdateAction action, Value old) {
