@@ -236,6 +236,13 @@ public final class Item {
 
   private int indexOf(String name) {
     String[] names = this.names;
+    // Readers mostly ask with the very constants the shared names were made from (the codec's
+    // names are literals), so a pass by identity usually finds it without comparing text.
+    for (int i = 0; i < names.length; i++) {
+      if (names[i] == name) {
+        return i;
+      }
+    }
     for (int i = 0; i < names.length; i++) {
       if (name.equals(names[i])) {
         return i;

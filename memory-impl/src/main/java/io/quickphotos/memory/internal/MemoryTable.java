@@ -11,7 +11,6 @@ import io.quickphotos.internal.singletable.QueryResult;
 import io.quickphotos.internal.singletable.TableRequestRefusedException;
 import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.Value;
 import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
 import java.util.List;

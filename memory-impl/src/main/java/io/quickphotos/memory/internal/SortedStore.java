@@ -40,7 +40,7 @@ final class SortedStore {
   }
 
   /**
-   * The value of {@code attribute} in some item of a partition, for a new item of the same
+   * The string {@code attribute} holds in some item of a partition, for a new item of the same
    * partition to share; null if the partition is empty.
    *
    * @param partition the partition value
