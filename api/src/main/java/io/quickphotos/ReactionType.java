@@ -16,7 +16,7 @@ public enum ReactionType {
   /** A face with sunglasses. */
   SUNGLASSES;
 
-  /** Computed once: keys and photo items name a type on every read and write. */
+  /** Computed once: every reaction and photo item holds it, and should hold the same copy. */
   private final String storedName = name().toLowerCase(Locale.ROOT);
 
   /**

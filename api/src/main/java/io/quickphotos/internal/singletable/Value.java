@@ -61,7 +61,17 @@ public sealed interface Value {
      * @return the value
      */
     public static Num of(long value) {
-      return new Num(BigDecimal.valueOf(value));
+      // Counters are mostly small; one shared value each, not one per item.
+      return value >= 0 && value < SMALL.length ? SMALL[(int) value]
+          : new Num(BigDecimal.valueOf(value));
+    }
+
+    private static final Num[] SMALL = new Num[11];
+
+    static {
+      for (int i = 0; i < SMALL.length; i++) {
+        SMALL[i] = new Num(BigDecimal.valueOf(i));
+      }
     }
 
     /**
@@ -71,6 +81,16 @@ public sealed interface Value {
      */
     @Override
     public int size() {
+      return size(value);
+    }
+
+    /**
+     * {@link #size()} of a number in canonical form, without a {@code Num} around it.
+     *
+     * @param value the number, without trailing zeros
+     * @return size in bytes
+     */
+    public static int size(BigDecimal value) {
       int digits = value.signum() == 0 ? 1 : value.precision();
       return (digits + 1) / 2 + 1;
     }

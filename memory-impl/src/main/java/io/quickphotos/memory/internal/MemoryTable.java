@@ -11,7 +11,6 @@ import io.quickphotos.internal.singletable.QueryResult;
 import io.quickphotos.internal.singletable.TableRequestRefusedException;
 import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.Value;
 import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
@@ -390,11 +389,9 @@ public final class MemoryTable implements Table {
     if (stored == null) {
       return null;
     }
-    Map<String, Value> attributes = stored.item().attributes();
-    boolean hasKeys = attributes.get(Index.INVERTED.partitionAttribute()) instanceof Value.Str p
-        && !p.value().isEmpty()
-        && attributes.get(Index.INVERTED.sortAttribute()) instanceof Value.Str s
-        && !s.value().isEmpty();
+    String p = stored.item().stringOrNull(Index.INVERTED.partitionAttribute());
+    String s = stored.item().stringOrNull(Index.INVERTED.sortAttribute());
+    boolean hasKeys = p != null && !p.isEmpty() && s != null && !s.isEmpty();
     return hasKeys ? stored : null;
   }
 
@@ -419,37 +416,24 @@ public final class MemoryTable implements Table {
   }
 
   /**
-   * The item with its {@code PK} value replaced by the very {@link Value.Str} instance another
-   * item of its table partition holds, and its {@code SK} value by the one another item of its
-   * index partition holds, if there are such items: equal values, so the item is equal, but a
-   * partition key shared by many items (a user's profile, photos and followers; a photo and its
-   * reactions in the index) is held once instead of once per item. Items are immutable, so
-   * sharing is safe.
+   * The item with its {@code PK} string replaced by the very instance another item of its table
+   * partition holds, and its {@code SK} string by the one another item of its index partition
+   * holds, if there are such items: equal strings, so the item is equal, but a partition key
+   * shared by many items (a user's profile, photos and followers; a photo and its reactions in
+   * the index) is held once instead of once per item. Items are immutable, so sharing is safe.
    */
   private Stored sharingKeyValues(Stored stored) {
-    Map<String, Value> attributes = stored.item().attributes();
-    Value pk = attributes.get(Item.PK);
-    Value sk = attributes.get(Item.SK);
-    Value sharedPk = pk instanceof Value.Str p ? table.sharedValue(p.value(), Item.PK) : null;
-    Value sharedSk = sk instanceof Value.Str s ? inverted.sharedValue(s.value(), Item.SK) : null;
+    Item item = stored.item();
+    String pk = item.stringOrNull(Item.PK);
+    String sk = item.stringOrNull(Item.SK);
+    String sharedPk = pk == null ? null : table.sharedValue(pk, Item.PK);
+    String sharedSk = sk == null ? null : inverted.sharedValue(sk, Item.SK);
     boolean newPk = sharedPk != null && sharedPk != pk;
     boolean newSk = sharedSk != null && sharedSk != sk;
     if (!newPk && !newSk) {
       return stored;
     }
-    // An immutable map, which Item keeps as it is: one copy of the attributes, not two.
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    Map.Entry<String, Value>[] entries = new Map.Entry[attributes.size()];
-    int i = 0;
-    for (Map.Entry<String, Value> e : attributes.entrySet()) {
-      Value value = e.getValue();
-      if (newPk && value == pk && e.getKey().equals(Item.PK)) {
-        value = sharedPk;
-      } else if (newSk && value == sk && e.getKey().equals(Item.SK)) {
-        value = sharedSk;
-      }
-      entries[i++] = Map.entry(e.getKey(), value);
-    }
-    return new Stored(new Item(Map.ofEntries(entries)), stored.size());
+    return new Stored(item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk)),
+        stored.size());
   }
 }

@@ -150,7 +150,10 @@ final class Rules {
   }
 
   private static void keyAttribute(Item item, String name) {
-    Value value = item.attributes().get(name);
+    if (item.stringOrNull(name) != null) {
+      return;
+    }
+    Value value = item.get(name).orElse(null);
     if (value == null) {
       throw invalid("One or more parameter values were invalid: Missing the key " + name
           + " in the item");

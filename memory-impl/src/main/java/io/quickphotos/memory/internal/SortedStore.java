@@ -2,7 +2,6 @@ package io.quickphotos.memory.internal;
 
 import io.quickphotos.internal.singletable.SortKeyCondition;
 import io.quickphotos.internal.singletable.Utf8;
-import io.quickphotos.internal.singletable.Value;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,18 +40,18 @@ final class SortedStore {
   }
 
   /**
-   * The value of {@code attribute} in some item of a partition, for a new item of the same
+   * The string {@code attribute} holds in some item of a partition, for a new item of the same
    * partition to share; null if the partition is empty.
    *
    * @param partition the partition value
    * @param attribute the attribute that holds it in every item of the partition
    */
-  Value sharedValue(String partition, String attribute) {
+  String sharedValue(String partition, String attribute) {
     NavigableMap<String, Stored> items = partitions.get(partition);
     if (items == null || items.isEmpty()) {
       return null;
     }
-    return items.firstEntry().getValue().item().attributes().get(attribute);
+    return items.firstEntry().getValue().item().stringOrNull(attribute);
   }
 
   void put(String partition, String sort, Stored stored) {

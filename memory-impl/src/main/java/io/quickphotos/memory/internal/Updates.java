@@ -5,6 +5,7 @@ import io.quickphotos.internal.singletable.Item;
 import io.quickphotos.internal.singletable.Key;
 import io.quickphotos.internal.singletable.UpdateAction;
 import io.quickphotos.internal.singletable.Value;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,77 +32,25 @@ final class Updates {
    *     or a counter is not a number
    */
   static Item apply(Key key, Item current, List<UpdateAction> actions) {
-    Map<String, Value> attributes = current == null
-        ? Map.of(Item.PK, new Value.Str(key.pk()), Item.SK, new Value.Str(key.sk()))
-        : current.attributes();
-    // The new values of the top-level attributes the clauses write, in clause order; a later
-    // clause on the same map (reactions.heart, then reactions.smiley) sees the earlier one's.
-    String[] names = new String[actions.size()];
-    Value[] values = new Value[actions.size()];
-    int changed = 0;
+    // A builder over the current item's own arrays: an update that only changes values (a
+    // counter) keeps the item's shared names and copies no attribute into a map.
+    Item.Builder attributes = current == null ? Item.builder(key) : current.toBuilder();
     for (UpdateAction action : actions) {
       AttributePath path = action.path();
       String top = path.names().get(0);
-      int at = indexOf(names, changed, top);
-      Value old = at >= 0 ? values[at] : attributes.get(top);
-      Value next;
       if (path.names().size() == 1) {
-        next = newValue(action, old);
+        attributes.put(top, newValue(action, attributes.get(top).orElse(null)));
       } else {
-        if (!(old instanceof Value.MapValue parent)) {
+        if (!(attributes.get(top).orElse(null) instanceof Value.MapValue parent)) {
           throw Rules.invalid(Rules.PATH_INVALID_FOR_UPDATE);
         }
         String child = path.names().get(1);
-        Map<String, Value> entries = parent.value();
-        next = new Value.MapValue(with(entries, new String[] {child},
-            new Value[] {newValue(action, entries.get(child))}, 1));
-      }
-      if (at >= 0) {
-        values[at] = next;
-      } else {
-        names[changed] = top;
-        values[changed++] = next;
+        Map<String, Value> entries = new HashMap<>(parent.value());
+        entries.put(child, newValue(action, entries.get(child)));
+        attributes.put(top, new Value.MapValue(entries));
       }
     }
-    return new Item(with(attributes, names, values, changed));
-  }
-
-  private static int indexOf(String[] names, int count, String name) {
-    for (int i = 0; i < count; i++) {
-      if (names[i].equals(name)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * An immutable copy of {@code map} with the first {@code count} names set to their values,
-   * built in one pass (an immutable map, which {@link Item} and {@link Value.MapValue} keep as
-   * they are, instead of a mutable copy that they would copy again).
-   */
-  private static Map<String, Value> with(Map<String, Value> map, String[] names, Value[] values,
-      int count) {
-    @SuppressWarnings("unchecked")
-    Map.Entry<String, Value>[] entries = new Map.Entry[map.size() + count];
-    boolean[] present = new boolean[count];
-    int n = 0;
-    for (Map.Entry<String, Value> e : map.entrySet()) {
-      int at = indexOf(names, count, e.getKey());
-      if (at >= 0) {
-        present[at] = true;
-        entries[n++] = Map.entry(e.getKey(), values[at]);
-      } else {
-        // Map.ofEntries copies key and value out, so the map's own entry can stand here.
-        entries[n++] = e;
-      }
-    }
-    for (int i = 0; i < count; i++) {
-      if (!present[i]) {
-        entries[n++] = Map.entry(names[i], values[i]);
-      }
-    }
-    return Map.ofEntries(n == entries.length ? entries : java.util.Arrays.copyOf(entries, n));
+    return attributes.build();
   }
 
   private static Value newValue(UpdateAction action, Value old) {

@@ -26,8 +26,9 @@ class SharedKeyValuesTest {
     return Item.builder(new Key(new String(pk), new String(sk))).put("n", 1).build();
   }
 
-  private Value stored(Key key, String attribute) {
-    return table.getItem(key).item().orElseThrow().attributes().get(attribute);
+  /** The stored object behind a string attribute, to compare by identity. */
+  private String stored(Key key, String attribute) {
+    return table.getItem(key).item().orElseThrow().string(attribute);
   }
 
   @Test
@@ -57,7 +58,8 @@ class SharedKeyValuesTest {
     table.write(new WriteAction.Delete(first.key(), ItemCondition.EXISTS));
     Item third = put(table, item("USER#ann", "c"));
 
-    assertThat(stored(key("USER#ann", "b"), "n")).isEqualTo(Value.Num.of(2));
+    assertThat(table.getItem(key("USER#ann", "b")).item().orElseThrow().get("n"))
+        .contains(Value.Num.of(2));
     assertThat(stored(third.key(), Item.PK)).isSameAs(stored(second.key(), Item.PK));
     assertThat(table.getItem(first.key()).item()).isEmpty();
     assertThat(table.getItem(third.key()).item()).contains(third);
