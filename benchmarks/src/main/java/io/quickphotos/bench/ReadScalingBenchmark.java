@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -66,9 +67,11 @@ import org.openjdk.jmh.annotations.Warmup;
 // resize, and no concurrent collector threads taking the second core from the readers.
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
 public abstract class ReadScalingBenchmark {
-  /** About how many items are loaded. */
-  static final int SIZE = 100_000;
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
+
+  /** About how many items are loaded; a parameter only so that the smoke test can shrink it. */
+  @Param({"100000"})
+  public int size;
 
   private QuickPhotos photos;
   private DataSet data;
@@ -76,7 +79,7 @@ public abstract class ReadScalingBenchmark {
   /** Generates the data set and loads it into a new in-memory table, once per trial. */
   @Setup(Level.Trial)
   public void setUp() {
-    data = DataSet.of(SIZE);
+    data = DataSet.of(size);
     MemoryTable table = new MemoryTable();
     photos = new SingleTableQuickPhotos(table, CostListener.NONE, DataSet.CLOCK);
     Loader.load(photos, data, "memory");
@@ -177,27 +180,27 @@ public abstract class ReadScalingBenchmark {
   }
 
   /**
-   * Is following: one GetItem of a friendship.
+   * Is following: one GetItem of a friendship, the same arguments as
+   * {@link AccessPatternBenchmark#isFollowing}.
    *
    * @param cursor this thread's position
    * @return whether the friendship exists
    */
   @Benchmark
   public boolean isFollowing(Cursor cursor) {
-    int i = cursor.nextSlot();
-    return photos.isFollowing(data.userRing[i], data.followedRing[i]);
+    return photos.isFollowing(data.follower.username(), data.followedRing[cursor.nextSlot()]);
   }
 
   /**
-   * Reactions a user left on a photo: one Query on the inverted index.
+   * Reactions a user left on a photo: one Query on the inverted index, the same arguments as
+   * {@link AccessPatternBenchmark#reactionsLeftBy}.
    *
    * @param cursor this thread's position
    * @return the types
    */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(Cursor cursor) {
-    int i = cursor.nextSlot();
-    return photos.reactionsLeftBy(data.userRing[i], data.photoRing[i]);
+    return photos.reactionsLeftBy(data.reactor.username(), data.photoRing[cursor.nextSlot()]);
   }
 
   /**

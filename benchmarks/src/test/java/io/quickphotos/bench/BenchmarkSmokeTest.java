@@ -40,6 +40,9 @@ class BenchmarkSmokeTest {
         .include("io\\.quickphotos\\.bench\\.")
         // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
         .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
+        // The scaling benchmark has no backend parameter and its own smoke test
+        // (ReadScalingBenchmarkTest).
+        .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
         // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
         .param("size", "100")
         .warmupIterations(0)
