@@ -241,6 +241,26 @@ public final class Report {
     double error() {
       return Math.max(first.relativeError(), second.relativeError());
     }
+
+    /**
+     * The ratio with both figures moved to the far ends of their 99.9% confidence intervals,
+     * against the target: for "at least", the numerator at its lowest over the denominator at
+     * its highest; for "at most", the other way round. NaN if either figure has no error.
+     */
+    double worstCase(boolean atLeast) {
+      if (Double.isNaN(first.error()) || Double.isNaN(second.error())) {
+        return Double.NaN;
+      }
+      return atLeast
+          ? (second.score() - second.error()) / (first.score() + first.error())
+          : (second.score() + second.error()) / Math.max(0, first.score() - first.error());
+    }
+
+    /** Whether the target holds even at the far ends of both confidence intervals. */
+    boolean metAtBounds(Target target) {
+      double worst = worstCase(target.atLeast());
+      return target.judged() && !Double.isNaN(worst) && target.met(worst);
+    }
   }
 
   private void targets(StringBuilder md) {
@@ -390,12 +410,23 @@ public final class Report {
     }
   }
 
+  /** How many unstable ratios hold the target even at both figures' confidence bounds. */
+  private static String boundsNote(Target target, List<Comparison> comparisons) {
+    long atBounds = comparisons.stream().filter(c -> !c.stable() && c.metAtBounds(target)).count();
+    return atBounds == 0 ? "" : " (" + atBounds + " of them hold even at the 99.9% bounds)";
+  }
+
   /** The verdict on one ratio: unstable before met or missed. */
   private static String verdict(Target target, Comparison comparison) {
     if (!comparison.stable()) {
       double error = comparison.error();
-      return Double.isNaN(error) ? "unstable: no error (one iteration)"
-          : String.format(Locale.ROOT, "unstable: error %.0f%%", 100 * error);
+      if (Double.isNaN(error)) {
+        return "unstable: no error (one iteration)";
+      }
+      // Still not met: the figures are not stable. But say when no value inside the
+      // confidence intervals could change the answer.
+      return String.format(Locale.ROOT, "unstable: error %.0f%%", 100 * error)
+          + (comparison.metAtBounds(target) ? "; holds even at the 99.9% bounds" : "");
     }
     if (!target.judged()) {
       return "";
@@ -428,6 +459,7 @@ public final class Report {
     }
     md.append(" | ").append(ratio(min)).append(" – ").append(ratio(max)).append(" | ")
         .append(unstable == 0 ? "0" : "**" + unstable + " of " + comparisons.size() + "**")
+        .append(boundsNote(target, comparisons))
         .append(" |\n");
     details.append("### ").append(target.title()).append(" (").append(target.definition());
     if (target.judged()) {

@@ -206,7 +206,10 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
     JsonNode primary = result.path("primaryMetric");
     JsonNode secondary = result.path("secondaryMetrics");
     double operations = secondary(secondary, "operations");
-    return new Row(group, method, params.path("backend").asText("?"),
+    // ReadScalingBenchmark runs only the memory backend and so has no backend parameter.
+    String backend = params.path("backend").asText(
+        Report.READ_SCALING.equals(group) ? "memory" : "?");
+    return new Row(group, method, backend,
         params.path("size").asInt(0), primary.path("score").asDouble(Double.NaN),
         number(primary.path("scoreError")), primary.path("scoreUnit").asText(""),
         secondary(secondary, "gc.alloc.rate.norm"),
