@@ -296,27 +296,14 @@ public final class ItemCodec {
    */
   static LocalDate date(String text) {
     if (text.length() == 10 && text.charAt(4) == '-' && text.charAt(7) == '-') {
-      int year = digits(text, 0, 4);
-      int month = digits(text, 5, 2);
-      int day = digits(text, 8, 2);
+      int year = KeyLayout.number(text, 0, 4);
+      int month = KeyLayout.number(text, 5, 2);
+      int day = KeyLayout.number(text, 8, 2);
       if (year >= 0 && month >= 1 && month <= 12 && day >= 1
           && day <= java.time.Month.of(month).length(java.time.Year.isLeap(year))) {
         return LocalDate.of(year, month, day);
       }
     }
     return LocalDate.parse(text);
-  }
-
-  /** The ASCII digits {@code text[at, at + width)} as a number; -1 if any is not a digit. */
-  private static int digits(String text, int at, int width) {
-    int value = 0;
-    for (int i = at; i < at + width; i++) {
-      char c = text.charAt(i);
-      if (c < '0' || c > '9') {
-        return -1;
-      }
-      value = value * 10 + (c - '0');
-    }
-    return value;
   }
 }

@@ -217,7 +217,7 @@ public final class KeyLayout {
   }
 
   /** The ASCII digits {@code text[at, at + width)} as a number; -1 if any is not a digit. */
-  private static int number(String text, int at, int width) {
+  static int number(String text, int at, int width) {
     int value = 0;
     for (int i = at; i < at + width; i++) {
       char c = text.charAt(i);
