@@ -40,6 +40,13 @@ public final class Item {
 
   private final String[] names;
   private final Object[] values;
+  /**
+   * {@link #size()}, once computed; 0 before. The write path asks twice for a put item's size (the
+   * 400 KB check, then the stored size that bills reads), so it is kept. Set without
+   * synchronization, like {@link String}'s hash: every thread computes the same value from the
+   * immutable arrays, and the field sits in the object's alignment padding, costing no heap.
+   */
+  private int size;
 
   /**
    * Creates an item; the map is copied.
@@ -184,11 +191,14 @@ public final class Item {
    * @return size in bytes
    */
   public int size() {
-    int size = 0;
-    for (int i = 0; i < names.length; i++) {
-      size += Utf8.length(names[i]) + valueSize(values[i]);
+    int known = size;
+    if (known == 0) {
+      for (int i = 0; i < names.length; i++) {
+        known += Utf8.length(names[i]) + valueSize(values[i]);
+      }
+      size = known;
     }
-    return size;
+    return known;
   }
 
   /**
