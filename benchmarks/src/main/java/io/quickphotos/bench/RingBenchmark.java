@@ -32,9 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
 // numbers. The parallel collector: on two cores, G1's concurrent threads take the second core
 // from under the benchmark once a million items are live, and the 10⁶ results measured that.
 // DynamoDB Local leaves a non-daemon job thread running after it stops, which would make JMH wait
-// 30 s for every forked VM to exit; there is nothing left to wait for after tearDown.
+// 30 s for every forked VM to exit; there is nothing left to wait for after tearDown. Its native
+// library is loaded with a restricted method, which JDK 22 and later warn about unless enabled.
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1"})
+    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1",
+    "--enable-native-access=ALL-UNNAMED"})
 abstract class RingBenchmark {
   private int next;
 

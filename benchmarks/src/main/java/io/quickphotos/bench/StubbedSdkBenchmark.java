@@ -76,7 +76,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @Measurement(iterations = 5, time = 2)
 // DynamoDB Local, started to record the responses, leaves a non-daemon thread behind.
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1"})
+    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1",
+    "--enable-native-access=ALL-UNNAMED"})
 public class StubbedSdkBenchmark {
   static final String DYNAMO_IMPL = "dynamo-impl";
   static final String RAW_SDK = "raw-sdk";
