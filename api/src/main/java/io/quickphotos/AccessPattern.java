@@ -70,13 +70,22 @@ public enum AccessPattern {
    * {@link QuickPhotos#deleteUser}: an UpdateItem marking the account closing, a Query per
    * reaction type, a Query of the photos, of the followers and of the followed users, and the
    * DeleteItem of the profile (the count shown, for an account with nothing); plus a
-   * TransactWriteItems per batch of what there is.
+   * TransactWriteItems per batch of what there is, each also checking the account's closing
+   * marker.
    */
   DELETE_USER(9),
   /** {@link QuickPhotos#isFollowing}: one GetItem. */
   IS_FOLLOWING(1),
   /** {@link QuickPhotos#reactionsLeftBy}: one Query on the inverted index. */
-  REACTIONS_LEFT_BY(1);
+  REACTIONS_LEFT_BY(1),
+
+  // --- operations --------------------------------------------------------------------------------
+
+  /**
+   * {@link QuickPhotos#audit}: a parallel Scan of 4 segments, a request per page of each (the
+   * count shown, for an empty table), plus the requests of what it fixes.
+   */
+  AUDIT(4);
 
   private final int minimumRequests;
 

@@ -6,23 +6,30 @@ import io.quickphotos.internal.singletable.Item;
 import io.quickphotos.internal.singletable.Key;
 import io.quickphotos.internal.singletable.QueryPlan;
 import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.ScanPlan;
 import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.internal.singletable.WriteAction;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * A {@link Table} decorator for tests of interrupted cascades: it counts requests, records the
- * largest transaction, and can make one request fail as a crash would. The failing request is
- * executed first (its effect is in the table) and then reported as
- * {@link ServiceUnavailableException}, the harder case for a caller: it cannot tell whether the
- * write happened. Thread-safe enough for the single-threaded tests that use it.
+ * A {@link Table} decorator for tests of interrupted and interleaved cascades: it counts
+ * requests, records the largest transaction, can make one request fail as a crash would, and can
+ * hold one request until the test lets it go. The failing request is executed first (its effect
+ * is in the table) and then reported as {@link ServiceUnavailableException}, the harder case for
+ * a caller: it cannot tell whether the write happened. A held request has not reached the engine
+ * yet, so whatever the test does meanwhile happens before it: that is how a test forces one
+ * interleaving of two calls, deterministically, on any engine. Thread-safe.
  */
 public final class InterruptibleTable implements Table {
   private final Table engine;
   private int requests;
   private int failAt = -1;
   private int largestTransaction;
+  private Pause pause;
 
   /**
    * Wraps an engine; nothing fails until {@link #failAtRequest} says so.
@@ -38,12 +45,12 @@ public final class InterruptibleTable implements Table {
    *
    * @param n 1 for the next request
    */
-  public void failAtRequest(int n) {
+  public synchronized void failAtRequest(int n) {
     failAt = requests + n;
   }
 
   /** Lets every request succeed again. */
-  public void heal() {
+  public synchronized void heal() {
     failAt = -1;
   }
 
@@ -52,7 +59,7 @@ public final class InterruptibleTable implements Table {
    *
    * @return the count
    */
-  public int requests() {
+  public synchronized int requests() {
     return requests;
   }
 
@@ -61,48 +68,133 @@ public final class InterruptibleTable implements Table {
    *
    * @return the count
    */
-  public int largestTransaction() {
+  public synchronized int largestTransaction() {
     return largestTransaction;
   }
 
-  private <T> T request(Supplier<T> body) {
-    requests++;
+  /**
+   * Holds the first request from now that {@code which} accepts, on whichever thread makes it,
+   * before it reaches the engine, until {@link Pause#resume()}. Requests the predicate is given:
+   * the {@link Key} of a GetItem, the {@link QueryPlan} of a Query, the {@link WriteAction} of a
+   * single write, and the list of a BatchGetItem, BatchWriteItem or TransactWriteItems.
+   *
+   * @param which the request to hold
+   * @return the pause, to wait for and to resume
+   */
+  public synchronized Pause pauseBefore(Predicate<Object> which) {
+    pause = new Pause(which);
+    return pause;
+  }
+
+  /** One held request: the test waits until it is reached, acts, then lets it go. */
+  public static final class Pause {
+    private final Predicate<Object> which;
+    private final CountDownLatch reached = new CountDownLatch(1);
+    private final CountDownLatch resumed = new CountDownLatch(1);
+
+    private Pause(Predicate<Object> which) {
+      this.which = which;
+    }
+
+    /**
+     * Waits until a call makes the request (at most 30 s).
+     *
+     * @throws AssertionError if no call makes it
+     */
+    public void awaitReached() {
+      try {
+        if (!reached.await(30, TimeUnit.SECONDS)) {
+          throw new AssertionError("no call made the request to pause");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+
+    /** Lets the held request go on to the engine. */
+    public void resume() {
+      resumed.countDown();
+    }
+
+    private void hold() {
+      reached.countDown();
+      try {
+        if (!resumed.await(30, TimeUnit.SECONDS)) {
+          throw new AssertionError("the held request was never resumed");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  private <T> T request(Object request, Supplier<T> body) {
+    Pause held;
+    synchronized (this) {
+      held = pause != null && pause.which.test(request) ? pause : null;
+      if (held != null) {
+        pause = null;
+      }
+    }
+    if (held != null) {
+      held.hold();
+    }
+    int number;
+    synchronized (this) {
+      number = ++requests;
+    }
     T result = body.get();
-    if (requests == failAt) {
-      failAt = -1;
-      throw new ServiceUnavailableException("injected failure at request " + requests);
+    synchronized (this) {
+      if (number == failAt) {
+        failAt = -1;
+        throw new ServiceUnavailableException("injected failure at request " + number);
+      }
     }
     return result;
   }
 
   @Override
+  public QueryResult scan(ScanPlan plan) {
+    return request(plan, () -> engine.scan(plan));
+  }
+
+  @Override
+  public boolean indexMayLag() {
+    return engine.indexMayLag();
+  }
+
+  @Override
   public Read getItem(Key key) {
-    return request(() -> engine.getItem(key));
+    return request(key, () -> engine.getItem(key));
   }
 
   @Override
   public QueryResult query(QueryPlan plan) {
-    return request(() -> engine.query(plan));
+    return request(plan, () -> engine.query(plan));
   }
 
   @Override
   public BatchRead batchGetItem(List<Key> keys) {
-    return request(() -> engine.batchGetItem(keys));
+    return request(keys, () -> engine.batchGetItem(keys));
   }
 
   @Override
   public BatchWrite batchWriteItem(List<Item> items) {
-    return request(() -> engine.batchWriteItem(items));
+    return request(items, () -> engine.batchWriteItem(items));
   }
 
   @Override
   public Write write(WriteAction action) {
-    return request(() -> engine.write(action));
+    return request(action, () -> engine.write(action));
   }
 
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
-    largestTransaction = Math.max(largestTransaction, actions.size());
-    return request(() -> engine.transactWrite(actions));
+    synchronized (this) {
+      largestTransaction = Math.max(largestTransaction, actions.size());
+    }
+    return request(actions, () -> engine.transactWrite(actions));
   }
 }

@@ -1819,6 +1819,7 @@ public abstract class QuickPhotosContract {
     repo.removeReaction("alice", photo.id(), ReactionType.HEART);
     repo.deletePhoto(photo.id());
     repo.deleteUser("dave");
+    repo.audit(false, scanned -> { });
     assertThat(costs.costs()).extracting(OperationCost::pattern)
         .containsExactlyInAnyOrder(AccessPattern.values());
     for (OperationCost cost : costs.costs()) {

@@ -63,6 +63,12 @@ class ConcurrentPhotoDeletionTest {
 
   /** Runs {@code second} once, just before the first call's second write (its DeleteItem). */
   private static final class SecondCallBeforeDelete implements Table {
+    @Override
+    public io.quickphotos.internal.singletable.QueryResult scan(
+        io.quickphotos.internal.singletable.ScanPlan plan) {
+      throw new UnsupportedOperationException("not scanned here");
+    }
+
     private final Table engine;
     private Runnable second;
     private boolean secondRan;

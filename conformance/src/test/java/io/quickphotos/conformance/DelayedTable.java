@@ -49,6 +49,11 @@ final class DelayedTable implements Table {
   }
 
   @Override
+  public QueryResult scan(io.quickphotos.internal.singletable.ScanPlan plan) {
+    return delayed(() -> delegate.scan(plan));
+  }
+
+  @Override
   public BatchRead batchGetItem(List<Key> keys) {
     return delayed(() -> delegate.batchGetItem(keys));
   }

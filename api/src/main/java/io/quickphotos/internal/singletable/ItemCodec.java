@@ -29,11 +29,20 @@ public final class ItemCodec {
   static final String STATUS = "status";
   static final String FOLLOWERS = "followers";
   static final String FOLLOWING = "following";
+  /**
+   * On an account being closed: the marker of that closing, written once by the first
+   * {@code deleteUser} and checked by every later write of the cascade.
+   */
+  static final String CLOSING = "closing";
   /** Attribute names of a photo item. */
   static final String TIMESTAMP = "timestamp";
   static final String LOCATION = "location";
   static final String REACTIONS = "reactions";
-  /** On a photo whose deletion has begun: no reaction may land on it any more. */
+  /**
+   * On a photo whose deletion has begun: no reaction may land on it any more. Its value is the
+   * marker of that deletion, checked by every later write of the cascade ({@code true} where an
+   * earlier version wrote it).
+   */
   static final String DELETING = "deleting";
   /** Attribute names of a reaction item. */
   static final String REACTING_USER = "reactingUser";

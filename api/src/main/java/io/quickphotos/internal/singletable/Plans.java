@@ -15,7 +15,9 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -333,31 +335,99 @@ public final class Plans {
   }
 
   /**
-   * The first write of {@code deleteUser}: UpdateItem setting {@code status = CLOSING} with
-   * {@code attribute_exists(PK)}, returning the new image. Repeating it is harmless.
+   * A new marker for a cascade's first write: 12 characters from 72 random bits, so two
+   * cascades on one key (one per incarnation) never share one.
+   *
+   * @return the marker
+   */
+  public static Value.Str newCascadeMarker() {
+    byte[] bits = new byte[9];
+    MARKERS.nextBytes(bits);
+    return new Value.Str(Base64.getUrlEncoder().encodeToString(bits));
+  }
+
+  private static final SecureRandom MARKERS = new SecureRandom();
+
+  /**
+   * The first write of {@code deleteUser}: UpdateItem setting {@code status = CLOSING} and
+   * {@code closing = if_not_exists(closing, :marker)} with {@code attribute_exists(PK)},
+   * returning the new image. The first call to close an account decides its marker; a repeat
+   * (or a concurrent call) reads the same one back, and an account created later under the name
+   * has none, so {@link #closingMarkedBy} tells the account the cascade started on from any that
+   * took the name after it. An account an earlier version marked (no marker) gets one now.
    *
    * @param username the user's handle, already validated
+   * @param marker a new marker, from {@link #newCascadeMarker()}
    * @return the plan
    */
-  public static WritePlan markClosing(String username) {
+  public static WritePlan markClosing(String username, Value.Str marker) {
     return WritePlan.single(new WriteAction.Update(KeyLayout.user(username),
-        List.of(set(ItemCodec.STATUS, UserStatus.CLOSING.name())), ItemCondition.EXISTS),
+        List.of(set(ItemCodec.STATUS, UserStatus.CLOSING.name()),
+            new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.CLOSING), marker)),
+        ItemCondition.EXISTS),
         () -> userNotFound(username));
   }
 
   /**
-   * The first write of {@code deletePhoto}: UpdateItem setting {@code deleting = true} with
-   * {@code attribute_exists(PK)}, returning the new image (with the counters the cascade must
-   * bring to zero). From then on {@link #OPEN_PHOTO} is false, so no reaction can land.
+   * The marker {@link #markClosing} left on an account, from the image it returned.
+   *
+   * @param account the account item after the mark
+   * @return the marker
+   */
+  public static Value closingMarker(Item account) {
+    return account.get(ItemCodec.CLOSING).orElseThrow();
+  }
+
+  /**
+   * The fence of a closing account's cascade: {@code closing = :marker}, true only on the
+   * incarnation that cascade marked.
+   *
+   * @param marker the marker {@link #markClosing} returned
+   * @return the condition
+   */
+  public static ItemCondition closingMarkedBy(Value marker) {
+    return new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.CLOSING), marker);
+  }
+
+  /**
+   * The first write of {@code deletePhoto}: UpdateItem setting
+   * {@code deleting = if_not_exists(deleting, :marker)} with {@code attribute_exists(PK)},
+   * returning the new image (with the counters the cascade must bring to zero and the marker).
+   * From then on {@link #OPEN_PHOTO} is false, so no reaction can land; the first call decides
+   * the marker and a photo uploaded later under the same id has none, so
+   * {@link #deletionMarkedBy} tells them apart. A photo an earlier version marked keeps its
+   * {@code true}, which serves as its marker.
    *
    * @param photo the photo, already validated
+   * @param marker a new marker, from {@link #newCascadeMarker()}
    * @return the plan
    */
-  public static WritePlan markDeleting(PhotoId photo) {
+  public static WritePlan markDeleting(PhotoId photo, Value.Str marker) {
     return WritePlan.single(new WriteAction.Update(KeyLayout.photo(photo),
-        List.of(new UpdateAction.Set(AttributePath.of(ItemCodec.DELETING), new Value.Bool(true))),
+        List.of(new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.DELETING), marker)),
         ItemCondition.EXISTS),
         () -> photoNotFound(photo));
+  }
+
+  /**
+   * The marker {@link #markDeleting} left on a photo, from an image of it.
+   *
+   * @param photo the photo item
+   * @return the marker, empty if its deletion has not begun
+   */
+  public static Optional<Value> deletionMarker(Item photo) {
+    return photo.get(ItemCodec.DELETING);
+  }
+
+  /**
+   * The fence of a photo's cascade: {@code deleting = :marker}, true only on the incarnation
+   * that cascade marked.
+   *
+   * @param marker the marker {@link #markDeleting} returned
+   * @return the condition
+   */
+  public static ItemCondition deletionMarkedBy(Value marker) {
+    return new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.DELETING), marker);
   }
 
   /**
@@ -400,17 +470,18 @@ public final class Plans {
   }
 
   /**
-   * The last write of {@code deleteUser}: DeleteItem of the profile if the account is closing and
-   * both counters are zero ({@code status = "CLOSING" AND NOT (followers >= 1) AND NOT
-   * (following >= 1)}), so a friendship the inverted index had not shown yet keeps it.
+   * The last write of {@code deleteUser}: DeleteItem of the profile if it is the account the
+   * cascade marked and both counters are zero ({@code closing = :marker AND NOT (followers >= 1)
+   * AND NOT (following >= 1)}), so a friendship the inverted index had not shown yet keeps it,
+   * and an account that took the name since is never touched.
    *
    * @param username the user's handle, already validated
+   * @param marker the marker {@link #markClosing} returned
    * @return the action
    */
-  public static WriteAction deleteClosedProfile(String username) {
+  public static WriteAction deleteClosedProfile(String username, Value marker) {
     return new WriteAction.Delete(KeyLayout.user(username), ItemCondition.and(
-        new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.STATUS),
-            new Value.Str(UserStatus.CLOSING.name())),
+        closingMarkedBy(marker),
         ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
         ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1))));
   }

@@ -33,6 +33,13 @@ final class RequestDescriptions {
    * @return e.g. {@code Query InvertedIndex SK = #FRIEND#ann, forwards, Limit 10, eventually
    *     consistent}
    */
+  static DynamoRequest scan(ScanPlan plan) {
+    return new DynamoRequest("Scan", "Scan segment " + plan.segment() + " of "
+        + plan.totalSegments() + ", strongly consistent, Limit " + plan.limit()
+        + plan.exclusiveStart().map(start -> ", after " + start.pk() + " / " + start.sk())
+            .orElse(""));
+  }
+
   static DynamoRequest query(QueryPlan plan) {
     StringBuilder line = new StringBuilder("Query ");
     if (plan.index() != Index.TABLE) {
@@ -131,6 +138,9 @@ final class RequestDescriptions {
       if (action instanceof UpdateAction.Add add) {
         clauses.add(path + " = if_not_exists(" + path + ", 0) " + (add.delta() < 0 ? "- " : "+ ")
             + Math.abs(add.delta()));
+      } else if (action instanceof UpdateAction.SetIfAbsent) {
+        clauses.add(path + " = if_not_exists(" + path + ", :"
+            + action.path().names().get(action.path().names().size() - 1) + ")");
       } else {
         clauses.add(path + " = :" + action.path().names().get(action.path().names().size() - 1));
       }

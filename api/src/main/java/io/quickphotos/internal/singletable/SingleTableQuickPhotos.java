@@ -432,7 +432,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     call(AccessPattern.REMOVE_REACTION, meter -> {
       Link link = new Link(KeyLayout.reaction(reactor, type, photo), KeyLayout.photo(photo),
           Plans.reactionCounter(type));
-      if (unlink(List.of(link), count -> Optional.empty(), meter) == 0) {
+      if (unlink(List.of(link), count -> Optional.empty(), null, meter) == 0) {
         throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
             + " reaction on photo " + photo);
       }
@@ -494,16 +494,19 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    * Deletes the links' items and takes one off each counter, in one transaction: per link a
    * DeleteItem with {@code attribute_exists(PK)} and an UpdateItem adding −1 if the counter is at
    * least 1, plus the {@code aggregate} action for the number of links (the closing account's own
-   * counter). When the transaction is cancelled, the reasons say what changed meanwhile: an item
-   * already gone was deleted (and uncounted) by someone else and is dropped; a counter that is
-   * not positive (or whose item is gone, like a deleted photo) is checked instead of decremented,
-   * so the item still goes and no counter drops below zero; a check that no longer holds becomes
-   * a decrement again. Then it tries again, a bounded number of times.
+   * counter, or its fence). When the transaction is cancelled, the reasons say what changed
+   * meanwhile: an item already gone was deleted (and uncounted) by someone else and is dropped; a
+   * counter that is not positive (or whose item is gone, like a deleted photo) is checked instead
+   * of decremented, so the item still goes and no counter drops below zero; a check that no
+   * longer holds becomes a decrement again. Then it tries again, a bounded number of times.
    *
+   * @param fence the closing account's fence when the aggregate action carries it, else null
    * @return how many of the items this call deleted
+   * @throws CascadeFenced if the aggregate failed because the account is no longer the one the
+   *     cascade marked
    */
   private int unlink(List<Link> links, IntFunction<Optional<WriteAction>> aggregate,
-      Meter meter) {
+      AccountFence fence, Meter meter) {
     List<Link> pending = new ArrayList<>(links);
     Set<Link> counterNotPositive = new HashSet<>();
     int attempts = 2 * links.size() + Backoff.MAX_ATTEMPTS;
@@ -539,12 +542,17 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         still.add(link);
       }
-      // An item someone else deleted meanwhile (an unfollow racing the cascade) also took one
-      // off the aggregate counter: with that link dropped the aggregate holds again. Only an
-      // aggregate that fails with every item still there means the counter drifted.
-      if (!someGone && extra.isPresent() && conditionFailed(reasons, actions.size() - 1)) {
-        throw new QuickPhotosException("a counter of the closing account is below its items: "
-            + extra.get());
+      if (extra.isPresent() && conditionFailed(reasons, actions.size() - 1)) {
+        // The aggregate holds the fence: an account that is gone or was created again ends the
+        // cascade. An item someone else deleted meanwhile (an unfollow racing the cascade) also
+        // took one off the aggregate counter: with that link dropped it holds again. Only an
+        // aggregate that fails with every item still there, on the marked account, means the
+        // counter drifted.
+        fence.stopIfReplaced(meter);
+        if (!someGone) {
+          throw new QuickPhotosException("a counter of the closing account is below its items: "
+              + extra.get());
+        }
       }
       pending = still;
     }
@@ -553,73 +561,167 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   /**
-   * deletePhoto's cascade. Marks the photo deleting (so no reaction can land), then deletes its
-   * reactions, found on the inverted index, up to 99 per transaction together with the photo's
-   * counters taken down by as many; the last transaction deletes the photo itself, on condition
-   * that its counters equal the reactions deleted with it, so a reaction the eventually
-   * consistent index did not show yet keeps the photo (and the marker) for another round. The
-   * photo item goes last, so a call cut short is finished by the next: the marker stays and the
-   * photo still names what is left. If the photo item is gone, reactions the index still lists
-   * are deleted, and a photo with none never existed (or is already deleted).
+   * Ends a cascade whose fence failed: the account or photo it marked is gone, and whatever now
+   * has its key (nothing, or a new account or photo) is not the cascade's to touch. Caught where
+   * the cascade started, which then returns as finished. Without a stack trace: it is control
+   * flow, not an error.
    */
-  private void deletePhotoCascade(PhotoId id, Meter meter) {
-    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
-      if (attempt > 0) {
-        backoff.pause(attempt);
-      }
-      Item marked;
-      try {
-        marked = write(Plans.markDeleting(id), meter).orElseThrow();
-      } catch (PhotoNotFoundException e) {
-        if (deleteLeftoverReactions(id, meter)) {
-          return;
-        }
-        throw e;
-      }
-      if (deleteReactionsThenPhoto(id, ItemCodec.photo(marked).reactions(), meter)) {
-        return;
-      }
+  private static final class CascadeFenced extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final CascadeFenced INSTANCE = new CascadeFenced();
+
+    private CascadeFenced() {
+      super("the cascade's account or photo is gone", null, false, false);
     }
-    throw new ServiceUnavailableException("photo " + id + " still has reactions the index does "
-        + "not list yet; call deletePhoto again to finish");
   }
 
   /**
-   * Deletes a marked photo's reactions and then the photo.
+   * The fence of a closing account's cascade: the account item as {@code markClosing} left it.
+   * Every transaction of the cascade carries {@link #check()} (or, where it already writes the
+   * account, {@link #and}), so none lands once the account is deleted or a new one has its name.
    *
-   * @return false if something the counters did not expect turned up: start over
+   * @param account the account's key
+   * @param marker the marker {@code markClosing} returned
    */
-  private boolean deleteReactionsThenPhoto(PhotoId id, Map<ReactionType, Long> counters,
-      Meter meter) {
-    Map<ReactionType, Long> left = new EnumMap<>(counters);
-    while (true) {
-      if (left.values().stream().allMatch(count -> count == 0)) {
-        return tryWrite(new WriteAction.Delete(KeyLayout.photo(id), Plans.noReactions()), meter);
+  private record AccountFence(Key account, Value marker, SingleTableQuickPhotos repository) {
+    WriteAction check() {
+      return new WriteAction.Check(account, Plans.closingMarkedBy(marker));
+    }
+
+    ItemCondition and(ItemCondition condition) {
+      return ItemCondition.and(Plans.closingMarkedBy(marker), condition);
+    }
+
+    /** Reads the account (one GetItem) and ends the cascade if it is not the one marked. */
+    void stopIfReplaced(Meter meter) {
+      Optional<Item> now = repository.get(account, meter);
+      if (now.isEmpty() || !now.get().get(ItemCodec.CLOSING).equals(Optional.of(marker))) {
+        throw CascadeFenced.INSTANCE;
       }
-      QueryResult page = read(Plans.reactionsOn(id, REACTIONS_PER_TRANSACTION), meter);
-      if (page.items().isEmpty()) {
-        return false;
-      }
-      Map<ReactionType, Long> found = new EnumMap<>(ReactionType.class);
-      List<WriteAction> actions = new ArrayList<>(page.items().size() + 1);
-      for (Item item : page.items()) {
-        found.merge(ItemCodec.reaction(item).type(), 1L, Long::sum);
-        actions.add(new WriteAction.Delete(item.key(), ItemCondition.EXISTS));
-      }
-      boolean last = page.lastEvaluatedKey().isEmpty() && sameCounts(found, left);
-      if (last) {
-        actions.add(new WriteAction.Delete(KeyLayout.photo(id), Plans.reactionCountsAre(left)));
+    }
+  }
+
+  /** How one round of deleting a photo's reactions and the photo ended. */
+  private enum Round {
+    /** The photo and its reactions are deleted. */
+    DONE,
+    /** Something the counters did not expect turned up: read again and start over. */
+    AGAIN
+  }
+
+  /**
+   * deletePhoto's cascade. Marks the photo deleting (so no reaction can land; the mark's marker
+   * fences every later write to this incarnation of the photo), then deletes its reactions,
+   * found on the inverted index, up to 99 per transaction together with the photo's counters
+   * taken down by as many; the last transaction deletes the photo itself, on condition that its
+   * counters equal the reactions deleted with it, so a reaction the eventually consistent index
+   * did not show yet keeps the photo (and the marker) for another round, which reads the photo
+   * again (GetItem) rather than marking it. The photo item goes last, so a call cut short is
+   * finished by the next: the marker stays and the photo still names what is left. A fence that
+   * fails means another call finished the photo (and someone may have uploaded a new one under
+   * its id): the cascade ends there. If the photo item is gone at the start, reactions the index
+   * still lists are deleted provided the photo is still absent, and a photo with none never
+   * existed (or is already deleted).
+   */
+  void deletePhotoCascade(PhotoId id, Meter meter) {
+    Value marker = null;
+    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+      Item photo;
+      if (marker == null) {
+        try {
+          photo = write(Plans.markDeleting(id, Plans.newCascadeMarker()), meter).orElseThrow();
+        } catch (PhotoNotFoundException e) {
+          if (deleteLeftoverReactions(id, meter)) {
+            return;
+          }
+          throw e;
+        }
+        marker = Plans.deletionMarker(photo).orElseThrow();
       } else {
-        List<UpdateAction> downs = new ArrayList<>();
-        found.forEach((type, count) ->
-            downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
-        actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, ItemCondition.EXISTS));
+        backoff.pause(attempt);
+        Optional<Item> now = get(KeyLayout.photo(id), meter);
+        if (now.isEmpty() || !Plans.deletionMarker(now.get()).equals(Optional.of(marker))) {
+          return;
+        }
+        photo = now.get();
       }
-      if (!transact(actions, meter).isEmpty()) {
-        return false;
+      try {
+        if (deleteReactionsThenPhoto(id, ItemCodec.photo(photo).reactions(),
+            Plans.deletionMarkedBy(marker), null, meter) == Round.DONE) {
+          return;
+        }
+      } catch (CascadeFenced e) {
+        return;
+      }
+    }
+    throw new ServiceUnavailableException("photo " + id + (table.indexMayLag()
+        ? " still has reactions the index does not list yet"
+        : " kept changing while it was deleted (other calls took its reactions)")
+        + "; call deletePhoto again to finish");
+  }
+
+  /**
+   * Deletes a photo's reactions and then the photo, each transaction fenced: by
+   * {@code photoFence} on the photo's own action (its deletion marker), or by the closing
+   * owner's {@code accountFence} as one more action.
+   *
+   * @param counters the photo's counters when the round began
+   * @param photoFence the condition on every write of the photo item
+   * @param accountFence the closing owner's fence, or null
+   * @return {@link Round#AGAIN} if something the counters did not expect turned up
+   * @throws CascadeFenced if a fence failed
+   */
+  private Round deleteReactionsThenPhoto(PhotoId id, Map<ReactionType, Long> counters,
+      ItemCondition photoFence, AccountFence accountFence, Meter meter) {
+    Map<ReactionType, Long> left = new EnumMap<>(counters);
+    int perTransaction = REACTIONS_PER_TRANSACTION - (accountFence == null ? 0 : 1);
+    while (true) {
+      List<WriteAction> actions = new ArrayList<>(perTransaction + 2);
+      boolean last;
+      Map<ReactionType, Long> found = new EnumMap<>(ReactionType.class);
+      if (left.values().stream().allMatch(count -> count == 0)) {
+        WriteAction photo = new WriteAction.Delete(KeyLayout.photo(id),
+            ItemCondition.and(photoFence, Plans.noReactions()));
+        if (accountFence == null) {
+          // Alone, the photo's DeleteItem needs no transaction (which would bill it twice).
+          return tryWrite(photo, meter) ? Round.DONE : Round.AGAIN;
+        }
+        last = true;
+        actions.add(photo);
+      } else {
+        QueryResult page = read(Plans.reactionsOn(id, perTransaction), meter);
+        if (page.items().isEmpty()) {
+          return Round.AGAIN;
+        }
+        for (Item item : page.items()) {
+          found.merge(ItemCodec.reaction(item).type(), 1L, Long::sum);
+          actions.add(new WriteAction.Delete(item.key(), ItemCondition.EXISTS));
+        }
+        last = page.lastEvaluatedKey().isEmpty() && sameCounts(found, left);
+        if (last) {
+          actions.add(new WriteAction.Delete(KeyLayout.photo(id),
+              ItemCondition.and(photoFence, Plans.reactionCountsAre(left))));
+        } else {
+          List<UpdateAction> downs = new ArrayList<>();
+          found.forEach((type, count) ->
+              downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
+          actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, photoFence));
+        }
+      }
+      if (accountFence != null) {
+        actions.add(accountFence.check());
+      }
+      List<String> reasons = transact(actions, meter);
+      if (!reasons.isEmpty()) {
+        if (accountFence != null && conditionFailed(reasons, actions.size() - 1)) {
+          throw CascadeFenced.INSTANCE;
+        }
+        // The photo's own action fails when its fence does, and the last one also when a count
+        // changed: the caller reads the photo again to tell which.
+        return Round.AGAIN;
       }
       if (last) {
-        return true;
+        return Round.DONE;
       }
       found.forEach((type, count) -> left.merge(type, -count, Long::sum));
     }
@@ -637,95 +739,132 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   /**
    * Deletes what the index still lists on a photo that is gone; nothing counts these any more.
+   * Each transaction also checks that the photo is still absent: a photo uploaded again under
+   * the id owns the reactions listed now, and they are left alone.
    *
-   * @return whether there was anything to delete
+   * @return whether this call deleted anything
    */
   private boolean deleteLeftoverReactions(PhotoId id, Meter meter) {
     boolean any = false;
     for (int round = 0; round < Backoff.MAX_ATTEMPTS; round++) {
-      QueryResult page = read(Plans.reactionsOn(id, MAX_TRANSACTION_ACTIONS), meter);
+      QueryResult page = read(Plans.reactionsOn(id, MAX_TRANSACTION_ACTIONS - 1), meter);
       if (page.items().isEmpty()) {
         return any;
       }
+      List<WriteAction> actions = new ArrayList<>(page.items().size() + 1);
+      actions.add(new WriteAction.Check(KeyLayout.photo(id), ItemCondition.ABSENT));
+      for (Item item : page.items()) {
+        actions.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
+      }
+      if (!transact(actions, meter).isEmpty()) {
+        return any;
+      }
       any = true;
-      transact(page.items().stream()
-          .map(item -> (WriteAction) new WriteAction.Delete(item.key(), ItemCondition.NONE))
-          .toList(), meter);
     }
     throw new ServiceUnavailableException("reactions of deleted photo " + id
         + " keep appearing; call deletePhoto again to finish");
   }
 
   /**
-   * deleteUser's cascade, after the one write that marks the account closing: the user's photos
-   * and their reactions (photos without reactions 100 per transaction, others through
-   * deletePhoto's cascade), the reactions the user left (one strongly consistent Query per type,
-   * then transactions of 49 deletes with their photos' counters), the friendships to the user
-   * (with each follower's {@code following}) and from the user (found on the inverted index, with each
-   * followed user's {@code followers}), each batch also taking the account's own counter down;
-   * the profile goes last, on condition that both its counters are zero.
+   * deleteUser's cascade, after the one write that marks the account closing (and returns the
+   * marker that fences the rest): the user's photos and their reactions (photos without
+   * reactions 99 per transaction, others 98 reactions per transaction), the reactions the user
+   * left (one strongly consistent Query per type, then transactions of 49 deletes with their
+   * photos' counters), the friendships to the user (with each follower's {@code following}) and
+   * from the user (found on the inverted index, with each followed user's {@code followers}),
+   * each batch also taking the account's own counter down; the profile goes last, on condition
+   * that both its counters are zero. Every transaction carries the fence (a ConditionCheck of
+   * the marker, or the marker as a condition on the account's own counter), so once another
+   * call has finished the account, and whoever took the name next, nothing more is written:
+   * the cascade ends as finished.
    */
-  private void closeAccount(String username, Meter meter) {
-    write(Plans.markClosing(username), meter);
-    // Photos first: until the cascade marks a photo, others may still react to it.
-    deletePhotosOf(username, meter);
-    for (ReactionType type : ReactionType.values()) {
-      QueryResult page;
-      do {
-        page = read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
-        List<Link> links = new ArrayList<>();
-        for (Item item : page.items()) {
-          links.add(new Link(item.key(), KeyLayout.photo(ItemCodec.reaction(item).photo()),
-              Plans.reactionCounter(type)));
+  void closeAccount(String username, Meter meter) {
+    Item marked = write(Plans.markClosing(username, Plans.newCascadeMarker()), meter)
+        .orElseThrow();
+    AccountFence fence = new AccountFence(KeyLayout.user(username), Plans.closingMarker(marked),
+        this);
+    try {
+      // Photos first: until the cascade marks the account, others may still react to them.
+      deletePhotosOf(username, fence, meter);
+      for (ReactionType type : ReactionType.values()) {
+        QueryResult page;
+        do {
+          page = read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
+          List<Link> links = new ArrayList<>();
+          for (Item item : page.items()) {
+            links.add(new Link(item.key(), KeyLayout.photo(ItemCodec.reaction(item).photo()),
+                Plans.reactionCounter(type)));
+          }
+          unlink(links, count -> Optional.of(fence.check()), fence, meter);
+        } while (page.lastEvaluatedKey().isPresent());
+      }
+      for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+        if (attempt > 0) {
+          backoff.pause(attempt);
         }
-        unlink(links, count -> Optional.empty(), meter);
-      } while (page.lastEvaluatedKey().isPresent());
-    }
-    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
-      if (attempt > 0) {
-        backoff.pause(attempt);
+        unlinkFriendships(username, fence, meter);
+        if (tryWrite(Plans.deleteClosedProfile(username, fence.marker()), meter)) {
+          return;
+        }
+        // Gone or replaced: finished. Otherwise a friendship the index did not list yet still
+        // counts: another round.
+        fence.stopIfReplaced(meter);
       }
-      unlinkFriendships(username, meter);
-      if (tryWrite(Plans.deleteClosedProfile(username), meter)
-          || get(KeyLayout.user(username), meter).isEmpty()) {
-        return;
-      }
-      // A friendship the inverted index did not list yet still counts: another round.
+    } catch (CascadeFenced e) {
+      return;
     }
-    throw new ServiceUnavailableException("user " + username + " still has friendships the "
-        + "index does not list yet; call deleteUser again to finish");
+    throw new ServiceUnavailableException("user " + username + (table.indexMayLag()
+        ? " still has friendships the index does not list yet"
+        : "'s friendships kept changing while the account was closed")
+        + "; call deleteUser again to finish");
   }
 
-  private void deletePhotosOf(String username, Meter meter) {
+  /**
+   * Deletes a closing account's photos, the first page again and again until none is left:
+   * photos without reactions in one transaction, the others one by one with their reactions.
+   * A closing owner's photos take no new reactions, so the counters read with the page are
+   * what to delete; a concurrent deletePhoto of one of them changes them, and the page is read
+   * again.
+   */
+  private void deletePhotosOf(String username, AccountFence fence, Meter meter) {
+    int again = 0;
     QueryResult page;
-    int unchanged = 0;
+    boolean changed;
     do {
-      page = read(Plans.photosOf(username, MAX_TRANSACTION_ACTIONS), meter);
+      changed = false;
+      page = read(Plans.photosOf(username, MAX_TRANSACTION_ACTIONS - 1), meter);
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
         Photo photo = ItemCodec.photo(item);
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
           bare.add(new WriteAction.Delete(item.key(), Plans.noReactions()));
-        } else {
-          try {
-            deletePhotoCascade(photo.id(), meter);
-          } catch (PhotoNotFoundException deletedMeanwhile) {
-            // Someone else's deletePhoto finished it: nothing left to do.
-          }
+        } else if (deleteReactionsThenPhoto(photo.id(), photo.reactions(), ItemCondition.EXISTS,
+            fence, meter) == Round.AGAIN) {
+          changed = true;
         }
       }
-      if (!bare.isEmpty() && !transact(bare, meter).isEmpty()) {
-        // A photo counted a reaction after this read; read again.
-        if (++unchanged >= Backoff.MAX_ATTEMPTS) {
+      if (!bare.isEmpty()) {
+        bare.add(fence.check());
+        List<String> reasons = transact(bare, meter);
+        if (!reasons.isEmpty()) {
+          if (conditionFailed(reasons, bare.size() - 1)) {
+            throw CascadeFenced.INSTANCE;
+          }
+          // A photo counted a reaction after this read: read again.
+          changed = true;
+        }
+      }
+      if (changed) {
+        if (++again >= Backoff.MAX_ATTEMPTS) {
           throw new ServiceUnavailableException("photos of " + username
               + " keep changing; call deleteUser again to finish");
         }
-        backoff.pause(unchanged);
+        backoff.pause(again);
       }
-    } while (page.lastEvaluatedKey().isPresent() || unchanged > 0 && !page.items().isEmpty());
+    } while (page.lastEvaluatedKey().isPresent() || changed);
   }
 
-  private void unlinkFriendships(String username, Meter meter) {
+  private void unlinkFriendships(String username, AccountFence fence, Meter meter) {
     Key account = KeyLayout.user(username);
     QueryResult page;
     do {
@@ -736,7 +875,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
             Plans.followingCounter()));
       }
       unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followersCounter(),
-          count)), meter);
+          count, fence)), fence, meter);
     } while (page.lastEvaluatedKey().isPresent());
     do {
       page = read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
@@ -746,17 +885,36 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         links.add(new Link(item.key(), KeyLayout.user(followed), Plans.followersCounter()));
       }
       unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followingCounter(),
-          count)), meter);
+          count, fence)), fence, meter);
     } while (page.lastEvaluatedKey().isPresent());
   }
 
-  private static WriteAction ownCounterDown(Key account, AttributePath counter, int count) {
+  private static WriteAction ownCounterDown(Key account, AttributePath counter, int count,
+      AccountFence fence) {
     return new WriteAction.Update(account, List.of(new UpdateAction.Add(counter, -count)),
-        new ItemCondition.AtLeast(counter, count));
+        fence.and(new ItemCondition.AtLeast(counter, count)));
+  }
+
+  /** One Scan page of one segment; callable from several threads sharing the meter. */
+  QueryResult scan(ScanPlan plan, Meter meter) {
+    synchronized (meter) {
+      meter.made(RequestDescriptions::scan, plan);
+    }
+    QueryResult result = table.scan(plan);
+    synchronized (meter) {
+      meter.request(result.consumed(), result.items().size());
+    }
+    return result;
+  }
+
+  @Override
+  public io.quickphotos.AuditReport audit(boolean fix, LongConsumer progress) {
+    Objects.requireNonNull(progress, "progress");
+    return call(AccessPattern.AUDIT, meter -> new TableAudit(this, meter).run(fix, progress));
   }
 
   /** One strongly or eventually consistent Query page, as the plan says, without cursors. */
-  private QueryResult read(QueryPlan plan, Meter meter) {
+  QueryResult read(QueryPlan plan, Meter meter) {
     meter.made(RequestDescriptions::query, plan);
     QueryResult result = table.query(plan);
     meter.request(result.consumed(), result.items().size());
@@ -764,7 +922,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   /** One write; false if its condition failed (nothing written). */
-  private boolean tryWrite(WriteAction action, Meter meter) {
+  boolean tryWrite(WriteAction action, Meter meter) {
     try {
       meter.made(RequestDescriptions::write, action);
       meter.request(table.write(action).consumed(), 0);
@@ -781,7 +939,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    * @return empty if committed, else the cancellation reasons, one per action, at least one of
    *     them {@code ConditionalCheckFailed}
    */
-  private List<String> transact(List<WriteAction> actions, Meter meter) {
+  List<String> transact(List<WriteAction> actions, Meter meter) {
     return commit(actions, meter).map(TableTransactionCancelledException::reasons)
         .orElse(List.of());
   }
@@ -870,7 +1028,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   // --- execution -------------------------------------------------------------------------------
 
   /** Tallies the requests, capacity and items of one repository call. */
-  private static final class Meter {
+  static final class Meter {
     /**
      * The requests, to be described if the cost listener reads them; null when there is no
      * listener. Only the describer and the (immutable) request are kept here: the words are
@@ -946,7 +1104,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     }
   }
 
-  private Optional<Item> get(Key key, Meter meter) {
+  Optional<Item> get(Key key, Meter meter) {
     meter.made(RequestDescriptions::getItem, key);
     Table.Read read = table.getItem(key);
     meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);

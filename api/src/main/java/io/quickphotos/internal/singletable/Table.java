@@ -87,6 +87,30 @@ public interface Table {
   }
 
   /**
+   * Scan, strongly consistent: one page of one segment of the table. Segments split the table
+   * by partition key, so a parallel scan reads each item once; within a segment the order is the
+   * engine's own, stable for paging. No access pattern scans: this is for tooling that reads the
+   * whole table (the audit).
+   *
+   * @param plan the segment, the page size and where to continue
+   * @return the items, the last evaluated key (absent after the segment's last page) and the
+   *     capacity consumed (as a Query's: the bytes read rounded up to 4 KB once)
+   */
+  QueryResult scan(ScanPlan plan);
+
+  /**
+   * Whether a Query on the inverted index may miss a write that has already returned: true on
+   * DynamoDB, whose global secondary indexes are eventually consistent; false for an engine that
+   * updates its index with each write. Only the messages of the cascades that give up depend on
+   * it, so they name the cause that can really be at work.
+   *
+   * @return true unless the engine's index never lags
+   */
+  default boolean indexMayLag() {
+    return true;
+  }
+
+  /**
    * The result of a GetItem.
    *
    * @param item the item, if present

@@ -28,4 +28,15 @@ public sealed interface UpdateAction {
    */
   record Add(AttributePath path, long delta) implements UpdateAction {
   }
+
+  /**
+   * {@code SET path = if_not_exists(path, :value)}: writes the value only where the attribute is
+   * missing, so the first of several writers decides it and the others read it back (the
+   * cascades' incarnation markers).
+   *
+   * @param path the attribute written
+   * @param value the value it takes if it is missing
+   */
+  record SetIfAbsent(AttributePath path, Value value) implements UpdateAction {
+  }
 }

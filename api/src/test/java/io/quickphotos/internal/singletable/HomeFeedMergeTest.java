@@ -33,6 +33,12 @@ class HomeFeedMergeTest {
    * each Query of {@code cutUser}'s photos stopping after {@code cutAfter} items.
    */
   private static final class CuttingTable implements Table {
+    @Override
+    public io.quickphotos.internal.singletable.QueryResult scan(
+        io.quickphotos.internal.singletable.ScanPlan plan) {
+      throw new UnsupportedOperationException("not scanned here");
+    }
+
     final List<String> followees = new ArrayList<>();
     final Map<String, TreeMap<String, Item>> photos = new TreeMap<>();
     String cutUser = "";

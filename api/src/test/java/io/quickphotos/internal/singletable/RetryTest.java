@@ -29,6 +29,12 @@ class RetryTest {
 
   /** An engine that answers queries with friendships and batch reads as scripted. */
   private static class ScriptedTable implements Table {
+    @Override
+    public io.quickphotos.internal.singletable.QueryResult scan(
+        io.quickphotos.internal.singletable.ScanPlan plan) {
+      throw new UnsupportedOperationException("not scanned here");
+    }
+
     int unprocessedRounds;
     int keysAnsweredPerUnprocessedRound = 1;
     int conflictRounds;

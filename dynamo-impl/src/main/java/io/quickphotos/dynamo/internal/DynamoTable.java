@@ -232,6 +232,30 @@ public final class DynamoTable implements Table {
     return capacity(response.consumedCapacity(), true);
   }
 
+  @Override
+  public QueryResult scan(io.quickphotos.internal.singletable.ScanPlan plan) {
+    software.amazon.awssdk.services.dynamodb.model.ScanRequest.Builder request =
+        software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder()
+            .tableName(tableName)
+            .consistentRead(true)
+            .limit(plan.limit())
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+    if (plan.totalSegments() > 1) {
+      request.segment(plan.segment()).totalSegments(plan.totalSegments());
+    }
+    plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
+    software.amazon.awssdk.services.dynamodb.model.ScanResponse response =
+        call("Scan", () -> client.scan(request.build()));
+    List<Item> items = new ArrayList<>(response.items().size());
+    for (Map<String, AttributeValue> item : response.items()) {
+      items.add(AttributeValues.item(item));
+    }
+    Optional<Key> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+        ? Optional.of(AttributeValues.key(response.lastEvaluatedKey()))
+        : Optional.empty();
+    return new QueryResult(items, last, readUnits(response.consumedCapacity()));
+  }
+
   /**
    * Every item of the table, by a strongly consistent, paginated Scan: not a request of the
    * {@link Table} SPI (no single access pattern reads the whole table), for tooling such as

@@ -177,7 +177,8 @@ final class Expressions {
   /**
    * An UpdateItem's {@code SET} expression: {@code #a = :v} for a {@link UpdateAction.Set} and
    * {@code #a = if_not_exists(#a, :zero) + :d} for a {@link UpdateAction.Add}, so a counter that
-   * does not exist yet starts at zero. Nested paths become {@code #a.#k}.
+   * does not exist yet starts at zero, and {@code #a = if_not_exists(#a, :v)} for a
+   * {@link UpdateAction.SetIfAbsent}. Nested paths become {@code #a.#k}.
    *
    * @param actions the clauses, at least one
    * @return the UpdateExpression and its placeholders
@@ -196,6 +197,11 @@ final class Expressions {
         String value = ":v" + i;
         values.put(value, AttributeValues.toSdk(set.value()));
         expression.append(path).append(" = ").append(value);
+      } else if (action instanceof UpdateAction.SetIfAbsent ifAbsent) {
+        String value = ":v" + i;
+        values.put(value, AttributeValues.toSdk(ifAbsent.value()));
+        expression.append(path).append(" = if_not_exists(").append(path).append(", ")
+            .append(value).append(')');
       } else {
         UpdateAction.Add add = (UpdateAction.Add) action;
         String delta = ":d" + i;

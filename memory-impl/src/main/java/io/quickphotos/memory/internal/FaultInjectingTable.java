@@ -9,6 +9,7 @@ import io.quickphotos.internal.singletable.Item;
 import io.quickphotos.internal.singletable.Key;
 import io.quickphotos.internal.singletable.QueryPlan;
 import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.ScanPlan;
 import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.internal.singletable.TableTransactionCancelledException;
 import io.quickphotos.internal.singletable.WriteAction;
@@ -184,6 +185,17 @@ public final class FaultInjectingTable implements Table {
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
     return transactWrite(actions, new ClientToken());
+  }
+
+  /** Passed on without faults or throughput limits: no access pattern scans. */
+  @Override
+  public QueryResult scan(ScanPlan plan) {
+    return delegate.scan(plan);
+  }
+
+  @Override
+  public boolean indexMayLag() {
+    return delegate.indexMayLag();
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.quickphotos.internal.singletable.ItemCondition;
 import io.quickphotos.internal.singletable.Key;
 import io.quickphotos.internal.singletable.QueryPlan;
 import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.internal.singletable.ScanPlan;
 import io.quickphotos.internal.singletable.TableRequestRefusedException;
 import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.internal.singletable.TableTransactionCancelledException;
@@ -152,6 +153,47 @@ public final class MemoryTable implements Table {
   }
 
   /**
+   * Scan of one segment, strongly consistent: the segment's partitions (by the hash of the
+   * partition key) in DynamoDB's key order, each in sort-key order, after the start key. The
+   * page ends after {@code limit} items or with the item that brings the bytes read to 1 MB; the
+   * last evaluated key is present unless the segment was read to its end. Runs concurrently with
+   * other reads and sees one consistent state.
+   *
+   * <p>Capacity: as a strongly consistent Query, the bytes read rounded up to 4 KB once.
+   *
+   * @param plan the segment, the page size and where to continue
+   * @return the items, the last evaluated key and the capacity consumed
+   */
+  @Override
+  public QueryResult scan(ScanPlan plan) {
+    List<Item> items = new ArrayList<>();
+    long bytesRead = 0;
+    boolean more;
+    readLock.lock();
+    try {
+      // One more than the page, to tell whether anything is left after it.
+      List<Stored> page = table.segment(plan.segment(), plan.totalSegments(),
+          plan.exclusiveStart().map(Key::pk).orElse(null),
+          plan.exclusiveStart().map(Key::sk).orElse(null), plan.limit() + 1);
+      int taken = 0;
+      for (Stored stored : page) {
+        if (taken == plan.limit() || bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+          break;
+        }
+        items.add(stored.item());
+        bytesRead += stored.size();
+        taken++;
+      }
+      more = taken < page.size();
+    } finally {
+      readLock.unlock();
+    }
+    return new QueryResult(items,
+        more ? Optional.of(items.get(items.size() - 1).key()) : Optional.empty(),
+        Billing.query(bytesRead, true));
+  }
+
+  /**
    * BatchGetItem, strongly consistent. The items found come back in request order. The memory
    * engine is never throttled, so keys are left unprocessed only where DynamoDB must leave them:
    * when the response would exceed 16 MB, the key whose item crosses that line and every key
@@ -284,6 +326,12 @@ public final class MemoryTable implements Table {
    *     more than 4 MB in all (each Put's item and each other action's key, by DynamoDB's size
    *     formula), or one is invalid on its own (see {@link #write})
    */
+  /** The index is updated under the same lock as the write: a Query never misses it. */
+  @Override
+  public boolean indexMayLag() {
+    return false;
+  }
+
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
     Objects.requireNonNull(actions, "actions");

@@ -34,6 +34,36 @@ final class SortedStore {
     return all;
   }
 
+  /**
+   * The items of the partitions in one scan segment ({@code floorMod(hash(PK), total)}), by
+   * partition in DynamoDB's order then by sort key, after the start key (exclusive), at most
+   * {@code limit}.
+   */
+  java.util.List<Stored> segment(int segment, int total, String startPartition, String startSort,
+      int limit) {
+    java.util.List<String> keys = new java.util.ArrayList<>();
+    for (String partition : partitions.keySet()) {
+      if (Math.floorMod(partition.hashCode(), total) == segment
+          && (startPartition == null || ORDER.compare(partition, startPartition) >= 0)) {
+        keys.add(partition);
+      }
+    }
+    keys.sort(ORDER);
+    java.util.List<Stored> page = new java.util.ArrayList<>();
+    for (String partition : keys) {
+      NavigableMap<String, Stored> items = partitions.get(partition);
+      java.util.Collection<Stored> from = partition.equals(startPartition)
+          ? items.tailMap(startSort, false).values() : items.values();
+      for (Stored stored : from) {
+        if (page.size() >= limit) {
+          return page;
+        }
+        page.add(stored);
+      }
+    }
+    return page;
+  }
+
   Stored get(String partition, String sort) {
     NavigableMap<String, Stored> items = partitions.get(partition);
     return items == null ? null : items.get(sort);

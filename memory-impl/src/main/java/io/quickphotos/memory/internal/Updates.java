@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Evaluates an UpdateItem's {@code SET} clauses against the current item, as DynamoDB does:
  * an {@link UpdateAction.Add} is {@code SET p = if_not_exists(p, :zero) + :delta}, so a missing
- * counter starts at zero; a nested path {@code m.k} needs the map {@code m} to exist (a new key
+ * counter starts at zero, and an {@link UpdateAction.SetIfAbsent} keeps a value that is there; a
+ * nested path {@code m.k} needs the map {@code m} to exist (a new key
  * inside it is fine). Clause paths never overlap ({@link Rules#action} refused that), so applying
  * the clauses one after another reads the same operands DynamoDB reads from the old image.
  * Stateless.
@@ -56,6 +57,9 @@ final class Updates {
   private static Value newValue(UpdateAction action, Value old) {
     if (action instanceof UpdateAction.Set set) {
       return set.value();
+    }
+    if (action instanceof UpdateAction.SetIfAbsent ifAbsent) {
+      return old != null ? old : ifAbsent.value();
     }
     long delta = ((UpdateAction.Add) action).delta();
     if (old == null) {

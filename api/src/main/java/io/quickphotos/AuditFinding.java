@@ -1,0 +1,41 @@
+package io.quickphotos;
+
+import java.util.Objects;
+
+/**
+ * One thing {@link QuickPhotos#audit} found wrong in a table, and whether it mended it.
+ *
+ * @param kind what is wrong
+ * @param subject the item it concerns, e.g. {@code photo ann/2024-02-02T10:00:00Z}
+ * @param detail what was seen, e.g. {@code heart: counter 1, reaction items 0}
+ * @param fixed true if the audit mended it (only with {@code fix}); false if it only reports it
+ */
+public record AuditFinding(Kind kind, String subject, String detail, boolean fixed) {
+  /**
+   * Checks the components.
+   *
+   * @throws NullPointerException if a component is null
+   */
+  public AuditFinding {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(subject, "subject");
+    Objects.requireNonNull(detail, "detail");
+  }
+
+  /** What an audit can find. */
+  public enum Kind {
+    /** A counter ({@code followers}, {@code following}, a photo's reactions) unequal to its items. */
+    COUNTER_MISMATCH,
+    /** A photo, reaction or friendship that refers to a user who does not exist. */
+    MISSING_USER,
+    /** A reaction on a photo that does not exist. */
+    MISSING_PHOTO,
+    /** A deletePhoto or deleteUser that began (the photo or account is marked) and has not ended. */
+    UNFINISHED_DELETE
+  }
+
+  @Override
+  public String toString() {
+    return kind + " " + subject + ": " + detail + (fixed ? " (fixed)" : "");
+  }
+}
