@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "quickphotos", mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
     subcommands = {TourCommand.class, LoadCommand.class, CompareCommand.class,
-        ExportCommand.class, CommandLine.HelpCommand.class},
+        ExportCommand.class, AuditCommand.class, CommandLine.HelpCommand.class},
     description = {"Tours, loads and compares the quickphotos backends: a photo-sharing data "
         + "model (users, photos, reactions, follows) on the DynamoDB single-table design.",
         "", "Without a command, runs 'tour'."})

@@ -255,6 +255,13 @@ final class Walkthrough {
         }));
     steps.add(new Step("The account is gone: the username is free again", AccessPattern.GET_USER,
         null, repo -> repo.getUser(me)));
+    steps.add(new Step("Audit the table: every counter equals its items, nothing refers to a "
+        + "missing user or photo, no delete left unfinished (a parallel Scan)",
+        AccessPattern.AUDIT, null, repo -> {
+          io.quickphotos.AuditReport report = repo.audit(false, scanned -> { });
+          return report.itemsScanned() + " items scanned, "
+              + (report.clean() ? "nothing found" : report.findings());
+        }));
     return steps;
   }
 

@@ -895,16 +895,18 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         fence.and(new ItemCondition.AtLeast(counter, count)));
   }
 
-  /** One Scan page of one segment; callable from several threads sharing the meter. */
-  QueryResult scan(ScanPlan plan, Meter meter) {
-    synchronized (meter) {
-      meter.made(RequestDescriptions::scan, plan);
-    }
-    QueryResult result = table.scan(plan);
-    synchronized (meter) {
-      meter.request(result.consumed(), result.items().size());
-    }
-    return result;
+  /**
+   * One Scan page of one segment, not yet metered: the audit's threads scan in parallel and meter
+   * their pages afterwards, segment by segment, so the call's request log has one order.
+   */
+  QueryResult scan(ScanPlan plan) {
+    return table.scan(plan);
+  }
+
+  /** Meters a Scan page {@link #scan} read. */
+  static void metered(ScanPlan plan, QueryResult page, Meter meter) {
+    meter.made(RequestDescriptions::scan, plan);
+    meter.request(page.consumed(), page.items().size());
   }
 
   @Override

@@ -130,17 +130,17 @@ final class TableAudit {
       thread.setDaemon(true);
       return thread;
     });
+    List<Segment> segments = new ArrayList<>();
     try {
-      List<Future<Tally>> segments = new ArrayList<>();
-      for (int segment = 0; segment < SEGMENTS; segment++) {
-        ScanPlan first = new ScanPlan(segment, SEGMENTS, PAGE, Optional.empty());
-        segments.add(threads.submit(() -> scanSegment(first, scanned, progress)));
+      List<Future<?>> running = new ArrayList<>();
+      for (int i = 0; i < SEGMENTS; i++) {
+        Segment segment = new Segment(new ScanPlan(i, SEGMENTS, PAGE, Optional.empty()));
+        segments.add(segment);
+        running.add(threads.submit(() -> segment.scan(scanned, progress)));
       }
-      Tally all = new Tally();
-      for (Future<Tally> segment : segments) {
-        all.addAll(segment.get());
+      for (Future<?> segment : running) {
+        segment.get();
       }
-      return all;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new QuickPhotosException("the audit was interrupted", e);
@@ -151,23 +151,49 @@ final class TableAudit {
       throw new QuickPhotosException("the audit's scan failed", e.getCause());
     } finally {
       threads.shutdownNow();
+      // Metered segment by segment, whatever order the threads ran in.
+      for (Segment segment : segments) {
+        synchronized (segment) {
+          for (int i = 0; i < segment.plans.size(); i++) {
+            SingleTableQuickPhotos.metered(segment.plans.get(i), segment.pages.get(i), meter);
+          }
+        }
+      }
     }
+    Tally all = new Tally();
+    segments.forEach(segment -> all.addAll(segment.tally));
+    return all;
   }
 
-  private Tally scanSegment(ScanPlan first, AtomicLong scanned, LongConsumer progress) {
-    Tally tally = new Tally();
-    ScanPlan plan = first;
-    while (true) {
-      QueryResult page = repository.scan(plan, meter);
-      page.items().forEach(tally::add);
-      long total = scanned.addAndGet(page.items().size());
-      synchronized (progress) {
-        progress.accept(total);
+  /** One segment's pages and tally, filled by its thread. */
+  private final class Segment {
+    final List<ScanPlan> plans = new ArrayList<>();
+    final List<QueryResult> pages = new ArrayList<>();
+    final Tally tally = new Tally();
+    private final ScanPlan first;
+
+    Segment(ScanPlan first) {
+      this.first = first;
+    }
+
+    void scan(AtomicLong scanned, LongConsumer progress) {
+      ScanPlan plan = first;
+      while (true) {
+        QueryResult page = repository.scan(plan);
+        synchronized (this) {
+          plans.add(plan);
+          pages.add(page);
+        }
+        page.items().forEach(tally::add);
+        long total = scanned.addAndGet(page.items().size());
+        synchronized (progress) {
+          progress.accept(total);
+        }
+        if (page.lastEvaluatedKey().isEmpty()) {
+          return;
+        }
+        plan = plan.startingAfter(page.lastEvaluatedKey().get());
       }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        return tally;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
     }
   }
 

@@ -1,0 +1,116 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.AuditFinding;
+import io.quickphotos.AuditReport;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Audits a table: reports every counter that disagrees with its items, every item that refers to
+ * a missing user or photo, and every unfinished delete; with {@code --fix}, mends them with
+ * conditional writes. Exits 0 when the table is clean (or everything found was fixed), 1 when
+ * something is left.
+ */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+    versionProvider = QuickPhotosCli.Version.class,
+    description = {"Checks a table's counters and references, and mends them with --fix.",
+        "",
+        "Reads the whole table with a parallel Scan (4 segments, strongly consistent) and "
+        + "reports every followers, following or reaction counter that is not the number of "
+        + "items it counts, every photo, reaction or friendship that refers to a user or photo "
+        + "that does not exist, and every deletePhoto or deleteUser that began and did not "
+        + "end. With --fix each is mended by conditional writes that are safe while the "
+        + "application runs and idempotent: run it again until it reports nothing.",
+        "",
+        "Run it once on a table an earlier quickphotos wrote, and after a crash of a process "
+        + "that ran deletes. A memory or DynamoDB Local backend starts empty: --file loads an "
+        + "export into it first.",
+        "",
+        "Exit status: 0 if nothing is left to mend, 1 otherwise."})
+final class AuditCommand implements Callable<Integer> {
+  /** Items between two progress lines. */
+  static final long PROGRESS_EVERY = 10_000;
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  BackendOptions backend;
+
+  @Option(names = "--fix", description = "Mend what the audit finds.")
+  boolean fix;
+
+  @Option(names = "--file", paramLabel = "<file>",
+      description = "First load the items of this file (DynamoDB JSON, one item a line), as "
+          + "'load --file' does.")
+  Path file;
+
+  /** Runs the audit. */
+  @Override
+  public Integer call() {
+    backend.validate();
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    CostRecorder recorder = new CostRecorder();
+    try (Backend open = Backend.open(backend, recorder, java.time.Clock.systemUTC())) {
+      if (file != null) {
+        out.printf(Locale.ROOT, "Loaded %s from %s%n", Format.count(load(open), "item"), file);
+      }
+      out.println("Auditing " + open.description() + (fix ? ", fixing what it finds" : ""));
+      out.flush();
+      long start = System.nanoTime();
+      long[] shown = {0};
+      AuditReport report = open.repository().audit(fix, scanned -> {
+        if (scanned / PROGRESS_EVERY > shown[0] / PROGRESS_EVERY) {
+          err.printf(Locale.ROOT, "audit: scanned %s items%n", Format.count(scanned));
+          err.flush();
+        }
+        shown[0] = scanned;
+      });
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      for (AuditFinding finding : report.findings()) {
+        out.println("  " + finding);
+      }
+      out.printf(Locale.ROOT, "Scanned %s in %s: %s, %s fixed%n",
+          Format.count(report.itemsScanned(), "item"), Format.elapsed(took),
+          Format.count(report.findings().size(), "finding"), Format.count(report.fixed()));
+      out.println("Consumed: " + recorder.totalSince(0));
+      long left = report.findings().size() - report.fixed();
+      if (left > 0) {
+        out.println(fix ? "Some findings were not mended (the table changed meanwhile, or a "
+            + "delete could not finish yet): run audit --fix again."
+            : "Run audit --fix to mend them.");
+      }
+      out.flush();
+      return left == 0 ? 0 : 1;
+    }
+  }
+
+  private long load(Backend open) {
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
+      ItemJson.read(reader, loader::put);
+      return loader.flush();
+    } catch (NoSuchFileException e) {
+      throw new CliException("no such file: " + file, e);
+    } catch (IOException e) {
+      throw new CliException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+}
