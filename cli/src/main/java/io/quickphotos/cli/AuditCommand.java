@@ -2,9 +2,6 @@ package io.quickphotos.cli;
 
 import io.quickphotos.AuditFinding;
 import io.quickphotos.AuditReport;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -104,9 +101,7 @@ final class AuditCommand implements Callable<Integer> {
 
   private long load(Backend open) {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
-      ItemJson.read(reader, loader::put);
-      return loader.flush();
+      return LoadCommand.loadItems(open, reader);
     } catch (NoSuchFileException e) {
       throw new CliException("no such file: " + file, e);
     } catch (IOException e) {

@@ -134,6 +134,19 @@ final class LoadCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * Writes items in DynamoDB JSON, one a line, as they are, through the engine, 25 a request.
+   *
+   * @param open the backend
+   * @param items the lines
+   * @return how many items were written
+   */
+  static long loadItems(Backend open, Reader items) {
+    ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
+    ItemJson.read(items, loader::put);
+    return loader.flush();
+  }
+
   /** Loads the file's items as they are, through the engine, 25 a request. */
   private int loadFile() {
     PrintWriter out = spec.commandLine().getOut();
@@ -142,9 +155,7 @@ final class LoadCommand implements Callable<Integer> {
       out.println("Loading " + file + " into " + open.description());
       out.flush();
       long start = System.nanoTime();
-      ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
-      ItemJson.read(reader, loader::put);
-      long written = loader.flush();
+      long written = loadItems(open, reader);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       out.printf(Locale.ROOT, "Wrote %s with BatchWriteItem, 25 a request, in %s%n",
           Format.count(written, "item"), Format.elapsed(took));

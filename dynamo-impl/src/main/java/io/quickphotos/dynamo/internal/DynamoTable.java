@@ -102,14 +102,21 @@ public final class DynamoTable implements Table {
     // same two attributes, so one key map serves both.
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
     QueryResponse response = call("Query", () -> client.query(request.build()));
-    List<Item> items = new ArrayList<>(response.items().size());
-    for (Map<String, AttributeValue> item : response.items()) {
+    return page(response.items(), response.hasLastEvaluatedKey()
+        ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
+  }
+
+  /** A Query's or Scan's page: the items, the last evaluated key if any, the read units. */
+  private QueryResult page(List<Map<String, AttributeValue>> sdkItems,
+      Map<String, AttributeValue> lastEvaluatedKey,
+      software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity consumed) {
+    List<Item> items = new ArrayList<>(sdkItems.size());
+    for (Map<String, AttributeValue> item : sdkItems) {
       items.add(AttributeValues.item(item));
     }
-    Optional<Key> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-        ? Optional.of(AttributeValues.key(response.lastEvaluatedKey()))
-        : Optional.empty();
-    return new QueryResult(items, last, readUnits(response.consumedCapacity()));
+    Optional<Key> last = lastEvaluatedKey.isEmpty() ? Optional.empty()
+        : Optional.of(AttributeValues.key(lastEvaluatedKey));
+    return new QueryResult(items, last, readUnits(consumed));
   }
 
   @Override
@@ -246,14 +253,8 @@ public final class DynamoTable implements Table {
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
     software.amazon.awssdk.services.dynamodb.model.ScanResponse response =
         call("Scan", () -> client.scan(request.build()));
-    List<Item> items = new ArrayList<>(response.items().size());
-    for (Map<String, AttributeValue> item : response.items()) {
-      items.add(AttributeValues.item(item));
-    }
-    Optional<Key> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-        ? Optional.of(AttributeValues.key(response.lastEvaluatedKey()))
-        : Optional.empty();
-    return new QueryResult(items, last, readUnits(response.consumedCapacity()));
+    return page(response.items(), response.hasLastEvaluatedKey()
+        ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
   }
 
   /**
