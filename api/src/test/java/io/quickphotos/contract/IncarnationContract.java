@@ -31,7 +31,6 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
@@ -367,12 +366,5 @@ public abstract class IncarnationContract {
     assertThat(repo.getPhoto(orphan)).isEmpty();
     assertThat(repo.reactionsLeftBy("bob", orphan)).isEmpty();
     assertThat(repo.reactionsLeftBy("bob", gone)).isEmpty();
-  }
-
-  /** Rethrows a background call's unexpected failure with its own stack. */
-  static void rethrow(Throwable failure) {
-    if (failure != null) {
-      throw new CompletionException(failure);
-    }
   }
 }

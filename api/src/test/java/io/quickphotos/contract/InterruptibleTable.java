@@ -102,14 +102,7 @@ public final class InterruptibleTable implements Table {
      * @throws AssertionError if no call makes it
      */
     public void awaitReached() {
-      try {
-        if (!reached.await(30, TimeUnit.SECONDS)) {
-          throw new AssertionError("no call made the request to pause");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
+      await(reached, "no call made the request to pause");
     }
 
     /** Lets the held request go on to the engine. */
@@ -119,9 +112,13 @@ public final class InterruptibleTable implements Table {
 
     private void hold() {
       reached.countDown();
+      await(resumed, "the held request was never resumed");
+    }
+
+    private static void await(CountDownLatch latch, String never) {
       try {
-        if (!resumed.await(30, TimeUnit.SECONDS)) {
-          throw new AssertionError("the held request was never resumed");
+        if (!latch.await(30, TimeUnit.SECONDS)) {
+          throw new AssertionError(never);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -369,13 +369,13 @@ public final class Plans {
   }
 
   /**
-   * The marker {@link #markClosing} left on an account, from the image it returned.
+   * The marker {@link #markClosing} left on an account, from an image of the account.
    *
-   * @param account the account item after the mark
-   * @return the marker
+   * @param account the account item
+   * @return the marker, empty if the account is not closing
    */
-  public static Value closingMarker(Item account) {
-    return account.get(ItemCodec.CLOSING).orElseThrow();
+  public static Optional<Value> closingMarker(Item account) {
+    return account.get(ItemCodec.CLOSING);
   }
 
   /**

@@ -548,7 +548,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         // took one off the aggregate counter: with that link dropped it holds again. Only an
         // aggregate that fails with every item still there, on the marked account, means the
         // counter drifted.
-        fence.stopIfReplaced(meter);
+        stopIfReplaced(fence, meter);
         if (!someGone) {
           throw new QuickPhotosException("a counter of the closing account is below its items: "
               + extra.get());
@@ -583,7 +583,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    * @param account the account's key
    * @param marker the marker {@code markClosing} returned
    */
-  private record AccountFence(Key account, Value marker, SingleTableQuickPhotos repository) {
+  private record AccountFence(Key account, Value marker) {
     WriteAction check() {
       return new WriteAction.Check(account, Plans.closingMarkedBy(marker));
     }
@@ -591,13 +591,13 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     ItemCondition and(ItemCondition condition) {
       return ItemCondition.and(Plans.closingMarkedBy(marker), condition);
     }
+  }
 
-    /** Reads the account (one GetItem) and ends the cascade if it is not the one marked. */
-    void stopIfReplaced(Meter meter) {
-      Optional<Item> now = repository.get(account, meter);
-      if (now.isEmpty() || !now.get().get(ItemCodec.CLOSING).equals(Optional.of(marker))) {
-        throw CascadeFenced.INSTANCE;
-      }
+  /** Reads the account (one GetItem) and ends the cascade if it is not the one marked. */
+  private void stopIfReplaced(AccountFence fence, Meter meter) {
+    Optional<Item> now = get(fence.account(), meter);
+    if (now.isEmpty() || !Plans.closingMarker(now.get()).equals(Optional.of(fence.marker()))) {
+      throw CascadeFenced.INSTANCE;
     }
   }
 
@@ -781,8 +781,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   void closeAccount(String username, Meter meter) {
     Item marked = write(Plans.markClosing(username, Plans.newCascadeMarker()), meter)
         .orElseThrow();
-    AccountFence fence = new AccountFence(KeyLayout.user(username), Plans.closingMarker(marked),
-        this);
+    AccountFence fence = new AccountFence(KeyLayout.user(username),
+        Plans.closingMarker(marked).orElseThrow());
     try {
       // Photos first: until the cascade marks the account, others may still react to them.
       deletePhotosOf(username, fence, meter);
@@ -808,7 +808,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
         // Gone or replaced: finished. Otherwise a friendship the index did not list yet still
         // counts: another round.
-        fence.stopIfReplaced(meter);
+        stopIfReplaced(fence, meter);
       }
     } catch (CascadeFenced e) {
       return;

@@ -63,7 +63,8 @@ final class TableAudit {
     final Map<String, Long> following = new HashMap<>();
     final Map<PhotoId, Map<ReactionType, Long>> reactions = new HashMap<>();
     final List<Follow> friendships = new ArrayList<>();
-    final List<Reaction> reactionItems = new ArrayList<>();
+    /** The reaction items, by the photo they are on. */
+    final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
     long scanned;
 
     void add(Item item) {
@@ -82,7 +83,7 @@ final class TableAudit {
         }
         case REACTION -> {
           Reaction reaction = ItemCodec.reaction(item);
-          reactionItems.add(reaction);
+          reactionItems.computeIfAbsent(reaction.photo(), p -> new ArrayList<>()).add(reaction);
           reactions.computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
               .merge(reaction.type(), 1L, Long::sum);
         }
@@ -106,7 +107,8 @@ final class TableAudit {
           .computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
           .merge(type, n, Long::sum)));
       friendships.addAll(other.friendships);
-      reactionItems.addAll(other.reactionItems);
+      other.reactionItems.forEach((photo, list) -> reactionItems
+          .computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
     }
   }
 
@@ -223,30 +225,10 @@ final class TableAudit {
           "friendship " + follow.follower() + " -> " + follow.followed(),
           "user " + String.join(" and ", missing) + " does not exist", fixed));
     }
-    for (Reaction reaction : tally.reactionItems) {
-      boolean reactorMissing = !tally.users.containsKey(reaction.reactor());
-      boolean photoMissing = !tally.photos.containsKey(reaction.photo());
-      if (!reactorMissing && !photoMissing) {
-        continue;
+    for (List<Reaction> onOnePhoto : tally.reactionItems.values()) {
+      for (Reaction reaction : onOnePhoto) {
+        danglingReaction(reaction, tally, fix, findings);
       }
-      List<WriteAction> actions = new ArrayList<>();
-      if (reactorMissing) {
-        actions.add(absent(KeyLayout.user(reaction.reactor())));
-      }
-      if (photoMissing) {
-        actions.add(absent(KeyLayout.photo(reaction.photo())));
-      }
-      actions.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
-          reaction.photo()), ItemCondition.EXISTS));
-      boolean fixed = fix && commit(actions);
-      if (fixed) {
-        removed.merge("reactions " + reaction.photo() + " " + reaction.type(), 1L, Long::sum);
-      }
-      findings.add(new AuditFinding(photoMissing ? Kind.MISSING_PHOTO : Kind.MISSING_USER,
-          "reaction " + reaction.reactor() + " " + reaction.type().storedName() + " on photo "
-              + reaction.photo(),
-          photoMissing ? "photo " + reaction.photo() + " does not exist"
-              : "user " + reaction.reactor() + " does not exist", fixed));
     }
     for (Photo photo : tally.photos.values()) {
       String owner = photo.id().owner();
@@ -259,14 +241,39 @@ final class TableAudit {
     }
   }
 
+  /** A reaction by a missing user or on a missing photo: deleted, the absence checked. */
+  private void danglingReaction(Reaction reaction, Tally tally, boolean fix,
+      List<AuditFinding> findings) {
+    boolean reactorMissing = !tally.users.containsKey(reaction.reactor());
+    boolean photoMissing = !tally.photos.containsKey(reaction.photo());
+    if (!reactorMissing && !photoMissing) {
+      return;
+    }
+    List<WriteAction> actions = new ArrayList<>();
+    if (reactorMissing) {
+      actions.add(absent(KeyLayout.user(reaction.reactor())));
+    }
+    if (photoMissing) {
+      actions.add(absent(KeyLayout.photo(reaction.photo())));
+    }
+    actions.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
+        reaction.photo()), ItemCondition.EXISTS));
+    boolean fixed = fix && commit(actions);
+    if (fixed) {
+      removed.merge("reactions " + reaction.photo() + " " + reaction.type(), 1L, Long::sum);
+    }
+    findings.add(new AuditFinding(photoMissing ? Kind.MISSING_PHOTO : Kind.MISSING_USER,
+        "reaction " + reaction.reactor() + " " + reaction.type().storedName() + " on photo "
+            + reaction.photo(),
+        photoMissing ? "photo " + reaction.photo() + " does not exist"
+            : "user " + reaction.reactor() + " does not exist", fixed));
+  }
+
   /** Deletes a photo whose owner is gone, its reactions first, each transaction fenced. */
   private boolean deleteOrphanPhoto(PhotoId id, Tally tally) {
     WriteAction ownerAbsent = absent(KeyLayout.user(id.owner()));
     List<WriteAction> batch = new ArrayList<>();
-    for (Reaction reaction : tally.reactionItems) {
-      if (!reaction.photo().equals(id)) {
-        continue;
-      }
+    for (Reaction reaction : tally.reactionItems.getOrDefault(id, List.of())) {
       batch.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(), id),
           ItemCondition.NONE));
       if (batch.size() == SingleTableQuickPhotos.MAX_TRANSACTION_ACTIONS - 1) {
