@@ -1,6 +1,8 @@
 package io.quickphotos;
 
-import io.quickphotos.internal.singletable.RequestLog;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.internal.repository.RequestLog;
+
 import java.util.List;
 import java.util.Objects;
 

@@ -1,17 +1,18 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.TableConditionFailedException;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,15 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.engine.Index;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,15 +27,6 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -1,14 +1,15 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.ServiceUnavailableException;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.ScanPlan;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

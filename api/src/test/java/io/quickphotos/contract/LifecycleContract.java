@@ -1,5 +1,14 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,14 +36,6 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ public abstract class LifecycleContract {
 
   /**
    * Supplies a new engine over an empty table: the backend's
-   * {@link io.quickphotos.internal.singletable.Table}. Typed {@code Object} because a backend
+   * {@link io.quickphotos.engine.Table}. Typed {@code Object} because a backend
    * compiled as a named module cannot name that package in an override's signature when the
    * contract (from the class path) declares it.
    *

@@ -1,5 +1,11 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.repository.Validation;
+
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
@@ -21,11 +27,6 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.singletable.FloorValidation;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Utf8;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -47,9 +48,8 @@ import java.util.TreeMap;
  *
  * <p><b>What it does, as the repository does.</b>
  * <ul>
- *   <li>Validates every argument with the very {@code Validation} calls
- *       {@code SingleTableQuickPhotos} makes for the operation (through
- *       {@link FloorValidation}, which only delegates), page requests included, and refuses bad
+ *   <li>Validates every argument with the very {@link Validation} calls the repository makes
+ *       for the operation, page requests included, and refuses bad
  *       input with the same {@link io.quickphotos.InvalidInputException} and message.</li>
  *   <li>Builds the same key strings with {@link KeyLayout} for every item it reads or writes:
  *       {@code USER#…}, {@code #METADATA#…}, {@code PHOTO#owner#timestamp} with the timestamp
@@ -114,15 +114,15 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public Optional<User> getUser(String username) {
-    FloorValidation.username("username", username);
+    Validation.username("username", username);
     return Optional.ofNullable((User) get(KeyLayout.user(username)));
   }
 
   @Override
   public UserPhotos userWithPhotos(String username) {
-    FloorValidation.username("username", username);
-    FloorValidation.notNull("order", SortOrder.NEWEST_FIRST);
-    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    Validation.username("username", username);
+    Validation.notNull("order", SortOrder.NEWEST_FIRST);
+    Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     // BETWEEN #METADATA#<u> AND PHOTO$, backwards: the newest photos, then the profile.
     NavigableMap<String, Object> range = partition(table, KeyLayout.userPartition(username))
         .subMap(KeyLayout.METADATA + username, true, KeyLayout.AFTER_ALL_PHOTOS, true)
@@ -153,14 +153,14 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    FloorValidation.photoId(id);
+    Validation.photoId(id);
     return Optional.ofNullable((Photo) get(KeyLayout.photo(id)));
   }
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId id) {
-    FloorValidation.photoId(id);
-    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    Validation.photoId(id);
+    Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     // Backwards on the inverted index: the photo (USER#…) before the reactions (REACTION#…).
     Photo photo = null;
     List<Reaction> reactions = new ArrayList<>(DataSet.PAGE_SIZE);
@@ -188,8 +188,8 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public Page<Follow> followersOf(String username) {
-    FloorValidation.username("username", username);
-    FloorValidation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
+    Validation.username("username", username);
+    Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     List<Follow> follows = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
     for (Map.Entry<String, Object> entry : partition(table, KeyLayout.userPartition(username))
@@ -206,8 +206,8 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public Page<User> followedBy(String username) {
-    FloorValidation.username("username", username);
-    FloorValidation.page(FIRST_PAGE, SingleTableQuickPhotos.MAX_BATCH_GET_KEYS);
+    Validation.username("username", username);
+    Validation.page(FIRST_PAGE, SingleTableQuickPhotos.MAX_BATCH_GET_KEYS);
     List<Key> keys = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
     for (Map.Entry<String, Object> entry
@@ -262,16 +262,16 @@ final class CollectionsBackend implements Backend {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    FloorValidation.username("follower", follower);
-    FloorValidation.username("followed", followed);
-    FloorValidation.notSame(follower, followed);
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
     return get(KeyLayout.friendship(followed, follower)) != null;
   }
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    FloorValidation.username("reactor", reactor);
-    FloorValidation.photoId(photo);
+    Validation.username("reactor", reactor);
+    Validation.photoId(photo);
     // begins_with(PK, REACTION#<reactor>#) on the photo's inverted-index partition.
     String prefix = KeyLayout.REACTION + reactor + "#";
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
@@ -295,7 +295,7 @@ final class CollectionsBackend implements Backend {
   @Override
   public Photo uploadThenDeletePhoto(PhotoId id, String location) {
     Photo photo = upload(id, location);
-    FloorValidation.photoId(id);
+    Validation.photoId(id);
     if (!deletePhoto(id)) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
@@ -322,7 +322,7 @@ final class CollectionsBackend implements Backend {
   // --- the operations behind the facade ------------------------------------------------------
 
   private User create(NewUser user) {
-    FloorValidation.newUser(user, today());
+    Validation.newUser(user, today());
     Key key = KeyLayout.user(user.username());
     if (get(key) != null) {
       throw new UserAlreadyExistsException("user " + user.username() + " already exists");
@@ -334,9 +334,9 @@ final class CollectionsBackend implements Backend {
   }
 
   private Photo upload(PhotoId id, String location) {
-    FloorValidation.username("owner", id.owner());
-    FloorValidation.timestamp("timestamp", id.timestamp());
-    FloorValidation.location(location);
+    Validation.username("owner", id.owner());
+    Validation.timestamp("timestamp", id.timestamp());
+    Validation.location(location);
     active(id.owner());
     Key key = KeyLayout.photo(id);
     if (get(key) != null) {
@@ -352,9 +352,9 @@ final class CollectionsBackend implements Backend {
   }
 
   private Reaction react(String reactor, PhotoId id, ReactionType type) {
-    FloorValidation.username("reactor", reactor);
-    FloorValidation.photoId(id);
-    FloorValidation.notNull("reaction type", type);
+    Validation.username("reactor", reactor);
+    Validation.photoId(id);
+    Validation.notNull("reaction type", type);
     Reaction reaction = new Reaction(reactor, id, type, DataSet.CLOCK.instant());
     active(reactor);
     Key photoKey = KeyLayout.photo(id);
@@ -374,9 +374,9 @@ final class CollectionsBackend implements Backend {
   }
 
   private void removeReaction(String reactor, PhotoId photo, ReactionType type) {
-    FloorValidation.username("reactor", reactor);
-    FloorValidation.photoId(photo);
-    FloorValidation.notNull("reaction type", type);
+    Validation.username("reactor", reactor);
+    Validation.photoId(photo);
+    Validation.notNull("reaction type", type);
     if (remove(KeyLayout.reaction(reactor, type, photo)) == null) {
       throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
           + " reaction on photo " + photo);
@@ -389,9 +389,9 @@ final class CollectionsBackend implements Backend {
   }
 
   private Follow follow(String follower, String followed) {
-    FloorValidation.username("follower", follower);
-    FloorValidation.username("followed", followed);
-    FloorValidation.notSame(follower, followed);
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
     Follow follow = new Follow(follower, followed, DataSet.CLOCK.instant());
     Key fromKey = KeyLayout.user(follower);
     Key toKey = KeyLayout.user(followed);
@@ -408,9 +408,9 @@ final class CollectionsBackend implements Backend {
   }
 
   private void unfollow(String follower, String followed) {
-    FloorValidation.username("follower", follower);
-    FloorValidation.username("followed", followed);
-    FloorValidation.notSame(follower, followed);
+    Validation.username("follower", follower);
+    Validation.username("followed", followed);
+    Validation.notSame(follower, followed);
     if (remove(KeyLayout.friendship(followed, follower)) == null) {
       throw new NotFollowingException(follower + " does not follow " + followed);
     }
@@ -440,7 +440,7 @@ final class CollectionsBackend implements Backend {
    * both ways (with the other side's counter), then the profile.
    */
   private void deleteUser(String username) {
-    FloorValidation.username("username", username);
+    Validation.username("username", username);
     active(username);
     String partition = KeyLayout.userPartition(username);
     for (Map.Entry<String, Object> entry : List.copyOf(partition(table, partition).entrySet())) {

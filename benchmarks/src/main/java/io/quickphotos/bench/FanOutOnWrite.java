@@ -1,18 +1,19 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Value;
+
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.Value;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

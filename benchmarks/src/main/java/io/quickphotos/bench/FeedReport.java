@@ -1,10 +1,12 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;

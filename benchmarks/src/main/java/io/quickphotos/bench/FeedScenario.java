@@ -1,5 +1,11 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
@@ -8,11 +14,6 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.WriteAction;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Instant;
 import java.time.LocalDate;

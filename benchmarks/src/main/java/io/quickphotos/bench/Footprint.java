@@ -1,14 +1,16 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;

@@ -1,12 +1,13 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Table;
+
 import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.internal.singletable.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**

@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -11,7 +13,6 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.Optional;
 import java.util.Set;

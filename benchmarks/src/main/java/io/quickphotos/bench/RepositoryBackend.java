@@ -1,6 +1,11 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
 
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
@@ -17,11 +22,6 @@ import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

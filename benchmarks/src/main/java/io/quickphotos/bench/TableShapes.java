@@ -1,6 +1,18 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Value;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
@@ -11,18 +23,6 @@ import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

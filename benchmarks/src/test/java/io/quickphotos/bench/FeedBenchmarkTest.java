@@ -1,10 +1,12 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

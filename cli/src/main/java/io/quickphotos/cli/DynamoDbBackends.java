@@ -1,12 +1,13 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Table;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.internal.DynamoTable;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,9 +1,10 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.CostListener;
-import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.engine.Item;
 import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.engine.Utf8;
+
+import io.quickphotos.CostListener;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

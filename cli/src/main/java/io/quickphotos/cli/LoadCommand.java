@@ -1,11 +1,13 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
+
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;

@@ -1,5 +1,7 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.CostListener;
@@ -8,7 +10,6 @@ import io.quickphotos.conformance.HistoryOp.Answer;
 import io.quickphotos.conformance.HistoryOp.World;
 import io.quickphotos.conformance.Linearizability.Call;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import io.quickphotos.memory.MemoryQuickPhotos;

@@ -1,5 +1,14 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,14 +19,6 @@ import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.internal.DynamoTable;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
@@ -64,8 +65,8 @@ class ConcurrentPhotoDeletionTest {
   /** Runs {@code second} once, just before the first call's second write (its DeleteItem). */
   private static final class SecondCallBeforeDelete implements Table {
     @Override
-    public io.quickphotos.internal.singletable.QueryResult scan(
-        io.quickphotos.internal.singletable.ScanPlan plan) {
+    public io.quickphotos.engine.QueryResult scan(
+        io.quickphotos.engine.ScanPlan plan) {
       throw new UnsupportedOperationException("not scanned here");
     }
 

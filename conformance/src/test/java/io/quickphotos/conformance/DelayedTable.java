@@ -1,12 +1,13 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -49,7 +50,7 @@ final class DelayedTable implements Table {
   }
 
   @Override
-  public QueryResult scan(io.quickphotos.internal.singletable.ScanPlan plan) {
+  public QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
     return delayed(() -> delegate.scan(plan));
   }
 

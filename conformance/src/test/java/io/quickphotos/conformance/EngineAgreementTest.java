@@ -1,20 +1,21 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.Utf8;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -190,7 +191,7 @@ class EngineAgreementTest {
         }
         next = plan.startingAfter(page.lastEvaluatedKey().get());
       }
-    } catch (io.quickphotos.internal.singletable.TableRequestRefusedException e) {
+    } catch (io.quickphotos.engine.TableRequestRefusedException e) {
       if (pages.isEmpty()) {
         return null;
       }

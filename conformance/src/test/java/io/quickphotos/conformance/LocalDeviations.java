@@ -1,7 +1,10 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.QueryResult;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.QueryResult;
+
+
+
 
 /**
  * Where DynamoDB Local is known to report other numbers than the service, which the memory engine

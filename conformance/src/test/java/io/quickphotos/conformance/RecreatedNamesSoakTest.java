@@ -1,5 +1,8 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AuditFinding;
@@ -17,8 +20,6 @@ import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.internal.DynamoTable;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,12 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.engine.Table;
+
 import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.internal.singletable.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**

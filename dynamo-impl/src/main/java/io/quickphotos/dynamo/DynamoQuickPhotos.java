@@ -1,12 +1,12 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
 import java.time.Clock;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -1,10 +1,11 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.Item;
+
 import io.quickphotos.dynamo.internal.SdkErrors;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.TableConfigurationException;
-import io.quickphotos.internal.singletable.Item;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,10 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,10 +16,6 @@ import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension.LocalTable;
-import io.quickphotos.internal.singletable.ClientToken;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

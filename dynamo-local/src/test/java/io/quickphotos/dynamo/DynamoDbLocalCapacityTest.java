@@ -1,5 +1,16 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.dynamo.internal.DynamoTable;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,17 +29,6 @@ import io.quickphotos.UserStatus;
 import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -219,7 +219,7 @@ class DynamoDbLocalCapacityTest {
   void failedConditionalWritesReportNoCapacity() {
     put(sized("F", "1", 100));
     var failed = catchThrowableOfType(
-        io.quickphotos.internal.singletable.TableConditionFailedException.class,
+        io.quickphotos.engine.TableConditionFailedException.class,
         () -> table.write(new WriteAction.Put(sized("F", "1", 100), ItemCondition.ABSENT)));
     var sdk = (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException)
         failed.getCause();

@@ -1,17 +1,19 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

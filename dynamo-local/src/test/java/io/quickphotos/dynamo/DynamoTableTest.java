@@ -1,5 +1,22 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.contract.ConditionCases;
 import io.quickphotos.dynamo.internal.DynamoTable;
 
@@ -9,23 +26,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.TableConditionFailedException;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Utf8;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,11 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
-import io.quickphotos.internal.singletable.Table;
 import io.quickphotos.memory.internal.FaultInjectingTable;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;

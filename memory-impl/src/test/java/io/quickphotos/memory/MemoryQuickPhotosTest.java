@@ -1,7 +1,9 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -17,7 +19,6 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -89,10 +90,10 @@ class MemoryQuickPhotosTest {
   @Test
   void anItemQuickphotosCannotReadIsATypedError() {
     // Written by something else into the same table: a profile without its attributes.
-    table.write(new io.quickphotos.internal.singletable.WriteAction.Put(
-        io.quickphotos.internal.singletable.Item.builder(io.quickphotos.internal.singletable.KeyLayout.user("zed"))
+    table.write(new io.quickphotos.engine.WriteAction.Put(
+        io.quickphotos.engine.Item.builder(io.quickphotos.internal.singletable.KeyLayout.user("zed"))
             .put(io.quickphotos.internal.singletable.ItemCodec.ENTITY, "USER").build(),
-        io.quickphotos.internal.singletable.ItemCondition.NONE));
+        io.quickphotos.engine.ItemCondition.NONE));
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> photos.getUser("zed"))
         .isExactlyInstanceOf(io.quickphotos.QuickPhotosException.class)
         .hasMessageContaining("cannot read");

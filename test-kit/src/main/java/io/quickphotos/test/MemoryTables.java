@@ -1,8 +1,9 @@
 package io.quickphotos.test;
 
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+
 import io.quickphotos.OperationCost;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.SingleTableQuickPhotos;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.internal.FaultInjectingTable;
 import io.quickphotos.memory.internal.MemoryTable;

@@ -1,12 +1,13 @@
 package io.quickphotos.test;
 
-import io.quickphotos.OperationCost;
-import io.quickphotos.QuickPhotos;
-import io.quickphotos.internal.singletable.Item;
+import io.quickphotos.engine.Item;
 import io.quickphotos.internal.singletable.ItemJson;
 import io.quickphotos.internal.singletable.ItemLoader;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Utf8;
+
+import io.quickphotos.OperationCost;
+import io.quickphotos.QuickPhotos;
 import io.quickphotos.memory.Faults;
 import java.io.IOException;
 import java.io.Reader;

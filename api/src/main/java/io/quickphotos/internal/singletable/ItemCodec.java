@@ -1,5 +1,9 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Value;
+
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Photo;

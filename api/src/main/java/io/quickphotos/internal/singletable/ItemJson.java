@@ -1,5 +1,8 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Value;
+
 import io.quickphotos.InvalidInputException;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,11 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableRequestRefusedException;
+
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Key;
+
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
 import java.nio.charset.StandardCharsets;

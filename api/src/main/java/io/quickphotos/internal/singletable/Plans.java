@@ -1,5 +1,17 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;

@@ -1,5 +1,7 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.QuickPhotosException;
 import java.util.List;
 import java.util.function.Supplier;

@@ -5,9 +5,9 @@
  *
  * <p>What is here: the key layout ({@link io.quickphotos.internal.singletable.KeyLayout}), the
  * item codecs, the access-pattern plans ({@link io.quickphotos.internal.singletable.Plans}), the
- * {@link io.quickphotos.internal.singletable.Table} SPI every engine implements, and the one
+ * {@link io.quickphotos.engine.Table} SPI every engine implements, and the one
  * repository implementation over it
- * ({@link io.quickphotos.internal.singletable.SingleTableQuickPhotos}). A backend is an engine that
+ * ({@link io.quickphotos.internal.repository.SingleTableQuickPhotos}). A backend is an engine that
  * executes plans, so the only thing that can differ between backends is engine semantics.
  * Tooling that compares engines (the conformance tests, the benchmarks) uses these types directly
  * on the class path.

@@ -1,5 +1,9 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Utf8;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.PhotoId;

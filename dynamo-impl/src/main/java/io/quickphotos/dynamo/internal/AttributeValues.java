@@ -1,9 +1,10 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Value;
+
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.Value;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;

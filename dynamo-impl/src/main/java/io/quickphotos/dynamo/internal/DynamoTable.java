@@ -1,14 +1,15 @@
 package io.quickphotos.dynamo.internal;
 
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.ClientToken;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -240,7 +241,7 @@ public final class DynamoTable implements Table {
   }
 
   @Override
-  public QueryResult scan(io.quickphotos.internal.singletable.ScanPlan plan) {
+  public QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
     software.amazon.awssdk.services.dynamodb.model.ScanRequest.Builder request =
         software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder()
             .tableName(tableName)

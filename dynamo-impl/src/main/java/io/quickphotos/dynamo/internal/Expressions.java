@@ -1,9 +1,10 @@
 package io.quickphotos.dynamo.internal;
 
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

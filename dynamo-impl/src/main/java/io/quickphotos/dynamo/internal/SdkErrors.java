@@ -1,13 +1,14 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+
 import io.quickphotos.dynamo.QuickPhotosTable;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.TableConfigurationException;
-import io.quickphotos.internal.singletable.TableConditionFailedException;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,12 +1,13 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Value;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.Value;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,14 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;

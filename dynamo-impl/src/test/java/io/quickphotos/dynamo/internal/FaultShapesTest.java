@@ -1,5 +1,8 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,8 +15,6 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -1,6 +1,9 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.Capacity;
+import io.quickphotos.engine.Capacity;
+
+
+
 
 /**
  * Every capacity number the engine reports, in one place, as DynamoDB bills provisioned tables

@@ -1,9 +1,10 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Value;
+
 import java.math.BigDecimal;
 
 /**

@@ -1,18 +1,19 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
+
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.ClientToken;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.ScanPlan;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.WriteAction;
 import io.quickphotos.memory.Fault;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.Request;

@@ -1,18 +1,19 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.TableConditionFailedException;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.ScanPlan;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ import java.util.Optional;
  *
  * <ul>
  *   <li><b>Order.</b> Within a partition, sort keys are ordered by unsigned UTF-8 bytes, which is
- *       Unicode code-point order ({@link io.quickphotos.internal.singletable.Utf8#compare}); Java's
+ *       Unicode code-point order ({@link io.quickphotos.engine.Utf8#compare}); Java's
  *       {@link String#compareTo} would disagree for supplementary characters.
  *   <li><b>Index.</b> Every write maintains the index in the same critical section. The index is
  *       sparse: it holds exactly the items that have both of its key attributes as non-empty

@@ -1,16 +1,17 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Utf8;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -348,7 +349,7 @@ final class Rules {
     }
     Set<Key> keys = new HashSet<>();
     for (Item item : items) {
-      singleWrite(new WriteAction.Put(item, io.quickphotos.internal.singletable.ItemCondition.NONE));
+      singleWrite(new WriteAction.Put(item, io.quickphotos.engine.ItemCondition.NONE));
       if (!keys.add(item.key())) {
         throw invalid(BATCH_WRITE_DUPLICATES);
       }

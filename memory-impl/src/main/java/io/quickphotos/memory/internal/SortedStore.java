@@ -1,7 +1,8 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.Utf8;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Utf8;
+
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,7 +1,10 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+
+
+
 
 /**
  * A stored item with its DynamoDB size computed once, at write time, so reads that bill by size

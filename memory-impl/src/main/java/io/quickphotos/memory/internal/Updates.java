@@ -1,10 +1,11 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ final class Updates {
    * @param current the current item, or null to create one holding just the key
    * @param actions the SET clauses
    * @return the item after the update
-   * @throws io.quickphotos.internal.singletable.TableRequestRefusedException if a path cannot be written
+   * @throws io.quickphotos.engine.TableRequestRefusedException if a path cannot be written
    *     or a counter is not a number
    */
   static Item apply(Key key, Item current, List<UpdateAction> actions) {

@@ -1,5 +1,16 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+
 import static io.quickphotos.memory.internal.Fixtures.indexPlan;
 import static io.quickphotos.memory.internal.Fixtures.key;
 import static io.quickphotos.memory.internal.Fixtures.plan;
@@ -7,16 +18,6 @@ import static io.quickphotos.memory.internal.Fixtures.put;
 import static io.quickphotos.memory.internal.Fixtures.sized;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Capacity;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.Table;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;

@@ -1,12 +1,13 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.SortKeyCondition;
+
 import static io.quickphotos.memory.internal.Fixtures.plan;
 import static io.quickphotos.memory.internal.Fixtures.putAll;
 import static io.quickphotos.memory.internal.Fixtures.sortKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import org.junit.jupiter.api.Test;
 
 /** Sort keys come back in UTF-8 byte order (code-point order), not String.compareTo order. */

@@ -1,5 +1,18 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import static io.quickphotos.memory.internal.Fixtures.indexPlan;
 import static io.quickphotos.memory.internal.Fixtures.key;
 import static io.quickphotos.memory.internal.Fixtures.plan;
@@ -11,18 +24,7 @@ import static io.quickphotos.memory.internal.Fixtures.sortKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.QueryResult;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

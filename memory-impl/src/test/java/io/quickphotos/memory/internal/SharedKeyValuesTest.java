@@ -1,16 +1,17 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import static io.quickphotos.memory.internal.Fixtures.key;
 import static io.quickphotos.memory.internal.Fixtures.put;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,11 +1,12 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Utf8;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quickphotos.internal.singletable.Index;
-import io.quickphotos.internal.singletable.QueryPlan;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

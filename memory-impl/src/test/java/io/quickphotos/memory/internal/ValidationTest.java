@@ -1,5 +1,16 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+
 import static io.quickphotos.memory.internal.Fixtures.item;
 import static io.quickphotos.memory.internal.Fixtures.key;
 import static io.quickphotos.memory.internal.Fixtures.plan;
@@ -9,16 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quickphotos.internal.singletable.AttributePath;
-import io.quickphotos.internal.singletable.Item;
-import io.quickphotos.internal.singletable.ItemCondition;
-import io.quickphotos.internal.singletable.Key;
-import io.quickphotos.internal.singletable.TableRequestRefusedException;
-import io.quickphotos.internal.singletable.SortKeyCondition;
-import io.quickphotos.internal.singletable.SortKeyCondition.Operator;
-import io.quickphotos.internal.singletable.UpdateAction;
-import io.quickphotos.internal.singletable.Value;
-import io.quickphotos.internal.singletable.WriteAction;
+import io.quickphotos.engine.SortKeyCondition.Operator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,516 @@
+package io.quickphotos.engine;
+
+import java.math.BigDecimal;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An item: named attribute values, always including the string keys {@code PK} and {@code SK}
+ * when stored. Immutable and thread-safe; equal items have equal attributes.
+ *
+ * <p>The in-memory engine holds millions of items, so an item is kept compact: its attribute
+ * names in one array shared by every item with the same names (all photos have the same ones),
+ * sorted, and its values unwrapped in a parallel array — a {@link String} for a string, the
+ * canonical {@link BigDecimal} for a number, a {@link Boolean} for a boolean, the {@link Value}
+ * itself for null, map and list. {@link Value} objects are made only when asked for
+ * ({@link #get}, {@link #attributes()}); {@link #string} and {@link #number} return the stored
+ * object without allocating.
+ */
+public final class Item {
+
+  /** The table's partition key attribute; the inverted index's sort key. */
+  public static final String PK = "PK";
+  /** The table's sort key attribute; the inverted index's partition key. */
+  public static final String SK = "SK";
+
+  /**
+   * The canonical name arrays, one per set of names. Bounded, so items with arbitrary names
+   * (the engine accepts any) cannot grow it without end; past the bound an item keeps its own.
+   */
+  private static final int MAX_SHAPES = 4096;
+  private static final Map<Shape, String[]> SHAPES = new ConcurrentHashMap<>();
+
+  private final String[] names;
+  private final Object[] values;
+  /**
+   * {@link #size()}, once computed; 0 before. The write path asks twice for a put item's size (the
+   * 400 KB check, then the stored size that bills reads), so it is kept. Set without
+   * synchronization, like {@link String}'s hash: every thread computes the same value from the
+   * immutable arrays, and the field sits in the object's alignment padding, costing no heap.
+   */
+  private int size;
+
+  /**
+   * Creates an item; the map is copied.
+   *
+   * @param attributes the attributes by name, without null keys or values
+   * @throws NullPointerException if a name or a value is null
+   */
+  public Item(Map<String, Value> attributes) {
+    int n = attributes.size();
+    String[] names = new String[n];
+    Object[] values = new Object[n];
+    int i = 0;
+    for (Map.Entry<String, Value> e : attributes.entrySet()) {
+      names[i] = Objects.requireNonNull(e.getKey(), "name");
+      values[i] = raw(Objects.requireNonNull(e.getValue(), "value"));
+      i++;
+    }
+    sort(names, values, n);
+    this.names = canonical(names);
+    this.values = values;
+  }
+
+  private Item(String[] names, Object[] values) {
+    this.names = names;
+    this.values = values;
+  }
+
+  /**
+   * Starts an item with the given key.
+   *
+   * @param key the primary key
+   * @return a builder holding {@code PK} and {@code SK}
+   */
+  public static Builder builder(Key key) {
+    return new Builder().put(PK, key.pk()).put(SK, key.sk());
+  }
+
+  /**
+   * A builder holding this item's attributes, to change some and build a new item (an update).
+   *
+   * @return a new builder
+   */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * The attributes, as an immutable map (a view: its values are made on each read).
+   *
+   * @return the attributes by name
+   */
+  public Map<String, Value> attributes() {
+    return new Attributes();
+  }
+
+  /**
+   * The primary key, if the item has both key attributes as strings.
+   *
+   * @return the key
+   * @throws IllegalStateException if a key attribute is missing or not a string
+   */
+  public Key key() {
+    return new Key(string(PK), string(SK));
+  }
+
+  /**
+   * The same item with {@code PK} and {@code SK} holding the strings of {@code key}: for the
+   * memory engine to put one instance of a partition key in all the items that share it.
+   *
+   * @param key the new key values
+   * @return the item
+   * @throws IllegalStateException if the item lacks a key attribute
+   */
+  public Item withKey(Key key) {
+    int pk = indexOf(PK);
+    int sk = indexOf(SK);
+    if (pk < 0 || sk < 0) {
+      throw new IllegalStateException("no key attributes in " + this);
+    }
+    Object[] copy = values.clone();
+    copy[pk] = key.pk();
+    copy[sk] = key.sk();
+    return new Item(names, copy);
+  }
+
+  /**
+   * One attribute.
+   *
+   * @param name the attribute name
+   * @return its value, if present
+   */
+  public Optional<Value> get(String name) {
+    int i = indexOf(name);
+    return i < 0 ? Optional.empty() : Optional.of(value(values[i]));
+  }
+
+  /**
+   * A string attribute.
+   *
+   * @param name the attribute name
+   * @return its text
+   * @throws IllegalStateException if missing or not a string
+   */
+  public String string(String name) {
+    String s = stringOrNull(name);
+    if (s == null) {
+      throw new IllegalStateException("attribute " + name + " is not a string in " + this);
+    }
+    return s;
+  }
+
+  /**
+   * A string attribute, or null if it is missing or not a string. Does not allocate.
+   *
+   * @param name the attribute name
+   * @return its text, or null
+   */
+  public String stringOrNull(String name) {
+    int i = indexOf(name);
+    return i >= 0 && values[i] instanceof String s ? s : null;
+  }
+
+  /**
+   * A number attribute.
+   *
+   * @param name the attribute name
+   * @return its value
+   * @throws IllegalStateException if missing or not a number
+   */
+  public BigDecimal number(String name) {
+    int i = indexOf(name);
+    if (i >= 0 && values[i] instanceof BigDecimal n) {
+      return n;
+    }
+    throw new IllegalStateException("attribute " + name + " is not a number in " + this);
+  }
+
+  /**
+   * The item's size as DynamoDB computes it: for each attribute, the UTF-8 length of its name
+   * plus the size of its value.
+   *
+   * @return size in bytes
+   */
+  public int size() {
+    int known = size;
+    if (known == 0) {
+      for (int i = 0; i < names.length; i++) {
+        known += Utf8.length(names[i]) + valueSize(values[i]);
+      }
+      size = known;
+    }
+    return known;
+  }
+
+  /**
+   * Equal to another item with equal attributes.
+   *
+   * @param o the other object
+   * @return whether equal
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) {
+      return true;
+    }
+    if (!(o instanceof Item other)) {
+      return false;
+    }
+    // Names are sorted, so equal sets of names are equal arrays; numbers are canonical.
+    return (names == other.names || Arrays.equals(names, other.names))
+        && Arrays.equals(values, other.values);
+  }
+
+  /**
+   * The hash code of {@link #attributes()}.
+   *
+   * @return the hash code
+   */
+  @Override
+  public int hashCode() {
+    int h = 0;
+    for (int i = 0; i < names.length; i++) {
+      h += names[i].hashCode() ^ value(values[i]).hashCode();
+    }
+    return h;
+  }
+
+  /**
+   * The attributes, as the record this class once was printed them.
+   *
+   * @return {@code Item[attributes={name=value, ...}]}
+   */
+  @Override
+  public String toString() {
+    return "Item[attributes=" + attributes() + "]";
+  }
+
+  private int indexOf(String name) {
+    String[] names = this.names;
+    // Readers mostly ask with the very constants the shared names were made from (the codec's
+    // names are literals), so a pass by identity usually finds it without comparing text.
+    for (int i = 0; i < names.length; i++) {
+      if (names[i] == name) {
+        return i;
+      }
+    }
+    for (int i = 0; i < names.length; i++) {
+      if (name.equals(names[i])) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static Object raw(Value value) {
+    if (value instanceof Value.Str s) {
+      return s.value();
+    }
+    if (value instanceof Value.Num n) {
+      return n.value();
+    }
+    if (value instanceof Value.Bool b) {
+      return b.value() ? Boolean.TRUE : Boolean.FALSE;
+    }
+    return value;
+  }
+
+  private static Value value(Object raw) {
+    if (raw instanceof String s) {
+      return new Value.Str(s);
+    }
+    if (raw instanceof BigDecimal n) {
+      return new Value.Num(n);
+    }
+    if (raw instanceof Boolean b) {
+      return new Value.Bool(b);
+    }
+    return (Value) raw;
+  }
+
+  private static int valueSize(Object raw) {
+    if (raw instanceof String s) {
+      return Utf8.length(s);
+    }
+    if (raw instanceof BigDecimal n) {
+      return Value.Num.size(n);
+    }
+    if (raw instanceof Boolean) {
+      return 1;
+    }
+    return ((Value) raw).size();
+  }
+
+  /** Sorts both arrays by name (insertion sort: items have a handful of attributes). */
+  private static void sort(String[] names, Object[] values, int n) {
+    for (int i = 1; i < n; i++) {
+      String name = names[i];
+      Object value = values[i];
+      int j = i - 1;
+      while (j >= 0 && names[j].compareTo(name) > 0) {
+        names[j + 1] = names[j];
+        values[j + 1] = values[j];
+        j--;
+      }
+      names[j + 1] = name;
+      values[j + 1] = value;
+    }
+  }
+
+  private static String[] canonical(String[] names) {
+    Shape shape = new Shape(names);
+    String[] shared = SHAPES.get(shape);
+    if (shared != null) {
+      return shared;
+    }
+    if (SHAPES.size() >= MAX_SHAPES) {
+      return names;
+    }
+    shared = SHAPES.putIfAbsent(shape, names);
+    return shared == null ? names : shared;
+  }
+
+  /** A sorted array of names as a hash key. */
+  private static final class Shape {
+    private final String[] names;
+    private final int hash;
+
+    Shape(String[] names) {
+      this.names = names;
+      this.hash = Arrays.hashCode(names);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Shape other && Arrays.equals(names, other.names);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /** The immutable map view of the attributes. */
+  private final class Attributes extends AbstractMap<String, Value> {
+    @Override
+    public int size() {
+      return names.length;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return key instanceof String name && indexOf(name) >= 0;
+    }
+
+    @Override
+    public Value get(Object key) {
+      if (!(key instanceof String name)) {
+        return null;
+      }
+      int i = indexOf(name);
+      return i < 0 ? null : value(values[i]);
+    }
+
+    @Override
+    public Set<Map.Entry<String, Value>> entrySet() {
+      return new AbstractSet<>() {
+        @Override
+        public int size() {
+          return names.length;
+        }
+
+        @Override
+        public Iterator<Map.Entry<String, Value>> iterator() {
+          return new Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+              return next < names.length;
+            }
+
+            @Override
+            public Map.Entry<String, Value> next() {
+              if (next >= names.length) {
+                throw new NoSuchElementException();
+              }
+              int i = next++;
+              return Map.entry(names[i], value(values[i]));
+            }
+          };
+        }
+      };
+    }
+
+    @Override
+    public int hashCode() {
+      return Item.this.hashCode();
+    }
+  }
+
+  /** Builds an item attribute by attribute. Not thread-safe. */
+  public static final class Builder {
+    private String[] names;
+    private Object[] values;
+    private int count;
+    /** The shared names of the item this builder started from, while it still has just those. */
+    private String[] shape;
+
+    /** Starts an empty item. */
+    public Builder() {
+      names = new String[12];
+      values = new Object[12];
+    }
+
+    private Builder(Item item) {
+      int n = item.names.length;
+      names = Arrays.copyOf(item.names, n + 2);
+      values = Arrays.copyOf(item.values, n + 2);
+      count = n;
+      shape = item.names;
+    }
+
+    /**
+     * One attribute as set so far.
+     *
+     * @param name the attribute name
+     * @return its value, if set
+     */
+    public Optional<Value> get(String name) {
+      for (int i = 0; i < count; i++) {
+        if (names[i].equals(name)) {
+          return Optional.of(value(values[i]));
+        }
+      }
+      return Optional.empty();
+    }
+
+    /**
+     * Sets an attribute.
+     *
+     * @param name the attribute name
+     * @param value the value
+     * @return this builder
+     */
+    public Builder put(String name, Value value) {
+      return putRaw(name, raw(Objects.requireNonNull(value, "value")));
+    }
+
+    /**
+     * Sets a string attribute.
+     *
+     * @param name the attribute name
+     * @param value the text
+     * @return this builder
+     */
+    public Builder put(String name, String value) {
+      return putRaw(name, Objects.requireNonNull(value, "value"));
+    }
+
+    /**
+     * Sets a number attribute.
+     *
+     * @param name the attribute name
+     * @param value the number
+     * @return this builder
+     */
+    public Builder put(String name, long value) {
+      return putRaw(name, Value.Num.of(value).value());
+    }
+
+    private Builder putRaw(String name, Object value) {
+      Objects.requireNonNull(name, "name");
+      for (int i = 0; i < count; i++) {
+        if (names[i].equals(name)) {
+          values[i] = value;
+          return this;
+        }
+      }
+      shape = null;
+      if (count == names.length) {
+        names = Arrays.copyOf(names, Math.max(4, count * 2));
+        values = Arrays.copyOf(values, count * 2);
+      }
+      names[count] = name;
+      values[count] = value;
+      count++;
+      return this;
+    }
+
+    /**
+     * Builds the item. The builder may be used again; the item does not change with it.
+     *
+     * @return the item
+     */
+    public Item build() {
+      Object[] v = Arrays.copyOf(values, count);
+      if (shape != null) {
+        // Only values replaced: still sorted as the shared names are.
+        return new Item(shape, v);
+      }
+      String[] n = Arrays.copyOf(names, count);
+      sort(n, v, count);
+      return new Item(canonical(n), v);
+    }
+  }
+}

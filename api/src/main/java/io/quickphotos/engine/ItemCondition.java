@@ -1,0 +1,199 @@
+package io.quickphotos.engine;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The condition a write puts on the item it targets, tested against the item's current state: a
+ * small tree of DynamoDB condition-expression functions and comparisons. Both engines give every
+ * node DynamoDB's meaning; in particular a comparison with a missing attribute (or one of another
+ * type) is false, so {@code NOT (status = :closing)} holds when {@code status} is missing.
+ */
+public sealed interface ItemCondition {
+  /** No condition. */
+  ItemCondition NONE = new Always();
+  /** The item must exist: {@code attribute_exists(PK)}. */
+  ItemCondition EXISTS = new ItemExists();
+  /** The item must not exist: {@code attribute_not_exists(PK)}. */
+  ItemCondition ABSENT = new ItemAbsent();
+
+  /**
+   * All of the conditions.
+   *
+   * @param conditions two or more conditions
+   * @return {@code c1 AND c2 …}
+   */
+  static ItemCondition and(ItemCondition... conditions) {
+    return new And(List.of(conditions));
+  }
+
+  /**
+   * The negation of a condition.
+   *
+   * @param condition the condition
+   * @return {@code NOT condition}
+   */
+  static ItemCondition not(ItemCondition condition) {
+    return new Not(condition);
+  }
+
+  /**
+   * The condition as DynamoDB condition-expression text with values written inline, for people
+   * to read (the DynamoDB engine sends placeholders instead).
+   *
+   * @return readable text, or {@code "none"} for {@link #NONE}
+   */
+  String describe();
+
+  /** No condition: the write always proceeds. */
+  record Always() implements ItemCondition {
+    @Override
+    public String describe() {
+      return "none";
+    }
+  }
+
+  /** {@code attribute_exists(PK)}: the item exists. */
+  record ItemExists() implements ItemCondition {
+    @Override
+    public String describe() {
+      return "attribute_exists(PK)";
+    }
+  }
+
+  /** {@code attribute_not_exists(PK)}: the item does not exist. */
+  record ItemAbsent() implements ItemCondition {
+    @Override
+    public String describe() {
+      return "attribute_not_exists(PK)";
+    }
+  }
+
+  /**
+   * {@code attribute_exists(path)}.
+   *
+   * @param path the attribute
+   */
+  record AttributeExists(AttributePath path) implements ItemCondition {
+    /**
+     * Creates the condition.
+     *
+     * @param path the attribute, not null
+     */
+    public AttributeExists {
+      Objects.requireNonNull(path, "path");
+    }
+
+    @Override
+    public String describe() {
+      return "attribute_exists(" + path + ")";
+    }
+  }
+
+  /**
+   * {@code path = value}: false when the attribute is missing or differs.
+   *
+   * @param path the attribute
+   * @param value the value it must equal
+   */
+  record AttributeEquals(AttributePath path, Value value) implements ItemCondition {
+    /**
+     * Creates the condition.
+     *
+     * @param path the attribute, not null
+     * @param value the value, not null
+     */
+    public AttributeEquals {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public String describe() {
+      return path + " = " + shown(value);
+    }
+  }
+
+  /**
+   * {@code path >= minimum} on a number attribute: false when the attribute is missing or not a
+   * number.
+   *
+   * @param path the attribute
+   * @param minimum the smallest value that satisfies the condition
+   */
+  record AtLeast(AttributePath path, long minimum) implements ItemCondition {
+    /**
+     * Creates the condition.
+     *
+     * @param path the attribute, not null
+     * @param minimum the bound
+     */
+    public AtLeast {
+      Objects.requireNonNull(path, "path");
+    }
+
+    @Override
+    public String describe() {
+      return path + " >= " + minimum;
+    }
+  }
+
+  /**
+   * {@code NOT condition}.
+   *
+   * @param condition the negated condition
+   */
+  record Not(ItemCondition condition) implements ItemCondition {
+    /**
+     * Creates the condition.
+     *
+     * @param condition the negated condition, not {@link #NONE}
+     */
+    public Not {
+      Objects.requireNonNull(condition, "condition");
+      if (condition instanceof Always) {
+        throw new IllegalArgumentException("NOT of no condition");
+      }
+    }
+
+    @Override
+    public String describe() {
+      return "NOT (" + condition.describe() + ")";
+    }
+  }
+
+  /**
+   * {@code c1 AND c2 …}.
+   *
+   * @param conditions two or more conditions, none of them {@link #NONE}
+   */
+  record And(List<ItemCondition> conditions) implements ItemCondition {
+    /**
+     * Creates the condition; the list is copied.
+     *
+     * @param conditions two or more conditions
+     */
+    public And {
+      conditions = List.copyOf(conditions);
+      if (conditions.size() < 2 || conditions.stream().anyMatch(c -> c instanceof Always)) {
+        throw new IllegalArgumentException("AND needs two or more real conditions: "
+            + conditions);
+      }
+    }
+
+    @Override
+    public String describe() {
+      return conditions.stream().map(ItemCondition::grouped)
+          .collect(Collectors.joining(" AND "));
+    }
+  }
+
+  private static String grouped(ItemCondition condition) {
+    return condition instanceof And ? "(" + condition.describe() + ")" : condition.describe();
+  }
+
+  private static String shown(Value value) {
+    return value instanceof Value.Str s ? '"' + s.value() + '"' : value.toString();
+  }
+}

@@ -1,0 +1,169 @@
+package io.quickphotos.engine;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SPI every engine implements: the seven DynamoDB requests the single-table design needs, on
+ * one table with string keys {@code PK} and {@code SK} and the global secondary index
+ * {@code InvertedIndex} ({@code SK}, {@code PK}, projection ALL). Each method is exactly one
+ * request; retries of unprocessed keys or conflicts are the caller's, so the caller can count
+ * requests. Every method reports the capacity the request consumed, as DynamoDB computes it.
+ *
+ * <p>Implementations must be thread-safe: reads may run concurrently; each write and each
+ * transaction is atomic and isolated.
+ *
+ * <p>Every method may throw {@link TableRequestRefusedException} for a request DynamoDB would refuse
+ * and {@link io.quickphotos.ServiceUnavailableException} when the backend is throttled or
+ * unreachable after its own retries.
+ */
+public interface Table {
+
+  /**
+   * GetItem, strongly consistent.
+   *
+   * @param key the item's key
+   * @return the item, if present, and the capacity consumed
+   */
+  Read getItem(Key key);
+
+  /**
+   * Query.
+   *
+   * @param plan what to read
+   * @return the items, the last evaluated key and the capacity consumed
+   */
+  QueryResult query(QueryPlan plan);
+
+  /**
+   * BatchGetItem, strongly consistent: at most 100 distinct keys.
+   *
+   * @param keys the keys to read
+   * @return the items found (in no particular order), the keys left unprocessed, and the capacity
+   */
+  BatchRead batchGetItem(List<Key> keys);
+
+  /**
+   * BatchWriteItem of puts only: at most 25 items with distinct keys, each written whole and
+   * unconditionally, as PutItem would. Not atomic: each item is written or returned unprocessed
+   * on its own; the caller retries the unprocessed ones.
+   *
+   * @param items the items to put
+   * @return the items left unprocessed this time, and the capacity consumed
+   */
+  BatchWrite batchWriteItem(List<Item> items);
+
+  /**
+   * One PutItem, UpdateItem or DeleteItem (not a {@link WriteAction.Check}).
+   *
+   * @param action the write
+   * @return the item after the write (empty after a delete) and the capacity consumed
+   * @throws TableConditionFailedException if the action's condition is false; nothing written
+   */
+  Write write(WriteAction action);
+
+  /**
+   * TransactWriteItems: all actions or none, at most 100, no two on the same item.
+   *
+   * @param actions the actions, in request order
+   * @return the capacity consumed
+   * @throws TableTransactionCancelledException if any condition is false; nothing written
+   */
+  Capacity transactWrite(List<WriteAction> actions);
+
+  /**
+   * TransactWriteItems as one attempt of a call that may retry it: every attempt of the call
+   * passes the same token, and an engine that can be retried after an unknown outcome (DynamoDB)
+   * sends it as the {@code ClientRequestToken}, so the transaction is applied at most once.
+   * Engines without that need ignore the token; this default does.
+   *
+   * @param actions the actions, in request order
+   * @param token the call's idempotency token, the same on every attempt
+   * @return the capacity consumed
+   * @throws TableTransactionCancelledException if any condition is false; nothing written
+   */
+  default Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    return transactWrite(actions);
+  }
+
+  /**
+   * Scan, strongly consistent: one page of one segment of the table. Segments split the table
+   * by partition key, so a parallel scan reads each item once; within a segment the order is the
+   * engine's own, stable for paging. No access pattern scans: this is for tooling that reads the
+   * whole table (the audit).
+   *
+   * @param plan the segment, the page size and where to continue
+   * @return the items, the last evaluated key (absent after the segment's last page) and the
+   *     capacity consumed (as a Query's: the bytes read rounded up to 4 KB once)
+   */
+  QueryResult scan(ScanPlan plan);
+
+  /**
+   * Whether a Query on the inverted index may miss a write that has already returned: true on
+   * DynamoDB, whose global secondary indexes are eventually consistent; false for an engine that
+   * updates its index with each write. Only the messages of the cascades that give up depend on
+   * it, so they name the cause that can really be at work.
+   *
+   * @return true unless the engine's index never lags
+   */
+  default boolean indexMayLag() {
+    return true;
+  }
+
+  /**
+   * The result of a GetItem.
+   *
+   * @param item the item, if present
+   * @param consumed the capacity consumed
+   */
+  record Read(Optional<Item> item, Capacity consumed) {
+  }
+
+  /**
+   * The result of a BatchGetItem.
+   *
+   * @param items the items found
+   * @param unprocessedKeys the keys the engine did not read this time
+   * @param consumed the capacity consumed
+   */
+  record BatchRead(List<Item> items, List<Key> unprocessedKeys, Capacity consumed) {
+    /**
+     * Creates a result; the lists are copied.
+     *
+     * @param items the items found
+     * @param unprocessedKeys the keys not read
+     * @param consumed the capacity consumed
+     */
+    public BatchRead {
+      items = List.copyOf(items);
+      unprocessedKeys = List.copyOf(unprocessedKeys);
+    }
+  }
+
+  /**
+   * The result of a BatchWriteItem.
+   *
+   * @param unprocessedItems the items the engine did not write this time
+   * @param consumed the capacity consumed
+   */
+  record BatchWrite(List<Item> unprocessedItems, Capacity consumed) {
+    /**
+     * Creates a result; the list is copied.
+     *
+     * @param unprocessedItems the items not written
+     * @param consumed the capacity consumed
+     */
+    public BatchWrite {
+      unprocessedItems = List.copyOf(unprocessedItems);
+    }
+  }
+
+  /**
+   * The result of a single write.
+   *
+   * @param item the item after the write; empty after a delete
+   * @param consumed the capacity consumed
+   */
+  record Write(Optional<Item> item, Capacity consumed) {
+  }
+}

@@ -1,0 +1,142 @@
+package io.quickphotos.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Item} keeps its attributes in a compact form, names shared per shape and values
+ * unwrapped; it must still read, compare, hash and size exactly as the map it was made from.
+ */
+class ItemTest {
+  private static final Key KEY = new Key("USER#ann", "PHOTO#ann#1");
+
+  private static Map<String, Value> sample() {
+    Map<String, Value> attributes = new LinkedHashMap<>();
+    attributes.put(Item.PK, new Value.Str(KEY.pk()));
+    attributes.put(Item.SK, new Value.Str(KEY.sk()));
+    attributes.put("location", new Value.Str("https://example.com/ü.jpg"));
+    attributes.put("count", new Value.Num(new BigDecimal("12.50")));
+    attributes.put("flag", new Value.Bool(true));
+    attributes.put("nothing", new Value.Null());
+    attributes.put("reactions", new Value.MapValue(Map.of("heart", Value.Num.of(3))));
+    attributes.put("tags", new Value.ListValue(List.of(new Value.Str("a"), Value.Num.of(1))));
+    return attributes;
+  }
+
+  @Test
+  void readsAsTheMapItWasMadeFrom() {
+    Map<String, Value> attributes = sample();
+    Item item = new Item(attributes);
+
+    assertThat(item.attributes()).isEqualTo(attributes);
+    assertThat(attributes).isEqualTo(item.attributes());
+    assertThat(item.attributes().hashCode()).isEqualTo(attributes.hashCode());
+    assertThat(item.hashCode()).isEqualTo(attributes.hashCode());
+    assertThat(item.attributes().keySet()).isEqualTo(attributes.keySet());
+    assertThat(item.string("location")).isEqualTo("https://example.com/ü.jpg");
+    assertThat(item.number("count")).isEqualByComparingTo("12.5");
+    assertThat(item.get("flag")).contains(new Value.Bool(true));
+    assertThat(item.get("nothing")).contains(new Value.Null());
+    assertThat(item.get("missing")).isEmpty();
+    assertThat(item.stringOrNull("count")).isNull();
+    assertThat(item.key()).isEqualTo(KEY);
+    assertThat(item.toString()).startsWith("Item[attributes={").contains("location=Str[value=");
+  }
+
+  @Test
+  void sizeIsDynamoDbsFormula() {
+    Map<String, Value> attributes = sample();
+    int expected = 0;
+    for (Map.Entry<String, Value> e : attributes.entrySet()) {
+      expected += Utf8.length(e.getKey()) + e.getValue().size();
+    }
+    assertThat(new Item(attributes).size()).isEqualTo(expected);
+  }
+
+  @Test
+  void equalityIgnoresTheOrderAttributesWereGivenIn() {
+    Map<String, Value> reversed = new LinkedHashMap<>();
+    List<Map.Entry<String, Value>> entries = List.copyOf(sample().entrySet());
+    for (int i = entries.size() - 1; i >= 0; i--) {
+      reversed.put(entries.get(i).getKey(), entries.get(i).getValue());
+    }
+    Item built = Item.builder(KEY).put("location", "https://example.com/ü.jpg")
+        .put("count", new Value.Num(new BigDecimal("12.5"))).put("flag", new Value.Bool(true))
+        .put("nothing", new Value.Null()).put("reactions", sample().get("reactions"))
+        .put("tags", sample().get("tags")).build();
+
+    assertThat(new Item(reversed)).isEqualTo(new Item(sample())).isEqualTo(built);
+    assertThat(built.hashCode()).isEqualTo(new Item(sample()).hashCode());
+    assertThat(built).isNotEqualTo(Item.builder(KEY).put("location", "x").build());
+  }
+
+  @Test
+  void theBuilderReplacesAnAttributeSetTwice() {
+    Item item = Item.builder(KEY).put("n", 1).put("n", 2).build();
+
+    assertThat(item.attributes()).hasSize(3).containsEntry("n", Value.Num.of(2));
+  }
+
+  @Test
+  void toBuilderChangesACopyAndKeepsTheOriginal() {
+    Item original = new Item(sample());
+    Item.Builder builder = original.toBuilder();
+    assertThat(builder.get("count")).contains(new Value.Num(new BigDecimal("12.5")));
+
+    Item changed = builder.put("count", 13).put("added", "x").build();
+
+    assertThat(original).isEqualTo(new Item(sample()));
+    Map<String, Value> expected = new HashMap<>(sample());
+    expected.put("count", Value.Num.of(13));
+    expected.put("added", new Value.Str("x"));
+    assertThat(changed.attributes()).isEqualTo(expected);
+    assertThat(original.toBuilder().put("count", 13).build().number("count"))
+        .isEqualByComparingTo("13");
+  }
+
+  @Test
+  void withKeyReplacesTheKeyStringsOnly() {
+    Key same = new Key(new String(KEY.pk()), new String(KEY.sk()));
+    Item item = new Item(sample()).withKey(same);
+
+    assertThat(item).isEqualTo(new Item(sample()));
+    assertThat(item.string(Item.PK)).isSameAs(same.pk());
+    assertThat(item.string(Item.SK)).isSameAs(same.sk());
+  }
+
+  @Test
+  void typedReadersRefuseMissingAndMistypedAttributes() {
+    Item item = new Item(sample());
+
+    assertThatThrownBy(() -> item.string("count")).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("attribute count is not a string in Item[attributes={");
+    assertThatThrownBy(() -> item.number("missing")).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void theAttributeMapIsImmutable() {
+    Map<String, Value> attributes = new Item(sample()).attributes();
+
+    assertThatThrownBy(() -> attributes.put("x", new Value.Null()))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> attributes.remove(Item.PK))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(attributes::clear).isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
+  void nullNamesAndValuesAreRefused() {
+    Map<String, Value> withNull = new HashMap<>();
+    withNull.put("a", null);
+    assertThatThrownBy(() -> new Item(withNull)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> Item.builder(KEY).put("a", (String) null))
+        .isInstanceOf(NullPointerException.class);
+  }
+}
