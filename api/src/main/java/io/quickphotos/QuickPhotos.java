@@ -287,8 +287,7 @@ public interface QuickPhotos {
    * (the cursor's instant {@code t}, or the nanosecond before it, as the tie-break below
    * requires), with {@code Limit} equal to the page size: one followed user can fill a page, and
    * none can contribute more. In all {@code ⌊F / 1000⌋ + 1 + F} requests, whatever the page size
-   * and however many photos there are; {@code SingleTableQuickPhotos.homeFeedRequests} computes
-   * it. The pages are merged in memory.
+   * and however many photos there are. The pages are merged in memory.
    *
    * <p>Order: timestamp descending, photos with equal timestamps in ascending code-point order of
    * their owners' handles; the order is total, so every photo appears exactly once across the

@@ -2,7 +2,6 @@ package io.quickphotos;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * How a repository retries what DynamoDB asks it to retry: the keys a BatchGetItem left
@@ -93,44 +92,5 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
    */
   public static RetryPolicy of(int maxAttempts, Duration baseDelay) {
     return new RetryPolicy(maxAttempts, baseDelay, DEFAULT.maxDelay);
-  }
-
-  /**
-   * The longest wait before a retry: {@code min(maxDelay, baseDelay·2^retry)}.
-   *
-   * @param retry the number of the retry, from 1
-   * @return the ceiling of the wait; zero for a policy without delay
-   */
-  public Duration ceilingBefore(int retry) {
-    long base = baseDelay.toNanos();
-    long cap = maxDelay.toNanos();
-    if (base == 0 || cap == 0) {
-      return Duration.ZERO;
-    }
-    int shift = Math.min(Math.max(retry, 0), 62);
-    long ceiling = base > (cap >> shift) ? cap : Math.min(cap, base << shift);
-    return Duration.ofNanos(ceiling);
-  }
-
-  /**
-   * Waits before a retry: a uniformly random time up to {@link #ceilingBefore}. Returns at once
-   * for a policy without delay.
-   *
-   * @param retry the number of the retry, from 1
-   * @throws ServiceUnavailableException if the thread is interrupted while waiting (the
-   *     interrupt flag is set again)
-   */
-  public void pauseBefore(int retry) {
-    long ceiling = ceilingBefore(retry).toNanos();
-    if (ceiling == 0) {
-      return;
-    }
-    long nanos = ThreadLocalRandom.current().nextLong(ceiling + 1);
-    try {
-      Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ServiceUnavailableException("interrupted while backing off", e);
-    }
   }
 }

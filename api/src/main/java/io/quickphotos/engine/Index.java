@@ -5,7 +5,7 @@ public enum Index {
   /** The table: partition key {@code PK}, sort key {@code SK}. */
   TABLE(null),
   /** The GSI {@code InvertedIndex}: partition key {@code SK}, sort key {@code PK}, projection ALL. */
-  INVERTED("InvertedIndex");
+  INVERTED(Limits.INVERTED_INDEX_NAME);
 
   private final String indexName;
 

@@ -5,19 +5,10 @@ import java.util.List;
 /**
  * A transaction was cancelled; nothing was written. One reason code per action, in request order:
  * {@code None} for actions that were fine, {@code ConditionalCheckFailed},
- * {@code TransactionConflict}, {@code ValidationError}, and so on.
+ * {@code TransactionConflict}, {@code ValidationError}, and so on ({@link Limits} names them).
  */
 public final class TableTransactionCancelledException extends TableException {
   private static final long serialVersionUID = 1L;
-
-  /** The reason code of an action that was fine. */
-  public static final String NONE = "None";
-  /** The reason code of an action whose condition was false. */
-  public static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
-  /** The reason code of an action that collided with another transaction. */
-  public static final String TRANSACTION_CONFLICT = "TransactionConflict";
-  /** The reason code of an action that could not be applied to its item. */
-  public static final String VALIDATION_ERROR = "ValidationError";
 
   /** One reason code per action, in request order. */
   private final List<String> reasons;

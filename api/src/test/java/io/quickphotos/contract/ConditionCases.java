@@ -1,5 +1,6 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -129,7 +130,7 @@ public final class ConditionCases {
         checked = true;
       } catch (TableTransactionCancelledException e) {
         assertThat(e.reasons()).containsExactly(
-            TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED);
+            Limits.CONDITIONAL_CHECK_FAILED);
         checked = false;
       }
       assertThat(checked).as("check of %s on %s", c, key.sk()).isEqualTo(expected);

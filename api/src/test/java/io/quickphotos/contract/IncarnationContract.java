@@ -6,7 +6,8 @@ import io.quickphotos.internal.singletable.ItemJson;
 import io.quickphotos.internal.singletable.ItemLoader;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 
@@ -69,8 +70,7 @@ public abstract class IncarnationContract {
   @BeforeEach
   void freshRepository() {
     table = new InterruptibleTable((Table) newEngine());
-    repo = new SingleTableQuickPhotos(table, new RecordingCostListener(),
-        new TickingClock(QuickPhotosContract.CLOCK_START));
+    repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(new RecordingCostListener()).withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
   }
 
   private void create(String username) {

@@ -4,7 +4,8 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
@@ -58,8 +59,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * status). Each pattern's requests and capacity are checked as the service bills them, or as
  * DynamoDB Local does where {@link Billing} says it differs.
  *
- * <p>The repository is built over the backend's bare engine, {@code new SingleTableQuickPhotos(
- * table, listener, clock)}, through an {@link InterruptibleTable} that can fail any request. A
+ * <p>The repository is built over the backend's bare engine, {@code Repositories.create(* table, RepositoryOptions.defaults().withCostListener(listener).withClock(clock))}, through an {@link InterruptibleTable} that can fail any request. A
  * backend's subclass supplies a fresh, empty engine per test.
  */
 public abstract class LifecycleContract {
@@ -96,8 +96,7 @@ public abstract class LifecycleContract {
   void freshRepository() {
     costs = new RecordingCostListener();
     table = new InterruptibleTable((Table) newEngine());
-    repo = new SingleTableQuickPhotos(table, costs,
-        new TickingClock(QuickPhotosContract.CLOCK_START));
+    repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
   }
 
   // --- fixtures ------------------------------------------------------------------------------

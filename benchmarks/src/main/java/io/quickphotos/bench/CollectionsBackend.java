@@ -1,8 +1,8 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Key;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.internal.repository.Validation;
 
@@ -207,7 +207,7 @@ final class CollectionsBackend implements Backend {
   @Override
   public Page<User> followedBy(String username) {
     Validation.username("username", username);
-    Validation.page(FIRST_PAGE, SingleTableQuickPhotos.MAX_BATCH_GET_KEYS);
+    Validation.page(FIRST_PAGE, Limits.MAX_BATCH_GET_KEYS);
     List<Key> keys = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
     for (Map.Entry<String, Object> entry

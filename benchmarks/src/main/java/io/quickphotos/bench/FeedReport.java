@@ -1,7 +1,7 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.engine.Capacity;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Plans;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -134,7 +134,7 @@ public final class FeedReport {
         md.append(' ').append(count(cost.requests())).append(" / ")
             .append(units(cost.readUnits())).append(" |");
       }
-      md.append(' ').append(count(SingleTableQuickPhotos.homeFeedRequests(
+      md.append(' ').append(count(Plans.homeFeedRequests(
           FeedCosts.FOLLOWEES[i]))).append(" |\n");
     }
     md.append("\n## Capacity per upload\n\n| followers N |");

@@ -1,9 +1,11 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.QuickPhotos;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.WriteAction;
 
 import io.quickphotos.Follow;
@@ -23,7 +25,7 @@ import java.util.Locale;
 
 /**
  * The data of the feed benchmarks on the in-memory engine, with the three ways to serve it: the
- * product's fan-out on read ({@link SingleTableQuickPhotos#homeFeed}) and the two variants of
+ * product's fan-out on read ({@link QuickPhotos#homeFeed}) and the two variants of
  * fan-out on write ({@link FanOutOnWrite}). Everything reports to one {@link CostRecorder}, so a
  * caller clears it, runs one operation and reads what that cost, exactly as DynamoDB bills it.
  *
@@ -69,8 +71,8 @@ final class FeedScenario {
 
   final MemoryTable table = new MemoryTable();
   final CostRecorder costs = new CostRecorder();
-  final SingleTableQuickPhotos repository =
-      new SingleTableQuickPhotos(table, costs, DataSet.CLOCK);
+  final QuickPhotos repository =
+      Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(DataSet.CLOCK));
   private final FanOutOnWrite copies =
       new FanOutOnWrite(table, repository, costs, FanOutOnWrite.Entries.COPIES);
   private final FanOutOnWrite references =

@@ -3,7 +3,8 @@ package io.quickphotos.bench;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
@@ -93,7 +94,7 @@ public final class Footprint {
     DataSet data = DataSet.of(size);
     long before = usedHeapAfterGc();
     MemoryTable table = new MemoryTable();
-    QuickPhotos photos = new SingleTableQuickPhotos(table, CostListener.NONE, DataSet.CLOCK);
+    QuickPhotos photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK));
     Loader.load(photos, data, "memory");
     long after = usedHeapAfterGc();
     long dynamoDbBytes = dynamoDbBytes(table, data);

@@ -1,5 +1,6 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
 
 import io.quickphotos.dynamo.internal.DynamoTable;
@@ -16,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class LocalTable implements AutoCloseable {
   /** The table's name, as the design names it. */
-  static final String NAME = "quick-photos";
+  static final String NAME = Limits.DEFAULT_TABLE_NAME;
 
   private final DynamoDbLocal local;
   private final QuickPhotos repository;

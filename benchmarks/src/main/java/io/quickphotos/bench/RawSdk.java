@@ -1,5 +1,6 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -53,7 +54,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 final class RawSdk implements RepositoryBackend.Undo {
   private static final String TABLE = LocalTable.NAME;
-  private static final String INDEX = "InvertedIndex";
+  private static final String INDEX = Limits.INVERTED_INDEX_NAME;
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final AttributeValue ZERO = AttributeValue.fromN("0");

@@ -1,6 +1,7 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
@@ -82,7 +83,7 @@ public abstract class ReadScalingBenchmark {
   public void setUp() {
     data = DataSet.of(size);
     MemoryTable table = new MemoryTable();
-    photos = new SingleTableQuickPhotos(table, CostListener.NONE, DataSet.CLOCK);
+    photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK));
     Loader.load(photos, data, "memory");
   }
 

@@ -3,7 +3,8 @@ package io.quickphotos.bench;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 
@@ -59,7 +60,7 @@ final class RepositoryBackend implements Backend {
   static RepositoryBackend memory(DataSet data) {
     CostRecorder costs = new CostRecorder();
     MemoryTable table = new MemoryTable();
-    QuickPhotos photos = new SingleTableQuickPhotos(table, costs, DataSet.CLOCK);
+    QuickPhotos photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(DataSet.CLOCK));
     Loader.load(photos, data, "memory");
     return new RepositoryBackend(photos, new TableUndo(table, data), costs, () -> { });
   }

@@ -9,7 +9,8 @@ import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Value;
@@ -58,7 +59,7 @@ final class TableShapes implements QueryShapes {
    */
   static TableShapes memory(DataSet data) {
     MemoryTable table = new MemoryTable();
-    Loader.load(new SingleTableQuickPhotos(table, CostListener.NONE, DataSet.CLOCK), data,
+    Loader.load(Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK)), data,
         "memory");
     copyFollowedProfiles(table, data, "memory");
     return new TableShapes(table, () -> { });

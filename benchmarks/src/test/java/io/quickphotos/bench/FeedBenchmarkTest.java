@@ -1,7 +1,7 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.engine.Capacity;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.singletable.Plans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,7 +40,7 @@ class FeedBenchmarkTest {
     for (int i = 0; i < FeedCosts.FOLLOWEES.length; i++) {
       int followees = FeedCosts.FOLLOWEES[i];
       Cost page = costs.page().get(Design.FAN_OUT_ON_READ).get(i);
-      assertThat(page.requests()).isEqualTo(SingleTableQuickPhotos.homeFeedRequests(followees));
+      assertThat(page.requests()).isEqualTo(Plans.homeFeedRequests(followees));
       // 25 photos of about 230 bytes: two 4 KB blocks, eventually consistent, per followee; the
       // friendships read 1,000 a Query, half a unit per 4 KB.
       assertThat(page.readUnits()).as("F = %d", followees)

@@ -1,7 +1,8 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.engine.Item;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 
 import io.quickphotos.CostListener;
@@ -88,7 +89,7 @@ interface Backend extends AutoCloseable {
    */
   static Backend memory(CostListener costListener, Clock clock) {
     MemoryTable table = new MemoryTable();
-    QuickPhotos repository = new SingleTableQuickPhotos(table, costListener, clock);
+    QuickPhotos repository = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
     return new Backend() {
       @Override
       public QuickPhotos repository() {

@@ -1,5 +1,6 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.engine.Operation;
 import io.quickphotos.DynamoRequest;
 import io.quickphotos.OperationCost;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class RequestShapes {
   private static List<String> lines(DynamoRequest request) {
     String text = request.description();
     int actions = text.indexOf(ACTIONS);
-    if (!"TransactWriteItems".equals(request.operation()) || actions < 0) {
+    if (!Operation.TRANSACT_WRITE_ITEMS.wireName().equals(request.operation()) || actions < 0) {
       return List.of(text);
     }
     List<String> lines = new ArrayList<>();

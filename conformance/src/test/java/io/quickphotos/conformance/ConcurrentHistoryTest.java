@@ -1,6 +1,7 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -143,8 +144,7 @@ class ConcurrentHistoryTest {
 
   /** The memory engine behind a network-like delay, so that calls overlap (see DelayedTable). */
   private static QuickPhotos delayedMemory() {
-    return new SingleTableQuickPhotos(new DelayedTable(new MemoryTable()), CostListener.NONE,
-        Clock.systemUTC());
+    return Repositories.create(new DelayedTable(new MemoryTable()), RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
   }
 
   private static QuickPhotos dynamo() {

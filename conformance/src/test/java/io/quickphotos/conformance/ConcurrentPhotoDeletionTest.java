@@ -5,7 +5,8 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 
@@ -47,7 +48,7 @@ class ConcurrentPhotoDeletionTest {
     Table real = engine.equals("memory") ? new MemoryTable()
         : new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE);
     SecondCallBeforeDelete table = new SecondCallBeforeDelete(real);
-    QuickPhotos repo = new SingleTableQuickPhotos(table, CostListener.NONE, Clock.systemUTC());
+    QuickPhotos repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
     String owner = "overlap" + RUNS.incrementAndGet() + "-" + engine;
     repo.createUser(new NewUser(owner, "Owner", "o@example.com", LocalDate.of(1990, 1, 1), "",
         UserStatus.ACTIVE));

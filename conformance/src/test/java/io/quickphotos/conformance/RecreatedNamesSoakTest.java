@@ -1,6 +1,7 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,8 +70,8 @@ class RecreatedNamesSoakTest {
 
   private static void soak(String engine, Table table, int threads, int callsPerThread, long seed)
       throws Exception {
-    QuickPhotos repo = new SingleTableQuickPhotos(table, CostListener.NONE, Clock.systemUTC(),
-        RetryPolicy.noDelay());
+    QuickPhotos repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC())
+        .withRetryPolicy(RetryPolicy.noDelay()));
     Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
     CyclicBarrier start = new CyclicBarrier(threads);
     List<Thread> workers = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -155,12 +156,9 @@ class RepositoryAgreementTest {
     InterruptibleTable memoryTable = new InterruptibleTable(new MemoryTable());
     InterruptibleTable dynamoTable = new InterruptibleTable(
         new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE));
-    QuickPhotos memory = new SingleTableQuickPhotos(memoryTable, CostListener.NONE,
-        new TickingClock(CLOCK_START));
-    QuickPhotos dynamo = new SingleTableQuickPhotos(dynamoTable, CostListener.NONE,
-        new TickingClock(CLOCK_START));
-    QuickPhotos uninterrupted = new SingleTableQuickPhotos(new MemoryTable(), CostListener.NONE,
-        new TickingClock(CLOCK_START));
+    QuickPhotos memory = Repositories.create(memoryTable, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
+    QuickPhotos dynamo = Repositories.create(dynamoTable, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
+    QuickPhotos uninterrupted = Repositories.create(new MemoryTable(), RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
     for (Step step : generated.setup()) {
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
       assertThat(Outcome.of(() -> step.run(dynamo, names)).error()).as("setup %s", step)
@@ -290,9 +288,9 @@ class RepositoryAgreementTest {
     RecordingCostListener memoryCosts = new RecordingCostListener();
     RecordingCostListener dynamoCosts = new RecordingCostListener();
     MemoryTable table = new MemoryTable();
-    QuickPhotos memory = new SingleTableQuickPhotos(table, memoryCosts, memoryClock);
+    QuickPhotos memory = Repositories.create(table, RepositoryOptions.defaults().withCostListener(memoryCosts).withClock(memoryClock));
     QuickPhotos memoryInspector =
-        new SingleTableQuickPhotos(table, CostListener.NONE, Clock.systemUTC());
+        Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
     QuickPhotos dynamo = DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
         .tableName(SharedDynamoDbLocal.TABLE).costListener(dynamoCosts).clock(dynamoClock)
         .build();

@@ -1,6 +1,7 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.dynamo.internal.DynamoTable;
 
@@ -176,8 +177,8 @@ public final class DynamoQuickPhotos {
       if (createTableIfMissing) {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
-      return new SingleTableQuickPhotos(new DynamoTable(client, tableName), costListener, clock,
-          retryPolicy);
+      return Repositories.create(new DynamoTable(client, tableName), RepositoryOptions.defaults().withCostListener(costListener).withClock(clock)
+        .withRetryPolicy(retryPolicy));
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.quickphotos.dynamo;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Item;
 
 import io.quickphotos.dynamo.internal.SdkErrors;
@@ -53,9 +54,9 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
  */
 public final class QuickPhotosTable {
   /** The table name the design uses, and the default of {@link DynamoQuickPhotos#builder()}. */
-  public static final String DEFAULT_NAME = "quick-photos";
+  public static final String DEFAULT_NAME = Limits.DEFAULT_TABLE_NAME;
   /** The name of the global secondary index with the keys swapped. */
-  public static final String INVERTED_INDEX = "InvertedIndex";
+  public static final String INVERTED_INDEX = Limits.INVERTED_INDEX_NAME;
 
   private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosTable.class);
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]{3,255}");

@@ -1,5 +1,6 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.engine.Limits;
 import java.util.Objects;
 
 /**
@@ -53,9 +54,9 @@ public final class Fault {
   private static final Fault INTERNAL_SERVER_ERROR =
       new Fault(Kind.INTERNAL_SERVER_ERROR, 0, null);
   private static final Fault CONFLICT = new Fault(Kind.TRANSACTION_CANCELLED, 0,
-      "TransactionConflict");
+      Limits.TRANSACTION_CONFLICT);
   private static final Fault TRANSACTION_THROTTLED = new Fault(Kind.TRANSACTION_CANCELLED, 0,
-      "ThrottlingError");
+      Limits.THROTTLING_ERROR);
   private static final Fault UNKNOWN_OUTCOME = new Fault(Kind.UNKNOWN_OUTCOME, 0, null);
 
   private final Kind kind;

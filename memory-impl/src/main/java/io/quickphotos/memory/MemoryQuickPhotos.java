@@ -1,6 +1,7 @@
 package io.quickphotos.memory;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 
 import io.quickphotos.CostListener;
@@ -145,7 +146,8 @@ public final class MemoryQuickPhotos {
         // Only then: a repository without faults runs on the bare engine, at full speed.
         engine = new FaultInjectingTable(engine, faults, throughput, clock, retryPolicy);
       }
-      return new SingleTableQuickPhotos(engine, costListener, clock, retryPolicy);
+      return Repositories.create(engine, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock)
+        .withRetryPolicy(retryPolicy));
     }
   }
 }

@@ -1,7 +1,8 @@
 package io.quickphotos.memory;
 
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.memory.internal.MemoryTable;
 
@@ -31,8 +32,7 @@ import org.junit.jupiter.api.Test;
 class MemoryQuickPhotosTest {
   private final List<OperationCost> costs = new CopyOnWriteArrayList<>();
   private final MemoryTable table = new MemoryTable();
-  private final QuickPhotos photos = new SingleTableQuickPhotos(table, costs::add,
-      Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC));
+  private final QuickPhotos photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs::add).withClock(Clock.fixed(Instant.parse("2024-05-01T12:00:00Z"), ZoneOffset.UTC)));
 
   private static NewUser user(String name) {
     return new NewUser(name, name.toUpperCase(java.util.Locale.ROOT), name + "@example.com",

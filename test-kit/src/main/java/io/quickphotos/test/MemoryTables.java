@@ -1,6 +1,8 @@
 package io.quickphotos.test;
 
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.OperationCost;
 import io.quickphotos.RetryPolicy;
@@ -19,8 +21,8 @@ final class MemoryTables {
     Faults faults = Faults.create();
     RetryPolicy retry = RetryPolicy.noDelay();
     List<OperationCost> costs = TestTable.newCostLog();
-    SingleTableQuickPhotos repository = new SingleTableQuickPhotos(
-        new FaultInjectingTable(table, faults, null, clock, retry), costs::add, clock, retry);
+    QuickPhotos repository = Repositories.create(new FaultInjectingTable(table, faults, null, clock, retry), RepositoryOptions.defaults().withCostListener(costs::add).withClock(clock)
+        .withRetryPolicy(retry));
     return new TestTable(Backend.MEMORY, repository, clock, faults, table,
         sink -> table.items().forEach(sink), costs, () -> { });
   }

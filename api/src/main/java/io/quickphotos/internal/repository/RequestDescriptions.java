@@ -1,5 +1,6 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -32,7 +33,27 @@ final class RequestDescriptions {
    * @return e.g. {@code GetItem PK = USER#ann, SK = #METADATA#ann, strongly consistent}
    */
   static DynamoRequest getItem(Key key) {
-    return new DynamoRequest("GetItem", "GetItem " + key(key) + ", strongly consistent");
+    return request(Operation.GET_ITEM, " " + key(key) + ", strongly consistent");
+  }
+
+  /**
+   * A cascade's marker in a condition: random, so shown as its placeholder, and a description of
+   * the same call reads the same every time.
+   */
+  private static final java.util.regex.Pattern MARKER =
+      java.util.regex.Pattern.compile("\\b(deleting|closing) = \"[A-Za-z0-9_-]{12}\"");
+
+  /**
+   * A Scan page.
+   *
+   * @param plan the segment, page size and start key
+   * @return e.g. {@code Scan segment 0 of 4, strongly consistent, Limit 1000}
+   */
+  static DynamoRequest scan(ScanPlan plan) {
+    return request(Operation.SCAN, " segment " + plan.segment() + " of "
+        + plan.totalSegments() + ", strongly consistent, Limit " + plan.limit()
+        + plan.exclusiveStart().map(start -> ", after " + start.pk() + " / " + start.sk())
+            .orElse(""));
   }
 
   /**
@@ -42,22 +63,8 @@ final class RequestDescriptions {
    * @return e.g. {@code Query InvertedIndex SK = #FRIEND#ann, forwards, Limit 10, eventually
    *     consistent}
    */
-  /**
-   * A cascade's marker in a condition: random, so shown as its placeholder, and a description of
-   * the same call reads the same every time.
-   */
-  private static final java.util.regex.Pattern MARKER =
-      java.util.regex.Pattern.compile("\\b(deleting|closing) = \"[A-Za-z0-9_-]{12}\"");
-
-  static DynamoRequest scan(ScanPlan plan) {
-    return new DynamoRequest("Scan", "Scan segment " + plan.segment() + " of "
-        + plan.totalSegments() + ", strongly consistent, Limit " + plan.limit()
-        + plan.exclusiveStart().map(start -> ", after " + start.pk() + " / " + start.sk())
-            .orElse(""));
-  }
-
   static DynamoRequest query(QueryPlan plan) {
-    StringBuilder line = new StringBuilder("Query ");
+    StringBuilder line = new StringBuilder(" ");
     if (plan.index() != Index.TABLE) {
       line.append(plan.index().indexName()).append(' ');
     }
@@ -75,7 +82,7 @@ final class RequestDescriptions {
     plan.exclusiveStart().ifPresent(start ->
         line.append(", ExclusiveStartKey ").append(key(start)));
     line.append(plan.consistentRead() ? ", strongly consistent" : ", eventually consistent");
-    return new DynamoRequest("Query", line.toString());
+    return request(Operation.QUERY, line.toString());
   }
 
   /**
@@ -86,8 +93,7 @@ final class RequestDescriptions {
    *     #METADATA#b; and 1 more), strongly consistent}
    */
   static DynamoRequest batchGetItem(List<Key> keys) {
-    return new DynamoRequest("BatchGetItem", "BatchGetItem " + keys(keys, "key")
-        + ", strongly consistent");
+    return request(Operation.BATCH_GET_ITEM, " " + keys(keys, "key") + ", strongly consistent");
   }
 
   /**
@@ -97,8 +103,8 @@ final class RequestDescriptions {
    * @return e.g. {@code BatchWriteItem 25 puts (PK = USER#a, SK = #METADATA#a; ...; and 23 more)}
    */
   static DynamoRequest batchWriteItem(List<Item> items) {
-    return new DynamoRequest("BatchWriteItem", "BatchWriteItem "
-        + keys(items.stream().map(Item::key).toList(), "put"));
+    return request(Operation.BATCH_WRITE_ITEM,
+        " " + keys(items.stream().map(Item::key).toList(), "put"));
   }
 
   /**
@@ -122,19 +128,17 @@ final class RequestDescriptions {
     for (WriteAction action : actions) {
       parts.add(action(action));
     }
-    return new DynamoRequest("TransactWriteItems",
-        "TransactWriteItems, all or nothing: " + String.join("; ", parts));
+    return request(Operation.TRANSACT_WRITE_ITEMS,
+        ", all or nothing: " + String.join("; ", parts));
+  }
+
+  /** The request's operation and its description: the wire name and what follows it. */
+  private static DynamoRequest request(Operation operation, String details) {
+    return new DynamoRequest(operation.wireName(), operation.wireName() + details);
   }
 
   private static String operation(WriteAction action) {
-    if (action instanceof WriteAction.Put) {
-      return "PutItem";
-    } else if (action instanceof WriteAction.Update) {
-      return "UpdateItem";
-    } else if (action instanceof WriteAction.Delete) {
-      return "DeleteItem";
-    }
-    return "ConditionCheck";
+    return Operation.of(action).wireName();
   }
 
   private static String action(WriteAction action) {

@@ -1,5 +1,7 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.engine.Backoff;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
@@ -81,15 +83,6 @@ import java.util.function.LongConsumer;
  * <p>Thread-safe if the engine is; holds no per-call state.
  */
 public final class SingleTableQuickPhotos implements QuickPhotos {
-  /** The most keys one BatchGetItem may carry, and so the largest page of {@link #followedBy}. */
-  public static final int MAX_BATCH_GET_KEYS = 100;
-  /** Cancellation reasons that go away by themselves: retried with backoff. */
-  private static final java.util.Set<String> RETRYABLE_REASONS = java.util.Set.of(
-      TableTransactionCancelledException.TRANSACTION_CONFLICT, "ThrottlingError",
-      "ProvisionedThroughputExceeded", "RequestLimitExceeded");
-
-  /** The most puts one BatchWriteItem may carry. */
-  public static final int MAX_BATCH_WRITE_ITEMS = 25;
 
   private static final System.Logger LOG =
       System.getLogger(SingleTableQuickPhotos.class.getName());
@@ -101,35 +94,19 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   private final int maxAttempts;
 
   /**
-   * Creates a repository over an engine, retrying with {@link RetryPolicy#defaults()}.
-   *
-   * @param table the engine executing the plans
-   * @param costListener receives each call's cost
-   * @param clock stamps follows and reactions
-   */
-  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock) {
-    this(table, costListener, clock, RetryPolicy.defaults());
-  }
-
-  /**
    * Creates a repository over an engine.
    *
    * @param table the engine executing the plans
-   * @param costListener receives each call's cost
-   * @param clock stamps follows and reactions, and says what today is for birth dates
-   * @param retryPolicy how unprocessed keys and items and cancelled transactions are retried
+   * @param options cost listener, clock and retry policy
    */
-  public SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
-      RetryPolicy retryPolicy) {
-    this(table, costListener, clock, retryPolicy::pauseBefore, retryPolicy.maxAttempts());
+  SingleTableQuickPhotos(Table table, RepositoryOptions options) {
+    this(table, options.costListener(), options.clock(), Backoff.of(options.retryPolicy()),
+        options.retryPolicy().maxAttempts());
   }
 
-  SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock, Backoff backoff) {
-    this(table, costListener, clock, backoff, Backoff.MAX_ATTEMPTS);
-  }
-
-  private SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
-      Backoff backoff, int maxAttempts) {
+  /** A repository that backs off with {@code backoff}: tests record the pauses. */
+  SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock, Backoff backoff,
+      int maxAttempts) {
     this.table = Objects.requireNonNull(table, "table");
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -306,7 +283,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public Page<User> followedBy(String username, PageRequest page) {
     Validation.username("username", username);
-    Validation.page(page, MAX_BATCH_GET_KEYS);
+    Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
     QueryPlan plan = Plans.followedBy(username, page.size());
     String listing = "followedBy|" + plan.partitionValue();
     return call(AccessPattern.FOLLOWED_BY, meter -> {
@@ -336,9 +313,9 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     List<Item> items = snapshotItems(snapshot);
     return call(AccessPattern.IMPORT_SNAPSHOT, meter -> {
       long written = 0;
-      for (int from = 0; from < items.size(); from += MAX_BATCH_WRITE_ITEMS) {
+      for (int from = 0; from < items.size(); from += Limits.MAX_BATCH_WRITE_ITEMS) {
         List<Item> batch =
-            items.subList(from, Math.min(items.size(), from + MAX_BATCH_WRITE_ITEMS));
+            items.subList(from, Math.min(items.size(), from + Limits.MAX_BATCH_WRITE_ITEMS));
         batchWrite(batch, meter);
         written += batch.size();
         progress.accept(written);
@@ -350,7 +327,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   // --- home feed (fan-out on read) -------------------------------------------------------------
 
   /** The largest home-feed page: every page queries each followed user for up to this many. */
-  public static final int MAX_FEED_PAGE = 100;
+  static final int MAX_FEED_PAGE = 100;
 
   /**
    * The feed's order: newest first, equal timestamps in ascending code-point order of the owner.
@@ -358,18 +335,6 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
   private static final java.util.Comparator<PhotoId> FEED_ORDER =
       java.util.Comparator.comparing(PhotoId::timestamp, java.util.Comparator.reverseOrder())
           .thenComparing(PhotoId::owner, Utf8::compare);
-
-  /**
-   * The requests one page of {@link #homeFeed} makes when no read is retried: the inverted-index
-   * queries that list the followed users, {@code ⌊F / 1000⌋ + 1} (the last one confirms the end
-   * of the list), plus one Query per followed user.
-   *
-   * @param followees how many users the reader follows, F
-   * @return {@code ⌊F / 1000⌋ + 1 + F}
-   */
-  public static long homeFeedRequests(long followees) {
-    return followees / Plans.FEED_FOLLOWEES_PER_QUERY + 1 + followees;
-  }
 
   @Override
   public Page<Photo> homeFeed(String username, PageRequest page) {
@@ -436,15 +401,13 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
 
-  /** The most actions one TransactWriteItems may carry. */
-  public static final int MAX_TRANSACTION_ACTIONS = 100;
   /** Reactions one cascade transaction deletes from one photo: the photo takes the last action. */
-  static final int REACTIONS_PER_TRANSACTION = MAX_TRANSACTION_ACTIONS - 1;
+  static final int REACTIONS_PER_TRANSACTION = Limits.MAX_TRANSACTION_ACTIONS - 1;
   /**
    * Items one cascade transaction unlinks: each takes a delete and a counter action, and the
    * closing account's own counter the last action.
    */
-  static final int LINKS_PER_TRANSACTION = (MAX_TRANSACTION_ACTIONS - 1) / 2;
+  static final int LINKS_PER_TRANSACTION = (Limits.MAX_TRANSACTION_ACTIONS - 1) / 2;
 
   @Override
   public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
@@ -531,7 +494,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
       AccountFence fence, Meter meter) {
     List<Link> pending = new ArrayList<>(links);
     Set<Link> counterNotPositive = new HashSet<>();
-    int attempts = 2 * links.size() + Backoff.MAX_ATTEMPTS;
+    int attempts = 2 * links.size() + maxAttempts;
     for (int attempt = 0; attempt < attempts; attempt++) {
       if (pending.isEmpty()) {
         return 0;
@@ -647,7 +610,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    */
   void deletePhotoCascade(PhotoId id, Meter meter) {
     Value marker = null;
-    for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+    for (int attempt = 0; attempt < maxAttempts; attempt++) {
       Item photo;
       if (marker == null) {
         try {
@@ -768,8 +731,8 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
    */
   private boolean deleteLeftoverReactions(PhotoId id, Meter meter) {
     boolean any = false;
-    for (int round = 0; round < Backoff.MAX_ATTEMPTS; round++) {
-      QueryResult page = read(Plans.reactionsOn(id, MAX_TRANSACTION_ACTIONS - 1), meter);
+    for (int round = 0; round < maxAttempts; round++) {
+      QueryResult page = read(Plans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       if (page.items().isEmpty()) {
         return any;
       }
@@ -820,7 +783,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
           unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
       }
-      for (int attempt = 0; attempt < Backoff.MAX_ATTEMPTS; attempt++) {
+      for (int attempt = 0; attempt < maxAttempts; attempt++) {
         if (attempt > 0) {
           backoff.pause(attempt);
         }
@@ -854,7 +817,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
     boolean changed;
     do {
       changed = false;
-      page = read(Plans.photosOf(username, MAX_TRANSACTION_ACTIONS - 1), meter);
+      page = read(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
         Photo photo = ItemCodec.photo(item);
@@ -877,7 +840,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         }
       }
       if (changed) {
-        if (++again >= Backoff.MAX_ATTEMPTS) {
+        if (++again >= maxAttempts) {
           throw new ServiceUnavailableException("photos of " + username
               + " keep changing; call deleteUser again to finish");
         }
@@ -991,17 +954,17 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
         return Optional.empty();
       } catch (TableTransactionCancelledException e) {
         List<String> reasons = e.reasons();
-        if (reasons.contains(TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED)) {
+        if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {
           return Optional.of(e);
         }
-        if (reasons.contains(TableTransactionCancelledException.VALIDATION_ERROR)) {
+        if (reasons.contains(Limits.VALIDATION_ERROR)) {
           throw new InvalidInputException("transaction refused: " + reasons, e);
         }
         // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
         // here. Anything else (or no reason at all) is not the caller's input and not transient.
-        boolean transientOnly = reasons.stream().anyMatch(RETRYABLE_REASONS::contains)
-            && reasons.stream().allMatch(r -> TableTransactionCancelledException.NONE.equals(r)
-                || RETRYABLE_REASONS.contains(r));
+        boolean transientOnly = reasons.stream().anyMatch(Limits.TRANSIENT_REASONS::contains)
+            && reasons.stream().allMatch(r -> Limits.NONE.equals(r)
+                || Limits.TRANSIENT_REASONS.contains(r));
         if (!transientOnly) {
           throw new QuickPhotosException("transaction cancelled: " + reasons, e);
         }
@@ -1015,7 +978,7 @@ public final class SingleTableQuickPhotos implements QuickPhotos {
 
   private static boolean conditionFailed(List<String> reasons, int action) {
     return action < reasons.size()
-        && TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
+        && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
   }
 
   private LocalDate today() {

@@ -1,5 +1,6 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.internal.singletable.ItemCodec;
@@ -290,7 +291,7 @@ final class TableAudit {
     for (Reaction reaction : tally.reactionItems.getOrDefault(id, List.of())) {
       batch.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(), id),
           ItemCondition.NONE));
-      if (batch.size() == SingleTableQuickPhotos.MAX_TRANSACTION_ACTIONS - 1) {
+      if (batch.size() == Limits.MAX_TRANSACTION_ACTIONS - 1) {
         batch.add(ownerAbsent);
         if (!commit(batch)) {
           return false;

@@ -1,8 +1,9 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Backoff;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
-import io.quickphotos.internal.repository.SingleTableQuickPhotos;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableRequestRefusedException;
 
@@ -24,7 +25,7 @@ import java.util.Set;
 public final class ItemLoader {
   private final Table table;
   private final RetryPolicy retryPolicy;
-  private final List<Item> batch = new ArrayList<>(SingleTableQuickPhotos.MAX_BATCH_WRITE_ITEMS);
+  private final List<Item> batch = new ArrayList<>(Limits.MAX_BATCH_WRITE_ITEMS);
   private final Set<Key> keys = new HashSet<>();
   private long written;
 
@@ -52,7 +53,7 @@ public final class ItemLoader {
     }
     batch.add(item);
     keys.add(item.key());
-    if (batch.size() == SingleTableQuickPhotos.MAX_BATCH_WRITE_ITEMS) {
+    if (batch.size() == Limits.MAX_BATCH_WRITE_ITEMS) {
       flush();
     }
   }
@@ -74,7 +75,7 @@ public final class ItemLoader {
           throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
               + " items unprocessed after " + retryPolicy.maxAttempts() + " attempts");
         }
-        retryPolicy.pauseBefore(attempt - 1);
+        Backoff.of(retryPolicy).pause(attempt - 1);
       }
       int before = pending.size();
       try {

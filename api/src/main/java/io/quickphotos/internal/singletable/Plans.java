@@ -246,6 +246,18 @@ public final class Plans {
   public static final int FEED_FOLLOWEES_PER_QUERY = 1000;
 
   /**
+   * The requests one page of the home feed makes when no read is retried: the inverted-index
+   * queries that list the followed users, {@code ⌊F / 1000⌋ + 1} (the last one confirms the end
+   * of the list), plus one Query per followed user.
+   *
+   * @param followees how many users the reader follows, F
+   * @return {@code ⌊F / 1000⌋ + 1 + F}
+   */
+  public static long homeFeedRequests(long followees) {
+    return followees / FEED_FOLLOWEES_PER_QUERY + 1 + followees;
+  }
+
+  /**
    * Home feed, first step: the users a user follows, from the inverted index
    * {@code SK = #FRIEND#u}, eventually consistent, {@value #FEED_FOLLOWEES_PER_QUERY} a request;
    * the caller continues from the last evaluated key until the list is read whole.

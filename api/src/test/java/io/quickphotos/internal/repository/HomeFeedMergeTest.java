@@ -1,5 +1,6 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
@@ -143,8 +144,7 @@ class HomeFeedMergeTest {
     // bob's reads stop after two photos, as if they had reached 1 MB.
     table.cutUser = "bob";
     table.cutAfter = 2;
-    SingleTableQuickPhotos repo = new SingleTableQuickPhotos(table, CostListener.NONE,
-        Clock.systemUTC());
+    SingleTableQuickPhotos repo = new SingleTableQuickPhotos(table, RepositoryOptions.defaults());
 
     Page<Photo> first = repo.homeFeed("reader", PageRequest.first(5));
 
@@ -157,18 +157,18 @@ class HomeFeedMergeTest {
 
   @Test
   void requestsPerPageFollowTheFormula() {
-    assertThat(SingleTableQuickPhotos.homeFeedRequests(0)).isEqualTo(1);
-    assertThat(SingleTableQuickPhotos.homeFeedRequests(10)).isEqualTo(11);
-    assertThat(SingleTableQuickPhotos.homeFeedRequests(999)).isEqualTo(1000);
-    assertThat(SingleTableQuickPhotos.homeFeedRequests(1000)).isEqualTo(1002);
+    assertThat(Plans.homeFeedRequests(0)).isEqualTo(1);
+    assertThat(Plans.homeFeedRequests(10)).isEqualTo(11);
+    assertThat(Plans.homeFeedRequests(999)).isEqualTo(1000);
+    assertThat(Plans.homeFeedRequests(1000)).isEqualTo(1002);
     CuttingTable table = new CuttingTable();
     for (int i = 0; i < 10; i++) {
       table.followees.add("f" + i);
       table.photo("f" + i, T0.plusSeconds(i));
     }
-    new SingleTableQuickPhotos(table, CostListener.NONE, Clock.systemUTC())
+    new SingleTableQuickPhotos(table, RepositoryOptions.defaults())
         .homeFeed("reader", PageRequest.first(3));
-    assertThat(table.queries).isEqualTo(SingleTableQuickPhotos.homeFeedRequests(10));
+    assertThat(table.queries).isEqualTo(Plans.homeFeedRequests(10));
   }
 
   @Test

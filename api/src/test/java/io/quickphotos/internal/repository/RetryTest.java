@@ -1,5 +1,7 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Item;
 import io.quickphotos.internal.singletable.ItemCodec;
@@ -49,7 +51,7 @@ class RetryTest {
     int unprocessedRounds;
     int keysAnsweredPerUnprocessedRound = 1;
     int conflictRounds;
-    String conflictReason = TableTransactionCancelledException.TRANSACTION_CONFLICT;
+    String conflictReason = Limits.TRANSACTION_CONFLICT;
     int unprocessedWriteRounds;
     int batchCalls;
     int batchWriteCalls;
@@ -113,7 +115,7 @@ class RetryTest {
       transactCalls++;
       if (conflictRounds-- > 0) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(),
-            TableTransactionCancelledException.NONE));
+            Limits.NONE));
         reasons.set(1, conflictReason);
         throw new TableTransactionCancelledException(reasons, null);
       }
@@ -122,7 +124,8 @@ class RetryTest {
   }
 
   private SingleTableQuickPhotos repository(Table table) {
-    return new SingleTableQuickPhotos(table, listener, Clock.systemUTC(), pauses::add);
+    return new SingleTableQuickPhotos(table, listener, Clock.systemUTC(), pauses::add,
+        RetryPolicy.defaults().maxAttempts());
   }
 
   @Test
@@ -146,7 +149,7 @@ class RetryTest {
     table.keysAnsweredPerUnprocessedRound = 0;
     assertThatThrownBy(() -> repository(table).followedBy("a", PageRequest.first()))
         .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("unprocessed");
-    assertThat(table.batchCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+    assertThat(table.batchCalls).isEqualTo(RetryPolicy.defaults().maxAttempts());
     assertThat(costs.get(0).succeeded()).isFalse();
   }
 
@@ -167,7 +170,7 @@ class RetryTest {
     assertThatThrownBy(() -> repository(table).follow("a", "b"))
         .isInstanceOf(ServiceUnavailableException.class)
         .hasMessageContaining("TransactionConflict");
-    assertThat(table.transactCalls).isEqualTo(Backoff.MAX_ATTEMPTS);
+    assertThat(table.transactCalls).isEqualTo(RetryPolicy.defaults().maxAttempts());
   }
 
   @Test
@@ -207,7 +210,7 @@ class RetryTest {
   void aTransactionRefusedAsInvalidIsNotRetried() {
     ScriptedTable table = new ScriptedTable();
     table.conflictRounds = 100;
-    table.conflictReason = TableTransactionCancelledException.VALIDATION_ERROR;
+    table.conflictReason = Limits.VALIDATION_ERROR;
     assertThatThrownBy(() -> repository(table).follow("a", "b"))
         .isInstanceOf(io.quickphotos.InvalidInputException.class);
     assertThat(table.transactCalls).isEqualTo(1);
@@ -229,10 +232,10 @@ class RetryTest {
     ScriptedTable table = new ScriptedTable();
     SingleTableQuickPhotos repository = new SingleTableQuickPhotos(table, cost -> {
       throw new IllegalStateException("listener bug");
-    }, Clock.systemUTC(), pauses::add);
+    }, Clock.systemUTC(), pauses::add, RetryPolicy.defaults().maxAttempts());
     assertThat(repository.follow("a", "b").followed()).isEqualTo("b");
     table.conflictRounds = 100;
-    table.conflictReason = TableTransactionCancelledException.VALIDATION_ERROR;
+    table.conflictReason = Limits.VALIDATION_ERROR;
     assertThatThrownBy(() -> repository.follow("a", "b"))
         .isInstanceOf(io.quickphotos.InvalidInputException.class);
   }

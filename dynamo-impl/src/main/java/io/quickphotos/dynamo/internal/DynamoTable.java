@@ -1,5 +1,6 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
@@ -71,7 +72,7 @@ public final class DynamoTable implements Table {
 
   @Override
   public Read getItem(Key key) {
-    GetItemResponse response = call("GetItem", () -> client.getItem(r -> r
+    GetItemResponse response = call(Operation.GET_ITEM, () -> client.getItem(r -> r
         .tableName(tableName)
         .key(AttributeValues.toSdk(key))
         .consistentRead(true)
@@ -102,7 +103,7 @@ public final class DynamoTable implements Table {
     // On the inverted index the start key's index keys (SK, PK) and table keys (PK, SK) are the
     // same two attributes, so one key map serves both.
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
-    QueryResponse response = call("Query", () -> client.query(request.build()));
+    QueryResponse response = call(Operation.QUERY, () -> client.query(request.build()));
     return page(response.items(), response.hasLastEvaluatedKey()
         ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
   }
@@ -126,7 +127,7 @@ public final class DynamoTable implements Table {
     for (Key key : keys) {
       sdkKeys.add(AttributeValues.toSdk(key));
     }
-    BatchGetItemResponse response = call("BatchGetItem", () -> client.batchGetItem(r -> r
+    BatchGetItemResponse response = call(Operation.BATCH_GET_ITEM, () -> client.batchGetItem(r -> r
         .requestItems(Map.of(tableName, KeysAndAttributes.builder()
             .keys(sdkKeys)
             .consistentRead(true)
@@ -155,7 +156,7 @@ public final class DynamoTable implements Table {
           .putRequest(PutRequest.builder().item(AttributeValues.toSdk(item)).build())
           .build());
     }
-    BatchWriteItemResponse response = call("BatchWriteItem", () -> client.batchWriteItem(r -> r
+    BatchWriteItemResponse response = call(Operation.BATCH_WRITE_ITEM, () -> client.batchWriteItem(r -> r
         .requestItems(Map.of(tableName, puts))
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     List<Item> unprocessed = new ArrayList<>();
@@ -169,7 +170,7 @@ public final class DynamoTable implements Table {
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Put put) {
       Expressions.Write expressions = Expressions.write(put.condition(), null);
-      PutItemResponse response = call("PutItem", () -> client.putItem(r -> r
+      PutItemResponse response = call(Operation.PUT_ITEM, () -> client.putItem(r -> r
           .tableName(tableName)
           .item(AttributeValues.toSdk(put.item()))
           .conditionExpression(expressions.condition())
@@ -181,7 +182,7 @@ public final class DynamoTable implements Table {
     }
     if (action instanceof WriteAction.Update update) {
       Expressions.Write expressions = Expressions.write(update.condition(), update.actions());
-      UpdateItemResponse response = call("UpdateItem", () -> client.updateItem(r -> r
+      UpdateItemResponse response = call(Operation.UPDATE_ITEM, () -> client.updateItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(update.key()))
           .updateExpression(expressions.update())
@@ -195,7 +196,7 @@ public final class DynamoTable implements Table {
     }
     if (action instanceof WriteAction.Delete delete) {
       Expressions.Write expressions = Expressions.write(delete.condition(), null);
-      DeleteItemResponse response = call("DeleteItem", () -> client.deleteItem(r -> r
+      DeleteItemResponse response = call(Operation.DELETE_ITEM, () -> client.deleteItem(r -> r
           .tableName(tableName)
           .key(AttributeValues.toSdk(delete.key()))
           .conditionExpression(expressions.condition())
@@ -232,7 +233,7 @@ public final class DynamoTable implements Table {
       items.add(transactItem(action));
     }
     String clientRequestToken = token.value();
-    TransactWriteItemsResponse response = call("TransactWriteItems",
+    TransactWriteItemsResponse response = call(Operation.TRANSACT_WRITE_ITEMS,
         () -> client.transactWriteItems(r -> r
             .transactItems(items)
             .clientRequestToken(clientRequestToken)
@@ -253,7 +254,7 @@ public final class DynamoTable implements Table {
     }
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
     software.amazon.awssdk.services.dynamodb.model.ScanResponse response =
-        call("Scan", () -> client.scan(request.build()));
+        call(Operation.SCAN, () -> client.scan(request.build()));
     return page(response.items(), response.hasLastEvaluatedKey()
         ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
   }
@@ -271,7 +272,7 @@ public final class DynamoTable implements Table {
     Map<String, AttributeValue> start = null;
     do {
       Map<String, AttributeValue> from = start;
-      software.amazon.awssdk.services.dynamodb.model.ScanResponse page = call("Scan",
+      software.amazon.awssdk.services.dynamodb.model.ScanResponse page = call(Operation.SCAN,
           () -> client.scan(r -> r.tableName(tableName).consistentRead(true)
               .exclusiveStartKey(from)));
       for (Map<String, AttributeValue> item : page.items()) {
@@ -329,11 +330,11 @@ public final class DynamoTable implements Table {
         .build()).build();
   }
 
-  private <T> T call(String operation, Supplier<T> request) {
+  private <T> T call(Operation operation, Supplier<T> request) {
     try {
       return request.get();
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, operation, tableName);
+      throw SdkErrors.translate(e, operation.wireName(), tableName);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
@@ -159,7 +160,7 @@ public final class SdkErrors {
     List<String> reasons = new ArrayList<>();
     if (e.hasCancellationReasons()) {
       for (CancellationReason reason : e.cancellationReasons()) {
-        reasons.add(reason.code() == null ? TableTransactionCancelledException.NONE : reason.code());
+        reasons.add(reason.code() == null ? Limits.NONE : reason.code());
       }
       return reasons;
     }

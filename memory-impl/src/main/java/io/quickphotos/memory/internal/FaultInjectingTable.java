@@ -1,5 +1,7 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.Backoff;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
@@ -205,7 +207,7 @@ public final class FaultInjectingTable implements Table {
       int n = actions.size();
       if (fault != null && fault.kind() == Fault.Kind.TRANSACTION_CANCELLED) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(n,
-            TableTransactionCancelledException.NONE));
+            Limits.NONE));
         reasons.set(0, fault.reason());
         throw new TableTransactionCancelledException(reasons, null);
       }
@@ -214,7 +216,7 @@ public final class FaultInjectingTable implements Table {
         boolean throttled = false;
         for (WriteAction action : actions) {
           boolean has = partitions.has(action.key().pk(), !(action instanceof WriteAction.Check));
-          reasons.add(has ? TableTransactionCancelledException.NONE : THROTTLING_ERROR);
+          reasons.add(has ? Limits.NONE : THROTTLING_ERROR);
           throttled |= !has;
         }
         if (throttled) {
@@ -266,7 +268,7 @@ public final class FaultInjectingTable implements Table {
               + " on table " + TABLE_NAME + " (" + refused.code + ") after " + attempts
               + " attempts: " + refused.getMessage(), refused);
         }
-        retryPolicy.pauseBefore(attempts);
+        Backoff.of(retryPolicy).pause(attempts);
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
@@ -133,7 +134,7 @@ public final class MemoryTable implements Table {
         // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
         // does exactly this); a page that reaches Limit carries one unless its last item sits
         // on the range's inclusive far bound (see Rules.endsAtInclusiveBound).
-        if (bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+        if (bytesRead >= Limits.MAX_PAGE_BYTES) {
           cut = true;
           break;
         }
@@ -178,7 +179,7 @@ public final class MemoryTable implements Table {
           plan.exclusiveStart().map(Key::sk).orElse(null), plan.limit() + 1);
       int taken = 0;
       for (Stored stored : page) {
-        if (taken == plan.limit() || bytesRead >= Rules.MAX_QUERY_PAGE_BYTES) {
+        if (taken == plan.limit() || bytesRead >= Limits.MAX_PAGE_BYTES) {
           break;
         }
         items.add(stored.item());
@@ -223,7 +224,7 @@ public final class MemoryTable implements Table {
           continue;
         }
         Stored stored = table.get(key.pk(), key.sk());
-        if (stored != null && bytes + stored.size() > Rules.MAX_BATCH_GET_RESPONSE_BYTES) {
+        if (stored != null && bytes + stored.size() > Limits.MAX_BATCH_GET_RESPONSE_BYTES) {
           unprocessed.add(key);
           continue;
         }
@@ -347,17 +348,17 @@ public final class MemoryTable implements Table {
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         before[i] = current(action.key());
-        String reason = TableTransactionCancelledException.NONE;
+        String reason = Limits.NONE;
         if (!Conditions.test(action.condition(), before[i] == null ? null : before[i].item())) {
-          reason = TableTransactionCancelledException.CONDITIONAL_CHECK_FAILED;
+          reason = Limits.CONDITIONAL_CHECK_FAILED;
         } else if (!(action instanceof WriteAction.Check)) {
           try {
             after[i] = nextImage(action, before[i]);
           } catch (TableRequestRefusedException e) {
-            reason = TableTransactionCancelledException.VALIDATION_ERROR;
+            reason = Limits.VALIDATION_ERROR;
           }
         }
-        cancelled |= !reason.equals(TableTransactionCancelledException.NONE);
+        cancelled |= !reason.equals(Limits.NONE);
         reasons.add(reason);
       }
       if (cancelled) {

@@ -1,5 +1,6 @@
 package io.quickphotos.memory.internal;
 
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
@@ -26,32 +27,6 @@ import java.util.Set;
  * comments mark which texts DynamoDB Local words differently.
  */
 final class Rules {
-  /** Partition key values: 1 to 2048 bytes of UTF-8. */
-  static final int MAX_PARTITION_KEY_BYTES = 2048;
-  /**
-   * Sort key values: 1 to 1024 bytes of UTF-8. The limit holds for index keys too, so a stored
-   * item's {@code PK}, the sort key of {@code InvertedIndex}, is held to it as well.
-   */
-  static final int MAX_SORT_KEY_BYTES = 1024;
-  /** Items: at most 400 KB by DynamoDB's size formula. */
-  static final int MAX_ITEM_BYTES = 400 * 1024;
-  /** A Query page stops once the items read reach 1 MB. */
-  static final int MAX_QUERY_PAGE_BYTES = 1024 * 1024;
-  /** A BatchGetItem response carries at most 16 MB; the rest comes back as unprocessed keys. */
-  static final int MAX_BATCH_GET_RESPONSE_BYTES = 16 * 1024 * 1024;
-  /** BatchGetItem: at most 100 keys. */
-  static final int MAX_BATCH_GET_KEYS = 100;
-  /** BatchWriteItem: at most 25 requests. */
-  static final int MAX_BATCH_WRITE_ITEMS = 25;
-  /** TransactWriteItems: at most 100 actions. */
-  static final int MAX_TRANSACTION_ACTIONS = 100;
-  /**
-   * TransactWriteItems: at most 4 MB (4,194,304 bytes, inclusive, as DynamoDB Local 2.6.1 draws
-   * the line) of items, by DynamoDB's size formula: a Put counts its item, an Update, Delete or
-   * ConditionCheck its key. DynamoDB Local also counts an Update's or a ConditionCheck's
-   * expression strings and values, a few dozen bytes this engine does not have.
-   */
-  static final int MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
 
   static final String ITEM_TOO_LARGE = "Item size has exceeded the maximum allowed size";
   static final String UPDATED_ITEM_TOO_LARGE =
@@ -143,9 +118,9 @@ final class Rules {
   static void storedKey(Key key) {
     key(key);
     int indexSortKeyBytes = Utf8.length(key.pk());
-    if (indexSortKeyBytes > MAX_SORT_KEY_BYTES) {
+    if (indexSortKeyBytes > Limits.MAX_SORT_KEY_BYTES) {
       throw invalid(String.format(java.util.Locale.ROOT, INDEX_KEY_TOO_LONG,
-          Index.INVERTED.sortAttribute(), indexSortKeyBytes, MAX_SORT_KEY_BYTES,
+          Index.INVERTED.sortAttribute(), indexSortKeyBytes, Limits.MAX_SORT_KEY_BYTES,
           Index.INVERTED.indexName()));
     }
   }
@@ -177,13 +152,13 @@ final class Rules {
   }
 
   private static void partitionValueSize(String value) {
-    if (Utf8.length(value) > MAX_PARTITION_KEY_BYTES) {
+    if (Utf8.length(value) > Limits.MAX_PARTITION_KEY_BYTES) {
       throw invalid(PARTITION_KEY_TOO_LONG);
     }
   }
 
   private static void sortValueSize(String value) {
-    if (Utf8.length(value) > MAX_SORT_KEY_BYTES) {
+    if (Utf8.length(value) > Limits.MAX_SORT_KEY_BYTES) {
       throw invalid(SORT_KEY_TOO_LONG);
     }
   }
@@ -193,14 +168,14 @@ final class Rules {
   /** The whole item of a PutItem. */
   static void putItem(Item item) {
     itemKey(item);
-    if (item.size() > MAX_ITEM_BYTES) {
+    if (item.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(ITEM_TOO_LARGE);
     }
   }
 
   /** The new image an UpdateItem computed; DynamoDB words this refusal differently from Put's. */
   static void updatedItemSize(Stored image) {
-    if (image.size() > MAX_ITEM_BYTES) {
+    if (image.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(UPDATED_ITEM_TOO_LARGE);
     }
   }
@@ -264,7 +239,7 @@ final class Rules {
     if (actions.isEmpty()) {
       throw invalid(TRANSACTION_EMPTY);
     }
-    if (actions.size() > MAX_TRANSACTION_ACTIONS) {
+    if (actions.size() > Limits.MAX_TRANSACTION_ACTIONS) {
       throw invalid(TRANSACTION_TOO_MANY);
     }
     // Most transactions carry two to four actions: comparing each key with the ones before it
@@ -284,7 +259,7 @@ final class Rules {
       }
       bytes += transactionBytes(action);
     }
-    if (bytes > MAX_TRANSACTION_BYTES) {
+    if (bytes > Limits.MAX_TRANSACTION_BYTES) {
       throw invalid(TRANSACTION_TOO_LARGE);
     }
   }
@@ -332,7 +307,7 @@ final class Rules {
     if (keys.isEmpty()) {
       throw invalid(BATCH_GET_EMPTY);
     }
-    if (keys.size() > MAX_BATCH_GET_KEYS) {
+    if (keys.size() > Limits.MAX_BATCH_GET_KEYS) {
       throw invalid(BATCH_GET_TOO_MANY);
     }
     keys.forEach(Rules::key);
@@ -344,7 +319,7 @@ final class Rules {
 
   /** BatchWriteItem: 1 to 25 puts of valid items with distinct keys. */
   static void batchWrite(List<Item> items) {
-    if (items.isEmpty() || items.size() > MAX_BATCH_WRITE_ITEMS) {
+    if (items.isEmpty() || items.size() > Limits.MAX_BATCH_WRITE_ITEMS) {
       throw invalid(BATCH_WRITE_SIZE);
     }
     Set<Key> keys = new HashSet<>();

@@ -1,0 +1,70 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.RetryPolicy;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * What a repository needs besides its engine: where each call's cost goes, the clock that stamps
+ * follows and reactions (and says what today is for birth dates), and how transient refusals are
+ * retried. Immutable; each {@code with} method returns a copy.
+ *
+ * @param costListener receives each call's cost
+ * @param clock stamps follows and reactions
+ * @param retryPolicy bounds and paces every retry the repository makes, cascades included
+ */
+public record RepositoryOptions(CostListener costListener, Clock clock, RetryPolicy retryPolicy) {
+  /**
+   * Checks the options.
+   *
+   * @param costListener receives each call's cost
+   * @param clock stamps follows and reactions
+   * @param retryPolicy bounds and paces every retry
+   * @throws NullPointerException if any is null
+   */
+  public RepositoryOptions {
+    Objects.requireNonNull(costListener, "costListener");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(retryPolicy, "retryPolicy");
+  }
+
+  /**
+   * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()}.
+   *
+   * @return the defaults
+   */
+  public static RepositoryOptions defaults() {
+    return new RepositoryOptions(CostListener.NONE, Clock.systemUTC(), RetryPolicy.defaults());
+  }
+
+  /**
+   * These options with another cost listener.
+   *
+   * @param listener receives each call's cost
+   * @return a copy
+   */
+  public RepositoryOptions withCostListener(CostListener listener) {
+    return new RepositoryOptions(listener, clock, retryPolicy);
+  }
+
+  /**
+   * These options with another clock.
+   *
+   * @param clock stamps follows and reactions
+   * @return a copy
+   */
+  public RepositoryOptions withClock(Clock clock) {
+    return new RepositoryOptions(costListener, clock, retryPolicy);
+  }
+
+  /**
+   * These options with another retry policy.
+   *
+   * @param policy bounds and paces every retry
+   * @return a copy
+   */
+  public RepositoryOptions withRetryPolicy(RetryPolicy policy) {
+    return new RepositoryOptions(costListener, clock, policy);
+  }
+}
