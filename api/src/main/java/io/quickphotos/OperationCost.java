@@ -1,10 +1,10 @@
 package io.quickphotos;
 
 import io.quickphotos.engine.Capacity;
-import io.quickphotos.internal.repository.RequestLog;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * What one repository call cost on the backend, as DynamoDB bills it, and the DynamoDB requests
@@ -43,6 +43,29 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
   public OperationCost {
     Objects.requireNonNull(pattern, "pattern");
     requestsMade = requestsMade instanceof RequestLog ? requestsMade : List.copyOf(requestsMade);
+  }
+
+  /**
+   * A cost whose requests are described only when {@link #requestsMade()} is read: most
+   * listeners only add up requests and capacity, and building the words of every request would
+   * cost more than the call itself on the memory backend. Each describer must return the same
+   * description every time (describe immutable requests).
+   *
+   * @param pattern the access pattern the call served
+   * @param requests how many DynamoDB requests were made, retries included
+   * @param readCapacityUnits read capacity consumed, table and indexes together
+   * @param writeCapacityUnits write capacity consumed, table and indexes together
+   * @param itemsRead how many items the reads returned
+   * @param succeeded whether the call returned normally
+   * @param describers one per request, in the order the requests were made; copied
+   * @return the cost
+   * @throws NullPointerException if the pattern, the list or a describer is null
+   */
+  public static OperationCost describedLazily(AccessPattern pattern, int requests,
+      double readCapacityUnits, double writeCapacityUnits, int itemsRead, boolean succeeded,
+      List<Supplier<DynamoRequest>> describers) {
+    return new OperationCost(pattern, requests, readCapacityUnits, writeCapacityUnits, itemsRead,
+        succeeded, new RequestLog(List.copyOf(describers)));
   }
 
   /**

@@ -106,7 +106,7 @@ public final class Item {
    * The primary key, if the item has both key attributes as strings.
    *
    * @return the key
-   * @throws IllegalStateException if a key attribute is missing or not a string
+   * @throws UnreadableItemException if a key attribute is missing or not a string
    */
   public Key key() {
     return new Key(string(PK), string(SK));
@@ -118,13 +118,13 @@ public final class Item {
    *
    * @param key the new key values
    * @return the item
-   * @throws IllegalStateException if the item lacks a key attribute
+   * @throws UnreadableItemException if the item lacks a key attribute
    */
   public Item withKey(Key key) {
     int pk = indexOf(PK);
     int sk = indexOf(SK);
     if (pk < 0 || sk < 0) {
-      throw new IllegalStateException("no key attributes in " + this);
+      throw new UnreadableItemException("no key attributes in " + this);
     }
     Object[] copy = values.clone();
     copy[pk] = key.pk();
@@ -148,12 +148,12 @@ public final class Item {
    *
    * @param name the attribute name
    * @return its text
-   * @throws IllegalStateException if missing or not a string
+   * @throws UnreadableItemException if missing or not a string
    */
   public String string(String name) {
     String s = stringOrNull(name);
     if (s == null) {
-      throw new IllegalStateException("attribute " + name + " is not a string in " + this);
+      throw new UnreadableItemException("attribute " + name + " is not a string in " + this);
     }
     return s;
   }
@@ -174,14 +174,14 @@ public final class Item {
    *
    * @param name the attribute name
    * @return its value
-   * @throws IllegalStateException if missing or not a number
+   * @throws UnreadableItemException if missing or not a number
    */
   public BigDecimal number(String name) {
     int i = indexOf(name);
     if (i >= 0 && values[i] instanceof BigDecimal n) {
       return n;
     }
-    throw new IllegalStateException("attribute " + name + " is not a number in " + this);
+    throw new UnreadableItemException("attribute " + name + " is not a number in " + this);
   }
 
   /**

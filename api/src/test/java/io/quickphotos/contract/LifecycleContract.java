@@ -2,6 +2,8 @@ package io.quickphotos.contract;
 
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.repository.Repositories;
@@ -907,6 +909,40 @@ public abstract class LifecycleContract {
     assertThat(user("alice").status()).isEqualTo(UserStatus.ACTIVE);
     repo.updateProfile("alice", ProfileUpdate.builder().status(UserStatus.INACTIVE).build());
     assertThat(user("alice").status()).isEqualTo(UserStatus.INACTIVE);
+  }
+
+  // --- the cascades' retries are bounded by the configured policy ----------------------------
+
+  /**
+   * Counters that promise items nobody can find (here written straight to the engine) keep a
+   * cascade going round after round; a repository configured for 3 attempts gives up after 3
+   * rounds, not after the default policy's 8.
+   */
+  @Test
+  void aCustomRetryPolicyBoundsTheCascadesRoundsToo() {
+    RecordingCostListener bounded = new RecordingCostListener();
+    QuickPhotos threeAttempts = Repositories.create(table, RepositoryOptions.defaults()
+        .withCostListener(bounded).withRetryPolicy(RetryPolicy.noDelay(3)));
+    create("alice");
+    PhotoId photo = new PhotoId("alice", T0);
+    table.write(new WriteAction.Put(
+        ItemCodec.photo(photo, URL, Map.of(ReactionType.HEART, 1L)), ItemCondition.NONE));
+
+    assertThatThrownBy(() -> threeAttempts.deletePhoto(photo))
+        .isInstanceOf(ServiceUnavailableException.class);
+    // Round 1 marks the photo; rounds 2 and 3 read it again; each round looks for reactions.
+    assertThat(operations(bounded.last())).containsExactly("UpdateItem", "Query",
+        "GetItem", "Query", "GetItem", "Query");
+
+    table.write(new WriteAction.Put(ItemCodec.user(newUser("bob"), 0, 1), ItemCondition.NONE));
+    assertThatThrownBy(() -> threeAttempts.deleteUser("bob"))
+        .isInstanceOf(ServiceUnavailableException.class);
+    // The profile's delete waits for a friendship that never shows: one try a round.
+    assertThat(operations(bounded.last())).filteredOn("DeleteItem"::equals).hasSize(3);
+  }
+
+  private static List<String> operations(OperationCost cost) {
+    return cost.requestsMade().stream().map(io.quickphotos.DynamoRequest::operation).toList();
   }
 
 }

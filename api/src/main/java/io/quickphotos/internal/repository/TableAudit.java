@@ -59,13 +59,15 @@ final class TableAudit {
   /** Items per Scan page. */
   static final int PAGE = 1000;
 
-  private final SingleTableQuickPhotos repository;
-  private final SingleTableQuickPhotos.Meter meter;
+  private final Execution execution;
+  private final Cascades cascades;
+  private final Meter meter;
   /** Counters whose items this run deleted as dangling: the Scan's count less these. */
   private final Map<String, Long> removed = new HashMap<>();
 
-  TableAudit(SingleTableQuickPhotos repository, SingleTableQuickPhotos.Meter meter) {
-    this.repository = repository;
+  TableAudit(Execution execution, Cascades cascades, Meter meter) {
+    this.execution = execution;
+    this.cascades = cascades;
     this.meter = meter;
   }
 
@@ -172,7 +174,7 @@ final class TableAudit {
       for (Segment segment : segments) {
         synchronized (segment) {
           for (int i = 0; i < segment.plans.size(); i++) {
-            SingleTableQuickPhotos.metered(segment.plans.get(i), segment.pages.get(i), meter);
+            Execution.metered(segment.plans.get(i), segment.pages.get(i), meter);
           }
         }
       }
@@ -196,7 +198,7 @@ final class TableAudit {
     void scan(AtomicLong scanned, LongConsumer progress) {
       ScanPlan plan = first;
       while (true) {
-        QueryResult page = repository.scan(plan);
+        QueryResult page = execution.scan(plan);
         synchronized (this) {
           plans.add(plan);
           pages.add(page);
@@ -309,7 +311,7 @@ final class TableAudit {
   }
 
   private boolean commit(List<WriteAction> actions) {
-    return repository.transact(actions, meter).isEmpty();
+    return execution.transact(actions, meter).isEmpty();
   }
 
   // --- counters ------------------------------------------------------------------------------
@@ -363,7 +365,7 @@ final class TableAudit {
 
   /** Followers are counted strongly consistently (the account's own partition). */
   private boolean fixFollowers(String username) {
-    Optional<Item> account = repository.get(KeyLayout.user(username), meter);
+    Optional<Item> account = execution.get(KeyLayout.user(username), meter);
     if (account.isEmpty()) {
       return false;
     }
@@ -377,7 +379,7 @@ final class TableAudit {
    * Scan's, else a friendship may not be indexed yet and the counter is left for the next run.
    */
   private boolean fixFollowing(String username, long expected) {
-    Optional<Item> account = repository.get(KeyLayout.user(username), meter);
+    Optional<Item> account = execution.get(KeyLayout.user(username), meter);
     if (account.isEmpty()) {
       return false;
     }
@@ -391,14 +393,14 @@ final class TableAudit {
     if (read == counted) {
       return true;
     }
-    return repository.tryWrite(new WriteAction.Update(item,
+    return execution.tryWrite(new WriteAction.Update(item,
         List.of(new UpdateAction.Add(counter, counted - read)),
         new ItemCondition.AttributeEquals(counter, Value.Num.of(read))), meter);
   }
 
   /** A photo's reactions, counted on the index, checked against the Scan as for following. */
   private boolean fixReactionCounts(PhotoId id, Map<ReactionType, Long> expected) {
-    Optional<Item> item = repository.get(KeyLayout.photo(id), meter);
+    Optional<Item> item = execution.get(KeyLayout.photo(id), meter);
     if (item.isEmpty()) {
       return false;
     }
@@ -406,7 +408,7 @@ final class TableAudit {
     Map<ReactionType, Long> counted = new EnumMap<>(ReactionType.class);
     QueryPlan plan = Plans.reactionsOn(id, PAGE);
     while (true) {
-      QueryResult page = repository.read(plan, meter);
+      QueryResult page = execution.read(plan, meter);
       for (Item reaction : page.items()) {
         counted.merge(ItemCodec.reaction(reaction).type(), 1L, Long::sum);
       }
@@ -426,7 +428,7 @@ final class TableAudit {
         changes.add(new UpdateAction.Add(Plans.reactionCounter(type), now - was));
       }
     }
-    return changes.isEmpty() || repository.tryWrite(new WriteAction.Update(KeyLayout.photo(id),
+    return changes.isEmpty() || execution.tryWrite(new WriteAction.Update(KeyLayout.photo(id),
         changes, Plans.reactionCountsAre(read)), meter);
   }
 
@@ -434,7 +436,7 @@ final class TableAudit {
     long count = 0;
     QueryPlan plan = first;
     while (true) {
-      QueryResult page = repository.read(plan, meter);
+      QueryResult page = execution.read(plan, meter);
       count += page.items().size();
       if (page.lastEvaluatedKey().isEmpty()) {
         return count;
@@ -450,7 +452,7 @@ final class TableAudit {
       if (!tally.users.containsKey(photo.owner())) {
         continue;
       }
-      boolean fixed = fix && finish(() -> repository.deletePhotoCascade(photo, meter));
+      boolean fixed = fix && finish(() -> cascades.deletePhoto(photo, meter));
       findings.add(new AuditFinding(Kind.UNFINISHED_DELETE, "photo " + photo,
           "marked deleting; deletePhoto did not finish", fixed));
     }
@@ -458,7 +460,7 @@ final class TableAudit {
       if (user.status() != UserStatus.CLOSING) {
         continue;
       }
-      boolean fixed = fix && finish(() -> repository.closeAccount(user.username(), meter));
+      boolean fixed = fix && finish(() -> cascades.closeAccount(user.username(), meter));
       findings.add(new AuditFinding(Kind.UNFINISHED_DELETE, "user " + user.username(),
           "closing; deleteUser did not finish", fixed));
     }

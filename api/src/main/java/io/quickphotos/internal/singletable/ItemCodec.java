@@ -1,6 +1,7 @@
 package io.quickphotos.internal.singletable;
 
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Value;
 
@@ -90,13 +91,14 @@ public final class ItemCodec {
    *
    * @param item a stored item
    * @return its type
-   * @throws IllegalStateException if the item has no known entity type
+   * @throws UnreadableItemException if the item has no known entity type
    */
   public static Entity entityOf(Item item) {
+    String entity = item.string(ENTITY);
     try {
-      return Entity.valueOf(item.string(ENTITY));
+      return Entity.valueOf(entity);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException("unknown entity in " + item, e);
+      throw new UnreadableItemException("unknown entity in " + item, e);
     }
   }
 
@@ -136,8 +138,19 @@ public final class ItemCodec {
    *
    * @param item a user item
    * @return the user
+   * @throws UnreadableItemException if it cannot be read as one
    */
   public static User user(Item item) {
+    try {
+      return readUser(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
+  }
+
+  private static User readUser(Item item) {
     return new User(item.string(USERNAME), item.string(NAME), item.string(EMAIL),
         date(item.string(BIRTHDATE)), item.string(ADDRESS),
         UserStatus.valueOf(item.string(STATUS)), item.number(FOLLOWERS).longValueExact(),
@@ -185,8 +198,19 @@ public final class ItemCodec {
    *
    * @param item a photo item
    * @return the photo
+   * @throws UnreadableItemException if it cannot be read as one
    */
   public static Photo photo(Item item) {
+    try {
+      return readPhoto(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
+  }
+
+  private static Photo readPhoto(Item item) {
     long[] counts = new long[TYPES.length];
     if (item.attributes().get(REACTIONS) instanceof Value.MapValue map) {
       for (Map.Entry<String, Value> e : map.value().entrySet()) {
@@ -229,14 +253,25 @@ public final class ItemCodec {
    *
    * @param item a reaction item
    * @return the reaction
+   * @throws UnreadableItemException if it cannot be read as one
    */
   public static Reaction reaction(Item item) {
+    try {
+      return readReaction(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
+  }
+
+  private static Reaction readReaction(Item item) {
     PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
         KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
     String type = item.string(REACTION_TYPE);
     ReactionType reactionType = BY_STORED_NAME.get(type);
     if (reactionType == null) {
-      throw new IllegalStateException("unknown reaction type in a stored item: " + type);
+      throw new UnreadableItemException("unknown reaction type in a stored item: " + type);
     }
     return new Reaction(item.string(REACTING_USER), photo, reactionType,
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
@@ -262,8 +297,19 @@ public final class ItemCodec {
    *
    * @param item a friendship item
    * @return the followed user's handle
+   * @throws UnreadableItemException if it cannot be read as one
    */
   public static String followedUser(Item item) {
+    try {
+      return readFollowedUser(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
+  }
+
+  private static String readFollowedUser(Item item) {
     return item.string(FOLLOWED_USER);
   }
 
@@ -272,8 +318,19 @@ public final class ItemCodec {
    *
    * @param item a friendship item
    * @return the friendship
+   * @throws UnreadableItemException if it cannot be read as one
    */
   public static Follow friendship(Item item) {
+    try {
+      return readFriendship(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
+  }
+
+  private static Follow readFriendship(Item item) {
     return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }

@@ -1,5 +1,7 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
 
 import io.quickphotos.QuickPhotosException;
@@ -62,6 +64,23 @@ public record WritePlan(List<Step> steps, boolean transactional) {
       actions[i] = steps.get(i).action();
     }
     return List.of(actions);
+  }
+
+  /**
+   * The item this plan puts under {@code key}: what a write that creates an item returns,
+   * whatever the order of the plan's actions.
+   *
+   * @param key the key of the item put
+   * @return the item
+   * @throws IllegalArgumentException if the plan puts nothing under that key
+   */
+  public Item putOf(Key key) {
+    for (Step step : steps) {
+      if (step.action() instanceof WriteAction.Put put && put.key().equals(key)) {
+        return put.item();
+      }
+    }
+    throw new IllegalArgumentException("the plan puts nothing under " + key);
   }
 
   /**

@@ -1,6 +1,5 @@
-package io.quickphotos.internal.repository;
+package io.quickphotos;
 
-import io.quickphotos.DynamoRequest;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -17,7 +16,7 @@ import java.util.function.Supplier;
  * threads race on the first read) and always alike; equal to, and hashing like, any list of the
  * same descriptions. {@link io.quickphotos.OperationCost} keeps it as it is instead of copying it.
  */
-public final class RequestLog extends AbstractList<DynamoRequest> implements RandomAccess {
+final class RequestLog extends AbstractList<DynamoRequest> implements RandomAccess {
   private final List<Supplier<DynamoRequest>> requests;
   private volatile List<DynamoRequest> described;
 

@@ -1,0 +1,307 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.CostListener;
+import io.quickphotos.InvalidInputException;
+import io.quickphotos.OperationCost;
+import io.quickphotos.PageRequest;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.UnreadableItemException;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.WritePlan;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Runs requests against the engine for one repository: each request metered (counted before it
+ * is sent, its capacity and items after), every retry through the one {@link Retrier}, and each
+ * call wrapped so its cost reaches the listener and engine failures become the API's exceptions.
+ * The facade, the cascades, the home feed and the audit make their requests only through here.
+ *
+ * <p>Thread-safe if the engine is; per-call state lives in the call's {@link Meter}.
+ */
+final class Execution {
+  private static final System.Logger LOG = System.getLogger(Execution.class.getName());
+
+  private final Table table;
+  private final CostListener costListener;
+  private final Retrier retrier;
+
+  Execution(Table table, CostListener costListener, Retrier retrier) {
+    this.table = Objects.requireNonNull(table, "table");
+    this.costListener = Objects.requireNonNull(costListener, "costListener");
+    this.retrier = Objects.requireNonNull(retrier, "retrier");
+  }
+
+  /** The retry budget every loop of this repository shares. */
+  Retrier retrier() {
+    return retrier;
+  }
+
+  /** Whether the engine's index may lag its table (DynamoDB's GSI does; the memory engine not). */
+  boolean indexMayLag() {
+    return table.indexMayLag();
+  }
+
+  /**
+   * Runs one repository call: a fresh meter, the body, and the cost handed to the listener
+   * however the body ends. A request the engine refused is invalid input; an item the codecs
+   * cannot read is reported as such. Any other exception propagates unchanged: it is either the
+   * API's own or a bug.
+   */
+  <T> T call(AccessPattern pattern, Function<Meter, T> body) {
+    Meter meter = new Meter(costListener != CostListener.NONE);
+    boolean succeeded = false;
+    try {
+      T result = body.apply(meter);
+      succeeded = true;
+      return result;
+    } catch (TableRequestRefusedException e) {
+      throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
+    } catch (UnreadableItemException e) {
+      // Written by something else, or corrupted.
+      throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
+          + e.getMessage(), e);
+    } finally {
+      report(meter.cost(pattern, succeeded));
+    }
+  }
+
+  /**
+   * Hands a cost to the listener. A listener that throws is logged and ignored: the call's own
+   * outcome (a committed write, or its domain exception) must reach the caller unchanged.
+   */
+  private void report(OperationCost cost) {
+    try {
+      costListener.onCost(cost);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on " + cost, e);
+    }
+  }
+
+  /** One strongly consistent GetItem. */
+  Optional<Item> get(Key key, Meter meter) {
+    meter.made(RequestDescriptions::getItem, key);
+    Table.Read read = table.getItem(key);
+    meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);
+    return read.item();
+  }
+
+  /** One Query page, strongly or eventually consistent as the plan says. */
+  QueryResult read(QueryPlan plan, Meter meter) {
+    meter.made(RequestDescriptions::query, plan);
+    QueryResult result = table.query(plan);
+    meter.request(result.consumed(), result.items().size());
+    return result;
+  }
+
+  /**
+   * One page of a listing: the page's cursor (bound to {@code listing}) decoded into a start key,
+   * one Query, and the cursor of the next page.
+   */
+  Listing page(String listing, QueryPlan firstPage, PageRequest page, Meter meter) {
+    QueryPlan plan = page.cursor()
+        .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))
+        .orElse(firstPage);
+    QueryResult result = read(plan, meter);
+    return new Listing(result,
+        result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key)));
+  }
+
+  /**
+   * What one page of a listing read, and the cursor of the next page.
+   *
+   * @param result the Query's page
+   * @param nextCursor the cursor after it, if the Query stopped before the end
+   */
+  record Listing(QueryResult result, Optional<String> nextCursor) {
+    List<Item> items() {
+      return result.items();
+    }
+  }
+
+  /**
+   * One Scan page of one segment, not yet metered: the audit's threads scan in parallel and meter
+   * their pages afterwards with {@link #metered}, segment by segment, so the call's request log
+   * has one order.
+   */
+  QueryResult scan(ScanPlan plan) {
+    return table.scan(plan);
+  }
+
+  /** Meters a Scan page {@link #scan} read. */
+  static void metered(ScanPlan plan, QueryResult page, Meter meter) {
+    meter.made(RequestDescriptions::scan, plan);
+    meter.request(page.consumed(), page.items().size());
+  }
+
+  /**
+   * BatchGetItem of up to {@link Limits#MAX_BATCH_GET_KEYS} keys, the unprocessed ones asked
+   * again within the retry budget.
+   *
+   * @return the items found, by key
+   * @throws ServiceUnavailableException if keys are still unprocessed when the budget is spent
+   */
+  Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
+    Map<Key, Item> found = new HashMap<>(2 * keys.size());
+    List<Key> pending = keys;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (!retrier.allows(attempt)) {
+        throw new ServiceUnavailableException("BatchGetItem left " + pending.size()
+            + " keys unprocessed after " + attempt + " attempts");
+      }
+      retrier.pauseBefore(attempt);
+      meter.madeOf(RequestDescriptions::batchGetItem, pending);
+      Table.BatchRead read = table.batchGetItem(pending);
+      meter.request(read.consumed(), read.items().size());
+      read.items().forEach(item -> found.put(item.key(), item));
+      pending = read.unprocessedKeys();
+    }
+    return found;
+  }
+
+  /**
+   * BatchWriteItem of up to {@link Limits#MAX_BATCH_WRITE_ITEMS} puts, the unprocessed ones sent
+   * again within the retry budget.
+   *
+   * @throws ServiceUnavailableException if items are still unprocessed when the budget is spent
+   */
+  void batchWrite(List<Item> batch, Meter meter) {
+    List<Item> pending = batch;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (!retrier.allows(attempt)) {
+        throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
+            + " items unprocessed after " + attempt + " attempts");
+      }
+      retrier.pauseBefore(attempt);
+      meter.madeOf(RequestDescriptions::batchWriteItem, pending);
+      Table.BatchWrite write = table.batchWriteItem(pending);
+      meter.request(write.consumed(), 0);
+      pending = write.unprocessedItems();
+    }
+  }
+
+  /**
+   * Runs a write plan: one single-item write, or one transaction (cancellations by conflicts or
+   * throttling alone retried). A failed condition throws the exception its step names.
+   *
+   * @return the item a single write returned, if it returns one; empty for a transaction
+   */
+  Optional<Item> write(WritePlan plan, Meter meter) {
+    if (!plan.transactional()) {
+      WritePlan.Step step = plan.steps().get(0);
+      try {
+        meter.made(RequestDescriptions::write, step.action());
+        Table.Write write = table.write(step.action());
+        meter.request(write.consumed(), 0);
+        return write.item();
+      } catch (TableConditionFailedException e) {
+        throw withCause(step.onConditionFailed().get(), e);
+      }
+    }
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isPresent()) {
+      List<String> reasons = cancelled.get().reasons();
+      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+        if (conditionFailed(reasons, i)) {
+          throw withCause(plan.steps().get(i).onConditionFailed().get(), cancelled.get());
+        }
+      }
+      throw new QuickPhotosException("transaction cancelled: " + reasons, cancelled.get());
+    }
+    return Optional.empty();
+  }
+
+  /** One write; false if its condition failed (nothing written). */
+  boolean tryWrite(WriteAction action, Meter meter) {
+    try {
+      meter.made(RequestDescriptions::write, action);
+      meter.request(table.write(action).consumed(), 0);
+      return true;
+    } catch (TableConditionFailedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * One TransactWriteItems; cancellations by conflicts or throttling alone are retried with
+   * backoff.
+   *
+   * @return empty if committed, else the cancellation reasons, one per action, at least one of
+   *     them {@code ConditionalCheckFailed}
+   */
+  List<String> transact(List<WriteAction> actions, Meter meter) {
+    return commit(actions, meter).map(TableTransactionCancelledException::reasons)
+        .orElse(List.of());
+  }
+
+  /**
+   * Commits one transaction: one {@code ClientRequestToken} for every attempt (a resend of an
+   * applied transaction must not apply it again), and cancellations by conflicts or throttling
+   * alone retried within the retry budget, then {@link ServiceUnavailableException}. A
+   * validation error is invalid input; any other cancellation without a failed condition is a
+   * {@link QuickPhotosException}.
+   *
+   * @return empty if committed, else the cancellation, in which at least one action's condition
+   *     failed (nothing was written)
+   */
+  private Optional<TableTransactionCancelledException> commit(List<WriteAction> actions,
+      Meter meter) {
+    ClientToken token = new ClientToken();
+    for (int attempt = 0; ; attempt++) {
+      retrier.pauseBefore(attempt);
+      try {
+        meter.madeOf(RequestDescriptions::transactWriteItems, actions);
+        meter.request(table.transactWrite(actions, token), 0);
+        return Optional.empty();
+      } catch (TableTransactionCancelledException e) {
+        List<String> reasons = e.reasons();
+        if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {
+          return Optional.of(e);
+        }
+        if (reasons.contains(Limits.VALIDATION_ERROR)) {
+          throw new InvalidInputException("transaction refused: " + reasons, e);
+        }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
+        boolean transientOnly = reasons.stream().anyMatch(Limits.TRANSIENT_REASONS::contains)
+            && reasons.stream().allMatch(r -> Limits.NONE.equals(r)
+                || Limits.TRANSIENT_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
+        if (!retrier.allows(attempt + 1)) {
+          throw new ServiceUnavailableException("transaction still cancelled " + reasons
+              + " after " + (attempt + 1) + " attempts", e);
+        }
+      }
+    }
+  }
+
+  /** Whether the action at {@code action} failed its condition. */
+  static boolean conditionFailed(List<String> reasons, int action) {
+    return action < reasons.size()
+        && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
+  }
+
+  private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
+    error.initCause(cause);
+    return error;
+  }
+}

@@ -1,0 +1,59 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.DynamoRequest;
+import io.quickphotos.OperationCost;
+import io.quickphotos.engine.Capacity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Tallies the requests, capacity and items of one repository call. Confined to the call's thread
+ * (the audit's scanning threads meter nothing: their pages are metered afterwards, in order).
+ */
+final class Meter {
+  /**
+   * The requests, to be described if the cost listener reads them; null when there is no
+   * listener. Only the describer and the (immutable) request are kept here: the words are built
+   * when {@link OperationCost#requestsMade()} is read.
+   */
+  private final List<Supplier<DynamoRequest>> made;
+  private int requests;
+  private double readUnits;
+  private double writeUnits;
+  private int itemsRead;
+
+  Meter(boolean describe) {
+    made = describe ? new ArrayList<>(2) : null;
+  }
+
+  /** Counts a request before it is sent, so that one that fails is counted too. */
+  <T> void made(Function<T, DynamoRequest> describer, T request) {
+    requests++;
+    if (made != null) {
+      made.add(() -> describer.apply(request));
+    }
+  }
+
+  /** {@link #made} for a request that is a list: a copy is kept, the caller's may change. */
+  <E> void madeOf(Function<List<E>, DynamoRequest> describer, List<E> request) {
+    made(describer, made == null ? request : List.copyOf(request));
+  }
+
+  /** Adds what a request consumed and how many items it returned. */
+  void request(Capacity consumed, int items) {
+    readUnits += consumed.read();
+    writeUnits += consumed.write();
+    itemsRead += items;
+  }
+
+  /** The call's cost so far, as the cost listener receives it. */
+  OperationCost cost(AccessPattern pattern, boolean succeeded) {
+    return made == null
+        ? new OperationCost(pattern, requests, readUnits, writeUnits, itemsRead, succeeded)
+        : OperationCost.describedLazily(pattern, requests, readUnits, writeUnits, itemsRead,
+            succeeded, made);
+  }
+}
