@@ -2,9 +2,10 @@
  * quickphotos' storage-agnostic API: the {@link io.quickphotos.QuickPhotos} repository, its
  * records, exceptions and cost listener.
  *
- * <p>The single-table layer (key layout, plans, the engine SPI and the shared repository) lives
- * in {@code io.quickphotos.internal.singletable}, exported only to the two backends and the test
- * kit.
+ * <p>Exported only to the backends and the test kit: the engine seam
+ * ({@code io.quickphotos.engine}: the {@code Table} SPI, its data, {@code Operation},
+ * {@code Limits}), the single-table layout and plans ({@code io.quickphotos.internal.singletable})
+ * and the repository over any engine ({@code io.quickphotos.internal.repository}).
  */
 @SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
 module io.quickphotos {

@@ -1,6 +1,5 @@
 package io.quickphotos;
 
-import io.quickphotos.engine.Capacity;
 
 import java.util.List;
 import java.util.Objects;

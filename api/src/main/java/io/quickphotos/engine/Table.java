@@ -1,5 +1,6 @@
 package io.quickphotos.engine;
 
+import java.util.function.Consumer;
 import java.util.List;
 import java.util.Optional;
 
@@ -97,6 +98,28 @@ public interface Table {
    *     capacity consumed (as a Query's: the bytes read rounded up to 4 KB once)
    */
   QueryResult scan(ScanPlan plan);
+
+  /**
+   * Every item of the table, read with {@link #scan} page after page of one segment: the one way
+   * tooling (export, test fixtures) reads a whole table, on every engine. Not a snapshot: items
+   * written during the scan may or may not be seen. The order is the engine's own.
+   *
+   * @param sink receives each item, on the calling thread
+   * @return how many items were read
+   */
+  default long forEachItem(Consumer<Item> sink) {
+    ScanPlan plan = new ScanPlan(0, 1, 1000, Optional.empty());
+    long count = 0;
+    while (true) {
+      QueryResult page = scan(plan);
+      page.items().forEach(sink);
+      count += page.items().size();
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return count;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
+  }
 
   /**
    * Whether a Query on the inverted index may miss a write that has already returned: true on

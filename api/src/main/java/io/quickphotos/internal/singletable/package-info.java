@@ -1,15 +1,14 @@
 /**
  * Internal: the single-table design, written once. Not part of quickphotos' public API; it may
- * change in any release, and the {@code io.quickphotos} module exports it only to the two
- * backends.
+ * change in any release, and the {@code io.quickphotos} module exports it only to the backends
+ * and the test kit.
  *
  * <p>What is here: the key layout ({@link io.quickphotos.internal.singletable.KeyLayout}), the
- * item codecs, the access-pattern plans ({@link io.quickphotos.internal.singletable.Plans}), the
- * {@link io.quickphotos.engine.Table} SPI every engine implements, and the one
- * repository implementation over it
- * ({@link io.quickphotos.internal.repository.SingleTableQuickPhotos}). A backend is an engine that
- * executes plans, so the only thing that can differ between backends is engine semantics.
- * Tooling that compares engines (the conformance tests, the benchmarks) uses these types directly
- * on the class path.
+ * item codecs ({@link io.quickphotos.internal.singletable.ItemCodec}), the access-pattern plans
+ * ({@link io.quickphotos.internal.singletable.Plans}, each write a
+ * {@link io.quickphotos.internal.singletable.WritePlan} with the meaning of every failed
+ * condition beside its action), and the item files the command exports and loads. Everything
+ * here is data and pure functions over the engine seam's types ({@code io.quickphotos.engine});
+ * the repository in {@code io.quickphotos.internal.repository} executes it.
  */
 package io.quickphotos.internal.singletable;
