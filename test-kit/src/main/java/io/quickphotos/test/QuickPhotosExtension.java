@@ -20,9 +20,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * A JUnit 5 extension that gives every test a fresh, empty quickphotos table on one backend —
  * the memory backend unless constructed otherwise ({@link BothBackends} runs a class on both) —
  * and injects, as test-method (or {@code @BeforeEach}/{@code @AfterEach}) parameters or into
- * non-static fields marked {@link Injected}: the {@link QuickPhotos} repository, its
- * {@link TestTable} (fixtures, costs), its {@link ManualClock}, its {@link Faults} script (memory
- * only) and the {@link Backend}.
+ * non-static fields marked {@link Injected}: the {@link QuickPhotos} repository, the test's
+ * {@link QuickPhotosFixture} (fixture files, costs), its {@link ManualClock}, its {@link Faults}
+ * script (memory only) and the {@link Backend}.
  *
  * <pre>{@code
  * @ExtendWith(QuickPhotosExtension.class)
@@ -46,8 +46,8 @@ public final class QuickPhotosExtension
     implements BeforeEachCallback, AfterEachCallback, ParameterResolver, ExecutionCondition {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(QuickPhotosExtension.class);
-  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class, TestTable.class,
-      ManualClock.class, Faults.class, Backend.class);
+  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class,
+      QuickPhotosFixture.class, ManualClock.class, Faults.class, Backend.class);
 
   private final Backend backend;
 
@@ -91,22 +91,22 @@ public final class QuickPhotosExtension
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
     ManualClock clock = ManualClock.create();
-    TestTable table = backend == Backend.MEMORY ? MemoryTables.open(clock)
+    QuickPhotosFixture fixture = backend == Backend.MEMORY ? MemoryTables.open(clock)
         : DynamoLocalTables.open(context, clock);
-    context.getStore(NAMESPACE).put(TestTable.class, table);
+    context.getStore(NAMESPACE).put(QuickPhotosFixture.class, fixture);
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       for (Class<?> type = instance.getClass(); type != Object.class;
           type = type.getSuperclass()) {
         for (Field field : type.getDeclaredFields()) {
           if (field.isAnnotationPresent(Injected.class)) {
-            inject(instance, field, table);
+            inject(instance, field, fixture);
           }
         }
       }
     }
   }
 
-  private void inject(Object instance, Field field, TestTable table)
+  private void inject(Object instance, Field field, QuickPhotosFixture fixture)
       throws IllegalAccessException {
     if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())
         || !INJECTED.contains(field.getType())) {
@@ -114,15 +114,16 @@ public final class QuickPhotosExtension
           + " non-static, non-final and of a type in " + INJECTED);
     }
     field.setAccessible(true);
-    field.set(instance, value(field.getType(), table));
+    field.set(instance, value(field.getType(), fixture));
   }
 
   /** Deletes this test's table (DynamoDB Local) or lets it go (memory). */
   @Override
   public void afterEach(ExtensionContext context) {
-    TestTable table = context.getStore(NAMESPACE).remove(TestTable.class, TestTable.class);
-    if (table != null) {
-      table.close();
+    QuickPhotosFixture fixture = context.getStore(NAMESPACE)
+        .remove(QuickPhotosFixture.class, QuickPhotosFixture.class);
+    if (fixture != null) {
+      fixture.close();
     }
   }
 
@@ -133,33 +134,34 @@ public final class QuickPhotosExtension
         && context.getTestMethod().isPresent();
   }
 
-  /** The repository, table, clock, faults or backend of the running test. */
+  /** The repository, fixture, clock, faults or backend of the running test. */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    TestTable table = context.getStore(NAMESPACE).get(TestTable.class, TestTable.class);
-    if (table == null) {
-      throw new ParameterResolutionException("no quickphotos table for this test yet");
+    QuickPhotosFixture fixture = context.getStore(NAMESPACE)
+        .get(QuickPhotosFixture.class, QuickPhotosFixture.class);
+    if (fixture == null) {
+      throw new ParameterResolutionException("no quickphotos fixture for this test yet");
     }
     try {
-      return value(parameter.getParameter().getType(), table);
+      return value(parameter.getParameter().getType(), fixture);
     } catch (IllegalStateException e) {
       throw new ParameterResolutionException(e.getMessage(), e);
     }
   }
 
-  private static Object value(Class<?> type, TestTable table) {
+  private static Object value(Class<?> type, QuickPhotosFixture fixture) {
     if (type == QuickPhotos.class) {
-      return table.repository();
+      return fixture.repository();
     }
     if (type == ManualClock.class) {
-      return table.clock();
+      return fixture.clock();
     }
     if (type == Faults.class) {
-      return table.faults();
+      return fixture.faults();
     }
     if (type == Backend.class) {
-      return table.backend();
+      return fixture.backend();
     }
-    return table;
+    return fixture;
   }
 }

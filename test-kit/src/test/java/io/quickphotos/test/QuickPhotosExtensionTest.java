@@ -65,9 +65,9 @@ class QuickPhotosExtensionTest {
     @Injected Backend backend;
 
     @Test
-    void seesAnEmptyTable(TestTable table) {
-      assertThat(table.repository()).isSameAs(photos);
-      assertThat(table.exportLines()).isEmpty();
+    void seesAnEmptyTable(QuickPhotosFixture fixture) {
+      assertThat(fixture.repository()).isSameAs(photos);
+      assertThat(fixture.exportLines()).isEmpty();
       SEEN.add(backend.displayName());
     }
 
