@@ -6,7 +6,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -41,9 +40,16 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * at {@link ManualClock#DEFAULT_START}, and its faults script is empty: each test begins the
  * same. On DynamoDB Local one server is started for the whole JVM on first use and each test
  * gets a table of its own, deleted afterwards. Thread-safe: tests may run in parallel.
+ *
+ * <p>Each test's fixture lives in the test's {@link ExtensionContext.Store}, and JUnit disposes
+ * of it when the test ends, after its {@code @AfterEach} methods and every extension's
+ * {@code afterEach}: JUnit 5.13 and later close the {@link AutoCloseable} values of a test's
+ * store. Where nothing closes them (an older JUnit, or
+ * {@code junit.jupiter.extensions.store.close.autocloseable.enabled=false}) memory fixtures lose
+ * nothing, and DynamoDB Local tables stay until the server stops at the end of the run.
  */
 public final class QuickPhotosExtension
-    implements BeforeEachCallback, AfterEachCallback, ParameterResolver, ExecutionCondition {
+    implements BeforeEachCallback, ParameterResolver, ExecutionCondition {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(QuickPhotosExtension.class);
   private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class,
@@ -87,13 +93,16 @@ public final class QuickPhotosExtension
         .orElseGet(() -> ConditionEvaluationResult.enabled("runs on " + backend.displayName()));
   }
 
-  /** Opens this test's table and fills its {@link Injected} fields. */
+  /**
+   * Opens this test's fixture, leaves it in the test's store for JUnit to close when the test
+   * ends, and fills the test's {@link Injected} fields.
+   */
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
     ManualClock clock = ManualClock.create();
     QuickPhotosFixture fixture = backend == Backend.MEMORY ? MemoryTables.open(clock)
         : DynamoLocalTables.open(context, clock);
-    context.getStore(NAMESPACE).put(QuickPhotosFixture.class, fixture);
+    context.getStore(NAMESPACE).put(OpenFixture.class, new OpenFixture(fixture));
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       for (Class<?> type = instance.getClass(); type != Object.class;
           type = type.getSuperclass()) {
@@ -117,16 +126,6 @@ public final class QuickPhotosExtension
     field.set(instance, value(field.getType(), fixture));
   }
 
-  /** Deletes this test's table (DynamoDB Local) or lets it go (memory). */
-  @Override
-  public void afterEach(ExtensionContext context) {
-    QuickPhotosFixture fixture = context.getStore(NAMESPACE)
-        .remove(QuickPhotosFixture.class, QuickPhotosFixture.class);
-    if (fixture != null) {
-      fixture.close();
-    }
-  }
-
   /** Whether the parameter is one of the types this extension injects. */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -137,13 +136,12 @@ public final class QuickPhotosExtension
   /** The repository, fixture, clock, faults or backend of the running test. */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    QuickPhotosFixture fixture = context.getStore(NAMESPACE)
-        .get(QuickPhotosFixture.class, QuickPhotosFixture.class);
-    if (fixture == null) {
+    OpenFixture open = context.getStore(NAMESPACE).get(OpenFixture.class, OpenFixture.class);
+    if (open == null) {
       throw new ParameterResolutionException("no quickphotos fixture for this test yet");
     }
     try {
-      return value(parameter.getParameter().getType(), fixture);
+      return value(parameter.getParameter().getType(), open.fixture());
     } catch (IllegalStateException e) {
       throw new ParameterResolutionException(e.getMessage(), e);
     }
@@ -163,5 +161,17 @@ public final class QuickPhotosExtension
       return fixture.backend();
     }
     return fixture;
+  }
+
+  /**
+   * A test's fixture as its store holds it. JUnit closes it when the test ends, which deletes the
+   * table on DynamoDB Local. The fixture itself is not {@link AutoCloseable}: the wrapper keeps
+   * {@code close()} out of the kit's API, so a test cannot delete its table from under itself.
+   */
+  private record OpenFixture(QuickPhotosFixture fixture) implements AutoCloseable {
+    @Override
+    public void close() {
+      fixture.close();
+    }
   }
 }

@@ -222,7 +222,10 @@ public final class QuickPhotosFixture {
     return "QuickPhotosFixture[" + backend.displayName() + "]";
   }
 
-  /** Disposes of the table: on DynamoDB Local, deletes it. */
+  /**
+   * Disposes of the table: on DynamoDB Local, deletes it. Called once, by JUnit, when the test
+   * ends (see {@link QuickPhotosExtension}).
+   */
   void close() {
     onClose.run();
   }
