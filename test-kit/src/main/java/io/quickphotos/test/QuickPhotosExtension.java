@@ -17,14 +17,15 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A JUnit 5 extension that gives every test a fresh, empty quickphotos table on one backend —
- * the memory backend unless constructed otherwise ({@link BothBackends} runs a class on both) —
- * and injects, as test-method (or {@code @BeforeEach}/{@code @AfterEach}) parameters or into
- * non-static fields marked {@link Injected}: the {@link QuickPhotos} repository, the test's
- * {@link QuickPhotosFixture} (fixture files, costs), its {@link ManualClock}, its {@link Faults}
- * script (memory only) and the {@link Backend}.
+ * the memory backend unless constructed otherwise — and injects, as test-method (or
+ * {@code @BeforeEach}/{@code @AfterEach}) parameters or into non-static fields marked
+ * {@link Injected}: the {@link QuickPhotos} repository, the test's {@link QuickPhotosFixture}
+ * (fixture files, costs), its {@link ManualClock}, its {@link Faults} script (memory only) and
+ * the {@link Backend}. Test classes register it through an annotation: {@link MemoryBackend} runs
+ * a class on memory, {@link BothBackends} on memory and on DynamoDB Local.
  *
  * <pre>{@code
- * @ExtendWith(QuickPhotosExtension.class)
+ * @MemoryBackend
  * class FollowServiceTest {
  *   @Injected QuickPhotos photos;
  *
@@ -57,7 +58,10 @@ public final class QuickPhotosExtension
 
   private final Backend backend;
 
-  /** The extension on the memory backend; JUnit uses this for {@code @ExtendWith}. */
+  /**
+   * The extension on the memory backend; JUnit uses this for {@link MemoryBackend} and
+   * {@code @ExtendWith}.
+   */
   public QuickPhotosExtension() {
     this(Backend.MEMORY);
   }
@@ -99,6 +103,11 @@ public final class QuickPhotosExtension
    */
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
+    if (context.getStore(NAMESPACE).get(OpenFixture.class) != null) {
+      throw new ExtensionConfigurationException("quickphotos' extension is registered twice for "
+          + context.getDisplayName() + ": @BothBackends and @MemoryBackend (or"
+          + " @ExtendWith(QuickPhotosExtension.class)) each choose a class's backends; use one");
+    }
     ManualClock clock = ManualClock.create();
     QuickPhotosFixture fixture = backend == Backend.MEMORY ? MemoryTables.open(clock)
         : DynamoLocalTables.open(context, clock);

@@ -126,7 +126,25 @@ class QuickPhotosExtensionTest {
     }
   }
 
-  @ExtendWith(QuickPhotosExtension.class)
+  @MemoryBackend
+  static class OnMemory {
+    @Injected Backend backend;
+
+    @Test
+    void scriptsFaults(Faults faults, QuickPhotosFixture fixture) {
+      SEEN.add("faults on " + backend.displayName() + ", " + fixture);
+    }
+  }
+
+  @BothBackends
+  @MemoryBackend
+  static class OnBothBackendsAndMemory {
+    @Test
+    void neverRuns() {
+    }
+  }
+
+  @MemoryBackend
   static class WithABadField {
     @Injected
     static QuickPhotos photos;
@@ -161,6 +179,26 @@ class QuickPhotosExtensionTest {
     // sees its own table only, and none is left after the class.
     assertThat(SEEN).containsExactly("after each: 0", "after each: 0", "after each: 1",
         "after each: 1", "after all: 0");
+  }
+
+  @Test
+  void memoryBackendRunsEachTestOnceOnMemory() {
+    Events events = launch(OnMemory.class);
+
+    assertThat(SEEN).containsExactly("faults on memory, QuickPhotosFixture[memory]");
+    assertThat(events.succeeded()).containsExactly("scriptsFaults(Faults, QuickPhotosFixture)");
+    assertThat(events.skipped()).isEmpty();
+    assertThat(events.failed()).isEmpty();
+  }
+
+  @Test
+  void bothBackendsAndMemoryBackendOnOneClassIsAConfigurationError() {
+    Events events = launch(OnBothBackendsAndMemory.class);
+
+    assertThat(events.succeeded()).isEmpty();
+    assertThat(events.failed()).isNotEmpty().allSatisfy((name, failure) ->
+        assertThat(failure).hasMessageContaining("registered twice")
+            .hasMessageContaining("use one"));
   }
 
   @Test
