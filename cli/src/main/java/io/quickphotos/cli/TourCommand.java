@@ -52,7 +52,7 @@ final class TourCommand implements Callable<Integer> {
     SampleData data = sample.generate(users);
     PrintWriter out = spec.commandLine().getOut();
     CostRecorder recorder = new CostRecorder();
-    try (Backend open = Backend.open(backend, recorder, data.clock())) {
+    try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
       out.printf(Locale.ROOT, "quickphotos tour on %s: sample of seed %d%n%n",
           open.description(), data.seed());
       out.println("The single-table layout (table " + tableName() + "; GSI InvertedIndex "

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
  * an SDK client).
  */
-interface Backend extends AutoCloseable {
+interface OpenBackend extends AutoCloseable {
 
   /**
    * The repository on this backend.
@@ -60,7 +60,7 @@ interface Backend extends AutoCloseable {
    * @return the open backend; close it when done
    * @throws CliException if the backend cannot be opened
    */
-  static Backend open(BackendOptions options, CostListener costListener, Clock clock) {
+  static OpenBackend open(BackendOptions options, CostListener costListener, Clock clock) {
     return switch (options.kind) {
       case MEMORY -> memory(costListener, clock);
       case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
@@ -76,7 +76,7 @@ interface Backend extends AutoCloseable {
    * @return the backend; closing it stops the server
    * @throws CliException if DynamoDB Local cannot be started
    */
-  static Backend dynamoDbLocal(CostListener costListener, Clock clock) {
+  static OpenBackend dynamoDbLocal(CostListener costListener, Clock clock) {
     return DynamoDbBackends.local(costListener, clock);
   }
 
@@ -87,10 +87,10 @@ interface Backend extends AutoCloseable {
    * @param clock stamps follows and reactions
    * @return the backend
    */
-  static Backend memory(CostListener costListener, Clock clock) {
+  static OpenBackend memory(CostListener costListener, Clock clock) {
     MemoryTable table = new MemoryTable();
     QuickPhotos repository = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
-    return new Backend() {
+    return new OpenBackend() {
       @Override
       public QuickPhotos repository() {
         return repository;
