@@ -99,7 +99,7 @@ final class LoadCommand implements Callable<Integer> {
     CostRecorder recorder = new CostRecorder();
     try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
       out.println("Loading into " + open.description());
-      if (backend.kind != BackendKind.DYNAMODB) {
+      if (backend.kind != Backend.DYNAMODB) {
         out.println("Note: " + backend.kind + " keeps its data in this process only: it is gone"
             + " when this command exits. To keep it, load into --backend dynamodb.");
       }

@@ -66,7 +66,7 @@ final class TourCommand implements Callable<Integer> {
       int mark = recorder.mark();
       long start = System.nanoTime();
       Loader.Result loaded;
-      if (backend.kind == BackendKind.MEMORY) {
+      if (backend.kind == Backend.MEMORY) {
         loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
       } else {
         // A thousand requests to DynamoDB take seconds: show that something is happening.
@@ -123,7 +123,7 @@ final class TourCommand implements Callable<Integer> {
   }
 
   private String tableName() {
-    return backend.kind == BackendKind.DYNAMODB ? backend.tableName()
+    return backend.kind == Backend.DYNAMODB ? backend.tableName()
         : BackendOptions.DEFAULT_TABLE;
   }
 

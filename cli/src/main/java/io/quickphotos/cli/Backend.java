@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine;
 
 /** The backends a command can run on, by the names typed after {@code --backend}. */
-enum BackendKind {
+enum Backend {
   /** The in-memory engine, in this process. */
   MEMORY("memory"),
   /** DynamoDB Local, started in this process on a free loopback port. */
@@ -17,7 +17,7 @@ enum BackendKind {
 
   private final String label;
 
-  BackendKind(String label) {
+  Backend(String label) {
     this.label = label;
   }
 
@@ -36,16 +36,16 @@ enum BackendKind {
   }
 
   /** Parses {@code --backend} values, naming the valid ones when given another. */
-  static final class Converter implements CommandLine.ITypeConverter<BackendKind> {
+  static final class Converter implements CommandLine.ITypeConverter<Backend> {
     @Override
-    public BackendKind convert(String value) {
-      for (BackendKind kind : values()) {
-        if (kind.label.equals(value.toLowerCase(Locale.ROOT))) {
-          return kind;
+    public Backend convert(String value) {
+      for (Backend backend : values()) {
+        if (backend.label.equals(value.toLowerCase(Locale.ROOT))) {
+          return backend;
         }
       }
       throw new CommandLine.TypeConversionException("unknown backend '" + value
-          + "' (expected one of " + Arrays.stream(values()).map(BackendKind::label)
+          + "' (expected one of " + Arrays.stream(values()).map(Backend::label)
           .collect(Collectors.joining(", ")) + ")");
     }
   }
@@ -54,7 +54,7 @@ enum BackendKind {
   static final class Candidates implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(values()).map(BackendKind::label).iterator();
+      return Arrays.stream(values()).map(Backend::label).iterator();
     }
   }
 }
