@@ -193,7 +193,7 @@ final class CompareCommand implements Callable<Integer> {
 
   private static Run run(QuickPhotos repository, CostRecorder recorder, SampleData data) {
     long start = System.nanoTime();
-    Loader.load(repository, data, Loader.Progress.NONE);
+    SampleLoader.load(repository, data, SampleLoader.Progress.NONE);
     long loadNanos = System.nanoTime() - start;
     CostTotals load = recorder.totalSince(0);
     List<Walkthrough.Outcome> outcomes = new ArrayList<>();
@@ -211,7 +211,7 @@ final class CompareCommand implements Callable<Integer> {
     if (outcome.error() != null) {
       out.println("    " + outcome.comparable());
     } else {
-      Results.render(outcome.result()).forEach(line -> out.println("    " + line));
+      ResultLines.render(outcome.result()).forEach(line -> out.println("    " + line));
     }
     outcome.costs().forEach(cost -> out.println("    cost: " + TourCommand.cost(cost)));
   }

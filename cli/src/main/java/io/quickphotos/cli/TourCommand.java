@@ -65,15 +65,15 @@ final class TourCommand implements Callable<Integer> {
 
       int mark = recorder.mark();
       long start = System.nanoTime();
-      Loader.Result loaded;
+      SampleLoader.Result loaded;
       if (backend.kind == Backend.MEMORY) {
-        loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
+        loaded = SampleLoader.load(open.repository(), data, SampleLoader.Progress.NONE);
       } else {
         // A thousand requests to DynamoDB take seconds: show that something is happening.
         try (ProgressBars.Progress bar = ProgressBars.loading(spec.commandLine().getErr(),
             data.itemCount())) {
           ProgressBars.Batched progress = ProgressBars.batched(bar);
-          loaded = Loader.load(open.repository(), data, progress);
+          loaded = SampleLoader.load(open.repository(), data, progress);
           progress.finish();
         }
       }
@@ -141,7 +141,7 @@ final class TourCommand implements Callable<Integer> {
       out.println("    " + line);
     }
     if (outcome.error() == null) {
-      List<String> lines = Results.render(outcome.result());
+      List<String> lines = ResultLines.render(outcome.result());
       out.println("    → " + lines.get(0));
       for (String line : lines.subList(1, lines.size())) {
         out.println("      " + line);
