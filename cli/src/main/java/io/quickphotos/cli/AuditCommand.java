@@ -65,7 +65,7 @@ final class AuditCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     CostRecorder recorder = new CostRecorder();
-    try (Backend open = Backend.open(backend, recorder, java.time.Clock.systemUTC())) {
+    try (OpenBackend open = OpenBackend.open(backend, recorder, java.time.Clock.systemUTC())) {
       if (file != null) {
         out.printf(Locale.ROOT, "Loaded %s from %s%n", Format.count(load(open), "item"), file);
       }
@@ -99,7 +99,7 @@ final class AuditCommand implements Callable<Integer> {
     }
   }
 
-  private long load(Backend open) {
+  private long load(OpenBackend open) {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return LoadCommand.loadItems(open, reader);
     } catch (NoSuchFileException e) {

@@ -1,122 +1,60 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
 
-import io.quickphotos.CostListener;
-import io.quickphotos.QuickPhotos;
-import io.quickphotos.memory.internal.MemoryTable;
-import java.time.Clock;
-import java.util.function.Consumer;
+/** The backends a command can run on, by the names typed after {@code --backend}. */
+enum Backend {
+  /** The in-memory engine, in this process. */
+  MEMORY("memory"),
+  /** DynamoDB Local, started in this process on a free loopback port. */
+  DYNAMODB_LOCAL("dynamodb-local"),
+  /** Any DynamoDB endpoint: the AWS service or a compatible server. */
+  DYNAMODB("dynamodb");
 
-/**
- * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
- * an SDK client).
- */
-interface Backend extends AutoCloseable {
+  private final String label;
 
-  /**
-   * The repository on this backend.
-   *
-   * @return the repository
-   */
-  QuickPhotos repository();
+  Backend(String label) {
+    this.label = label;
+  }
 
   /**
-   * Says where the data lives, for the command's header.
+   * The name typed on the command line.
    *
-   * @return e.g. {@code memory} or {@code DynamoDB Local on http://127.0.0.1:41234}
+   * @return e.g. {@code dynamodb-local}
    */
-  String description();
+  String label() {
+    return label;
+  }
 
-  /**
-   * The engine under the repository, for items as a file holds them ({@code load --file}):
-   * requests made here bypass the repository and its cost listener.
-   *
-   * @return the engine
-   */
-  Table engine();
-
-  /**
-   * Reads every item of the table ({@code export}): a Scan on DynamoDB, a snapshot in memory.
-   *
-   * @param sink receives each item, partitions in no particular order
-   * @return the number of items
-   */
-  long scan(Consumer<Item> sink);
-
-  /** Releases the backend; the repository is unusable afterwards. */
   @Override
-  void close();
-
-  /**
-   * Opens a backend.
-   *
-   * @param options which backend, and where for DynamoDB
-   * @param costListener receives every call's cost
-   * @param clock stamps follows and reactions
-   * @return the open backend; close it when done
-   * @throws CliException if the backend cannot be opened
-   */
-  static Backend open(BackendOptions options, CostListener costListener, Clock clock) {
-    return switch (options.kind) {
-      case MEMORY -> memory(costListener, clock);
-      case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
-      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock);
-    };
+  public String toString() {
+    return label;
   }
 
-  /**
-   * Starts DynamoDB Local in this process and opens a backend on a new table there.
-   *
-   * @param costListener receives every call's cost
-   * @param clock stamps follows and reactions
-   * @return the backend; closing it stops the server
-   * @throws CliException if DynamoDB Local cannot be started
-   */
-  static Backend dynamoDbLocal(CostListener costListener, Clock clock) {
-    return DynamoDbBackends.local(costListener, clock);
+  /** Parses {@code --backend} values, naming the valid ones when given another. */
+  static final class Converter implements CommandLine.ITypeConverter<Backend> {
+    @Override
+    public Backend convert(String value) {
+      for (Backend backend : values()) {
+        if (backend.label.equals(value.toLowerCase(Locale.ROOT))) {
+          return backend;
+        }
+      }
+      throw new CommandLine.TypeConversionException("unknown backend '" + value
+          + "' (expected one of " + Arrays.stream(values()).map(Backend::label)
+          .collect(Collectors.joining(", ")) + ")");
+    }
   }
 
-  /**
-   * Opens a new, empty in-memory backend.
-   *
-   * @param costListener receives every call's cost
-   * @param clock stamps follows and reactions
-   * @return the backend
-   */
-  static Backend memory(CostListener costListener, Clock clock) {
-    MemoryTable table = new MemoryTable();
-    QuickPhotos repository = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
-    return new Backend() {
-      @Override
-      public QuickPhotos repository() {
-        return repository;
-      }
-
-      @Override
-      public Table engine() {
-        return table;
-      }
-
-      @Override
-      public long scan(Consumer<Item> sink) {
-        java.util.List<Item> items = table.items();
-        items.forEach(sink);
-        return items.size();
-      }
-
-      @Override
-      public String description() {
-        return "memory (in this process)";
-      }
-
-      @Override
-      public void close() {
-        // The table is garbage once the repository is.
-      }
-    };
+  /** Lists the names for {@code --help} and shell completion. */
+  static final class Candidates implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(values()).map(Backend::label).iterator();
+    }
   }
 }

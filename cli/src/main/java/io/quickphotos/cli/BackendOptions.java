@@ -16,9 +16,9 @@ final class BackendOptions {
   CommandSpec spec;
 
   @Option(names = "--backend", paramLabel = "<backend>", defaultValue = "memory",
-      converter = BackendKind.Converter.class, completionCandidates = BackendKind.Candidates.class,
+      converter = Backend.Converter.class, completionCandidates = Backend.Candidates.class,
       description = "Where the data lives: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  BackendKind kind = BackendKind.MEMORY;
+  Backend kind = Backend.MEMORY;
 
   @Option(names = "--endpoint", paramLabel = "<url>",
       description = "DynamoDB endpoint URL, with --backend dynamodb (default: the AWS endpoint "
@@ -67,7 +67,7 @@ final class BackendOptions {
   }
 
   private void onlyWithDynamoDb(String option, Object value) {
-    if (value != null && kind != BackendKind.DYNAMODB) {
+    if (value != null && kind != Backend.DYNAMODB) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           option + " applies only to --backend dynamodb, not to --backend " + kind);
     }

@@ -80,16 +80,16 @@ final class CompareCommand implements Callable<Integer> {
     warmUpMemory(data.seed());
     CostRecorder memoryCosts = new CostRecorder();
     Run memory;
-    try (Backend backend = Backend.memory(memoryCosts, data.clock())) {
-      memory = run(backend, memoryCosts, data);
+    try (OpenBackend open = OpenBackend.memory(memoryCosts, data.clock())) {
+      memory = run(open, memoryCosts, data);
     }
     CostRecorder dynamoCosts = new CostRecorder();
     Run dynamo;
-    try (Backend backend = DynamoDbBackends.local(dynamoCosts, data.clock(),
+    try (OpenBackend open = DynamoDbBackends.local(dynamoCosts, data.clock(),
         client -> warmUpDynamoDb(client, data.seed()))) {
-      out.println("dynamodb-local: " + backend.description());
+      out.println("dynamodb-local: " + open.description());
       out.flush();
-      dynamo = run(backend, dynamoCosts, data);
+      dynamo = run(open, dynamoCosts, data);
     }
     out.println();
 
@@ -181,19 +181,19 @@ final class CompareCommand implements Callable<Integer> {
     SampleData small = SampleData.generate(seed, WARM_UP_USERS);
     for (int i = 0; i < MEMORY_WARM_UP_RUNS; i++) {
       CostRecorder recorder = new CostRecorder();
-      try (Backend backend = Backend.memory(recorder, small.clock())) {
-        run(backend, recorder, small);
+      try (OpenBackend open = OpenBackend.memory(recorder, small.clock())) {
+        run(open, recorder, small);
       }
     }
   }
 
-  private static Run run(Backend backend, CostRecorder recorder, SampleData data) {
-    return run(backend.repository(), recorder, data);
+  private static Run run(OpenBackend open, CostRecorder recorder, SampleData data) {
+    return run(open.repository(), recorder, data);
   }
 
   private static Run run(QuickPhotos repository, CostRecorder recorder, SampleData data) {
     long start = System.nanoTime();
-    Loader.load(repository, data, Loader.Progress.NONE);
+    SampleLoader.load(repository, data, SampleLoader.Progress.NONE);
     long loadNanos = System.nanoTime() - start;
     CostTotals load = recorder.totalSince(0);
     List<Walkthrough.Outcome> outcomes = new ArrayList<>();
@@ -211,7 +211,7 @@ final class CompareCommand implements Callable<Integer> {
     if (outcome.error() != null) {
       out.println("    " + outcome.comparable());
     } else {
-      Results.render(outcome.result()).forEach(line -> out.println("    " + line));
+      ResultLines.render(outcome.result()).forEach(line -> out.println("    " + line));
     }
     outcome.costs().forEach(cost -> out.println("    cost: " + TourCommand.cost(cost)));
   }

@@ -38,7 +38,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static Backend local(CostListener costListener, Clock clock) {
+  static OpenBackend local(CostListener costListener, Clock clock) {
     return local(costListener, clock, client -> { });
   }
 
@@ -53,7 +53,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static Backend local(CostListener costListener, Clock clock,
+  static OpenBackend local(CostListener costListener, Clock clock,
       Consumer<DynamoDbClient> beforeOpening) {
     DynamoDbLocal local;
     // DynamoDB Local prints its configuration to standard output on start, which would land in
@@ -72,7 +72,7 @@ final class DynamoDbBackends {
       QuickPhotos repository = DynamoQuickPhotos.builder().client(local.client())
           .tableName(BackendOptions.DEFAULT_TABLE).costListener(costListener).clock(clock)
           .createTableIfMissing(true).build();
-      return backend(repository, new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
+      return openBackend(repository, new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
           "DynamoDB Local (in this process) on " + local.endpoint(), local::close);
     } catch (RuntimeException e) {
       local.close();
@@ -90,7 +90,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it closes the client
    * @throws CliException if no client can be built or the table cannot be reached or created
    */
-  static Backend remote(BackendOptions options, CostListener costListener, Clock clock) {
+  static OpenBackend remote(BackendOptions options, CostListener costListener, Clock clock) {
     Region region = region(options.region);
     DynamoDbClient client;
     try {
@@ -109,7 +109,7 @@ final class DynamoDbBackends {
       QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
           .tableName(options.tableName()).costListener(costListener).clock(clock)
           .createTableIfMissing(true).build();
-      return backend(repository, new DynamoTable(client, options.tableName()), where,
+      return openBackend(repository, new DynamoTable(client, options.tableName()), where,
           client::close);
     } catch (QuickPhotosException | SdkException e) {
       client.close();
@@ -136,9 +136,9 @@ final class DynamoDbBackends {
     return ErrorMessages.concise(e);
   }
 
-  private static Backend backend(QuickPhotos repository, DynamoTable engine, String description,
-      Runnable onClose) {
-    return new Backend() {
+  private static OpenBackend openBackend(QuickPhotos repository, DynamoTable engine,
+      String description, Runnable onClose) {
+    return new OpenBackend() {
       @Override
       public QuickPhotos repository() {
         return repository;

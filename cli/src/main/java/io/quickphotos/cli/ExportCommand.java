@@ -62,7 +62,7 @@ final class ExportCommand implements Callable<Integer> {
     backend.validate();
     SampleData data = users == null ? null : sample.generate(users);
     PrintWriter err = spec.commandLine().getErr();
-    try (Backend open = Backend.open(backend, CostListener.NONE,
+    try (OpenBackend open = OpenBackend.open(backend, CostListener.NONE,
         data == null ? java.time.Clock.systemUTC() : data.clock())) {
       if (data != null) {
         open.repository().importSnapshot(data.snapshot(), written -> { });

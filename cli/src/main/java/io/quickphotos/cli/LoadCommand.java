@@ -97,9 +97,9 @@ final class LoadCommand implements Callable<Integer> {
     out.flush();
 
     CostRecorder recorder = new CostRecorder();
-    try (Backend open = Backend.open(backend, recorder, data.clock())) {
+    try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
       out.println("Loading into " + open.description());
-      if (backend.kind != BackendKind.DYNAMODB) {
+      if (backend.kind != Backend.DYNAMODB) {
         out.println("Note: " + backend.kind + " keeps its data in this process only: it is gone"
             + " when this command exits. To keep it, load into --backend dynamodb.");
       }
@@ -143,7 +143,7 @@ final class LoadCommand implements Callable<Integer> {
    * @param items the lines
    * @return how many items were written
    */
-  static long loadItems(Backend open, Reader items) {
+  static long loadItems(OpenBackend open, Reader items) {
     ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
     ItemJson.read(items, loader::put);
     return loader.flush();
@@ -152,7 +152,8 @@ final class LoadCommand implements Callable<Integer> {
   /** Loads the file's items as they are, through the engine, 25 a request. */
   private int loadFile() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Backend open = Backend.open(backend, CostListener.NONE, java.time.Clock.systemUTC());
+    try (OpenBackend open = OpenBackend.open(backend, CostListener.NONE,
+            java.time.Clock.systemUTC());
         Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       out.println("Loading " + file + " into " + open.description());
       out.flush();

@@ -90,17 +90,18 @@ final class ProgressBars {
   }
 
   /**
-   * A loader progress that moves a display in batches; call {@link Batched#finish()} at the end.
+   * A {@link SampleLoader} progress that moves a display in batches; call
+   * {@link Batched#finish()} at the end.
    *
    * @param progress the display
-   * @return the loader progress
+   * @return the progress
    */
   static Batched batched(Progress progress) {
     return new Batched(progress);
   }
 
-  /** Moves a display every {@value #BATCH} items. Not thread-safe: the loader is sequential. */
-  static final class Batched implements Loader.Progress {
+  /** Moves a display every {@value #BATCH} items. Not thread-safe: SampleLoader is sequential. */
+  static final class Batched implements SampleLoader.Progress {
     private final Progress progress;
     private long handled;
 

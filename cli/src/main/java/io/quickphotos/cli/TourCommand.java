@@ -52,7 +52,7 @@ final class TourCommand implements Callable<Integer> {
     SampleData data = sample.generate(users);
     PrintWriter out = spec.commandLine().getOut();
     CostRecorder recorder = new CostRecorder();
-    try (Backend open = Backend.open(backend, recorder, data.clock())) {
+    try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
       out.printf(Locale.ROOT, "quickphotos tour on %s: sample of seed %d%n%n",
           open.description(), data.seed());
       out.println("The single-table layout (table " + tableName() + "; GSI InvertedIndex "
@@ -65,15 +65,15 @@ final class TourCommand implements Callable<Integer> {
 
       int mark = recorder.mark();
       long start = System.nanoTime();
-      Loader.Result loaded;
-      if (backend.kind == BackendKind.MEMORY) {
-        loaded = Loader.load(open.repository(), data, Loader.Progress.NONE);
+      SampleLoader.Result loaded;
+      if (backend.kind == Backend.MEMORY) {
+        loaded = SampleLoader.load(open.repository(), data, SampleLoader.Progress.NONE);
       } else {
         // A thousand requests to DynamoDB take seconds: show that something is happening.
         try (ProgressBars.Progress bar = ProgressBars.loading(spec.commandLine().getErr(),
             data.itemCount())) {
           ProgressBars.Batched progress = ProgressBars.batched(bar);
-          loaded = Loader.load(open.repository(), data, progress);
+          loaded = SampleLoader.load(open.repository(), data, progress);
           progress.finish();
         }
       }
@@ -123,7 +123,7 @@ final class TourCommand implements Callable<Integer> {
   }
 
   private String tableName() {
-    return backend.kind == BackendKind.DYNAMODB ? backend.tableName()
+    return backend.kind == Backend.DYNAMODB ? backend.tableName()
         : BackendOptions.DEFAULT_TABLE;
   }
 
@@ -141,7 +141,7 @@ final class TourCommand implements Callable<Integer> {
       out.println("    " + line);
     }
     if (outcome.error() == null) {
-      List<String> lines = Results.render(outcome.result());
+      List<String> lines = ResultLines.render(outcome.result());
       out.println("    → " + lines.get(0));
       for (String line : lines.subList(1, lines.size())) {
         out.println("      " + line);

@@ -99,7 +99,7 @@ class SampleDataTest {
     SampleData sample = SampleData.generate(9, 30);
     QuickPhotos repository = MemoryQuickPhotos.builder().clock(sample.clock()).build();
 
-    Loader.Result result = Loader.load(repository, sample, Loader.Progress.NONE);
+    SampleLoader.Result result = SampleLoader.load(repository, sample, SampleLoader.Progress.NONE);
 
     assertThat(result.written()).isEqualTo(sample.itemCount());
     assertThat(result.skipped()).isZero();
@@ -120,9 +120,9 @@ class SampleDataTest {
   void loadingTwiceSkipsWhatIsAlreadyThere() {
     SampleData sample = SampleData.generate(4, 10);
     QuickPhotos repository = MemoryQuickPhotos.builder().clock(sample.clock()).build();
-    Loader.load(repository, sample, Loader.Progress.NONE);
+    SampleLoader.load(repository, sample, SampleLoader.Progress.NONE);
 
-    Loader.Result again = Loader.load(repository, sample, Loader.Progress.NONE);
+    SampleLoader.Result again = SampleLoader.load(repository, sample, SampleLoader.Progress.NONE);
 
     assertThat(again.written()).isZero();
     assertThat(again.skipped()).isEqualTo(sample.itemCount());
@@ -154,7 +154,7 @@ class SampleDataTest {
     SampleData sample = SampleData.generate(7, 30);
     io.quickphotos.QuickPhotos byCalls = io.quickphotos.memory.MemoryQuickPhotos.builder()
         .clock(sample.clock()).build();
-    Loader.load(byCalls, sample, Loader.Progress.NONE);
+    SampleLoader.load(byCalls, sample, SampleLoader.Progress.NONE);
     io.quickphotos.QuickPhotos imported = io.quickphotos.memory.MemoryQuickPhotos.create();
     assertThat(imported.importSnapshot(sample.snapshot(), n -> { }))
         .isEqualTo(sample.itemCount());

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * behaves the same on either. DynamoDB Local starts once per JVM, in process; each test gets a
  * fresh table. Tests marked {@link MemoryOnly} (fault scripting) are skipped on DynamoDB Local.
  * Needs {@code quickphotos-dynamo-local} on the test class path, and JUnit 5.13 or later (a JUnit
- * class template).
+ * class template). A class whose tests all need the memory backend takes {@link MemoryBackend}
+ * instead.
  *
  * <pre>{@code
  * @BothBackends

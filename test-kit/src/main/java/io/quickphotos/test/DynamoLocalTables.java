@@ -24,11 +24,11 @@ final class DynamoLocalTables {
   private DynamoLocalTables() {
   }
 
-  static TestTable open(ExtensionContext context, ManualClock clock) {
+  static QuickPhotosFixture open(ExtensionContext context, ManualClock clock) {
     DynamoDbLocal server = DynamoDbLocalExtension.server(context);
     String tableName = "quick-photos-kit-" + TABLES.incrementAndGet();
     QuickPhotosTable.createIfMissing(server.client(), tableName);
-    List<OperationCost> costs = TestTable.newCostLog();
+    List<OperationCost> costs = QuickPhotosFixture.newCostLog();
     QuickPhotos repository = DynamoQuickPhotos.builder()
         .client(server.client())
         .tableName(tableName)
@@ -37,7 +37,7 @@ final class DynamoLocalTables {
         .costListener(costs::add)
         .build();
     DynamoTable table = new DynamoTable(server.client(), tableName);
-    return new TestTable(Backend.DYNAMODB_LOCAL, repository, clock, null, table,
+    return new QuickPhotosFixture(Backend.DYNAMODB_LOCAL, repository, clock, null, table,
         table::scan, costs, () -> {
           try {
             server.client().deleteTable(r -> r.tableName(tableName));

@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a non-static field that {@link QuickPhotosExtension} sets before each test: of type
- * {@link io.quickphotos.QuickPhotos}, {@link TestTable}, {@link ManualClock},
+ * {@link io.quickphotos.QuickPhotos}, {@link QuickPhotosFixture}, {@link ManualClock},
  * {@link io.quickphotos.memory.Faults} or {@link Backend}. The same values are available as
  * test-method parameters without any annotation.
  */

@@ -16,14 +16,14 @@ final class MemoryTables {
   private MemoryTables() {
   }
 
-  static TestTable open(ManualClock clock) {
+  static QuickPhotosFixture open(ManualClock clock) {
     MemoryTable table = new MemoryTable();
     Faults faults = Faults.create();
     RetryPolicy retry = RetryPolicy.noDelay();
-    List<OperationCost> costs = TestTable.newCostLog();
+    List<OperationCost> costs = QuickPhotosFixture.newCostLog();
     QuickPhotos repository = Repositories.create(new FaultInjectingTable(table, faults, null, clock, retry), RepositoryOptions.defaults().withCostListener(costs::add).withClock(clock)
         .withRetryPolicy(retry));
-    return new TestTable(Backend.MEMORY, repository, clock, faults, table,
+    return new QuickPhotosFixture(Backend.MEMORY, repository, clock, faults, table,
         sink -> table.items().forEach(sink), costs, () -> { });
   }
 }

@@ -6,7 +6,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -18,14 +17,15 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A JUnit 5 extension that gives every test a fresh, empty quickphotos table on one backend —
- * the memory backend unless constructed otherwise ({@link BothBackends} runs a class on both) —
- * and injects, as test-method (or {@code @BeforeEach}/{@code @AfterEach}) parameters or into
- * non-static fields marked {@link Injected}: the {@link QuickPhotos} repository, its
- * {@link TestTable} (fixtures, costs), its {@link ManualClock}, its {@link Faults} script (memory
- * only) and the {@link Backend}.
+ * the memory backend unless constructed otherwise — and injects, as test-method (or
+ * {@code @BeforeEach}/{@code @AfterEach}) parameters or into non-static fields marked
+ * {@link Injected}: the {@link QuickPhotos} repository, the test's {@link QuickPhotosFixture}
+ * (fixture files, costs), its {@link ManualClock}, its {@link Faults} script (memory only) and
+ * the {@link Backend}. Test classes register it through an annotation: {@link MemoryBackend} runs
+ * a class on memory, {@link BothBackends} on memory and on DynamoDB Local.
  *
  * <pre>{@code
- * @ExtendWith(QuickPhotosExtension.class)
+ * @MemoryBackend
  * class FollowServiceTest {
  *   @Injected QuickPhotos photos;
  *
@@ -41,17 +41,27 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * at {@link ManualClock#DEFAULT_START}, and its faults script is empty: each test begins the
  * same. On DynamoDB Local one server is started for the whole JVM on first use and each test
  * gets a table of its own, deleted afterwards. Thread-safe: tests may run in parallel.
+ *
+ * <p>Each test's fixture lives in the test's {@link ExtensionContext.Store}, and JUnit disposes
+ * of it when the test ends, after its {@code @AfterEach} methods and every extension's
+ * {@code afterEach}: JUnit 5.13 and later close the {@link AutoCloseable} values of a test's
+ * store. Where nothing closes them (an older JUnit, or
+ * {@code junit.jupiter.extensions.store.close.autocloseable.enabled=false}) memory fixtures lose
+ * nothing, and DynamoDB Local tables stay until the server stops at the end of the run.
  */
 public final class QuickPhotosExtension
-    implements BeforeEachCallback, AfterEachCallback, ParameterResolver, ExecutionCondition {
+    implements BeforeEachCallback, ParameterResolver, ExecutionCondition {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(QuickPhotosExtension.class);
-  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class, TestTable.class,
-      ManualClock.class, Faults.class, Backend.class);
+  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class,
+      QuickPhotosFixture.class, ManualClock.class, Faults.class, Backend.class);
 
   private final Backend backend;
 
-  /** The extension on the memory backend; JUnit uses this for {@code @ExtendWith}. */
+  /**
+   * The extension on the memory backend; JUnit uses this for {@link MemoryBackend} and
+   * {@code @ExtendWith}.
+   */
   public QuickPhotosExtension() {
     this(Backend.MEMORY);
   }
@@ -87,26 +97,34 @@ public final class QuickPhotosExtension
         .orElseGet(() -> ConditionEvaluationResult.enabled("runs on " + backend.displayName()));
   }
 
-  /** Opens this test's table and fills its {@link Injected} fields. */
+  /**
+   * Opens this test's fixture, leaves it in the test's store for JUnit to close when the test
+   * ends, and fills the test's {@link Injected} fields.
+   */
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
+    if (context.getStore(NAMESPACE).get(OpenFixture.class) != null) {
+      throw new ExtensionConfigurationException("quickphotos' extension is registered twice for "
+          + context.getDisplayName() + ": @BothBackends and @MemoryBackend (or"
+          + " @ExtendWith(QuickPhotosExtension.class)) each choose a class's backends; use one");
+    }
     ManualClock clock = ManualClock.create();
-    TestTable table = backend == Backend.MEMORY ? MemoryTables.open(clock)
+    QuickPhotosFixture fixture = backend == Backend.MEMORY ? MemoryTables.open(clock)
         : DynamoLocalTables.open(context, clock);
-    context.getStore(NAMESPACE).put(TestTable.class, table);
+    context.getStore(NAMESPACE).put(OpenFixture.class, new OpenFixture(fixture));
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       for (Class<?> type = instance.getClass(); type != Object.class;
           type = type.getSuperclass()) {
         for (Field field : type.getDeclaredFields()) {
           if (field.isAnnotationPresent(Injected.class)) {
-            inject(instance, field, table);
+            inject(instance, field, fixture);
           }
         }
       }
     }
   }
 
-  private void inject(Object instance, Field field, TestTable table)
+  private void inject(Object instance, Field field, QuickPhotosFixture fixture)
       throws IllegalAccessException {
     if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())
         || !INJECTED.contains(field.getType())) {
@@ -114,16 +132,7 @@ public final class QuickPhotosExtension
           + " non-static, non-final and of a type in " + INJECTED);
     }
     field.setAccessible(true);
-    field.set(instance, value(field.getType(), table));
-  }
-
-  /** Deletes this test's table (DynamoDB Local) or lets it go (memory). */
-  @Override
-  public void afterEach(ExtensionContext context) {
-    TestTable table = context.getStore(NAMESPACE).remove(TestTable.class, TestTable.class);
-    if (table != null) {
-      table.close();
-    }
+    field.set(instance, value(field.getType(), fixture));
   }
 
   /** Whether the parameter is one of the types this extension injects. */
@@ -133,33 +142,45 @@ public final class QuickPhotosExtension
         && context.getTestMethod().isPresent();
   }
 
-  /** The repository, table, clock, faults or backend of the running test. */
+  /** The repository, fixture, clock, faults or backend of the running test. */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    TestTable table = context.getStore(NAMESPACE).get(TestTable.class, TestTable.class);
-    if (table == null) {
-      throw new ParameterResolutionException("no quickphotos table for this test yet");
+    OpenFixture open = context.getStore(NAMESPACE).get(OpenFixture.class, OpenFixture.class);
+    if (open == null) {
+      throw new ParameterResolutionException("no quickphotos fixture for this test yet");
     }
     try {
-      return value(parameter.getParameter().getType(), table);
+      return value(parameter.getParameter().getType(), open.fixture());
     } catch (IllegalStateException e) {
       throw new ParameterResolutionException(e.getMessage(), e);
     }
   }
 
-  private static Object value(Class<?> type, TestTable table) {
+  private static Object value(Class<?> type, QuickPhotosFixture fixture) {
     if (type == QuickPhotos.class) {
-      return table.repository();
+      return fixture.repository();
     }
     if (type == ManualClock.class) {
-      return table.clock();
+      return fixture.clock();
     }
     if (type == Faults.class) {
-      return table.faults();
+      return fixture.faults();
     }
     if (type == Backend.class) {
-      return table.backend();
+      return fixture.backend();
     }
-    return table;
+    return fixture;
+  }
+
+  /**
+   * A test's fixture as its store holds it. JUnit closes it when the test ends, which deletes the
+   * table on DynamoDB Local. The fixture itself is not {@link AutoCloseable}: the wrapper keeps
+   * {@code close()} out of the kit's API, so a test cannot delete its table from under itself.
+   */
+  private record OpenFixture(QuickPhotosFixture fixture) implements AutoCloseable {
+    @Override
+    public void close() {
+      fixture.close();
+    }
   }
 }

@@ -28,14 +28,14 @@ class FixturesTest {
   /** Each backend's export of the same fixture, to compare across the two runs. */
   private static final Map<Backend, List<String>> EXPORTS = new ConcurrentHashMap<>();
 
-  private static Path fixture() throws URISyntaxException {
+  private static Path itemsFile() throws URISyntaxException {
     return Path.of(FixturesTest.class.getResource("/fixtures/items.json").toURI());
   }
 
   @Test
-  void aTutorialStyleFileLoadsAndTheRepositoryReadsIt(TestTable table, QuickPhotos photos)
-      throws Exception {
-    assertThat(table.load(fixture())).isEqualTo(5);
+  void aTutorialStyleFileLoadsAndTheRepositoryReadsIt(QuickPhotosFixture fixture,
+      QuickPhotos photos) throws Exception {
+    assertThat(fixture.load(itemsFile())).isEqualTo(5);
 
     User john = photos.getUser("jacksonjason").orElseThrow();
     assertThat(john.followers()).isEqualTo(1);
@@ -46,42 +46,42 @@ class FixturesTest {
     assertThat(photos.followedBy("ylee", PageRequest.first()).items())
         .extracting(User::username).containsExactly("jacksonjason");
 
-    List<String> lines = table.exportLines();
+    List<String> lines = fixture.exportLines();
     assertThat(lines).hasSize(5).allMatch(line -> line.startsWith("{\"Item\":{\"PK\":"));
-    EXPORTS.put(table.backend(), lines);
+    EXPORTS.put(fixture.backend(), lines);
     EXPORTS.values().forEach(other -> assertThat(other).isEqualTo(lines));
   }
 
   @Test
-  void anExportLoadsBackToTheSameItems(TestTable table, QuickPhotos photos,
+  void anExportLoadsBackToTheSameItems(QuickPhotosFixture fixture, QuickPhotos photos,
       @TempDir Path directory) throws Exception {
-    table.load(fixture());
+    fixture.load(itemsFile());
     photos.follow("jacksonjason", "ylee");
     Path exported = directory.resolve("export.json");
-    assertThat(table.export(exported)).isEqualTo(6);
+    assertThat(fixture.export(exported)).isEqualTo(6);
     List<String> before = Files.readAllLines(exported);
 
     // Loading replaces items with the same key: the table is unchanged.
-    assertThat(table.load(exported)).isEqualTo(6);
+    assertThat(fixture.load(exported)).isEqualTo(6);
     StringWriter after = new StringWriter();
-    table.export(after);
+    fixture.export(after);
     assertThat(after.toString().lines().toList()).isEqualTo(before);
   }
 
   @Test
-  void aBadLineIsRefusedWithItsNumberAndTheLinesBeforeItAreKept(TestTable table) {
-    assertThatThrownBy(() -> table.load(
+  void aBadLineIsRefusedWithItsNumberAndTheLinesBeforeItAreKept(QuickPhotosFixture fixture) {
+    assertThatThrownBy(() -> fixture.load(
         "{\"Item\": {\"PK\": {\"S\": \"USER#zed\"}, \"SK\": {\"S\": \"X\"}}}",
         "",
         "{\"PK\": {\"S\": \"USER#amy\"}, \"SK\": {\"SS\": [\"a\"]}}"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("line 3")
         .hasMessageContaining("SS");
-    assertThatThrownBy(() -> table.load("{\"PK\": {\"S\": \"USER#amy\"}}"))
+    assertThatThrownBy(() -> fixture.load("{\"PK\": {\"S\": \"USER#amy\"}}"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("line 1: an item needs string attributes PK and SK");
-    assertThatThrownBy(() -> table.load("{\"PK\": {\"S\": \"\"}, \"SK\": {\"S\": \"X\"}}"))
+    assertThatThrownBy(() -> fixture.load("{\"PK\": {\"S\": \"\"}, \"SK\": {\"S\": \"X\"}}"))
         .isInstanceOf(InvalidInputException.class);
-    assertThat(table.exportLines()).isEmpty();
+    assertThat(fixture.exportLines()).isEmpty();
   }
 }

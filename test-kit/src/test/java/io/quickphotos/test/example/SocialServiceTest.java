@@ -17,7 +17,7 @@ import io.quickphotos.test.BothBackends;
 import io.quickphotos.test.Injected;
 import io.quickphotos.test.ManualClock;
 import io.quickphotos.test.MemoryOnly;
-import io.quickphotos.test.TestTable;
+import io.quickphotos.test.QuickPhotosFixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -79,7 +79,7 @@ class SocialServiceTest {
 
   @Test
   @MemoryOnly
-  void anUnknownOutcomeIsRetriedWithoutDuplicating(Faults faults, TestTable table) {
+  void anUnknownOutcomeIsRetriedWithoutDuplicating(Faults faults, QuickPhotosFixture fixture) {
     faults.on(Request.TRANSACT_WRITE_ITEMS).next(1, Fault.unknownOutcome());
     assertThat(service.follow("bob", "ann")).isTrue();
     assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
@@ -92,6 +92,6 @@ class SocialServiceTest {
     assertThat(photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
         .photos().items()).hasSize(1);
     // Two friendship-and-counter items changed, one photo: nothing twice.
-    assertThat(table.exportLines()).hasSize(4);
+    assertThat(fixture.exportLines()).hasSize(4);
   }
 }

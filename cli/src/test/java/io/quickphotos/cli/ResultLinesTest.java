@@ -7,7 +7,7 @@ import io.quickphotos.UserStatus;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-class ResultsTest {
+class ResultLinesTest {
 
   private static User user(long followers, long following) {
     return new User("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "",
@@ -16,9 +16,9 @@ class ResultsTest {
 
   @Test
   void countsAgreeWithTheirNouns() {
-    assertThat(Results.render(user(1, 1)).get(0)).endsWith("active, 1 follower, 1 following");
-    assertThat(Results.render(user(0, 2)).get(0)).endsWith("active, 0 followers, 2 following");
-    assertThat(Results.render(user(1_050, 0)).get(0)).endsWith("1,050 followers, 0 following");
+    assertThat(ResultLines.render(user(1, 1)).get(0)).endsWith("active, 1 follower, 1 following");
+    assertThat(ResultLines.render(user(0, 2)).get(0)).endsWith("active, 0 followers, 2 following");
+    assertThat(ResultLines.render(user(1_050, 0)).get(0)).endsWith("1,050 followers, 0 following");
     assertThat(Format.count(1, "item")).isEqualTo("1 item");
     assertThat(Format.count(105_000, "item")).isEqualTo("105,000 items");
   }

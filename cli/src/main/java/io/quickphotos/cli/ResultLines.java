@@ -18,8 +18,8 @@ import java.util.StringJoiner;
  * Renders repository results as short lines for people: records as they print themselves
  * ({@code User<jacksonjason -- John Perry>}) with the fields that matter to the step beside them.
  */
-final class Results {
-  private Results() {
+final class ResultLines {
+  private ResultLines() {
   }
 
   /**
@@ -41,11 +41,12 @@ final class Results {
     } else if (result instanceof Photo photo) {
       lines.add(photo(photo));
     } else if (result instanceof UserPhotos userPhotos) {
-      lines.add("user: " + userPhotos.user().map(Results::user)
+      lines.add("user: " + userPhotos.user().map(ResultLines::user)
           .orElse("(comes with the first page only)"));
       lines.addAll(page(userPhotos.photos(), "photos"));
     } else if (result instanceof PhotoReactions photoReactions) {
-      lines.add("photo: " + photoReactions.photo().map(Results::photo).orElse("(not on this page)"));
+      lines.add("photo: " + photoReactions.photo().map(ResultLines::photo)
+          .orElse("(not on this page)"));
       lines.addAll(page(photoReactions.reactions(), "reactions"));
     } else if (result instanceof Page<?> page) {
       lines.addAll(page(page, "items"));

@@ -15,10 +15,13 @@ import io.quickphotos.cli.SampleData.ReactionSpec;
  * follows, then reactions, each one call, so counters on users and photos come out right and every
  * write is checked exactly as an application's would be.
  *
+ * <p>The tour and compare load their samples so, to show and measure the calls an application
+ * makes; the {@code load} command instead imports a snapshot in bulk, with BatchWriteItem.
+ *
  * <p>An item that is already there (a rerun against a table that keeps its data) is counted as
  * skipped rather than failing the load, so loading the same sample twice is harmless.
  */
-final class Loader {
+final class SampleLoader {
 
   /** Told after every item, written or skipped. */
   @FunctionalInterface
@@ -39,7 +42,7 @@ final class Loader {
   record Result(long written, long skipped) {
   }
 
-  private Loader() {
+  private SampleLoader() {
   }
 
   /**

@@ -24,13 +24,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * One test's backend: a fresh, empty table, a {@link QuickPhotos} repository on it, its
- * {@link ManualClock}, on memory its {@link Faults} script, and fixtures in DynamoDB JSON — load
- * a file of items into the table and export the table's items in the same format, one item a
- * line ({@code {"Item": {"PK": {"S": ...}, ...}}}, the format of DynamoDB's export to S3; bare
- * items without the {@code Item} wrapper, as in the AWS tutorial's {@code items.json}, load too).
+ * Everything one test works with, made fresh for it by {@link QuickPhotosExtension}: which
+ * {@link Backend} it runs on, a new, empty table there, a {@link QuickPhotos} repository on the
+ * table, the repository's {@link ManualClock}, on memory its {@link Faults} script, the cost of
+ * every call, and fixture files in DynamoDB JSON — load a file of items into the table and export
+ * the table's items in the same format, one item a line
+ * ({@code {"Item": {"PK": {"S": ...}, ...}}}, the format of DynamoDB's export to S3; bare items
+ * without the {@code Item} wrapper, as in the AWS tutorial's {@code items.json}, load too).
+ * Declare a test-method parameter of this type (or an {@link Injected} field) to get it.
  *
- * <p>Fixtures bypass the repository: items go in as the file holds them, with BatchWriteItem,
+ * <p>Fixture files bypass the repository: items go in as the file holds them, with BatchWriteItem,
  * and are neither validated against quickphotos' layout nor subject to scripted faults. Load
  * files written by {@link #export} (or the command's {@code export}) to get items the
  * repository can read.
@@ -39,7 +42,7 @@ import java.util.function.Consumer;
  * drives it into its retry limit does not sleep. Every call's cost is recorded in
  * {@link #costs()}. Thread-safe as the repository is; fixtures are for the test's own thread.
  */
-public final class TestTable {
+public final class QuickPhotosFixture {
   private final Backend backend;
   private final QuickPhotos repository;
   private final ManualClock clock;
@@ -49,7 +52,7 @@ public final class TestTable {
   private final List<OperationCost> costs;
   private final Runnable onClose;
 
-  TestTable(Backend backend, QuickPhotos repository, ManualClock clock, Faults faults,
+  QuickPhotosFixture(Backend backend, QuickPhotos repository, ManualClock clock, Faults faults,
       Table rawEngine, Consumer<Consumer<Item>> scan, List<OperationCost> costs,
       Runnable onClose) {
     this.backend = backend;
@@ -216,10 +219,13 @@ public final class TestTable {
 
   @Override
   public String toString() {
-    return "TestTable[" + backend.displayName() + "]";
+    return "QuickPhotosFixture[" + backend.displayName() + "]";
   }
 
-  /** Disposes of the table: on DynamoDB Local, deletes it. */
+  /**
+   * Disposes of the table: on DynamoDB Local, deletes it. Called once, by JUnit, when the test
+   * ends (see {@link QuickPhotosExtension}).
+   */
   void close() {
     onClose.run();
   }

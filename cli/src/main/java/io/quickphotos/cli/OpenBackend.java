@@ -1,0 +1,122 @@
+package io.quickphotos.cli;
+
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.engine.Table;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.memory.internal.MemoryTable;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
+ * an SDK client).
+ */
+interface OpenBackend extends AutoCloseable {
+
+  /**
+   * The repository on this backend.
+   *
+   * @return the repository
+   */
+  QuickPhotos repository();
+
+  /**
+   * Says where the data lives, for the command's header.
+   *
+   * @return e.g. {@code memory} or {@code DynamoDB Local on http://127.0.0.1:41234}
+   */
+  String description();
+
+  /**
+   * The engine under the repository, for items as a file holds them ({@code load --file}):
+   * requests made here bypass the repository and its cost listener.
+   *
+   * @return the engine
+   */
+  Table engine();
+
+  /**
+   * Reads every item of the table ({@code export}): a Scan on DynamoDB, a snapshot in memory.
+   *
+   * @param sink receives each item, partitions in no particular order
+   * @return the number of items
+   */
+  long scan(Consumer<Item> sink);
+
+  /** Releases the backend; the repository is unusable afterwards. */
+  @Override
+  void close();
+
+  /**
+   * Opens a backend.
+   *
+   * @param options which backend, and where for DynamoDB
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the open backend; close it when done
+   * @throws CliException if the backend cannot be opened
+   */
+  static OpenBackend open(BackendOptions options, CostListener costListener, Clock clock) {
+    return switch (options.kind) {
+      case MEMORY -> memory(costListener, clock);
+      case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
+      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock);
+    };
+  }
+
+  /**
+   * Starts DynamoDB Local in this process and opens a backend on a new table there.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend; closing it stops the server
+   * @throws CliException if DynamoDB Local cannot be started
+   */
+  static OpenBackend dynamoDbLocal(CostListener costListener, Clock clock) {
+    return DynamoDbBackends.local(costListener, clock);
+  }
+
+  /**
+   * Opens a new, empty in-memory backend.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @return the backend
+   */
+  static OpenBackend memory(CostListener costListener, Clock clock) {
+    MemoryTable table = new MemoryTable();
+    QuickPhotos repository = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
+    return new OpenBackend() {
+      @Override
+      public QuickPhotos repository() {
+        return repository;
+      }
+
+      @Override
+      public Table engine() {
+        return table;
+      }
+
+      @Override
+      public long scan(Consumer<Item> sink) {
+        java.util.List<Item> items = table.items();
+        items.forEach(sink);
+        return items.size();
+      }
+
+      @Override
+      public String description() {
+        return "memory (in this process)";
+      }
+
+      @Override
+      public void close() {
+        // The table is garbage once the repository is.
+      }
+    };
+  }
+}
