@@ -150,11 +150,6 @@ final class DynamoDbBackends {
       }
 
       @Override
-      public long scan(Consumer<Item> sink) {
-        return engine.scan(sink);
-      }
-
-      @Override
       public String description() {
         return description;
       }

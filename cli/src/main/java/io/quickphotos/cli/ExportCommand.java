@@ -68,7 +68,7 @@ final class ExportCommand implements Callable<Integer> {
         open.repository().importSnapshot(data.snapshot(), written -> { });
       }
       List<Item> items = new ArrayList<>();
-      open.scan(items::add);
+      open.engine().forEachItem(items::add);
       items.sort(Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
           .thenComparing(item -> item.key().sk(), Utf8::compare));
       if (file == null) {

@@ -39,14 +39,6 @@ interface OpenBackend extends AutoCloseable {
    */
   Table engine();
 
-  /**
-   * Reads every item of the table ({@code export}): a Scan on DynamoDB, a snapshot in memory.
-   *
-   * @param sink receives each item, partitions in no particular order
-   * @return the number of items
-   */
-  long scan(Consumer<Item> sink);
-
   /** Releases the backend; the repository is unusable afterwards. */
   @Override
   void close();
@@ -99,13 +91,6 @@ interface OpenBackend extends AutoCloseable {
       @Override
       public Table engine() {
         return table;
-      }
-
-      @Override
-      public long scan(Consumer<Item> sink) {
-        java.util.List<Item> items = table.items();
-        items.forEach(sink);
-        return items.size();
       }
 
       @Override
