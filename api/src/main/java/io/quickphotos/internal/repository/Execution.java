@@ -11,6 +11,7 @@ import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs requests against the engine for one repository: each request metered (counted before it
@@ -160,19 +162,13 @@ final class Execution {
    */
   Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
     Map<Key, Item> found = new HashMap<>(2 * keys.size());
-    List<Key> pending = keys;
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (!retrier.allows(attempt)) {
-        throw new ServiceUnavailableException("BatchGetItem left " + pending.size()
-            + " keys unprocessed after " + attempt + " attempts");
-      }
-      retrier.pauseBefore(attempt);
+    untilProcessed(keys, Operation.BATCH_GET_ITEM, "keys", pending -> {
       meter.madeOf(RequestDescriptions::batchGetItem, pending);
       Table.BatchRead read = table.batchGetItem(pending);
       meter.request(read.consumed(), read.items().size());
       read.items().forEach(item -> found.put(item.key(), item));
-      pending = read.unprocessedKeys();
-    }
+      return read.unprocessedKeys();
+    });
     return found;
   }
 
@@ -183,17 +179,31 @@ final class Execution {
    * @throws ServiceUnavailableException if items are still unprocessed when the budget is spent
    */
   void batchWrite(List<Item> batch, Meter meter) {
-    List<Item> pending = batch;
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (!retrier.allows(attempt)) {
-        throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
-            + " items unprocessed after " + attempt + " attempts");
-      }
-      retrier.pauseBefore(attempt);
+    untilProcessed(batch, Operation.BATCH_WRITE_ITEM, "items", pending -> {
       meter.madeOf(RequestDescriptions::batchWriteItem, pending);
       Table.BatchWrite write = table.batchWriteItem(pending);
       meter.request(write.consumed(), 0);
-      pending = write.unprocessedItems();
+      return write.unprocessedItems();
+    });
+  }
+
+  /**
+   * Sends a batch, then what the engine left unprocessed, until nothing is left or the retry
+   * budget is spent.
+   *
+   * @param send makes one request and returns what it left unprocessed
+   * @throws ServiceUnavailableException naming the request and what is left
+   */
+  private <T> void untilProcessed(List<T> batch, Operation request, String what,
+      UnaryOperator<List<T>> send) {
+    List<T> pending = batch;
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (!retrier.allows(attempt)) {
+        throw new ServiceUnavailableException(request.wireName() + " left " + pending.size() + " " + what
+            + " unprocessed after " + attempt + " attempts");
+      }
+      retrier.pauseBefore(attempt);
+      pending = send.apply(pending);
     }
   }
 

@@ -141,13 +141,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static User user(Item item) {
-    try {
-      return readUser(item);
-    } catch (UnreadableItemException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new UnreadableItemException(e);
-    }
+    return decode(item, ItemCodec::readUser);
   }
 
   private static User readUser(Item item) {
@@ -201,13 +195,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Photo photo(Item item) {
-    try {
-      return readPhoto(item);
-    } catch (UnreadableItemException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new UnreadableItemException(e);
-    }
+    return decode(item, ItemCodec::readPhoto);
   }
 
   private static Photo readPhoto(Item item) {
@@ -256,13 +244,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Reaction reaction(Item item) {
-    try {
-      return readReaction(item);
-    } catch (UnreadableItemException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new UnreadableItemException(e);
-    }
+    return decode(item, ItemCodec::readReaction);
   }
 
   private static Reaction readReaction(Item item) {
@@ -300,13 +282,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static String followedUser(Item item) {
-    try {
-      return readFollowedUser(item);
-    } catch (UnreadableItemException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new UnreadableItemException(e);
-    }
+    return decode(item, ItemCodec::readFollowedUser);
   }
 
   private static String readFollowedUser(Item item) {
@@ -321,13 +297,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Follow friendship(Item item) {
-    try {
-      return readFriendship(item);
-    } catch (UnreadableItemException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new UnreadableItemException(e);
-    }
+    return decode(item, ItemCodec::readFriendship);
   }
 
   private static Follow readFriendship(Item item) {
@@ -375,5 +345,20 @@ public final class ItemCodec {
       }
     }
     return LocalDate.parse(text);
+  }
+
+  /**
+   * Reads an item with {@code reader}; whatever fails while reading (a missing or mistyped
+   * attribute, a key or date in another format, a record that refuses the values) is an
+   * {@link UnreadableItemException}.
+   */
+  private static <T> T decode(Item item, java.util.function.Function<Item, T> reader) {
+    try {
+      return reader.apply(item);
+    } catch (UnreadableItemException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new UnreadableItemException(e);
+    }
   }
 }
