@@ -12,9 +12,8 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.memory.Fault;
 import io.quickphotos.memory.Faults;
-import io.quickphotos.memory.Request;
+import io.quickphotos.memory.internal.ScriptedFault.Kind;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -78,7 +77,7 @@ final class FaultInjectingTable extends ForwardingTable {
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
     return attempt(Operation.TRANSACT_WRITE_ITEMS, fault -> {
-      if (fault != null && fault.kind() == Fault.Kind.TRANSACTION_CANCELLED) {
+      if (fault != null && fault.kind() == Kind.TRANSACTION_CANCELLED) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(), Limits.NONE));
         reasons.set(0, fault.reason());
         throw new TableTransactionCancelledException(reasons, null);
@@ -87,10 +86,10 @@ final class FaultInjectingTable extends ForwardingTable {
     });
   }
 
-  /** A batch without the tail a scripted {@link Fault#unprocessed} leaves out, then with it. */
+  /** A batch without the tail an {@code unprocessed} fault leaves out, then with it. */
   private <T, R> R batch(Batch<T, R> batch, List<T> requested) {
     return attempt(batch.operation(), fault -> {
-      if (fault == null || fault.kind() != Fault.Kind.UNPROCESSED) {
+      if (fault == null || fault.kind() != Kind.UNPROCESSED) {
         return batch.send(delegate, requested);
       }
       int kept = requested.size() - (int) Math.ceil(fault.fraction() * requested.size());
@@ -104,8 +103,8 @@ final class FaultInjectingTable extends ForwardingTable {
    * One attempt: asks the script for its fault, refuses the attempt or carries it out with the
    * fault to apply, and reports an unknown outcome once it ran.
    */
-  private <T> T attempt(Operation operation, Function<Fault, T> request) {
-    Fault fault = script.decide(Request.valueOf(operation.name()));
+  private <T> T attempt(Operation operation, Function<ScriptedFault, T> request) {
+    ScriptedFault fault = FaultScripts.decide(script, operation);
     if (fault == null) {
       return request.apply(null);
     }
@@ -116,7 +115,7 @@ final class FaultInjectingTable extends ForwardingTable {
       }
     }
     T result = request.apply(fault);
-    if (fault.kind() == Fault.Kind.UNKNOWN_OUTCOME) {
+    if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
       throw new ServiceUnavailableException("could not complete " + operation.wireName()
           + " on DynamoDB table " + Limits.DEFAULT_TABLE_NAME + ": the call timed out after"
           + " the request was sent (injected fault): it may or may not have been applied",
