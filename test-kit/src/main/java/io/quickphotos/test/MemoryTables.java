@@ -9,6 +9,7 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.memory.internal.Tables;
 import java.util.List;
 
 /** Opens memory tables: the engine behind a fault script, as MemoryQuickPhotos builds it. */
@@ -26,6 +27,6 @@ final class MemoryTables {
         RepositoryOptions.defaults().withCostListener(costs::add).withClock(clock)
             .withRetryPolicy(retry));
     return new TestTable(Backend.MEMORY, repository, clock, faults, table,
-        sink -> table.items().forEach(sink), costs, () -> { });
+        sink -> Tables.everyItem(table, sink), costs, () -> { });
   }
 }

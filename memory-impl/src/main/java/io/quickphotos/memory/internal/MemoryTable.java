@@ -385,8 +385,9 @@ public final class MemoryTable implements Table {
   /**
    * Every item in the table, as a Scan would return them (partitions in no particular order,
    * each in sort-key order): one consistent snapshot, taken under the read lock. Not a request
-   * of the {@link Table} SPI, so it is neither billed nor subject to faults; for tooling such as
-   * fixture export.
+   * of the {@link Table} SPI, so it is neither billed nor subject to faults. Kept only for the
+   * command's memory backend (cli {@code Backend.memory}); read a table through Scan instead,
+   * with {@link Tables#everyItem}, as every other reader does. Runs concurrently with reads.
    *
    * @return the items
    */
