@@ -1,7 +1,9 @@
 package io.quickphotos.memory;
 
 import io.quickphotos.engine.Limits;
-import java.util.Objects;
+import io.quickphotos.memory.internal.ScriptedFault;
+import io.quickphotos.memory.internal.ScriptedFault.Kind;
+import java.util.Locale;
 
 /**
  * One failure in a shape DynamoDB produces, for {@link Faults} to inject into the in-memory
@@ -36,37 +38,19 @@ import java.util.Objects;
  * <p>Immutable; equal faults are interchangeable.
  */
 public final class Fault {
-  /** What kind of failure a fault is. */
-  public enum Kind {
-    /** {@code ProvisionedThroughputExceededException}: nothing done, retryable. */
-    THROTTLING,
-    /** {@code InternalServerError}: nothing done, retryable. */
-    INTERNAL_SERVER_ERROR,
-    /** Part of a batch comes back unprocessed. */
-    UNPROCESSED,
-    /** A transaction is cancelled with a retryable reason. */
-    TRANSACTION_CANCELLED,
-    /** The request is carried out, then the call fails as a timeout. */
-    UNKNOWN_OUTCOME
-  }
-
-  private static final Fault THROTTLING = new Fault(Kind.THROTTLING, 0, null);
+  private static final Fault THROTTLING = new Fault(ScriptedFault.of(Kind.THROTTLING));
   private static final Fault INTERNAL_SERVER_ERROR =
-      new Fault(Kind.INTERNAL_SERVER_ERROR, 0, null);
-  private static final Fault CONFLICT = new Fault(Kind.TRANSACTION_CANCELLED, 0,
-      Limits.TRANSACTION_CONFLICT);
-  private static final Fault TRANSACTION_THROTTLED = new Fault(Kind.TRANSACTION_CANCELLED, 0,
-      Limits.THROTTLING_ERROR);
-  private static final Fault UNKNOWN_OUTCOME = new Fault(Kind.UNKNOWN_OUTCOME, 0, null);
+      new Fault(ScriptedFault.of(Kind.INTERNAL_SERVER_ERROR));
+  private static final Fault CONFLICT = new Fault(new ScriptedFault(Kind.TRANSACTION_CANCELLED,
+      0, Limits.TRANSACTION_CONFLICT));
+  private static final Fault TRANSACTION_THROTTLED = new Fault(new ScriptedFault(
+      Kind.TRANSACTION_CANCELLED, 0, Limits.THROTTLING_ERROR));
+  private static final Fault UNKNOWN_OUTCOME = new Fault(ScriptedFault.of(Kind.UNKNOWN_OUTCOME));
 
-  private final Kind kind;
-  private final double fraction;
-  private final String reason;
+  private final ScriptedFault shape;
 
-  private Fault(Kind kind, double fraction, String reason) {
-    this.kind = kind;
-    this.fraction = fraction;
-    this.reason = reason;
+  private Fault(ScriptedFault shape) {
+    this.shape = shape;
   }
 
   /**
@@ -99,7 +83,7 @@ public final class Fault {
     if (!(fraction > 0 && fraction <= 1)) {
       throw new IllegalArgumentException("fraction must be in (0, 1]: " + fraction);
     }
-    return new Fault(Kind.UNPROCESSED, fraction, null);
+    return new Fault(new ScriptedFault(Kind.UNPROCESSED, fraction, null));
   }
 
   /**
@@ -129,31 +113,9 @@ public final class Fault {
     return UNKNOWN_OUTCOME;
   }
 
-  /**
-   * The kind of failure.
-   *
-   * @return the kind
-   */
-  public Kind kind() {
-    return kind;
-  }
-
-  /**
-   * For {@link Kind#UNPROCESSED}, the fraction left unprocessed; otherwise 0.
-   *
-   * @return the fraction
-   */
-  public double fraction() {
-    return fraction;
-  }
-
-  /**
-   * For {@link Kind#TRANSACTION_CANCELLED}, the cancellation reason code; otherwise null.
-   *
-   * @return {@code TransactionConflict}, {@code ThrottlingError} or null
-   */
-  public String reason() {
-    return reason;
+  /** What the engine does for this fault; for the engine, through {@link Faults}. */
+  ScriptedFault shape() {
+    return shape;
   }
 
   /**
@@ -163,7 +125,7 @@ public final class Fault {
    * @return true if DynamoDB can fail that request this way
    */
   public boolean appliesTo(Request request) {
-    return switch (kind) {
+    return switch (shape.kind()) {
       case UNPROCESSED -> request == Request.BATCH_GET_ITEM || request == Request.BATCH_WRITE_ITEM;
       case TRANSACTION_CANCELLED -> request == Request.TRANSACT_WRITE_ITEMS;
       default -> true;
@@ -172,21 +134,27 @@ public final class Fault {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Fault f && f.kind == kind && f.fraction == fraction
-        && Objects.equals(f.reason, reason);
+    return o instanceof Fault f && f.shape.equals(shape);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, fraction, reason);
+    return shape.hashCode();
   }
 
+  /**
+   * A stable label: the kind of failure ({@code throttling}, {@code internal_server_error},
+   * {@code unprocessed}, {@code transactionCancelled} or {@code unknown_outcome}), followed by
+   * the fraction or the reason in parentheses for the kinds that have one.
+   *
+   * @return e.g. {@code unprocessed(0.5)}, {@code transactionCancelled(TransactionConflict)}
+   */
   @Override
   public String toString() {
-    return switch (kind) {
-      case UNPROCESSED -> "unprocessed(" + fraction + ")";
-      case TRANSACTION_CANCELLED -> "transactionCancelled(" + reason + ")";
-      default -> kind.name().toLowerCase(java.util.Locale.ROOT);
+    return switch (shape.kind()) {
+      case UNPROCESSED -> "unprocessed(" + shape.fraction() + ")";
+      case TRANSACTION_CANCELLED -> "transactionCancelled(" + shape.reason() + ")";
+      default -> shape.kind().name().toLowerCase(Locale.ROOT);
     };
   }
 }

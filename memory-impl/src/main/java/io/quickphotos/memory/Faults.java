@@ -1,5 +1,6 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.memory.internal.FaultScripts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -38,6 +39,14 @@ import java.util.Set;
  * <p>Thread-safe: requests from any number of threads are matched one at a time.
  */
 public final class Faults {
+  static {
+    // The engine's one way in to decide: a package-private method, lent, not published.
+    FaultScripts.register((script, operation) -> {
+      Fault fault = script.decide(Request.of(operation));
+      return fault == null ? null : fault.shape();
+    });
+  }
+
   private final Random random;
   private final List<Rule> rules = new ArrayList<>();
   private final Map<Request, Integer> requests = new EnumMap<>(Request.class);
@@ -224,13 +233,14 @@ public final class Faults {
   }
 
   /**
-   * Counts one request and decides its fault: what the engine calls for every request it
-   * receives (each attempt) when the script is installed. A test may call it to check a script.
+   * Counts one request and decides its fault: what the engine asks, through
+   * {@link FaultScripts}, for every request it receives (each attempt) when the script is
+   * installed.
    *
    * @param request the request arriving
    * @return its fault, or null to run it normally
    */
-  public Fault decide(Request request) {
+  Fault decide(Request request) {
     synchronized (this) {
       requests.merge(request, 1, Integer::sum);
       if (empty) {

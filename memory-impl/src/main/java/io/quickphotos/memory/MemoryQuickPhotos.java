@@ -7,7 +7,7 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.memory.internal.FaultInjectingTable;
+import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.util.Objects;
@@ -141,11 +141,9 @@ public final class MemoryQuickPhotos {
      * @return a repository over the configured (or a new) table
      */
     public QuickPhotos build() {
-      Table engine = new MemoryTable();
-      if (faults != null || throughput != null) {
-        // Only then: a repository without faults runs on the bare engine, at full speed.
-        engine = new FaultInjectingTable(engine, faults, throughput, clock, retryPolicy);
-      }
+      // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
+      Table engine = DynamoDbFailures.around(new MemoryTable(), faults, throughput, clock,
+          retryPolicy);
       return Repositories.create(engine, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock)
         .withRetryPolicy(retryPolicy));
     }

@@ -1,5 +1,9 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.engine.Operation;
+import java.util.EnumMap;
+import java.util.Map;
+
 /**
  * The DynamoDB requests a repository makes, as {@link Faults} names them: a fault is scripted for
  * one or more kinds of request, and each request the engine receives is one attempt (a request
@@ -7,21 +11,44 @@ package io.quickphotos.memory;
  */
 public enum Request {
   /** GetItem: {@code getUser}, {@code getPhoto}. */
-  GET_ITEM,
+  GET_ITEM(Operation.GET_ITEM),
   /** Query: every listing. */
-  QUERY,
+  QUERY(Operation.QUERY),
   /** BatchGetItem: the profiles of {@code followedBy}. */
-  BATCH_GET_ITEM,
+  BATCH_GET_ITEM(Operation.BATCH_GET_ITEM),
   /** BatchWriteItem: {@code importSnapshot}. */
-  BATCH_WRITE_ITEM,
+  BATCH_WRITE_ITEM(Operation.BATCH_WRITE_ITEM),
   /** PutItem: {@code createUser}. */
-  PUT_ITEM,
+  PUT_ITEM(Operation.PUT_ITEM),
   /** UpdateItem: {@code updateProfile}. */
-  UPDATE_ITEM,
+  UPDATE_ITEM(Operation.UPDATE_ITEM),
   /** DeleteItem. */
-  DELETE_ITEM,
+  DELETE_ITEM(Operation.DELETE_ITEM),
   /** TransactWriteItems: uploads, reactions, follows and unfollows. */
-  TRANSACT_WRITE_ITEMS;
+  TRANSACT_WRITE_ITEMS(Operation.TRANSACT_WRITE_ITEMS);
+
+  private static final Map<Operation, Request> BY_OPERATION = new EnumMap<>(Operation.class);
+
+  static {
+    for (Request request : values()) {
+      BY_OPERATION.put(request.operation, request);
+    }
+  }
+
+  private final Operation operation;
+
+  Request(Operation operation) {
+    this.operation = operation;
+  }
+
+  /** The request an engine operation is; engine-facing, so not public. */
+  static Request of(Operation operation) {
+    Request request = BY_OPERATION.get(operation);
+    if (request == null) {
+      throw new IllegalArgumentException("faults are not scripted for " + operation.wireName());
+    }
+    return request;
+  }
 
   /**
    * Whether the request writes.
@@ -29,6 +56,6 @@ public enum Request {
    * @return true for BatchWriteItem, PutItem, UpdateItem, DeleteItem and TransactWriteItems
    */
   public boolean writes() {
-    return this != GET_ITEM && this != QUERY && this != BATCH_GET_ITEM;
+    return operation.writes();
   }
 }

@@ -38,7 +38,7 @@ final class DynamoLocalTables {
         .build();
     DynamoTable table = new DynamoTable(server.client(), tableName);
     return new QuickPhotosFixture(Backend.DYNAMODB_LOCAL, repository, clock, null, table,
-        table::scan, costs, () -> {
+        table::forEachItem, costs, () -> {
           try {
             server.client().deleteTable(r -> r.tableName(tableName));
           } catch (SdkException e) {

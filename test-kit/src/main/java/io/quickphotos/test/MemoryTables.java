@@ -7,7 +7,7 @@ import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.OperationCost;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.memory.Faults;
-import io.quickphotos.memory.internal.FaultInjectingTable;
+import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.List;
 
@@ -21,9 +21,11 @@ final class MemoryTables {
     Faults faults = Faults.create();
     RetryPolicy retry = RetryPolicy.noDelay();
     List<OperationCost> costs = QuickPhotosFixture.newCostLog();
-    QuickPhotos repository = Repositories.create(new FaultInjectingTable(table, faults, null, clock, retry), RepositoryOptions.defaults().withCostListener(costs::add).withClock(clock)
-        .withRetryPolicy(retry));
+    QuickPhotos repository = Repositories.create(
+        DynamoDbFailures.around(table, faults, null, clock, retry),
+        RepositoryOptions.defaults().withCostListener(costs::add).withClock(clock)
+            .withRetryPolicy(retry));
     return new QuickPhotosFixture(Backend.MEMORY, repository, clock, faults, table,
-        sink -> table.items().forEach(sink), costs, () -> { });
+        table::forEachItem, costs, () -> { });
   }
 }

@@ -166,47 +166,54 @@ public final class DynamoTable implements Table {
     return new BatchWrite(unprocessed, capacity(response.consumedCapacity(), true));
   }
 
+  /**
+   * One PutItem, UpdateItem or DeleteItem: the same mapping as the action's transaction item
+   * ({@link #transactItem}), sent alone, with the consumed capacity and, for an update, the new
+   * image.
+   */
   @Override
   public Write write(WriteAction action) {
-    if (action instanceof WriteAction.Put put) {
-      Expressions.Write expressions = Expressions.write(put.condition(), null);
+    if (action instanceof WriteAction.Check) {
+      throw new IllegalArgumentException("a condition check is only valid inside a transaction: "
+          + action);
+    }
+    TransactWriteItem mapped = transactItem(action);
+    if (mapped.put() != null) {
+      Put put = mapped.put();
       PutItemResponse response = call(Operation.PUT_ITEM, () -> client.putItem(r -> r
-          .tableName(tableName)
-          .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
+          .tableName(put.tableName())
+          .item(put.item())
+          .conditionExpression(put.conditionExpression())
+          .expressionAttributeNames(put.expressionAttributeNames())
+          .expressionAttributeValues(put.expressionAttributeValues())
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       // PutItem can only return the old image; the new one is exactly the item written.
-      return new Write(Optional.of(put.item()), writeUnits(response.consumedCapacity()));
+      return new Write(Optional.of(((WriteAction.Put) action).item()),
+          writeUnits(response.consumedCapacity()));
     }
-    if (action instanceof WriteAction.Update update) {
-      Expressions.Write expressions = Expressions.write(update.condition(), update.actions());
+    if (mapped.update() != null) {
+      Update update = mapped.update();
       UpdateItemResponse response = call(Operation.UPDATE_ITEM, () -> client.updateItem(r -> r
-          .tableName(tableName)
-          .key(AttributeValues.toSdk(update.key()))
-          .updateExpression(expressions.update())
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
+          .tableName(update.tableName())
+          .key(update.key())
+          .updateExpression(update.updateExpression())
+          .conditionExpression(update.conditionExpression())
+          .expressionAttributeNames(update.expressionAttributeNames())
+          .expressionAttributeValues(update.expressionAttributeValues())
           .returnValues(ReturnValue.ALL_NEW)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       return new Write(Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
     }
-    if (action instanceof WriteAction.Delete delete) {
-      Expressions.Write expressions = Expressions.write(delete.condition(), null);
-      DeleteItemResponse response = call(Operation.DELETE_ITEM, () -> client.deleteItem(r -> r
-          .tableName(tableName)
-          .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-      return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
-    }
-    throw new IllegalArgumentException("a condition check is only valid inside a transaction: "
-        + action);
+    Delete delete = mapped.delete();
+    DeleteItemResponse response = call(Operation.DELETE_ITEM, () -> client.deleteItem(r -> r
+        .tableName(delete.tableName())
+        .key(delete.key())
+        .conditionExpression(delete.conditionExpression())
+        .expressionAttributeNames(delete.expressionAttributeNames())
+        .expressionAttributeValues(delete.expressionAttributeValues())
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
   }
 
   /** TransactWriteItems with a token of its own: a call that will not be retried. */
@@ -260,31 +267,10 @@ public final class DynamoTable implements Table {
   }
 
   /**
-   * Every item of the table, by a strongly consistent, paginated Scan: not a request of the
-   * {@link Table} SPI (no single access pattern reads the whole table), for tooling such as
-   * fixture export. Each page is one request; items arrive partition by partition.
-   *
-   * @param sink receives each item
-   * @return the number of items scanned
+   * The one mapping of a write action to DynamoDB's request fields: its transaction item, which
+   * {@link #write} also sends alone. The SDK copies unset expression maps as unset, so a request
+   * without a condition carries none.
    */
-  public long scan(java.util.function.Consumer<Item> sink) {
-    long count = 0;
-    Map<String, AttributeValue> start = null;
-    do {
-      Map<String, AttributeValue> from = start;
-      software.amazon.awssdk.services.dynamodb.model.ScanResponse page = call(Operation.SCAN,
-          () -> client.scan(r -> r.tableName(tableName).consistentRead(true)
-              .exclusiveStartKey(from)));
-      for (Map<String, AttributeValue> item : page.items()) {
-        sink.accept(AttributeValues.item(item));
-        count++;
-      }
-      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-          ? page.lastEvaluatedKey() : null;
-    } while (start != null);
-    return count;
-  }
-
   private TransactWriteItem transactItem(WriteAction action) {
     if (action instanceof WriteAction.Put put) {
       Expressions.Write expressions = Expressions.write(put.condition(), null);

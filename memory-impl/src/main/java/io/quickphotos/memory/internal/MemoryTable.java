@@ -382,29 +382,6 @@ public final class MemoryTable implements Table {
     }
   }
 
-  /**
-   * Every item in the table, as a Scan would return them (partitions in no particular order,
-   * each in sort-key order): one consistent snapshot, taken under the read lock. Not a request
-   * of the {@link Table} SPI, so it is neither billed nor subject to faults; for tooling such as
-   * fixture export.
-   *
-   * @return the items
-   */
-  public List<Item> items() {
-    List<Stored> all;
-    readLock.lock();
-    try {
-      all = table.all();
-    } finally {
-      readLock.unlock();
-    }
-    List<Item> items = new ArrayList<>(all.size());
-    for (Stored stored : all) {
-      items.add(stored.item());
-    }
-    return items;
-  }
-
   // --- under the write lock --------------------------------------------------------------------
 
   private Stored current(Key key) {

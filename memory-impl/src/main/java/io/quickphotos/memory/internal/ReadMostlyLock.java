@@ -52,8 +52,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * running one needs.
  *
  * <p><b>Not reentrant.</b> Nothing in {@link MemoryTable} nests: every read and every write takes
- * its lock once, around code that calls no other locked method, and
- * {@link FaultInjectingTable}, which wraps the engine, calls it from outside any lock. Reentrancy
+ * its lock once, around code that calls no other locked method, and the decorators of
+ * {@link DynamoDbFailures}, which wrap the engine, call it from outside any lock. Reentrancy
  * would cost every reader a thread-local lookup, so none is offered. A thread that holds the
  * write lock and asks for it again, or for the read lock, gets an
  * {@link IllegalStateException} instead of a deadlock. A thread that holds the read lock must not

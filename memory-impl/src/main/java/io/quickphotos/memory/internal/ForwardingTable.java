@@ -1,0 +1,73 @@
+package io.quickphotos.memory.internal;
+
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A {@link Table} that passes every request on to another: the base of the decorators that make
+ * the memory engine fail as DynamoDB fails, each overriding only the requests it changes.
+ * Thread-safe if the delegate is.
+ */
+abstract class ForwardingTable implements Table {
+  final Table delegate;
+
+  ForwardingTable(Table delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+  }
+
+  @Override
+  public Read getItem(Key key) {
+    return delegate.getItem(key);
+  }
+
+  @Override
+  public QueryResult query(QueryPlan plan) {
+    return delegate.query(plan);
+  }
+
+  @Override
+  public BatchRead batchGetItem(List<Key> keys) {
+    return delegate.batchGetItem(keys);
+  }
+
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    return delegate.batchWriteItem(items);
+  }
+
+  @Override
+  public Write write(WriteAction action) {
+    return delegate.write(action);
+  }
+
+  /** A call of its own, so a token of its own: decorators override only the token form. */
+  @Override
+  public final Capacity transactWrite(List<WriteAction> actions) {
+    return transactWrite(actions, new ClientToken());
+  }
+
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    return delegate.transactWrite(actions, token);
+  }
+
+  /** Passed on untouched by every decorator: no access pattern scans, so none is failed. */
+  @Override
+  public final QueryResult scan(ScanPlan plan) {
+    return delegate.scan(plan);
+  }
+
+  @Override
+  public final boolean indexMayLag() {
+    return delegate.indexMayLag();
+  }
+}

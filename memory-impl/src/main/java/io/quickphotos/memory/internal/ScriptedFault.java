@@ -1,0 +1,38 @@
+package io.quickphotos.memory.internal;
+
+/**
+ * What a scripted {@link io.quickphotos.memory.Fault} makes the engine do, as the engine reads it:
+ * the application's {@code Fault} keeps these out of its public API and holds one of these.
+ * Immutable.
+ *
+ * @param kind what kind of failure
+ * @param fraction for {@link Kind#UNPROCESSED}, the fraction of a batch left unprocessed (more
+ *     than 0, at most 1); otherwise 0
+ * @param reason for {@link Kind#TRANSACTION_CANCELLED}, the cancellation reason of the first
+ *     action (a code of {@link io.quickphotos.engine.Limits}); otherwise null
+ */
+public record ScriptedFault(Kind kind, double fraction, String reason) {
+  /** What kind of failure a fault is. */
+  public enum Kind {
+    /** {@code ProvisionedThroughputExceededException}: nothing done, retried by the SDK. */
+    THROTTLING,
+    /** {@code InternalServerError}: nothing done, retried by the SDK. */
+    INTERNAL_SERVER_ERROR,
+    /** Part of a batch comes back unprocessed. */
+    UNPROCESSED,
+    /** A transaction is cancelled with a retryable reason. */
+    TRANSACTION_CANCELLED,
+    /** The request is carried out, then the call fails as a timeout. */
+    UNKNOWN_OUTCOME
+  }
+
+  /**
+   * A fault of a kind without a fraction or a reason.
+   *
+   * @param kind the kind
+   * @return the fault
+   */
+  public static ScriptedFault of(Kind kind) {
+    return new ScriptedFault(kind, 0, null);
+  }
+}

@@ -1,0 +1,85 @@
+package io.quickphotos.memory.internal;
+
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Backoff;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Operation;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Retries refused attempts as the AWS SDK retries throttling and internal server errors inside one
+ * call: each {@link RefusedAttempt} from below is retried with the repository's
+ * {@link RetryPolicy} and {@link Backoff}, and once every attempt has been refused the call throws
+ * {@link ServiceUnavailableException}, as {@code SdkErrors} reports the SDK's last exception on
+ * DynamoDB. Everything else — results, unprocessed keys and items, cancelled transactions, other
+ * exceptions — passes up untouched, for the repository to handle as it does on DynamoDB.
+ *
+ * <p>Thread-safe if the delegate is: it holds no state of its own.
+ */
+final class SimulatedSdkRetries extends ForwardingTable {
+  private final RetryPolicy policy;
+  private final Backoff backoff;
+
+  SimulatedSdkRetries(Table delegate, RetryPolicy policy) {
+    super(delegate);
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.backoff = Backoff.of(policy);
+  }
+
+  @Override
+  public Read getItem(Key key) {
+    return send(Operation.GET_ITEM, () -> delegate.getItem(key));
+  }
+
+  @Override
+  public QueryResult query(QueryPlan plan) {
+    return send(Operation.QUERY, () -> delegate.query(plan));
+  }
+
+  @Override
+  public BatchRead batchGetItem(List<Key> keys) {
+    return send(Operation.BATCH_GET_ITEM, () -> delegate.batchGetItem(keys));
+  }
+
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    return send(Operation.BATCH_WRITE_ITEM, () -> delegate.batchWriteItem(items));
+  }
+
+  @Override
+  public Write write(WriteAction action) {
+    return send(Operation.of(action), () -> delegate.write(action));
+  }
+
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    return send(Operation.TRANSACT_WRITE_ITEMS, () -> delegate.transactWrite(actions, token));
+  }
+
+  private <T> T send(Operation operation, Supplier<T> attempt) {
+    for (int attempts = 1; ; attempts++) {
+      try {
+        return attempt.get();
+      } catch (RefusedAttempt refused) {
+        if (attempts >= policy.maxAttempts()) {
+          throw new ServiceUnavailableException("DynamoDB could not serve "
+              + operation.wireName() + " on table " + Limits.DEFAULT_TABLE_NAME + " ("
+              + refused.code() + ") after " + attempts + " attempts: " + refused.getMessage(),
+              refused);
+        }
+        backoff.pause(attempts);
+      }
+    }
+  }
+}
