@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * @param jvm the JDK and VM that ran them
  * @param settings forks, warm-up and measurement as JMH recorded them
  */
-record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
+record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings) {
 
   /** The order of the access patterns in DESIGN.md; shapes follow their pattern. */
   static final List<String> METHOD_ORDER = List.of("createUser", "getUser", "uploadPhoto",
@@ -92,7 +92,7 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
    * @return the rows of all files, sorted by group, pattern, backend and size
    * @throws IOException if a file cannot be read or is not JMH's JSON
    */
-  static Results read(List<Path> files) throws IOException {
+  static JmhResults read(List<Path> files) throws IOException {
     ObjectMapper json = new ObjectMapper();
     List<Row> rows = new ArrayList<>();
     String jmh = "";
@@ -127,7 +127,7 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
         : settings.entrySet().stream()
             .map(e -> String.join(", ", e.getValue()) + ": " + e.getKey())
             .collect(Collectors.joining("; "));
-    return new Results(List.copyOf(rows), jmh, jvm, described);
+    return new JmhResults(List.copyOf(rows), jmh, jvm, described);
   }
 
   /**
