@@ -1,6 +1,9 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -16,8 +19,6 @@ import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -47,7 +48,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * design prescribes (same keys, same key conditions, same condition and update expressions, same
  * consistency, {@code ReturnConsumedCapacity=TOTAL}), with the attribute maps read straight into
  * the records and nothing else: no validation, no plans, no engine-neutral items, no cursors
- * worth the name. What dynamo-impl adds on top of this is its mapping overhead.
+ * worth the name. What dynamo-impl adds on top of this is its mapping overhead. The key strings,
+ * key attribute names and index name are the design's own ({@link KeyLayout}, {@link Item#PK},
+ * {@link Item#SK}, {@link Limits#INVERTED_INDEX_NAME}), as a hand-written client would share
+ * them with the rest of its code.
  *
  * <p>Also sends the writes that undo the benchmarked ones (those are not counted). Not
  * thread-safe: one benchmark thread.
@@ -55,18 +59,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 final class RawSdk implements RepositoryBackend.Undo {
   private static final String TABLE = LocalTable.NAME;
   private static final String INDEX = Limits.INVERTED_INDEX_NAME;
-  private static final DateTimeFormatter TIMESTAMP =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue ONE = AttributeValue.fromN("1");
   private static final AttributeValue MINUS_ONE = AttributeValue.fromN("-1");
-  private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(Map.of(
-      "heart", ZERO, "smiley", ZERO, "thumbsup", ZERO, "sunglasses", ZERO));
-  private static final String EXISTS = "attribute_exists(PK)";
-  private static final String ABSENT = "attribute_not_exists(PK)";
+  private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(noReactions());
+  private static final String EXISTS = "attribute_exists(" + Item.PK + ")";
+  private static final String ABSENT = "attribute_not_exists(" + Item.PK + ")";
   private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
   /** A user who exists and is not closing the account. */
-  private static final String ACTIVE = "(attribute_exists(PK)) AND (NOT (#s = :closing))";
+  private static final String ACTIVE = "(" + EXISTS + ") AND (NOT (#s = :closing))";
   private static final Map<String, String> ACTIVE_NAMES = Map.of("#s", "status");
   private static final Map<String, AttributeValue> ACTIVE_VALUES =
       Map.of(":closing", AttributeValue.fromS("CLOSING"));
@@ -74,7 +75,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   private final DynamoDbClient client;
   private final CostRecorder costs;
   private final AttributeValue now =
-      AttributeValue.fromS(TIMESTAMP.format(DataSet.CLOCK.instant()));
+      AttributeValue.fromS(KeyLayout.timestamp(DataSet.CLOCK.instant()));
   private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
 
   /**
@@ -92,7 +93,7 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   Optional<User> getUser(String username) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -103,11 +104,12 @@ final class RawSdk implements RepositoryBackend.Undo {
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
   UserPhotos userWithPhotos(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND SK BETWEEN :profile AND :end")
+        .keyConditionExpression(Item.PK + " = :pk AND " + Item.SK
+            + " BETWEEN :profile AND :end")
         .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS("USER#" + username),
-            ":profile", AttributeValue.fromS("#METADATA#" + username),
-            ":end", AttributeValue.fromS("PHOTO$")))
+            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+            ":profile", AttributeValue.fromS(KeyLayout.METADATA + username),
+            ":end", AttributeValue.fromS(KeyLayout.AFTER_ALL_PHOTOS)))
         .scanIndexForward(false)
         .limit(DataSet.PAGE_SIZE + 2)
         .consistentRead(true)
@@ -129,7 +131,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     if (photos.size() > DataSet.PAGE_SIZE) {
       photos = photos.subList(0, DataSet.PAGE_SIZE);
       Photo last = photos.get(DataSet.PAGE_SIZE - 1);
-      next = Optional.of("USER#" + username + "|" + photoSortKey(last.id()));
+      next = Optional.of(KeyLayout.userPartition(username) + "|"
+          + KeyLayout.photoSortKey(last.id()));
     }
     if (user.isEmpty()) {
       user = getUser(username);
@@ -139,7 +142,7 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   Optional<Photo> getPhoto(PhotoId id) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
+        .key(key(KeyLayout.photo(id)))
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -150,8 +153,9 @@ final class RawSdk implements RepositoryBackend.Undo {
   PhotoReactions photoWithReactions(PhotoId id) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :photo")
-        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(id))))
+        .keyConditionExpression(Item.SK + " = :photo")
+        .expressionAttributeValues(Map.of(":photo",
+            AttributeValue.fromS(KeyLayout.photoSortKey(id))))
         .scanIndexForward(false)
         .limit(DataSet.PAGE_SIZE)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -173,10 +177,10 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   Page<Follow> followersOf(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :friend)")
+        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
         .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS("USER#" + username),
-            ":friend", AttributeValue.fromS("#FRIEND#")))
+            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+            ":friend", AttributeValue.fromS(KeyLayout.FRIEND)))
         .limit(DataSet.PAGE_SIZE)
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -196,9 +200,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   User createUser(NewUser user) {
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("USER#" + user.username()));
-    item.put("SK", AttributeValue.fromS("#METADATA#" + user.username()));
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.user(user.username())));
     item.put("entity", AttributeValue.fromS("USER"));
     item.put("username", AttributeValue.fromS(user.username()));
     item.put("name", AttributeValue.fromS(user.name()));
@@ -218,16 +220,16 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   Photo uploadPhoto(PhotoId id, String location) {
-    Map<String, AttributeValue> item = new HashMap<>(photoKey(id));
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.photo(id)));
     item.put("entity", AttributeValue.fromS("PHOTO"));
     item.put("username", AttributeValue.fromS(id.owner()));
-    item.put("timestamp", AttributeValue.fromS(TIMESTAMP.format(id.timestamp())));
+    item.put("timestamp", AttributeValue.fromS(KeyLayout.timestamp(id.timestamp())));
     item.put("location", AttributeValue.fromS(location));
     item.put("reactions", NO_REACTIONS);
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-                .key(userKey(id.owner())).conditionExpression(ACTIVE)
+                .key(key(KeyLayout.user(id.owner()))).conditionExpression(ACTIVE)
                 .expressionAttributeNames(ACTIVE_NAMES)
                 .expressionAttributeValues(ACTIVE_VALUES)).build(),
             TransactWriteItem.builder().put(p -> p.tableName(TABLE)
@@ -241,35 +243,33 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
-    String typeName = type.name().toLowerCase(Locale.ROOT);
-    AttributeValue photoSortKey = AttributeValue.fromS(photoSortKey(photo));
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName));
-    item.put("SK", photoSortKey);
+    String typeName = type.storedName();
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type,
+        photo)));
     item.put("entity", AttributeValue.fromS("REACTION"));
     item.put("reactingUser", AttributeValue.fromS(reactor));
     item.put("photoOwner", AttributeValue.fromS(photo.owner()));
-    item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
+    item.put("photoTimestamp", AttributeValue.fromS(KeyLayout.timestamp(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
     List<TransactWriteItem> actions = new ArrayList<>();
     actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-        .key(userKey(reactor)).conditionExpression(ACTIVE)
+        .key(key(KeyLayout.user(reactor))).conditionExpression(ACTIVE)
         .expressionAttributeNames(ACTIVE_NAMES)
         .expressionAttributeValues(ACTIVE_VALUES)).build());
     if (!photo.owner().equals(reactor)) {
       // The repository refuses a closing owner's photo too; one item may appear once only.
       actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-          .key(userKey(photo.owner())).conditionExpression(ACTIVE)
+          .key(key(KeyLayout.user(photo.owner()))).conditionExpression(ACTIVE)
           .expressionAttributeNames(ACTIVE_NAMES)
           .expressionAttributeValues(ACTIVE_VALUES)).build());
     }
     actions.add(TransactWriteItem.builder().put(p -> p.tableName(TABLE)
         .item(item).conditionExpression(ABSENT)).build());
     actions.add(TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(photoKey(photo))
+        .key(key(KeyLayout.photo(photo)))
         .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-        .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
+        .conditionExpression("(" + EXISTS + ") AND (NOT (attribute_exists(#del)))")
         .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
             "#del", "deleting"))
         .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
@@ -280,9 +280,8 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   Follow follow(String follower, String followed) {
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("USER#" + followed));
-    item.put("SK", AttributeValue.fromS("#FRIEND#" + follower));
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed,
+        follower)));
     item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
     item.put("followedUser", AttributeValue.fromS(followed));
     item.put("followingUser", AttributeValue.fromS(follower));
@@ -301,8 +300,7 @@ final class RawSdk implements RepositoryBackend.Undo {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
-                    "SK", AttributeValue.fromS("#FRIEND#" + follower)))
+                .key(key(KeyLayout.friendship(followed, follower)))
                 .conditionExpression(EXISTS)).build(),
             counter(followed, "followers", MINUS_ONE),
             counter(follower, "following", MINUS_ONE))
@@ -313,8 +311,7 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   boolean isFollowing(String follower, String followed) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
-            "SK", AttributeValue.fromS("#FRIEND#" + follower)))
+        .key(key(KeyLayout.friendship(followed, follower)))
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -324,9 +321,10 @@ final class RawSdk implements RepositoryBackend.Undo {
   Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :photo AND begins_with(PK, :reactor)")
-        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(photo)),
-            ":reactor", AttributeValue.fromS("REACTION#" + reactor + "#")))
+        .keyConditionExpression(Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
+        .expressionAttributeValues(Map.of(
+            ":photo", AttributeValue.fromS(KeyLayout.photoSortKey(photo)),
+            ":reactor", AttributeValue.fromS(KeyLayout.REACTION + reactor + "#")))
         .limit(ReactionType.values().length)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -339,18 +337,16 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   /** The common case: the photo exists, so one transaction. */
   void removeReaction(String reactor, PhotoId photo, ReactionType type) {
-    String typeName = type.name().toLowerCase(Locale.ROOT);
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(Map.of("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName),
-                    "SK", AttributeValue.fromS(photoSortKey(photo))))
+                .key(key(KeyLayout.reaction(reactor, type, photo)))
                 .conditionExpression(EXISTS)).build(),
             TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-                .key(photoKey(photo))
+                .key(key(KeyLayout.photo(photo)))
                 .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
                 .conditionExpression("#r.#t >= :one")
-                .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName))
+                .expressionAttributeNames(Map.of("#r", "reactions", "#t", type.storedName()))
                 .expressionAttributeValues(Map.of(":zero", ZERO, ":d", MINUS_ONE,
                     ":one", ONE))).build())
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
@@ -359,7 +355,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   /** The mark, then the DeleteItem on condition that no counter is positive. */
   void deletePhotoWithoutReactions(PhotoId id) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
+        .key(key(KeyLayout.photo(id)))
         .updateExpression("SET #del = :true")
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#del", "deleting"))
@@ -370,12 +366,12 @@ final class RawSdk implements RepositoryBackend.Undo {
     Map<String, String> names = new HashMap<>(Map.of("#r", "reactions"));
     List<String> clauses = new ArrayList<>();
     for (ReactionType type : ReactionType.values()) {
-      String alias = "#" + type.name().toLowerCase(Locale.ROOT);
-      names.put(alias, type.name().toLowerCase(Locale.ROOT));
+      String alias = "#" + type.storedName();
+      names.put(alias, type.storedName());
       clauses.add("(NOT (#r." + alias + " >= :one))");
     }
     DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
+        .key(key(KeyLayout.photo(id)))
         .conditionExpression(String.join(" AND ", clauses))
         .expressionAttributeNames(names)
         .expressionAttributeValues(Map.of(":one", ONE))
@@ -386,7 +382,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   /** The mark, the seven Queries that find nothing, the DeleteItem of the profile. */
   void closeEmptyAccount(String username) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET #s = :closing")
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#s", "status"))
@@ -394,25 +390,26 @@ final class RawSdk implements RepositoryBackend.Undo {
         .returnValues(ReturnValue.ALL_NEW)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
-    userPartitionQuery(username, "PHOTO#", 100);
+    userPartitionQuery(username, KeyLayout.PHOTO, 100);
     for (ReactionType type : ReactionType.values()) {
-      String partition = "REACTION#" + username + "#" + type.name().toLowerCase(Locale.ROOT);
+      String partition = KeyLayout.REACTION + username + "#" + type.storedName();
       read(client.query(r -> r.tableName(TABLE)
-          .keyConditionExpression("PK = :pk")
+          .keyConditionExpression(Item.PK + " = :pk")
           .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
           .limit(49)
           .consistentRead(true)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
     }
-    userPartitionQuery(username, "#FRIEND#", 49);
+    userPartitionQuery(username, KeyLayout.FRIEND, 49);
     read(client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :friend")
-        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
+        .keyConditionExpression(Item.SK + " = :friend")
+        .expressionAttributeValues(Map.of(":friend",
+            AttributeValue.fromS(KeyLayout.followingPartition(username))))
         .limit(49)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
     DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .conditionExpression("(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
         .expressionAttributeNames(Map.of("#s", "status", "#f", "followers", "#g", "following"))
         .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING"),
@@ -423,8 +420,9 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   private void userPartitionQuery(String username, String prefix, int limit) {
     read(client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("USER#" + username),
+        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :prefix)")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(KeyLayout.userPartition(
+                username)),
             ":prefix", AttributeValue.fromS(prefix)))
         .limit(limit)
         .consistentRead(true)
@@ -441,28 +439,26 @@ final class RawSdk implements RepositoryBackend.Undo {
   void rememberPhotos(DataSet data) {
     for (PhotoId id : data.photoRing) {
       loadedPhotos.computeIfAbsent(id, photo -> client.getItem(r -> r.tableName(TABLE)
-          .key(photoKey(photo)).consistentRead(true)).item());
+          .key(key(KeyLayout.photo(photo))).consistentRead(true)).item());
     }
   }
 
   @Override
   public void deleteUser(String username) {
-    client.deleteItem(r -> r.tableName(TABLE).key(userKey(username)));
+    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.user(username))));
   }
 
   @Override
   public void deletePhoto(PhotoId id) {
-    client.deleteItem(r -> r.tableName(TABLE).key(photoKey(id)));
+    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.photo(id))));
   }
 
   @Override
   public void deleteReaction(Reaction reaction) {
     Map<String, AttributeValue> photo = loadedPhotos.get(reaction.photo());
     client.transactWriteItems(r -> r.transactItems(
-        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(Map.of(
-            "PK", AttributeValue.fromS("REACTION#" + reaction.reactor() + "#"
-                + reaction.type().name().toLowerCase(Locale.ROOT)),
-            "SK", AttributeValue.fromS(photoSortKey(reaction.photo()))))).build(),
+        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key(KeyLayout.reaction(
+            reaction.reactor(), reaction.type(), reaction.photo())))).build(),
         TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
   }
 
@@ -471,8 +467,9 @@ final class RawSdk implements RepositoryBackend.Undo {
   private QueryResponse followedFriendships(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :friend")
-        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
+        .keyConditionExpression(Item.SK + " = :friend")
+        .expressionAttributeValues(Map.of(":friend",
+            AttributeValue.fromS(KeyLayout.followingPartition(username))))
         .limit(DataSet.PAGE_SIZE)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -494,7 +491,7 @@ final class RawSdk implements RepositoryBackend.Undo {
     }
     List<Map<String, AttributeValue>> keys = new ArrayList<>(usernames.size());
     for (String username : usernames) {
-      keys.add(userKey(username));
+      keys.add(key(KeyLayout.user(username)));
     }
     Map<String, User> found = new HashMap<>();
     Map<String, KeysAndAttributes> pending = Map.of(TABLE,
@@ -524,7 +521,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   private static TransactWriteItem counter(String username, String counter,
       AttributeValue delta) {
     return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET " + COUNTER)
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#c", counter))
@@ -534,7 +531,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   private static TransactWriteItem activeCounter(String username, String counter,
       AttributeValue delta) {
     return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET " + COUNTER)
         .conditionExpression(ACTIVE)
         .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
@@ -542,18 +539,16 @@ final class RawSdk implements RepositoryBackend.Undo {
             ":closing", AttributeValue.fromS("CLOSING")))).build();
   }
 
-  private static Map<String, AttributeValue> userKey(String username) {
-    return Map.of("PK", AttributeValue.fromS("USER#" + username),
-        "SK", AttributeValue.fromS("#METADATA#" + username));
+  private static Map<String, AttributeValue> key(Key key) {
+    return Map.of(Item.PK, AttributeValue.fromS(key.pk()), Item.SK, AttributeValue.fromS(key.sk()));
   }
 
-  private static Map<String, AttributeValue> photoKey(PhotoId id) {
-    return Map.of("PK", AttributeValue.fromS("USER#" + id.owner()),
-        "SK", AttributeValue.fromS(photoSortKey(id)));
-  }
-
-  private static String photoSortKey(PhotoId id) {
-    return "PHOTO#" + id.owner() + "#" + TIMESTAMP.format(id.timestamp());
+  private static Map<String, AttributeValue> noReactions() {
+    Map<String, AttributeValue> counters = new HashMap<>();
+    for (ReactionType type : ReactionType.values()) {
+      counters.put(type.storedName(), ZERO);
+    }
+    return counters;
   }
 
   private static Optional<String> cursor(QueryResponse response) {
@@ -561,7 +556,7 @@ final class RawSdk implements RepositoryBackend.Undo {
       return Optional.empty();
     }
     Map<String, AttributeValue> last = response.lastEvaluatedKey();
-    return Optional.of(last.get("PK").s() + "|" + last.get("SK").s());
+    return Optional.of(last.get(Item.PK).s() + "|" + last.get(Item.SK).s());
   }
 
   static User user(Map<String, AttributeValue> item) {
