@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One benchmark per access pattern of {@link io.quickphotos.QuickPhotos}, on each backend and on
- * the baseline beside it, through the {@link Backend} facade. The {@code backend} parameter picks
+ * the baseline beside it, through the {@link BenchmarkTarget} facade. The {@code backend} parameter picks
  * the implementation; the {@code size} parameter the number of items loaded, once per trial, from
  * the deterministic {@link DataSet}. Each invocation takes the next argument from a fixed random
  * ring of existing users and photos, so successive calls do not hit the same item.
@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * in-memory backend and its collections baseline run at 10³ and 10⁶ items, DynamoDB Local and
  * its raw-SDK baseline at 10³ only (loading goes through DynamoDB Local's HTTP endpoint).
  *
- * <p>Writes are each followed by the write that undoes them (see {@link Backend}); the cost
+ * <p>Writes are each followed by the write that undoes them (see {@link BenchmarkTarget}); the cost
  * counters, reported per operation by {@link Report}, count the access pattern's requests only.
  *
  * <p><b>Settings</b> (annotations; give no {@code -wi}, {@code -w}, {@code -i}, {@code -r} or
@@ -69,16 +69,16 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 public abstract class AccessPatternBenchmark extends RingBenchmark {
-  private Backend backend;
-  private CostRecorder costs;
+  private BenchmarkTarget target;
+  private CostTally costs;
   private DataSet data;
 
   /** Generates the data set and loads it into a new backend, once per trial. */
   @Setup(Level.Trial)
   public void setUp() {
     data = DataSet.of(sizeParameter());
-    backend = BackendType.of(backendParameter()).open(data);
-    costs = backend.costs();
+    target = BenchmarkBackend.of(backendParameter()).open(data);
+    costs = target.costs();
     // Loading 10⁶ items leaves gigabytes of garbage; collected here, not in a measured iteration.
     System.gc();
   }
@@ -86,7 +86,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   /** Releases the backend; stops DynamoDB Local. */
   @TearDown(Level.Trial)
   public void tearDown() {
-    backend.close();
+    target.close();
   }
 
   /**
@@ -97,7 +97,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Optional<User> getUser(CostCounters counters) {
-    Optional<User> user = backend.getUser(data.userRing[nextSlot()]);
+    Optional<User> user = target.getUser(data.userRing[nextSlot()]);
     counters.collect(costs);
     return user;
   }
@@ -110,7 +110,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public UserPhotos userWithPhotos(CostCounters counters) {
-    UserPhotos page = backend.userWithPhotos(data.userRing[nextSlot()]);
+    UserPhotos page = target.userWithPhotos(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -123,7 +123,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Optional<Photo> getPhoto(CostCounters counters) {
-    Optional<Photo> photo = backend.getPhoto(data.photoRing[nextSlot()]);
+    Optional<Photo> photo = target.getPhoto(data.photoRing[nextSlot()]);
     counters.collect(costs);
     return photo;
   }
@@ -136,7 +136,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public PhotoReactions photoWithReactions(CostCounters counters) {
-    PhotoReactions page = backend.photoWithReactions(data.photoRing[nextSlot()]);
+    PhotoReactions page = target.photoWithReactions(data.photoRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -149,7 +149,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Page<Follow> followersOf(CostCounters counters) {
-    Page<Follow> page = backend.followersOf(data.userRing[nextSlot()]);
+    Page<Follow> page = target.followersOf(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -162,7 +162,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Page<User> followedBy(CostCounters counters) {
-    Page<User> page = backend.followedBy(data.userRing[nextSlot()]);
+    Page<User> page = target.followedBy(data.userRing[nextSlot()]);
     counters.collect(costs);
     return page;
   }
@@ -175,7 +175,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public User createUser(CostCounters counters) {
-    User user = backend.createAndDeleteUser(data.newUserRing[nextSlot()]);
+    User user = target.createAndDeleteUser(data.newUserRing[nextSlot()]);
     counters.collect(costs);
     return user;
   }
@@ -189,7 +189,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Photo uploadPhoto(CostCounters counters) {
     int i = nextSlot();
-    Photo photo = backend.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
+    Photo photo = target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
     counters.collect(costs);
     return photo;
   }
@@ -204,7 +204,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Reaction reactToPhoto(CostCounters counters) {
     int i = nextSlot();
-    Reaction reaction = backend.reactAndUndo(data.reactor.username(), data.photoRing[i],
+    Reaction reaction = target.reactAndUndo(data.reactor.username(), data.photoRing[i],
         data.typeRing[i]);
     counters.collect(costs);
     return reaction;
@@ -218,7 +218,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Follow followAndUnfollow(CostCounters counters) {
-    Follow follow = backend.followAndUnfollow(data.follower.username(),
+    Follow follow = target.followAndUnfollow(data.follower.username(),
         data.followedRing[nextSlot()]);
     counters.collect(costs);
     return follow;
@@ -234,7 +234,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public boolean isFollowing(CostCounters counters) {
-    boolean following = backend.isFollowing(data.follower.username(),
+    boolean following = target.isFollowing(data.follower.username(),
         data.followedRing[nextSlot()]);
     counters.collect(costs);
     return following;
@@ -248,7 +248,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(CostCounters counters) {
-    Set<ReactionType> types = backend.reactionsLeftBy(data.reactor.username(),
+    Set<ReactionType> types = target.reactionsLeftBy(data.reactor.username(),
         data.photoRing[nextSlot()]);
     counters.collect(costs);
     return types;
@@ -263,7 +263,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Reaction reactAndRemoveReaction(CostCounters counters) {
     int i = nextSlot();
-    Reaction reaction = backend.reactAndRemove(data.reactor.username(), data.photoRing[i],
+    Reaction reaction = target.reactAndRemove(data.reactor.username(), data.photoRing[i],
         data.typeRing[i]);
     counters.collect(costs);
     return reaction;
@@ -278,7 +278,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Photo uploadAndDeletePhotoCascade(CostCounters counters) {
     int i = nextSlot();
-    Photo photo = backend.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
+    Photo photo = target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
     counters.collect(costs);
     return photo;
   }
@@ -292,7 +292,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public User createAndDeleteUserCascade(CostCounters counters) {
-    User user = backend.createThenDeleteUser(data.newUserRing[nextSlot()]);
+    User user = target.createThenDeleteUser(data.newUserRing[nextSlot()]);
     counters.collect(costs);
     return user;
   }

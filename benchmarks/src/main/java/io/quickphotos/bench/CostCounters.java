@@ -35,15 +35,15 @@ public class CostCounters {
   }
 
   /**
-   * Counts one operation and moves what it cost out of the recorder.
+   * Counts one operation and moves what it cost out of the tally.
    *
-   * @param recorder the recorder the operation reported to
+   * @param tally the tally the operation reported to
    */
-  void collect(CostRecorder recorder) {
+  void collect(CostTally tally) {
     operations++;
-    requests += recorder.requests;
-    readUnits += recorder.readUnits;
-    writeUnits += recorder.writeUnits;
-    recorder.clear();
+    requests += tally.requests;
+    readUnits += tally.readUnits;
+    writeUnits += tally.writeUnits;
+    tally.clear();
   }
 }

@@ -26,7 +26,7 @@ import java.util.Optional;
  * feed by fan-out on read, {@link QuickPhotos#homeFeed}): every user has a materialized timeline
  * partition, {@code PK = TIMELINE#<reader>}, {@code SK = <timestamp>#<owner>}, and an upload
  * writes one timeline entry for every follower of the uploader. Runs on any {@link Table} engine
- * with the design's keys and capacity formulas; each request's cost goes to the recorder, and
+ * with the design's keys and capacity formulas; each request's cost goes to the tally, and
  * the photo itself is written by the repository, exactly as the product writes it.
  *
  * <p>Two kinds of entry, two variants of the design:
@@ -45,7 +45,7 @@ import java.util.Optional;
  * timelines store each photo once per follower. Equal timestamps list in descending owner order
  * (the product's feed lists them ascending); the data sets here have none.
  *
- * <p>Not thread-safe (the recorder is not); the benchmarks run one thread.
+ * <p>Not thread-safe (the tally is not); the benchmarks run one thread.
  */
 final class FanOutOnWrite {
   /** How many followers one Query of the uploader's partition reads. */
@@ -69,7 +69,7 @@ final class FanOutOnWrite {
 
   private final Table table;
   private final QuickPhotos repository;
-  private final CostRecorder costs;
+  private final CostTally costs;
   private final Entries entries;
 
   /**
@@ -80,7 +80,7 @@ final class FanOutOnWrite {
    * @param costs where every request's cost goes
    * @param entries what a timeline entry holds
    */
-  FanOutOnWrite(Table table, QuickPhotos repository, CostRecorder costs, Entries entries) {
+  FanOutOnWrite(Table table, QuickPhotos repository, CostTally costs, Entries entries) {
     this.table = table;
     this.repository = repository;
     this.costs = costs;

@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public abstract class QueryShapeBenchmark extends RingBenchmark {
   private QueryShapes shapes;
-  private CostRecorder costs;
+  private CostTally costs;
   private DataSet data;
 
   /** Generates the data set and loads it with the profile copies, once per trial. */

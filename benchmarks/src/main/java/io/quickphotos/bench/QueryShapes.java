@@ -65,9 +65,9 @@ interface QueryShapes extends AutoCloseable {
   /**
    * Where the shapes report what their requests cost.
    *
-   * @return the recorder
+   * @return the tally
    */
-  CostRecorder costs();
+  CostTally costs();
 
   /** Releases the engine: stops DynamoDB Local where there is one. */
   @Override
@@ -78,10 +78,10 @@ interface QueryShapes extends AutoCloseable {
    *
    * @param backend {@code memory} or {@code dynamodb-local}: which engine's Table SPI
    * @param data the data set
-   * @return the loaded shapes, cost recorder cleared
+   * @return the loaded shapes, cost tally cleared
    */
   static QueryShapes open(String backend, DataSet data) {
-    QueryShapes shapes = switch (BackendType.of(backend)) {
+    QueryShapes shapes = switch (BenchmarkBackend.of(backend)) {
       case MEMORY -> TableShapes.memory(data);
       case DYNAMODB_LOCAL -> TableShapes.dynamoDbLocal(data);
       default -> throw new IllegalArgumentException("the query shapes run on the engines, memory"

@@ -4,6 +4,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -53,10 +54,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * {@link Item#SK}, {@link Limits#INVERTED_INDEX_NAME}), as a hand-written client would share
  * them with the rest of its code.
  *
- * <p>Also sends the writes that undo the benchmarked ones (those are not counted). Not
+ * <p>Also sends the erasing writes that undo the benchmarked ones (those are not counted). Not
  * thread-safe: one benchmark thread.
  */
-final class RawSdk implements RepositoryBackend.Undo {
+final class RawSdk implements BenchmarkTarget {
   private static final String TABLE = LocalTable.NAME;
   private static final String INDEX = Limits.INVERTED_INDEX_NAME;
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
@@ -73,7 +74,8 @@ final class RawSdk implements RepositoryBackend.Undo {
       Map.of(":closing", AttributeValue.fromS("CLOSING"));
 
   private final DynamoDbClient client;
-  private final CostRecorder costs;
+  private final AutoCloseable resources;
+  private final CostTally costs = new CostTally();
   private final AttributeValue now =
       AttributeValue.fromS(KeyLayout.timestamp(DataSet.CLOCK.instant()));
   private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
@@ -81,17 +83,36 @@ final class RawSdk implements RepositoryBackend.Undo {
   /**
    * Sends requests through a client and reports what they cost.
    *
-   * @param client the client of the endpoint holding the loaded table
-   * @param costs where each request's cost goes
+   * @param client the client of the endpoint holding the table
+   * @param resources what {@link #close()} releases
    */
-  RawSdk(DynamoDbClient client, CostRecorder costs) {
+  RawSdk(DynamoDbClient client, AutoCloseable resources) {
     this.client = client;
-    this.costs = costs;
+    this.resources = resources;
+  }
+
+  /**
+   * Starts DynamoDB Local and loads the data set (through the repository, uncounted).
+   *
+   * @param data the data set
+   * @return the baseline on that table; closing it stops DynamoDB Local
+   */
+  static RawSdk onDynamoDbLocal(DataSet data) {
+    LocalTable table = LocalTable.load(data, CostListener.NONE);
+    try {
+      RawSdk raw = new RawSdk(table.client(), table);
+      raw.rememberPhotos(data);
+      return raw;
+    } catch (RuntimeException e) {
+      table.close();
+      throw e;
+    }
   }
 
   // --- the access patterns -----------------------------------------------------------------
 
-  Optional<User> getUser(String username) {
+  @Override
+  public Optional<User> getUser(String username) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
         .key(key(KeyLayout.user(username)))
         .consistentRead(true)
@@ -102,7 +123,8 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
-  UserPhotos userWithPhotos(String username) {
+  @Override
+  public UserPhotos userWithPhotos(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .keyConditionExpression(Item.PK + " = :pk AND " + Item.SK
             + " BETWEEN :profile AND :end")
@@ -140,7 +162,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new UserPhotos(user, new Page<>(photos, next));
   }
 
-  Optional<Photo> getPhoto(PhotoId id) {
+  @Override
+  public Optional<Photo> getPhoto(PhotoId id) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
         .key(key(KeyLayout.photo(id)))
         .consistentRead(true)
@@ -150,7 +173,8 @@ final class RawSdk implements RepositoryBackend.Undo {
         ? Optional.of(photo(response.item())) : Optional.empty();
   }
 
-  PhotoReactions photoWithReactions(PhotoId id) {
+  @Override
+  public PhotoReactions photoWithReactions(PhotoId id) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
         .keyConditionExpression(Item.SK + " = :photo")
@@ -175,7 +199,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new PhotoReactions(photo, new Page<>(reactions, cursor(response)));
   }
 
-  Page<Follow> followersOf(String username) {
+  @Override
+  public Page<Follow> followersOf(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
         .expressionAttributeValues(Map.of(
@@ -193,13 +218,15 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** Inverted-index Query, then one BatchGetItem of the profiles (the design's shape). */
-  Page<User> followedBy(String username) {
+  @Override
+  public Page<User> followedBy(String username) {
     QueryResponse friendships = followedFriendships(username);
     List<String> followed = followedUsernames(friendships);
     return new Page<>(batchGetUsers(followed), cursor(friendships));
   }
 
-  User createUser(NewUser user) {
+  @Override
+  public User createUser(NewUser user) {
     Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.user(user.username())));
     item.put("entity", AttributeValue.fromS("USER"));
     item.put("username", AttributeValue.fromS(user.username()));
@@ -219,7 +246,8 @@ final class RawSdk implements RepositoryBackend.Undo {
         user.address(), user.status(), 0, 0);
   }
 
-  Photo uploadPhoto(PhotoId id, String location) {
+  @Override
+  public Photo uploadPhoto(PhotoId id, String location) {
     Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.photo(id)));
     item.put("entity", AttributeValue.fromS("PHOTO"));
     item.put("username", AttributeValue.fromS(id.owner()));
@@ -242,7 +270,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Photo(id, location, none);
   }
 
-  Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
+  @Override
+  public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
     String typeName = type.storedName();
     Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type,
         photo)));
@@ -279,7 +308,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Reaction(reactor, photo, type, DataSet.CLOCK.instant());
   }
 
-  Follow follow(String follower, String followed) {
+  @Override
+  public Follow follow(String follower, String followed) {
     Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed,
         follower)));
     item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
@@ -296,7 +326,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Follow(follower, followed, DataSet.CLOCK.instant());
   }
 
-  void unfollow(String follower, String followed) {
+  @Override
+  public void unfollow(String follower, String followed) {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
@@ -309,7 +340,8 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   // --- the data's lifecycle ------------------------------------------------------------------
 
-  boolean isFollowing(String follower, String followed) {
+  @Override
+  public boolean isFollowing(String follower, String followed) {
     GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
         .key(key(KeyLayout.friendship(followed, follower)))
         .consistentRead(true)
@@ -318,7 +350,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     return response.hasItem() && !response.item().isEmpty();
   }
 
-  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
         .keyConditionExpression(Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
@@ -336,7 +369,8 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The common case: the photo exists, so one transaction. */
-  void removeReaction(String reactor, PhotoId photo, ReactionType type) {
+  @Override
+  public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
@@ -353,7 +387,8 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The mark, then the DeleteItem on condition that no counter is positive. */
-  void deletePhotoWithoutReactions(PhotoId id) {
+  @Override
+  public void deletePhoto(PhotoId id) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
         .key(key(KeyLayout.photo(id)))
         .updateExpression("SET #del = :true")
@@ -380,7 +415,8 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The mark, the seven Queries that find nothing, the DeleteItem of the profile. */
-  void closeEmptyAccount(String username) {
+  @Override
+  public void deleteUser(String username) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
         .key(key(KeyLayout.user(username)))
         .updateExpression("SET #s = :closing")
@@ -431,12 +467,8 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   // --- undoing the benchmarked writes (not counted) ------------------------------------------
 
-  /**
-   * Reads the photos the reaction benchmark reacts to as they were loaded, to put them back.
-   *
-   * @param data the loaded data set
-   */
-  void rememberPhotos(DataSet data) {
+  /** Reads the photos the reaction benchmark reacts to as they were loaded, to put them back. */
+  private void rememberPhotos(DataSet data) {
     for (PhotoId id : data.photoRing) {
       loadedPhotos.computeIfAbsent(id, photo -> client.getItem(r -> r.tableName(TABLE)
           .key(key(KeyLayout.photo(photo))).consistentRead(true)).item());
@@ -444,22 +476,36 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   @Override
-  public void deleteUser(String username) {
+  public void eraseUser(String username) {
     client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.user(username))));
   }
 
   @Override
-  public void deletePhoto(PhotoId id) {
+  public void erasePhoto(PhotoId id) {
     client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.photo(id))));
   }
 
   @Override
-  public void deleteReaction(Reaction reaction) {
+  public void eraseReaction(Reaction reaction) {
     Map<String, AttributeValue> photo = loadedPhotos.get(reaction.photo());
     client.transactWriteItems(r -> r.transactItems(
         TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key(KeyLayout.reaction(
             reaction.reactor(), reaction.type(), reaction.photo())))).build(),
         TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
+  }
+
+  @Override
+  public CostTally costs() {
+    return costs;
+  }
+
+  @Override
+  public void close() {
+    try {
+      resources.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("could not release " + resources, e);
+    }
   }
 
   // --- requests and records ----------------------------------------------------------------
@@ -559,7 +605,7 @@ final class RawSdk implements RepositoryBackend.Undo {
     return Optional.of(last.get(Item.PK).s() + "|" + last.get(Item.SK).s());
   }
 
-  static User user(Map<String, AttributeValue> item) {
+  private static User user(Map<String, AttributeValue> item) {
     return new User(item.get("username").s(), item.get("name").s(), item.get("email").s(),
         LocalDate.parse(item.get("birthdate").s()), item.get("address").s(),
         UserStatus.valueOf(item.get("status").s()), Long.parseLong(item.get("followers").n()),

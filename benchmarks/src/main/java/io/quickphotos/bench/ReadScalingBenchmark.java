@@ -1,8 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -46,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * loading takes about 3 s instead of the 30 s of 10⁶, which every one of the 18 trials would pay.
  *
  * <p>Nothing mutable is shared by the threads except the table itself: the repository reports
- * its costs to {@link CostListener#NONE} (the benchmarks' {@code CostRecorder} is not
+ * its costs to {@link CostListener#NONE} (the benchmarks' {@code CostTally} is not
  * thread-safe, and any shared counter — even a {@code LongAdder} — would add traffic between the
  * cores that is not the engine's), and each thread walks the rings from its own position
  * ({@link Cursor}, one per thread; the shared {@code RingBenchmark#nextSlot} is not thread-safe).
@@ -83,8 +80,8 @@ public abstract class ReadScalingBenchmark {
   public void setUp() {
     data = DataSet.of(size);
     MemoryTable table = new MemoryTable();
-    photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK));
-    Loader.load(photos, data, "memory");
+    photos = DataSet.repository(table, CostListener.NONE);
+    data.importInto(photos, "memory");
   }
 
   /**

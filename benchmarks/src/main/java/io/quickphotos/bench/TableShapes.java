@@ -9,8 +9,6 @@ import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Value;
@@ -22,7 +20,6 @@ import io.quickphotos.Photo;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
-import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,7 +30,7 @@ import java.util.Optional;
 /**
  * The query shapes on any engine, through the {@link Table} SPI: the design's plans from
  * {@link Plans}, the alternatives as {@link QueryPlan}s built here, items read with
- * {@link ItemCodec}. Each request's capacity goes to the cost recorder.
+ * {@link ItemCodec}. Each request's capacity goes to the cost tally.
  */
 final class TableShapes implements QueryShapes {
   /** The sort-key prefix of the denormalized copies of followed users' profiles. */
@@ -43,7 +40,7 @@ final class TableShapes implements QueryShapes {
 
   private final Table table;
   private final AutoCloseable resources;
-  private final CostRecorder costs = new CostRecorder();
+  private final CostTally costs = new CostTally();
 
   private TableShapes(Table table, AutoCloseable resources) {
     this.table = table;
@@ -59,8 +56,7 @@ final class TableShapes implements QueryShapes {
    */
   static TableShapes memory(DataSet data) {
     MemoryTable table = new MemoryTable();
-    Loader.load(Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK)), data,
-        "memory");
+    data.importInto(DataSet.repository(table, CostListener.NONE), "memory");
     copyFollowedProfiles(table, data, "memory");
     return new TableShapes(table, () -> { });
   }
@@ -158,7 +154,7 @@ final class TableShapes implements QueryShapes {
   }
 
   @Override
-  public CostRecorder costs() {
+  public CostTally costs() {
     return costs;
   }
 
@@ -192,7 +188,7 @@ final class TableShapes implements QueryShapes {
       }
     }
     putAll(table, batch);
-    Loader.loaded(backend + " (profile copies)", data.follows.size(), start);
+    DataSet.printLoaded(backend + " (profile copies)", data.follows.size(), start);
   }
 
   private static void putAll(Table table, List<Item> items) {

@@ -6,12 +6,13 @@ import io.quickphotos.OperationCost;
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until
  * {@link CostCounters#collect} takes them. Fed by the repository through {@link CostListener},
- * or by the hand-written baselines and query shapes, which report each request themselves.
+ * or by the hand-written baselines, query shapes and feed models, which report each request
+ * themselves.
  *
  * <p>Not thread-safe: the benchmarks run on one thread, and a lock here would be measured as part
  * of every operation.
  */
-final class CostRecorder implements CostListener {
+final class CostTally implements CostListener {
   long requests;
   double readUnits;
   double writeUnits;
