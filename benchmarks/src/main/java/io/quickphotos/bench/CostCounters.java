@@ -38,12 +38,16 @@ public class CostCounters {
    * Counts one operation and moves what it cost out of the tally.
    *
    * @param tally the tally the operation reported to
+   * @param result what the operation returned
+   * @param <T> its type
+   * @return {@code result}, for the benchmark to return
    */
-  void collect(CostTally tally) {
+  <T> T collect(CostTally tally, T result) {
     operations++;
     requests += tally.requests;
     readUnits += tally.readUnits;
     writeUnits += tally.writeUnits;
     tally.clear();
+    return result;
   }
 }

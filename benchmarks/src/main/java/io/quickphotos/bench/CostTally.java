@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Capacity;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 
@@ -34,6 +36,15 @@ final class CostTally implements CostListener {
     requests++;
     readUnits += read;
     writeUnits += write;
+  }
+
+  /**
+   * Counts one request sent straight to an engine, and what it consumed.
+   *
+   * @param consumed the engine's capacity figures of the request
+   */
+  void request(Capacity consumed) {
+    request(consumed.read(), consumed.write());
   }
 
   /** Forgets everything tallied so far, such as the cost of loading the data. */

@@ -74,7 +74,7 @@ final class RawSdk implements BenchmarkTarget {
       Map.of(":closing", AttributeValue.fromS("CLOSING"));
 
   private final DynamoDbClient client;
-  private final AutoCloseable resources;
+  private final Runnable release;
   private final CostTally costs = new CostTally();
   private final AttributeValue now =
       AttributeValue.fromS(KeyLayout.timestamp(DataSet.CLOCK.instant()));
@@ -84,11 +84,11 @@ final class RawSdk implements BenchmarkTarget {
    * Sends requests through a client and reports what they cost.
    *
    * @param client the client of the endpoint holding the table
-   * @param resources what {@link #close()} releases
+   * @param release what {@link #close()} does
    */
-  RawSdk(DynamoDbClient client, AutoCloseable resources) {
+  RawSdk(DynamoDbClient client, Runnable release) {
     this.client = client;
-    this.resources = resources;
+    this.release = release;
   }
 
   /**
@@ -100,7 +100,7 @@ final class RawSdk implements BenchmarkTarget {
   static RawSdk onDynamoDbLocal(DataSet data) {
     LocalTable table = LocalTable.load(data, CostListener.NONE);
     try {
-      RawSdk raw = new RawSdk(table.client(), table);
+      RawSdk raw = new RawSdk(table.client(), table::close);
       raw.rememberPhotos(data);
       return raw;
     } catch (RuntimeException e) {
@@ -501,11 +501,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public void close() {
-    try {
-      resources.close();
-    } catch (Exception e) {
-      throw new IllegalStateException("could not release " + resources, e);
-    }
+    release.run();
   }
 
   // --- requests and records ----------------------------------------------------------------

@@ -39,15 +39,15 @@ final class RepositoryBackend implements BenchmarkTarget {
   private final QuickPhotos photos;
   private final Table engine;
   private final CostTally costs;
-  private final AutoCloseable resources;
+  private final Runnable release;
   private final Map<PhotoId, Item> loadedPhotos = new HashMap<>();
 
   private RepositoryBackend(QuickPhotos photos, Table engine, CostTally costs,
-      AutoCloseable resources) {
+      Runnable release) {
     this.photos = photos;
     this.engine = engine;
     this.costs = costs;
-    this.resources = resources;
+    this.release = release;
   }
 
   /**
@@ -74,7 +74,7 @@ final class RepositoryBackend implements BenchmarkTarget {
     CostTally costs = new CostTally();
     LocalTable table = LocalTable.load(data, costs);
     try {
-      return new RepositoryBackend(table.repository(), table.engine(), costs, table)
+      return new RepositoryBackend(table.repository(), table.engine(), costs, table::close)
           .rememberPhotos(data);
     } catch (RuntimeException e) {
       table.close();
@@ -208,10 +208,6 @@ final class RepositoryBackend implements BenchmarkTarget {
 
   @Override
   public void close() {
-    try {
-      resources.close();
-    } catch (Exception e) {
-      throw new IllegalStateException("could not release " + resources, e);
-    }
+    release.run();
   }
 }

@@ -106,101 +106,61 @@ public class StubbedSdkBenchmark {
     args = recordings.arguments(backend);
   }
 
-  /**
-   * Create user: one conditional PutItem.
-   *
-   * @return the user
-   */
+  /** Create user: one conditional PutItem. */
   @Benchmark
   public User createUser() {
     return target.createUser(args.newUser());
   }
 
-  /**
-   * Get user: one GetItem.
-   *
-   * @return the user
-   */
+  /** Get user: one GetItem. */
   @Benchmark
   public Optional<User> getUser() {
     return target.getUser(args.user());
   }
 
-  /**
-   * Upload photo: one TransactWriteItems (owner exists, photo absent).
-   *
-   * @return the photo
-   */
+  /** Upload photo: one TransactWriteItems (owner exists, photo absent). */
   @Benchmark
   public Photo uploadPhoto() {
     return target.uploadPhoto(args.newPhoto(), args.newLocation());
   }
 
-  /**
-   * Get photo: one GetItem.
-   *
-   * @return the photo
-   */
+  /** Get photo: one GetItem. */
   @Benchmark
   public Optional<Photo> getPhoto() {
     return target.getPhoto(args.photo());
   }
 
-  /**
-   * User and photos: one Query of the profile and the newest photos.
-   *
-   * @return the profile and photos
-   */
+  /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
   public UserPhotos userWithPhotos() {
     return target.userWithPhotos(args.user());
   }
 
-  /**
-   * React to photo: one TransactWriteItems (reaction absent, counter on the photo).
-   *
-   * @return the reaction
-   */
+  /** React to photo: one TransactWriteItems (reaction absent, counter on the photo). */
   @Benchmark
   public Reaction reactToPhoto() {
     return target.reactTo(args.reactor(), args.reactedPhoto(), args.type());
   }
 
-  /**
-   * Photo and reactions: one Query on the inverted index.
-   *
-   * @return the photo and reactions
-   */
+  /** Photo and reactions: one Query on the inverted index. */
   @Benchmark
   public PhotoReactions photoWithReactions() {
     return target.photoWithReactions(args.photo());
   }
 
-  /**
-   * Follow: one TransactWriteItems (friendship absent, both counters).
-   *
-   * @return the friendship
-   */
+  /** Follow: one TransactWriteItems (friendship absent, both counters). */
   @Benchmark
   public Follow follow() {
     return target.follow(args.follower(), args.followed());
   }
 
-  /**
-   * Followers of a user: one Query with begins_with.
-   *
-   * @return the friendships
-   */
+  /** Followers of a user: one Query with begins_with. */
   @Benchmark
   public Page<Follow> followersOf() {
     return target.followersOf(args.user());
   }
 
-  /**
-   * Users a user follows: an inverted-index Query, then one BatchGetItem of the profiles.
-   *
-   * @return the profiles
-   */
+  /** Users a user follows: an inverted-index Query, then one BatchGetItem of the profiles. */
   @Benchmark
   public Page<User> followedBy() {
     return target.followedBy(args.user());
