@@ -1,15 +1,8 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
-import io.quickphotos.Page;
-import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
-import io.quickphotos.PhotoReactions;
-import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
-import io.quickphotos.User;
-import io.quickphotos.UserPhotos;
 import io.quickphotos.CostListener;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.net.URI;
@@ -17,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -56,8 +48,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * imported, and each access pattern runs once through each backend with a recording interceptor;
  * then DynamoDB Local stops. Each benchmark replays its own pattern's script in a loop (the
  * follow benchmark, say, one TransactWriteItems response; users a user follows a Query and a
- * BatchGetItem response), with the arguments it was recorded with. The stub keeps no state, so
- * writes need no undoing here, and every pattern is measured alone.
+ * BatchGetItem response), called as it was recorded ({@link #PATTERNS}), with the arguments it
+ * was recorded with: the same call {@link StubbedSdkComparison} times. The stub keeps no state,
+ * so writes need no undoing here, and every pattern is measured alone.
  *
  * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am verify}:
  * <pre>
@@ -90,80 +83,77 @@ public class StubbedSdkBenchmark {
   @Param({DYNAMO_IMPL, RAW_SDK})
   public String backend;
 
-  private BenchmarkTarget target;
-  private Arguments args;
+  private Supplier<Object> call;
 
   /**
    * Builds the backend on a stubbed client playing this benchmark's script.
    *
-   * @param params which benchmark is about to run
+   * @param params which benchmark is about to run: its method names the pattern
    */
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     String benchmark = params.getBenchmark();
-    Recordings recordings = Recordings.get();
-    target = recordings.stubbed(backend, benchmark.substring(benchmark.lastIndexOf('.') + 1));
-    args = recordings.arguments(backend);
+    call = Recordings.get().call(backend, benchmark.substring(benchmark.lastIndexOf('.') + 1));
   }
 
   /** Create user: one conditional PutItem. */
   @Benchmark
-  public User createUser() {
-    return target.createUser(args.newUser());
+  public Object createUser() {
+    return call.get();
   }
 
   /** Get user: one GetItem. */
   @Benchmark
-  public Optional<User> getUser() {
-    return target.getUser(args.user());
+  public Object getUser() {
+    return call.get();
   }
 
   /** Upload photo: one TransactWriteItems (owner exists, photo absent). */
   @Benchmark
-  public Photo uploadPhoto() {
-    return target.uploadPhoto(args.newPhoto(), args.newLocation());
+  public Object uploadPhoto() {
+    return call.get();
   }
 
   /** Get photo: one GetItem. */
   @Benchmark
-  public Optional<Photo> getPhoto() {
-    return target.getPhoto(args.photo());
+  public Object getPhoto() {
+    return call.get();
   }
 
   /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
-  public UserPhotos userWithPhotos() {
-    return target.userWithPhotos(args.user());
+  public Object userWithPhotos() {
+    return call.get();
   }
 
   /** React to photo: one TransactWriteItems (reaction absent, counter on the photo). */
   @Benchmark
-  public Reaction reactToPhoto() {
-    return target.reactTo(args.reactor(), args.reactedPhoto(), args.type());
+  public Object reactToPhoto() {
+    return call.get();
   }
 
   /** Photo and reactions: one Query on the inverted index. */
   @Benchmark
-  public PhotoReactions photoWithReactions() {
-    return target.photoWithReactions(args.photo());
+  public Object photoWithReactions() {
+    return call.get();
   }
 
   /** Follow: one TransactWriteItems (friendship absent, both counters). */
   @Benchmark
-  public Follow follow() {
-    return target.follow(args.follower(), args.followed());
+  public Object follow() {
+    return call.get();
   }
 
   /** Followers of a user: one Query with begins_with. */
   @Benchmark
-  public Page<Follow> followersOf() {
-    return target.followersOf(args.user());
+  public Object followersOf() {
+    return call.get();
   }
 
   /** Users a user follows: an inverted-index Query, then one BatchGetItem of the profiles. */
   @Benchmark
-  public Page<User> followedBy() {
-    return target.followedBy(args.user());
+  public Object followedBy() {
+    return call.get();
   }
 
   private static Map<String, BiFunction<BenchmarkTarget, Arguments, Object>> patterns() {
@@ -263,38 +253,25 @@ public class StubbedSdkBenchmark {
     }
 
     /**
-     * A backend on a stubbed client that plays what was recorded for one pattern.
-     *
-     * @param backend {@value #DYNAMO_IMPL} or {@value #RAW_SDK}
-     * @param pattern the benchmark method's name
-     * @return the target
-     */
-    BenchmarkTarget stubbed(String backend, String pattern) {
-      List<StubHttpClient.Response> script = scripts.get(backend + " " + pattern);
-      if (script == null) {
-        throw new IllegalArgumentException("nothing recorded for " + pattern + " on " + backend);
-      }
-      StubHttpClient stub = new StubHttpClient();
-      stub.play(script);
-      return target(backend, client(c -> c.endpointOverride(NOWHERE).httpClient(stub)));
-    }
-
-    /**
-     * One pattern on a stubbed backend, with the arguments it was recorded with.
+     * One pattern on a backend on a stubbed client that plays what was recorded for the pattern,
+     * with the arguments it was recorded with.
      *
      * @param backend {@value #DYNAMO_IMPL} or {@value #RAW_SDK}
      * @param pattern the benchmark method's name
      * @return a call of the pattern
      */
     Supplier<Object> call(String backend, String pattern) {
-      BenchmarkTarget target = stubbed(backend, pattern);
-      Arguments args = arguments(backend);
+      List<StubHttpClient.Response> script = scripts.get(backend + " " + pattern);
+      if (script == null) {
+        throw new IllegalArgumentException("nothing recorded for " + pattern + " on " + backend);
+      }
+      StubHttpClient stub = new StubHttpClient();
+      stub.play(script);
+      BenchmarkTarget target = target(backend,
+          client(c -> c.endpointOverride(NOWHERE).httpClient(stub)));
+      Arguments args = arguments.get(backend);
       BiFunction<BenchmarkTarget, Arguments, Object> call = PATTERNS.get(pattern);
       return () -> call.apply(target, args);
-    }
-
-    Arguments arguments(String backend) {
-      return arguments.get(backend);
     }
 
     private static Recordings record() {
