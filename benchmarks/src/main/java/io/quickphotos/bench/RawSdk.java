@@ -113,13 +113,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Optional<User> getUser(String username) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.user(username)))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(user(response.item())) : Optional.empty();
+    return get(KeyLayout.user(username)).map(RawSdk::user);
   }
 
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
@@ -164,13 +158,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.photo(id)))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(photo(response.item())) : Optional.empty();
+    return get(KeyLayout.photo(id)).map(RawSdk::photo);
   }
 
   @Override
@@ -342,12 +330,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.friendship(followed, follower)))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty();
+    return get(KeyLayout.friendship(followed, follower)).isPresent();
   }
 
   @Override
@@ -505,6 +488,17 @@ final class RawSdk implements BenchmarkTarget {
   }
 
   // --- requests and records ----------------------------------------------------------------
+
+  /** A strongly consistent GetItem. */
+  private Optional<Map<String, AttributeValue>> get(Key key) {
+    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
+        .key(key(key))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(response.item()) : Optional.empty();
+  }
 
   private QueryResponse followedFriendships(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
