@@ -23,10 +23,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * One benchmark per access pattern of {@link io.quickphotos.QuickPhotos}, on each backend and on
- * the baseline beside it, through the {@link BenchmarkTarget} facade. The {@code backend} parameter picks
- * the implementation; the {@code size} parameter the number of items loaded, once per trial, from
- * the deterministic {@link DataSet}. Each invocation takes the next argument from a fixed random
- * ring of existing users and photos, so successive calls do not hit the same item.
+ * the baseline beside it, through the {@link BenchmarkTarget} facade. The {@code backend}
+ * parameter picks the implementation; the {@code size} parameter the number of items loaded, once
+ * per trial, from the deterministic {@link DataSet}. Each invocation takes the next argument from
+ * a fixed random ring of existing users and photos, so successive calls do not hit the same item.
  *
  * <p>The two nested classes hold the parameters, because JMH cannot leave out combinations: the
  * in-memory backend and its collections baseline run at 10³ and 10⁶ items, DynamoDB Local and
@@ -179,7 +179,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
         target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
   }
 
-  /** React, then take the reaction back (TransactWriteItems: delete + counter −1): both counted. */
+  /** React, then take the reaction back (TransactWriteItems: delete, counter −1): both counted. */
   @Benchmark
   public Reaction reactAndRemoveReaction(CostCounters counters) {
     int i = nextSlot();
