@@ -19,19 +19,21 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * One benchmark per access pattern of {@link io.quickphotos.QuickPhotos}, on each backend and on
- * the baseline beside it, through the {@link Backend} facade. The {@code backend} parameter picks
- * the implementation; the {@code size} parameter the number of items loaded, once per trial, from
- * the deterministic {@link DataSet}. Each invocation takes the next argument from a fixed random
- * ring of existing users and photos, so successive calls do not hit the same item.
+ * the baseline beside it, through the {@link BenchmarkTarget} facade. The {@code backend}
+ * parameter picks the implementation; the {@code size} parameter the number of items loaded, once
+ * per trial, from the deterministic {@link DataSet}. Each invocation takes the next argument from
+ * a fixed random ring of existing users and photos, so successive calls do not hit the same item.
  *
  * <p>The two nested classes hold the parameters, because JMH cannot leave out combinations: the
  * in-memory backend and its collections baseline run at 10³ and 10⁶ items, DynamoDB Local and
- * its raw-SDK baseline at 10³ only (loading goes through DynamoDB Local's HTTP endpoint).
+ * its raw-SDK baseline at 10³ only (loading goes through DynamoDB Local's HTTP endpoint). The
+ * setup reads them through JMH's {@link BenchmarkParams}.
  *
- * <p>Writes are each followed by the write that undoes them (see {@link Backend}); the cost
+ * <p>Writes are each followed by the write that undoes them (see {@link BenchmarkTarget}); the cost
  * counters, reported per operation by {@link Report}, count the access pattern's requests only.
  *
  * <p><b>Settings</b> (annotations; give no {@code -wi}, {@code -w}, {@code -i}, {@code -r} or
@@ -69,16 +71,20 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 public abstract class AccessPatternBenchmark extends RingBenchmark {
-  private Backend backend;
-  private CostRecorder costs;
+  private BenchmarkTarget target;
+  private CostTally costs;
   private DataSet data;
 
-  /** Generates the data set and loads it into a new backend, once per trial. */
+  /**
+   * Generates the data set and loads it into a new backend, once per trial.
+   *
+   * @param params the {@code backend} and {@code size} of this trial
+   */
   @Setup(Level.Trial)
-  public void setUp() {
-    data = DataSet.of(sizeParameter());
-    backend = BackendType.of(backendParameter()).open(data);
-    costs = backend.costs();
+  public void setUp(BenchmarkParams params) {
+    data = dataSet(params);
+    target = BenchmarkBackend.of(params.getParam("backend")).open(data);
+    costs = target.costs();
     // Loading 10⁶ items leaves gigabytes of garbage; collected here, not in a measured iteration.
     System.gc();
   }
@@ -86,215 +92,116 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   /** Releases the backend; stops DynamoDB Local. */
   @TearDown(Level.Trial)
   public void tearDown() {
-    backend.close();
+    target.close();
   }
 
-  /**
-   * Get user: one GetItem.
-   *
-   * @param counters where the cost goes
-   * @return the user
-   */
+  /** Get user: one GetItem. */
   @Benchmark
   public Optional<User> getUser(CostCounters counters) {
-    Optional<User> user = backend.getUser(data.userRing[nextSlot()]);
-    counters.collect(costs);
-    return user;
+    return counters.collect(costs, target.getUser(data.userRing[nextSlot()]));
   }
 
-  /**
-   * User and photos: one Query of the profile and the newest photos.
-   *
-   * @param counters where the cost goes
-   * @return the profile and photos
-   */
+  /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
   public UserPhotos userWithPhotos(CostCounters counters) {
-    UserPhotos page = backend.userWithPhotos(data.userRing[nextSlot()]);
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, target.userWithPhotos(data.userRing[nextSlot()]));
   }
 
-  /**
-   * Get photo: one GetItem.
-   *
-   * @param counters where the cost goes
-   * @return the photo
-   */
+  /** Get photo: one GetItem. */
   @Benchmark
   public Optional<Photo> getPhoto(CostCounters counters) {
-    Optional<Photo> photo = backend.getPhoto(data.photoRing[nextSlot()]);
-    counters.collect(costs);
-    return photo;
+    return counters.collect(costs, target.getPhoto(data.photoRing[nextSlot()]));
   }
 
-  /**
-   * Photo and reactions: one Query on the inverted index.
-   *
-   * @param counters where the cost goes
-   * @return the photo and reactions
-   */
+  /** Photo and reactions: one Query on the inverted index. */
   @Benchmark
   public PhotoReactions photoWithReactions(CostCounters counters) {
-    PhotoReactions page = backend.photoWithReactions(data.photoRing[nextSlot()]);
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, target.photoWithReactions(data.photoRing[nextSlot()]));
   }
 
-  /**
-   * Followers of a user: one Query with begins_with.
-   *
-   * @param counters where the cost goes
-   * @return the friendships
-   */
+  /** Followers of a user: one Query with begins_with. */
   @Benchmark
   public Page<Follow> followersOf(CostCounters counters) {
-    Page<Follow> page = backend.followersOf(data.userRing[nextSlot()]);
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, target.followersOf(data.userRing[nextSlot()]));
   }
 
-  /**
-   * Users a user follows: one Query on the inverted index, one BatchGetItem of the profiles.
-   *
-   * @param counters where the cost goes
-   * @return the followed users' profiles
-   */
+  /** Users a user follows: one Query on the inverted index, one BatchGetItem of the profiles. */
   @Benchmark
   public Page<User> followedBy(CostCounters counters) {
-    Page<User> page = backend.followedBy(data.userRing[nextSlot()]);
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, target.followedBy(data.userRing[nextSlot()]));
   }
 
-  /**
-   * Create user (conditional PutItem), then delete it again.
-   *
-   * @param counters where the cost goes
-   * @return the created user
-   */
+  /** Create user (conditional PutItem), then delete it again. */
   @Benchmark
   public User createUser(CostCounters counters) {
-    User user = backend.createAndDeleteUser(data.newUserRing[nextSlot()]);
-    counters.collect(costs);
-    return user;
+    return counters.collect(costs, target.createAndDeleteUser(data.newUserRing[nextSlot()]));
   }
 
-  /**
-   * Upload photo (TransactWriteItems: owner check and conditional put), then delete it again.
-   *
-   * @param counters where the cost goes
-   * @return the uploaded photo
-   */
+  /** Upload photo (TransactWriteItems: owner check, conditional put), then delete it again. */
   @Benchmark
   public Photo uploadPhoto(CostCounters counters) {
     int i = nextSlot();
-    Photo photo = backend.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
-    counters.collect(costs);
-    return photo;
+    return counters.collect(costs,
+        target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**
    * React to photo (TransactWriteItems: reactor and owner checks, conditional put, counter),
    * then undo it.
-   *
-   * @param counters where the cost goes
-   * @return the reaction
    */
   @Benchmark
   public Reaction reactToPhoto(CostCounters counters) {
     int i = nextSlot();
-    Reaction reaction = backend.reactAndUndo(data.reactor.username(), data.photoRing[i],
-        data.typeRing[i]);
-    counters.collect(costs);
-    return reaction;
+    return counters.collect(costs,
+        target.reactAndUndo(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
-  /**
-   * Follow and then unfollow a user: two TransactWriteItems, both counted.
-   *
-   * @param counters where the cost goes
-   * @return the friendship
-   */
+  /** Follow and then unfollow a user: two TransactWriteItems, both counted. */
   @Benchmark
   public Follow followAndUnfollow(CostCounters counters) {
-    Follow follow = backend.followAndUnfollow(data.follower.username(),
-        data.followedRing[nextSlot()]);
-    counters.collect(costs);
-    return follow;
+    return counters.collect(costs,
+        target.followAndUnfollow(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
   // --- the data's lifecycle: membership checks, taking back, deleting -------------------------
 
-  /**
-   * Is following: one GetItem of the friendship.
-   *
-   * @param counters where the cost goes
-   * @return whether the friendship exists
-   */
+  /** Is following: one GetItem of the friendship. */
   @Benchmark
   public boolean isFollowing(CostCounters counters) {
-    boolean following = backend.isFollowing(data.follower.username(),
-        data.followedRing[nextSlot()]);
-    counters.collect(costs);
-    return following;
+    return counters.collect(costs,
+        target.isFollowing(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
-  /**
-   * Reactions a user left on a photo: one Query on the inverted index.
-   *
-   * @param counters where the cost goes
-   * @return the types
-   */
+  /** Reactions a user left on a photo: one Query on the inverted index. */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(CostCounters counters) {
-    Set<ReactionType> types = backend.reactionsLeftBy(data.reactor.username(),
-        data.photoRing[nextSlot()]);
-    counters.collect(costs);
-    return types;
+    return counters.collect(costs,
+        target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
   }
 
-  /**
-   * React, then take the reaction back (TransactWriteItems: delete + counter −1): both counted.
-   *
-   * @param counters where the cost goes
-   * @return the reaction
-   */
+  /** React, then take the reaction back (TransactWriteItems: delete, counter −1): both counted. */
   @Benchmark
   public Reaction reactAndRemoveReaction(CostCounters counters) {
     int i = nextSlot();
-    Reaction reaction = backend.reactAndRemove(data.reactor.username(), data.photoRing[i],
-        data.typeRing[i]);
-    counters.collect(costs);
-    return reaction;
+    return counters.collect(costs,
+        target.reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
-  /**
-   * Upload a photo, then delete it with deletePhoto (mark + DeleteItem): both counted.
-   *
-   * @param counters where the cost goes
-   * @return the photo
-   */
+  /** Upload a photo, then delete it with deletePhoto (mark + DeleteItem): both counted. */
   @Benchmark
   public Photo uploadAndDeletePhotoCascade(CostCounters counters) {
     int i = nextSlot();
-    Photo photo = backend.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]);
-    counters.collect(costs);
-    return photo;
+    return counters.collect(costs,
+        target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**
    * Create a user, then close the account with deleteUser (mark, seven Queries, DeleteItem):
    * both counted.
-   *
-   * @param counters where the cost goes
-   * @return the user as created
    */
   @Benchmark
   public User createAndDeleteUserCascade(CostCounters counters) {
-    User user = backend.createThenDeleteUser(data.newUserRing[nextSlot()]);
-    counters.collect(costs);
-    return user;
+    return counters.collect(costs, target.createThenDeleteUser(data.newUserRing[nextSlot()]));
   }
 
   /** The in-memory backend and its bare-collections baseline, at 10³ and 10⁶ items. */
@@ -306,16 +213,6 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
     /** About how many items are loaded. */
     @Param({"1000", "1000000"})
     public int size;
-
-    @Override
-    protected String backendParameter() {
-      return backend;
-    }
-
-    @Override
-    protected int sizeParameter() {
-      return size;
-    }
   }
 
   /**
@@ -335,15 +232,5 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
     /** About how many items are loaded. */
     @Param({"1000"})
     public int size;
-
-    @Override
-    protected String backendParameter() {
-      return backend;
-    }
-
-    @Override
-    protected int sizeParameter() {
-      return size;
-    }
   }
 }

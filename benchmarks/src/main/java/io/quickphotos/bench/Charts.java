@@ -33,7 +33,7 @@ final class Charts {
    * @param png where to write it; {@code .png} is added by the encoder if missing
    * @throws IOException if the file cannot be written
    */
-  static void write(Results results, String group, String title, Path png) throws IOException {
+  static void write(JmhResults results, String group, String title, Path png) throws IOException {
     List<String> methods = results.methods(group);
     CategoryChart chart = new CategoryChartBuilder()
         .width(WIDTH)
@@ -53,13 +53,13 @@ final class Charts {
     styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
     double min = Double.MAX_VALUE;
     double max = 0;
-    for (String backend : Results.BACKEND_ORDER) {
+    for (String backend : JmhResults.BACKEND_ORDER) {
       for (int size : results.sizes(group, backend)) {
         List<Double> scores = new ArrayList<>(methods.size());
         boolean present = false;
         for (String method : methods) {
           Double score = results.find(group, method, backend, size)
-              .map(Results.Row::score).filter(s -> s > 0).orElse(null);
+              .map(JmhResults.Row::score).filter(s -> s > 0).orElse(null);
           if (score != null) {
             present = true;
             min = Math.min(min, score);
@@ -81,8 +81,8 @@ final class Charts {
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 
-  private static String unit(Results results, String group) {
+  private static String unit(JmhResults results, String group) {
     return results.rows().stream().filter(row -> row.group().equals(group))
-        .map(Results.Row::unit).findFirst().orElse("time/op").replace("us/", "µs/");
+        .map(JmhResults.Row::unit).findFirst().orElse("time/op").replace("us/", "µs/");
   }
 }

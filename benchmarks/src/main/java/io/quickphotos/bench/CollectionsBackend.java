@@ -77,7 +77,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: one benchmark thread.
  */
-final class CollectionsBackend implements Backend {
+final class CollectionsBackend implements BenchmarkTarget {
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
   private static final Comparator<String> KEY_ORDER = Utf8::compare;
   private static final NavigableMap<String, Object> EMPTY = Collections.emptyNavigableMap();
@@ -86,7 +86,7 @@ final class CollectionsBackend implements Backend {
   private final Map<String, NavigableMap<String, Object>> table = new HashMap<>();
   /** The inverted index: sort key → partition key → record. */
   private final Map<String, NavigableMap<String, Object>> inverted = new HashMap<>();
-  private final CostRecorder costs = new CostRecorder();
+  private final CostTally costs = new CostTally();
 
   /**
    * Loads a data set through the same operations, validation included.
@@ -96,20 +96,20 @@ final class CollectionsBackend implements Backend {
   CollectionsBackend(DataSet data) {
     long start = System.nanoTime();
     for (NewUser user : data.users) {
-      create(user);
+      createUser(user);
     }
-    create(data.follower);
-    create(data.reactor);
+    createUser(data.follower);
+    createUser(data.reactor);
     for (int i = 0; i < data.photos.size(); i++) {
-      upload(data.photos.get(i), data.locations.get(i));
+      uploadPhoto(data.photos.get(i), data.locations.get(i));
     }
     for (Follow follow : data.follows) {
       follow(follow.follower(), follow.followed());
     }
     for (Reaction reaction : data.reactions) {
-      react(reaction.reactor(), reaction.photo(), reaction.type());
+      reactTo(reaction.reactor(), reaction.photo(), reaction.type());
     }
-    Loader.loaded("collections", data.itemCount(), start);
+    DataSet.printLoaded("collections", data.itemCount(), start);
   }
 
   @Override
@@ -230,37 +230,6 @@ final class CollectionsBackend implements Backend {
   }
 
   @Override
-  public User createAndDeleteUser(NewUser user) {
-    User created = create(user);
-    remove(KeyLayout.user(user.username()));
-    return created;
-  }
-
-  @Override
-  public Photo uploadAndDeletePhoto(PhotoId id, String location) {
-    Photo photo = upload(id, location);
-    remove(KeyLayout.photo(id));
-    return photo;
-  }
-
-  @Override
-  public Reaction reactAndUndo(String reactor, PhotoId photo, ReactionType type) {
-    Reaction reaction = react(reactor, photo, type);
-    // The repository's undo deletes the reaction and puts the photo back as loaded.
-    remove(KeyLayout.reaction(reactor, type, photo));
-    Key photoKey = KeyLayout.photo(photo);
-    put(photoKey, counted((Photo) get(photoKey), type, -1));
-    return reaction;
-  }
-
-  @Override
-  public Follow followAndUnfollow(String follower, String followed) {
-    Follow follow = follow(follower, followed);
-    unfollow(follower, followed);
-    return follow;
-  }
-
-  @Override
   public boolean isFollowing(String follower, String followed) {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
@@ -286,31 +255,33 @@ final class CollectionsBackend implements Backend {
   }
 
   @Override
-  public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
-    Reaction reaction = react(reactor, photo, type);
-    removeReaction(reactor, photo, type);
-    return reaction;
-  }
-
-  @Override
-  public Photo uploadThenDeletePhoto(PhotoId id, String location) {
-    Photo photo = upload(id, location);
+  public void deletePhoto(PhotoId id) {
     Validation.photoId(id);
-    if (!deletePhoto(id)) {
+    if (!removePhoto(id)) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
-    return photo;
   }
 
   @Override
-  public User createThenDeleteUser(NewUser user) {
-    User created = create(user);
-    deleteUser(user.username());
-    return created;
+  public void eraseUser(String username) {
+    remove(KeyLayout.user(username));
   }
 
   @Override
-  public CostRecorder costs() {
+  public void erasePhoto(PhotoId id) {
+    remove(KeyLayout.photo(id));
+  }
+
+  /** As the repository's erasing write: deletes the reaction, puts the photo back as loaded. */
+  @Override
+  public void eraseReaction(Reaction reaction) {
+    remove(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()));
+    Key photoKey = KeyLayout.photo(reaction.photo());
+    put(photoKey, counted((Photo) get(photoKey), reaction.type(), -1));
+  }
+
+  @Override
+  public CostTally costs() {
     return costs;
   }
 
@@ -319,9 +290,10 @@ final class CollectionsBackend implements Backend {
     // Nothing to release but memory.
   }
 
-  // --- the operations behind the facade ------------------------------------------------------
+  // --- the writes ------------------------------------------------------
 
-  private User create(NewUser user) {
+  @Override
+  public User createUser(NewUser user) {
     Validation.newUser(user, today());
     Key key = KeyLayout.user(user.username());
     if (get(key) != null) {
@@ -333,7 +305,8 @@ final class CollectionsBackend implements Backend {
     return created;
   }
 
-  private Photo upload(PhotoId id, String location) {
+  @Override
+  public Photo uploadPhoto(PhotoId id, String location) {
     Validation.username("owner", id.owner());
     Validation.timestamp("timestamp", id.timestamp());
     Validation.location(location);
@@ -351,7 +324,8 @@ final class CollectionsBackend implements Backend {
     return photo;
   }
 
-  private Reaction react(String reactor, PhotoId id, ReactionType type) {
+  @Override
+  public Reaction reactTo(String reactor, PhotoId id, ReactionType type) {
     Validation.username("reactor", reactor);
     Validation.photoId(id);
     Validation.notNull("reaction type", type);
@@ -373,7 +347,8 @@ final class CollectionsBackend implements Backend {
     return reaction;
   }
 
-  private void removeReaction(String reactor, PhotoId photo, ReactionType type) {
+  @Override
+  public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
     Validation.username("reactor", reactor);
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
@@ -388,7 +363,8 @@ final class CollectionsBackend implements Backend {
     }
   }
 
-  private Follow follow(String follower, String followed) {
+  @Override
+  public Follow follow(String follower, String followed) {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
@@ -407,7 +383,8 @@ final class CollectionsBackend implements Backend {
     return follow;
   }
 
-  private void unfollow(String follower, String followed) {
+  @Override
+  public void unfollow(String follower, String followed) {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
@@ -419,7 +396,7 @@ final class CollectionsBackend implements Backend {
   }
 
   /** Deletes a photo and its reactions; false if there was no photo. */
-  private boolean deletePhoto(PhotoId id) {
+  private boolean removePhoto(PhotoId id) {
     Key key = KeyLayout.photo(id);
     if (get(key) == null) {
       return false;
@@ -439,13 +416,14 @@ final class CollectionsBackend implements Backend {
    * Closes an account: its photos (with their reactions), the reactions it left, the friendships
    * both ways (with the other side's counter), then the profile.
    */
-  private void deleteUser(String username) {
+  @Override
+  public void deleteUser(String username) {
     Validation.username("username", username);
     active(username);
     String partition = KeyLayout.userPartition(username);
     for (Map.Entry<String, Object> entry : List.copyOf(partition(table, partition).entrySet())) {
       if (entry.getValue() instanceof Photo photo) {
-        deletePhoto(photo.id());
+        removePhoto(photo.id());
       } else if (entry.getValue() instanceof Follow follow) {
         remove(new Key(partition, entry.getKey()));
         recount(KeyLayout.user(follow.follower()), 0, -1);

@@ -35,15 +35,19 @@ public class CostCounters {
   }
 
   /**
-   * Counts one operation and moves what it cost out of the recorder.
+   * Counts one operation and moves what it cost out of the tally.
    *
-   * @param recorder the recorder the operation reported to
+   * @param tally the tally the operation reported to
+   * @param result what the operation returned
+   * @param <T> its type
+   * @return {@code result}, for the benchmark to return
    */
-  void collect(CostRecorder recorder) {
+  <T> T collect(CostTally tally, T result) {
     operations++;
-    requests += recorder.requests;
-    readUnits += recorder.readUnits;
-    writeUnits += recorder.writeUnits;
-    recorder.clear();
+    requests += tally.requests;
+    readUnits += tally.readUnits;
+    writeUnits += tally.writeUnits;
+    tally.clear();
+    return result;
   }
 }

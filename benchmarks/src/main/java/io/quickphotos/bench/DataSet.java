@@ -1,9 +1,15 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
+
+import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Snapshot;
@@ -15,6 +21,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 
@@ -146,6 +153,42 @@ final class DataSet {
    */
   static DataSet of(int items) {
     return new DataSet(items);
+  }
+
+  /**
+   * The repository on an engine, as every benchmark builds it: stamped by {@link #CLOCK}.
+   *
+   * @param table the engine
+   * @param costs where the repository reports what each call cost
+   * @return the repository
+   */
+  static QuickPhotos repository(Table table, CostListener costs) {
+    return Repositories.create(table,
+        RepositoryOptions.defaults().withCostListener(costs).withClock(CLOCK));
+  }
+
+  /**
+   * Imports this data set ({@link QuickPhotos#importSnapshot}): the same items, counters and index
+   * entries the single writes would leave, in BatchWriteItem requests of 25.
+   *
+   * @param repository a repository on an empty table
+   * @param backend the backend's name, for the message
+   */
+  void importInto(QuickPhotos repository, String backend) {
+    long start = System.nanoTime();
+    printLoaded(backend, repository.importSnapshot(snapshot(), written -> { }), start);
+  }
+
+  /**
+   * Reports a finished load on standard output, which JMH shows with the trial.
+   *
+   * @param backend where the data went
+   * @param items how many items
+   * @param startNanos when loading started, from {@link System#nanoTime()}
+   */
+  static void printLoaded(String backend, long items, long startNanos) {
+    System.out.printf(Locale.ROOT, "Loaded %,d items into %s in %.1f s%n", items, backend,
+        (System.nanoTime() - startNanos) / 1e9);
   }
 
   /**

@@ -26,7 +26,7 @@ import java.util.Optional;
  * feed by fan-out on read, {@link QuickPhotos#homeFeed}): every user has a materialized timeline
  * partition, {@code PK = TIMELINE#<reader>}, {@code SK = <timestamp>#<owner>}, and an upload
  * writes one timeline entry for every follower of the uploader. Runs on any {@link Table} engine
- * with the design's keys and capacity formulas; each request's cost goes to the recorder, and
+ * with the design's keys and capacity formulas; each request's cost goes to the tally, and
  * the photo itself is written by the repository, exactly as the product writes it.
  *
  * <p>Two kinds of entry, two variants of the design:
@@ -45,13 +45,11 @@ import java.util.Optional;
  * timelines store each photo once per follower. Equal timestamps list in descending owner order
  * (the product's feed lists them ascending); the data sets here have none.
  *
- * <p>Not thread-safe (the recorder is not); the benchmarks run one thread.
+ * <p>Not thread-safe (the tally is not); the benchmarks run one thread.
  */
 final class FanOutOnWrite {
   /** How many followers one Query of the uploader's partition reads. */
   static final int FOLLOWERS_PER_QUERY = 1000;
-  /** BatchWriteItem takes at most 25 puts. */
-  static final int BATCH_WRITE_ITEMS = 25;
 
   /** What a timeline entry holds. */
   enum Entries {
@@ -67,9 +65,8 @@ final class FanOutOnWrite {
     }
   }
 
-  private final Table table;
+  private final CountedTable engine;
   private final QuickPhotos repository;
-  private final CostRecorder costs;
   private final Entries entries;
 
   /**
@@ -80,10 +77,9 @@ final class FanOutOnWrite {
    * @param costs where every request's cost goes
    * @param entries what a timeline entry holds
    */
-  FanOutOnWrite(Table table, QuickPhotos repository, CostRecorder costs, Entries entries) {
-    this.table = table;
+  FanOutOnWrite(Table table, QuickPhotos repository, CostTally costs, Entries entries) {
+    this.engine = new CountedTable(table, costs);
     this.repository = repository;
-    this.costs = costs;
     this.entries = entries;
   }
 
@@ -111,15 +107,11 @@ final class FanOutOnWrite {
    * @param readers whose timelines get the entry
    */
   void fanOut(Item photoItem, List<String> readers) {
-    List<Item> batch = new ArrayList<>(BATCH_WRITE_ITEMS);
+    List<Item> timeline = new ArrayList<>(readers.size());
     for (String reader : readers) {
-      batch.add(entry(reader, photoItem));
-      if (batch.size() == BATCH_WRITE_ITEMS) {
-        putAll(batch);
-        batch = new ArrayList<>(BATCH_WRITE_ITEMS);
-      }
+      timeline.add(entry(reader, photoItem));
     }
-    putAll(batch);
+    engine.putAll(timeline);
   }
 
   /**
@@ -132,7 +124,7 @@ final class FanOutOnWrite {
    * @return the page's photos, newest first
    */
   List<Photo> feedPage(String reader, int size) {
-    QueryResult page = query(new QueryPlan(Index.TABLE, entries.partitionPrefix + reader,
+    QueryResult page = engine.query(new QueryPlan(Index.TABLE, entries.partitionPrefix + reader,
         Optional.empty(), false, size, Optional.empty(), false));
     List<Photo> photos = new ArrayList<>(page.items().size());
     if (entries == Entries.COPIES) {
@@ -145,19 +137,8 @@ final class FanOutOnWrite {
     for (Item item : page.items()) {
       keys.add(KeyLayout.photo(referenced(item)));
     }
-    Map<Key, Item> found = new HashMap<>();
-    List<Key> pending = keys;
-    while (!pending.isEmpty()) {
-      Table.BatchRead read = table.batchGetItem(pending);
-      costs.request(read.consumed().read(), read.consumed().write());
-      read.items().forEach(item -> found.put(item.key(), item));
-      pending = read.unprocessedKeys();
-    }
-    for (Key key : keys) {
-      Item item = found.get(key);
-      if (item != null) {
-        photos.add(ItemCodec.photo(item));
-      }
+    for (Item item : engine.batchGet(keys)) {
+      photos.add(ItemCodec.photo(item));
     }
     return photos;
   }
@@ -173,7 +154,7 @@ final class FanOutOnWrite {
         Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)), true, FOLLOWERS_PER_QUERY,
         Optional.empty(), false);
     while (true) {
-      QueryResult result = query(plan);
+      QueryResult result = engine.query(plan);
       for (Item item : result.items()) {
         followers.add(ItemCodec.friendship(item).follower());
       }
@@ -201,20 +182,5 @@ final class FanOutOnWrite {
     int hash = sortKey.indexOf('#');
     return new PhotoId(sortKey.substring(hash + 1),
         KeyLayout.parseTimestamp(sortKey.substring(0, hash)));
-  }
-
-  private QueryResult query(QueryPlan plan) {
-    QueryResult result = table.query(plan);
-    costs.request(result.consumed().read(), result.consumed().write());
-    return result;
-  }
-
-  private void putAll(List<Item> items) {
-    List<Item> pending = items;
-    while (!pending.isEmpty()) {
-      Table.BatchWrite write = table.batchWriteItem(pending);
-      costs.request(write.consumed().read(), write.consumed().write());
-      pending = write.unprocessedItems();
-    }
   }
 }

@@ -30,27 +30,25 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -cp benchmarks/target/benchmarks.jar io.quickphotos.bench.FeedReport
  * benchmarks/results/feed.json}.
  */
-public class FeedBenchmark {
-  private FeedBenchmark() {
-  }
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
+public abstract class FeedBenchmark {
+  /** How the feed is served. */
+  @Param({"fan-out-on-read", "fan-out-on-write", "fan-out-on-write-ids"})
+  public String design;
+
+  Design served;
+  FeedScenario scenario;
 
   /** The newest page of a reader's feed, by design and followee count. */
-  @State(Scope.Benchmark)
-  @BenchmarkMode(Mode.AverageTime)
-  @OutputTimeUnit(TimeUnit.MICROSECONDS)
-  @Warmup(iterations = 2, time = 1)
-  @Measurement(iterations = 3, time = 1)
-  @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
-  public static class Page {
-    /** How the feed is served. */
-    @Param({"fan-out-on-read", "fan-out-on-write", "fan-out-on-write-ids"})
-    public String design;
+  public static class Page extends FeedBenchmark {
     /** How many users the reader follows. */
     @Param({"1", "10", "100", "1000"})
     public int followees;
-
-    private Design served;
-    private FeedScenario scenario;
 
     /** Loads the reader, the followees' photos and the reader's timelines. */
     @Setup(Level.Trial)
@@ -77,22 +75,10 @@ public class FeedBenchmark {
    * (one engine request, the same in every design, timed with it) so that the timestamps can be
    * used again and the table keeps its size.
    */
-  @State(Scope.Benchmark)
-  @BenchmarkMode(Mode.AverageTime)
-  @OutputTimeUnit(TimeUnit.MICROSECONDS)
-  @Warmup(iterations = 2, time = 1)
-  @Measurement(iterations = 3, time = 1)
-  @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
-  public static class Upload {
-    /** How the feed is served. */
-    @Param({"fan-out-on-read", "fan-out-on-write", "fan-out-on-write-ids"})
-    public String design;
+  public static class Upload extends FeedBenchmark {
     /** How many users follow the uploader. */
     @Param({"1", "10", "100", "1000", "10000"})
     public int followers;
-
-    private Design served;
-    private FeedScenario scenario;
 
     /** Loads the uploader and the followers. */
     @Setup(Level.Trial)

@@ -95,8 +95,8 @@ final class FeedCosts {
     return new Table(page, upload);
   }
 
-  private static Cost taken(CostRecorder recorder) {
-    return new Cost(recorder.requests, recorder.readUnits, recorder.writeUnits);
+  private static Cost taken(CostTally costs) {
+    return new Cost(costs.requests, costs.readUnits, costs.writeUnits);
   }
 
   /**

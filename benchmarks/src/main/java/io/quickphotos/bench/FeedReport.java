@@ -41,15 +41,6 @@ public final class FeedReport {
   }
 
   /**
-   * What the report wrote.
-   *
-   * @param markdown the markdown report
-   * @param charts the PNG charts
-   */
-  record Written(Path markdown, List<Path> charts) {
-  }
-
-  /**
    * Writes the report.
    *
    * @param args JMH JSON files of {@code FeedBenchmark} (optional), {@code --out <base>}, and
@@ -70,9 +61,9 @@ public final class FeedReport {
       }
     }
     if (base == null) {
-      base = inputs.isEmpty() ? Path.of("feed") : withoutExtension(inputs.get(0));
+      base = inputs.isEmpty() ? Path.of("feed") : Report.withoutExtension(inputs.get(0));
     }
-    Written written = write(inputs, base, note);
+    Report.Written written = write(inputs, base, note);
     System.out.print(Files.readString(written.markdown()));
   }
 
@@ -86,7 +77,7 @@ public final class FeedReport {
    * @return what was written
    * @throws IOException if a file cannot be read or written
    */
-  static Written write(List<Path> jmhJson, Path base, String note) throws IOException {
+  static Report.Written write(List<Path> jmhJson, Path base, String note) throws IOException {
     FeedCosts.Table costs = FeedCosts.measure();
     Map<String, double[]> times = new TreeMap<>();
     for (Path json : jmhJson) {
@@ -101,7 +92,7 @@ public final class FeedReport {
     crossoverChart(costs, crossover);
     Path capacity = Path.of(base + "-capacity.png");
     capacityChart(costs, capacity);
-    return new Written(markdown, List.of(crossover, capacity));
+    return new Report.Written(markdown, List.of(crossover, capacity));
   }
 
   // --- markdown --------------------------------------------------------------------------------
@@ -334,11 +325,5 @@ public final class FeedReport {
       return "never";
     }
     return String.format(Locale.ROOT, value < 10 ? "%.2f" : "%,.0f", value);
-  }
-
-  private static Path withoutExtension(Path path) {
-    String name = path.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    return path.resolveSibling(dot < 0 ? name : name.substring(0, dot));
   }
 }

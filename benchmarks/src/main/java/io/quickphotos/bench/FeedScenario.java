@@ -4,8 +4,6 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.WriteAction;
 
 import io.quickphotos.Follow;
@@ -26,7 +24,7 @@ import java.util.Locale;
 /**
  * The data of the feed benchmarks on the in-memory engine, with the three ways to serve it: the
  * product's fan-out on read ({@link QuickPhotos#homeFeed}) and the two variants of
- * fan-out on write ({@link FanOutOnWrite}). Everything reports to one {@link CostRecorder}, so a
+ * fan-out on write ({@link FanOutOnWrite}). Everything reports to one {@link CostTally}, so a
  * caller clears it, runs one operation and reads what that cost, exactly as DynamoDB bills it.
  *
  * <p>Two shapes: a reader who follows F users, each with {@value #PHOTOS_PER_FOLLOWEE} photos
@@ -70,9 +68,8 @@ final class FeedScenario {
   }
 
   final MemoryTable table = new MemoryTable();
-  final CostRecorder costs = new CostRecorder();
-  final QuickPhotos repository =
-      Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(DataSet.CLOCK));
+  final CostTally costs = new CostTally();
+  final QuickPhotos repository = DataSet.repository(table, costs);
   private final FanOutOnWrite copies =
       new FanOutOnWrite(table, repository, costs, FanOutOnWrite.Entries.COPIES);
   private final FanOutOnWrite references =
@@ -172,7 +169,7 @@ final class FeedScenario {
   }
 
   /**
-   * Deletes an uploaded photo through the engine, outside the cost recorder, so that its
+   * Deletes an uploaded photo through the engine, outside the cost tally, so that its
    * timestamp can be uploaded again.
    *
    * @param id the photo

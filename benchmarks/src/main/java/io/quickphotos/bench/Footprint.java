@@ -3,8 +3,6 @@ package io.quickphotos.bench;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
@@ -94,8 +92,8 @@ public final class Footprint {
     DataSet data = DataSet.of(size);
     long before = usedHeapAfterGc();
     MemoryTable table = new MemoryTable();
-    QuickPhotos photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK));
-    Loader.load(photos, data, "memory");
+    QuickPhotos photos = DataSet.repository(table, CostListener.NONE);
+    data.importInto(photos, "memory");
     long after = usedHeapAfterGc();
     long dynamoDbBytes = dynamoDbBytes(table, data);
     Reference.reachabilityFence(photos);

@@ -7,8 +7,9 @@ import io.quickphotos.dynamo.internal.DynamoTable;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
+import java.net.URI;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -20,10 +21,12 @@ final class LocalTable implements AutoCloseable {
   static final String NAME = Limits.DEFAULT_TABLE_NAME;
 
   private final DynamoDbLocal local;
+  private final Table engine;
   private final QuickPhotos repository;
 
-  private LocalTable(DynamoDbLocal local, QuickPhotos repository) {
+  private LocalTable(DynamoDbLocal local, Table engine, QuickPhotos repository) {
     this.local = local;
+    this.engine = engine;
     this.repository = repository;
   }
 
@@ -37,15 +40,11 @@ final class LocalTable implements AutoCloseable {
   static LocalTable load(DataSet data, CostListener costListener) {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
-      QuickPhotos repository = DynamoQuickPhotos.builder()
-          .client(local.client())
-          .tableName(NAME)
-          .costListener(costListener)
-          .clock(DataSet.CLOCK)
-          .createTableIfMissing(true)
-          .build();
-      Loader.load(repository, data, "DynamoDB Local");
-      return new LocalTable(local, repository);
+      QuickPhotosTable.createIfMissing(local.client(), NAME);
+      Table engine = new DynamoTable(local.client(), NAME);
+      QuickPhotos repository = DataSet.repository(engine, costListener);
+      data.importInto(repository, "DynamoDB Local");
+      return new LocalTable(local, engine, repository);
     } catch (RuntimeException | Error e) {
       local.close();
       throw e;
@@ -62,12 +61,12 @@ final class LocalTable implements AutoCloseable {
   }
 
   /**
-   * The DynamoDB engine alone on this table, for requests around the repository.
+   * The DynamoDB engine the repository runs on, for requests around the repository.
    *
-   * @return the engine, sharing the repository's client
+   * @return the engine, on the repository's client
    */
   Table engine() {
-    return new DynamoTable(local.client(), NAME);
+    return engine;
   }
 
   /**
@@ -84,7 +83,7 @@ final class LocalTable implements AutoCloseable {
    *
    * @return {@code http://127.0.0.1:<port>}
    */
-  java.net.URI endpoint() {
+  URI endpoint() {
     return local.endpoint();
   }
 

@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The alternative request shapes of "user and photos" and "users a user follows" side by side
@@ -29,14 +30,18 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public abstract class QueryShapeBenchmark extends RingBenchmark {
   private QueryShapes shapes;
-  private CostRecorder costs;
+  private CostTally costs;
   private DataSet data;
 
-  /** Generates the data set and loads it with the profile copies, once per trial. */
+  /**
+   * Generates the data set and loads it with the profile copies, once per trial.
+   *
+   * @param params the {@code backend} and {@code size} of this trial
+   */
   @Setup(Level.Trial)
-  public void setUp() {
-    data = DataSet.of(sizeParameter());
-    shapes = QueryShapes.open(backendParameter(), data);
+  public void setUp(BenchmarkParams params) {
+    data = dataSet(params);
+    shapes = QueryShapes.open(params.getParam("backend"), data);
     costs = shapes.costs();
   }
 
@@ -50,69 +55,34 @@ public abstract class QueryShapeBenchmark extends RingBenchmark {
     return data.userRing[nextSlot()];
   }
 
-  /**
-   * User and photos in one Query (the design's shape).
-   *
-   * @param counters where the cost goes
-   * @return the profile and photos
-   */
+  /** User and photos in one Query (the design's shape). */
   @Benchmark
   public UserPhotos userAndPhotosInOneQuery(CostCounters counters) {
-    UserPhotos page = shapes.userAndPhotosInOneQuery(nextUser());
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, shapes.userAndPhotosInOneQuery(nextUser()));
   }
 
-  /**
-   * User by GetItem, then photos by Query.
-   *
-   * @param counters where the cost goes
-   * @return the profile and photos
-   */
+  /** User by GetItem, then photos by Query. */
   @Benchmark
   public UserPhotos userThenPhotos(CostCounters counters) {
-    UserPhotos page = shapes.userThenPhotos(nextUser());
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, shapes.userThenPhotos(nextUser()));
   }
 
-  /**
-   * Followed users by inverted-index Query and BatchGetItem (the design's shape).
-   *
-   * @param counters where the cost goes
-   * @return the profiles
-   */
+  /** Followed users by inverted-index Query and BatchGetItem (the design's shape). */
   @Benchmark
   public Page<User> followedByBatchGet(CostCounters counters) {
-    Page<User> page = shapes.followedByBatchGet(nextUser());
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, shapes.followedByBatchGet(nextUser()));
   }
 
-  /**
-   * Followed users by inverted-index Query and one GetItem each.
-   *
-   * @param counters where the cost goes
-   * @return the profiles
-   */
+  /** Followed users by inverted-index Query and one GetItem each. */
   @Benchmark
   public Page<User> followedByGetEach(CostCounters counters) {
-    Page<User> page = shapes.followedByGetEach(nextUser());
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, shapes.followedByGetEach(nextUser()));
   }
 
-  /**
-   * Followed users from denormalized copies, one inverted-index Query.
-   *
-   * @param counters where the cost goes
-   * @return the profiles
-   */
+  /** Followed users from denormalized copies, one inverted-index Query. */
   @Benchmark
   public Page<User> followedByDenormalized(CostCounters counters) {
-    Page<User> page = shapes.followedByDenormalized(nextUser());
-    counters.collect(costs);
-    return page;
+    return counters.collect(costs, shapes.followedByDenormalized(nextUser()));
   }
 
   /** The shapes on the in-memory engine, at 10³ and 10⁶ items. */
@@ -124,16 +94,6 @@ public abstract class QueryShapeBenchmark extends RingBenchmark {
     /** About how many items are loaded, before the profile copies. */
     @Param({"1000", "1000000"})
     public int size;
-
-    @Override
-    protected String backendParameter() {
-      return backend;
-    }
-
-    @Override
-    protected int sizeParameter() {
-      return size;
-    }
   }
 
   /** The shapes on the DynamoDB engine on DynamoDB Local, at 10³ items. */
@@ -145,15 +105,5 @@ public abstract class QueryShapeBenchmark extends RingBenchmark {
     /** About how many items are loaded, before the profile copies. */
     @Param({"1000"})
     public int size;
-
-    @Override
-    protected String backendParameter() {
-      return backend;
-    }
-
-    @Override
-    protected int sizeParameter() {
-      return size;
-    }
   }
 }

@@ -1,6 +1,10 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -16,8 +20,6 @@ import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -47,67 +49,83 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * design prescribes (same keys, same key conditions, same condition and update expressions, same
  * consistency, {@code ReturnConsumedCapacity=TOTAL}), with the attribute maps read straight into
  * the records and nothing else: no validation, no plans, no engine-neutral items, no cursors
- * worth the name. What dynamo-impl adds on top of this is its mapping overhead.
+ * worth the name. What dynamo-impl adds on top of this is its mapping overhead. The key strings,
+ * key attribute names and index name are the design's own ({@link KeyLayout}, {@link Item#PK},
+ * {@link Item#SK}, {@link Limits#INVERTED_INDEX_NAME}), as a hand-written client would share
+ * them with the rest of its code.
  *
- * <p>Also sends the writes that undo the benchmarked ones (those are not counted). Not
+ * <p>Also sends the erasing writes that undo the benchmarked ones (those are not counted). Not
  * thread-safe: one benchmark thread.
  */
-final class RawSdk implements RepositoryBackend.Undo {
+final class RawSdk implements BenchmarkTarget {
   private static final String TABLE = LocalTable.NAME;
   private static final String INDEX = Limits.INVERTED_INDEX_NAME;
-  private static final DateTimeFormatter TIMESTAMP =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue ONE = AttributeValue.fromN("1");
   private static final AttributeValue MINUS_ONE = AttributeValue.fromN("-1");
-  private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(Map.of(
-      "heart", ZERO, "smiley", ZERO, "thumbsup", ZERO, "sunglasses", ZERO));
-  private static final String EXISTS = "attribute_exists(PK)";
-  private static final String ABSENT = "attribute_not_exists(PK)";
+  private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(noReactions());
+  private static final String EXISTS = "attribute_exists(" + Item.PK + ")";
+  private static final String ABSENT = "attribute_not_exists(" + Item.PK + ")";
   private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
   /** A user who exists and is not closing the account. */
-  private static final String ACTIVE = "(attribute_exists(PK)) AND (NOT (#s = :closing))";
+  private static final String ACTIVE = "(" + EXISTS + ") AND (NOT (#s = :closing))";
   private static final Map<String, String> ACTIVE_NAMES = Map.of("#s", "status");
   private static final Map<String, AttributeValue> ACTIVE_VALUES =
       Map.of(":closing", AttributeValue.fromS("CLOSING"));
 
   private final DynamoDbClient client;
-  private final CostRecorder costs;
+  private final Runnable release;
+  private final CostTally costs = new CostTally();
   private final AttributeValue now =
-      AttributeValue.fromS(TIMESTAMP.format(DataSet.CLOCK.instant()));
+      AttributeValue.fromS(KeyLayout.timestamp(DataSet.CLOCK.instant()));
   private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
 
   /**
    * Sends requests through a client and reports what they cost.
    *
-   * @param client the client of the endpoint holding the loaded table
-   * @param costs where each request's cost goes
+   * @param client the client of the endpoint holding the table
+   * @param release what {@link #close()} does
    */
-  RawSdk(DynamoDbClient client, CostRecorder costs) {
+  RawSdk(DynamoDbClient client, Runnable release) {
     this.client = client;
-    this.costs = costs;
+    this.release = release;
+  }
+
+  /**
+   * Starts DynamoDB Local and loads the data set (through the repository, uncounted).
+   *
+   * @param data the data set
+   * @return the baseline on that table; closing it stops DynamoDB Local
+   */
+  static RawSdk onDynamoDbLocal(DataSet data) {
+    LocalTable table = LocalTable.load(data, CostListener.NONE);
+    try {
+      RawSdk raw = new RawSdk(table.client(), table::close);
+      raw.rememberPhotos(data);
+      return raw;
+    } catch (RuntimeException e) {
+      table.close();
+      throw e;
+    }
   }
 
   // --- the access patterns -----------------------------------------------------------------
 
-  Optional<User> getUser(String username) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(user(response.item())) : Optional.empty();
+  @Override
+  public Optional<User> getUser(String username) {
+    return get(KeyLayout.user(username)).map(RawSdk::user);
   }
 
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
-  UserPhotos userWithPhotos(String username) {
+  @Override
+  public UserPhotos userWithPhotos(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND SK BETWEEN :profile AND :end")
+        .keyConditionExpression(Item.PK + " = :pk AND " + Item.SK
+            + " BETWEEN :profile AND :end")
         .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS("USER#" + username),
-            ":profile", AttributeValue.fromS("#METADATA#" + username),
-            ":end", AttributeValue.fromS("PHOTO$")))
+            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+            ":profile", AttributeValue.fromS(KeyLayout.METADATA + username),
+            ":end", AttributeValue.fromS(KeyLayout.AFTER_ALL_PHOTOS)))
         .scanIndexForward(false)
         .limit(DataSet.PAGE_SIZE + 2)
         .consistentRead(true)
@@ -129,7 +147,8 @@ final class RawSdk implements RepositoryBackend.Undo {
     if (photos.size() > DataSet.PAGE_SIZE) {
       photos = photos.subList(0, DataSet.PAGE_SIZE);
       Photo last = photos.get(DataSet.PAGE_SIZE - 1);
-      next = Optional.of("USER#" + username + "|" + photoSortKey(last.id()));
+      next = Optional.of(KeyLayout.userPartition(username) + "|"
+          + KeyLayout.photoSortKey(last.id()));
     }
     if (user.isEmpty()) {
       user = getUser(username);
@@ -137,21 +156,18 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new UserPhotos(user, new Page<>(photos, next));
   }
 
-  Optional<Photo> getPhoto(PhotoId id) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(photo(response.item())) : Optional.empty();
+  @Override
+  public Optional<Photo> getPhoto(PhotoId id) {
+    return get(KeyLayout.photo(id)).map(RawSdk::photo);
   }
 
-  PhotoReactions photoWithReactions(PhotoId id) {
+  @Override
+  public PhotoReactions photoWithReactions(PhotoId id) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :photo")
-        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(id))))
+        .keyConditionExpression(Item.SK + " = :photo")
+        .expressionAttributeValues(Map.of(":photo",
+            AttributeValue.fromS(KeyLayout.photoSortKey(id))))
         .scanIndexForward(false)
         .limit(DataSet.PAGE_SIZE)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -171,12 +187,13 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new PhotoReactions(photo, new Page<>(reactions, cursor(response)));
   }
 
-  Page<Follow> followersOf(String username) {
+  @Override
+  public Page<Follow> followersOf(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :friend)")
+        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
         .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS("USER#" + username),
-            ":friend", AttributeValue.fromS("#FRIEND#")))
+            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+            ":friend", AttributeValue.fromS(KeyLayout.FRIEND)))
         .limit(DataSet.PAGE_SIZE)
         .consistentRead(true)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -189,16 +206,16 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** Inverted-index Query, then one BatchGetItem of the profiles (the design's shape). */
-  Page<User> followedBy(String username) {
+  @Override
+  public Page<User> followedBy(String username) {
     QueryResponse friendships = followedFriendships(username);
     List<String> followed = followedUsernames(friendships);
     return new Page<>(batchGetUsers(followed), cursor(friendships));
   }
 
-  User createUser(NewUser user) {
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("USER#" + user.username()));
-    item.put("SK", AttributeValue.fromS("#METADATA#" + user.username()));
+  @Override
+  public User createUser(NewUser user) {
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.user(user.username())));
     item.put("entity", AttributeValue.fromS("USER"));
     item.put("username", AttributeValue.fromS(user.username()));
     item.put("name", AttributeValue.fromS(user.name()));
@@ -217,17 +234,18 @@ final class RawSdk implements RepositoryBackend.Undo {
         user.address(), user.status(), 0, 0);
   }
 
-  Photo uploadPhoto(PhotoId id, String location) {
-    Map<String, AttributeValue> item = new HashMap<>(photoKey(id));
+  @Override
+  public Photo uploadPhoto(PhotoId id, String location) {
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.photo(id)));
     item.put("entity", AttributeValue.fromS("PHOTO"));
     item.put("username", AttributeValue.fromS(id.owner()));
-    item.put("timestamp", AttributeValue.fromS(TIMESTAMP.format(id.timestamp())));
+    item.put("timestamp", AttributeValue.fromS(KeyLayout.timestamp(id.timestamp())));
     item.put("location", AttributeValue.fromS(location));
     item.put("reactions", NO_REACTIONS);
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-                .key(userKey(id.owner())).conditionExpression(ACTIVE)
+                .key(key(KeyLayout.user(id.owner()))).conditionExpression(ACTIVE)
                 .expressionAttributeNames(ACTIVE_NAMES)
                 .expressionAttributeValues(ACTIVE_VALUES)).build(),
             TransactWriteItem.builder().put(p -> p.tableName(TABLE)
@@ -240,36 +258,35 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Photo(id, location, none);
   }
 
-  Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
-    String typeName = type.name().toLowerCase(Locale.ROOT);
-    AttributeValue photoSortKey = AttributeValue.fromS(photoSortKey(photo));
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName));
-    item.put("SK", photoSortKey);
+  @Override
+  public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
+    String typeName = type.storedName();
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type,
+        photo)));
     item.put("entity", AttributeValue.fromS("REACTION"));
     item.put("reactingUser", AttributeValue.fromS(reactor));
     item.put("photoOwner", AttributeValue.fromS(photo.owner()));
-    item.put("photoTimestamp", AttributeValue.fromS(TIMESTAMP.format(photo.timestamp())));
+    item.put("photoTimestamp", AttributeValue.fromS(KeyLayout.timestamp(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
     List<TransactWriteItem> actions = new ArrayList<>();
     actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-        .key(userKey(reactor)).conditionExpression(ACTIVE)
+        .key(key(KeyLayout.user(reactor))).conditionExpression(ACTIVE)
         .expressionAttributeNames(ACTIVE_NAMES)
         .expressionAttributeValues(ACTIVE_VALUES)).build());
     if (!photo.owner().equals(reactor)) {
       // The repository refuses a closing owner's photo too; one item may appear once only.
       actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-          .key(userKey(photo.owner())).conditionExpression(ACTIVE)
+          .key(key(KeyLayout.user(photo.owner()))).conditionExpression(ACTIVE)
           .expressionAttributeNames(ACTIVE_NAMES)
           .expressionAttributeValues(ACTIVE_VALUES)).build());
     }
     actions.add(TransactWriteItem.builder().put(p -> p.tableName(TABLE)
         .item(item).conditionExpression(ABSENT)).build());
     actions.add(TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(photoKey(photo))
+        .key(key(KeyLayout.photo(photo)))
         .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-        .conditionExpression("(attribute_exists(PK)) AND (NOT (attribute_exists(#del)))")
+        .conditionExpression("(" + EXISTS + ") AND (NOT (attribute_exists(#del)))")
         .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
             "#del", "deleting"))
         .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
@@ -279,10 +296,10 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Reaction(reactor, photo, type, DataSet.CLOCK.instant());
   }
 
-  Follow follow(String follower, String followed) {
-    Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS("USER#" + followed));
-    item.put("SK", AttributeValue.fromS("#FRIEND#" + follower));
+  @Override
+  public Follow follow(String follower, String followed) {
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed,
+        follower)));
     item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
     item.put("followedUser", AttributeValue.fromS(followed));
     item.put("followingUser", AttributeValue.fromS(follower));
@@ -297,12 +314,12 @@ final class RawSdk implements RepositoryBackend.Undo {
     return new Follow(follower, followed, DataSet.CLOCK.instant());
   }
 
-  void unfollow(String follower, String followed) {
+  @Override
+  public void unfollow(String follower, String followed) {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
-                    "SK", AttributeValue.fromS("#FRIEND#" + follower)))
+                .key(key(KeyLayout.friendship(followed, follower)))
                 .conditionExpression(EXISTS)).build(),
             counter(followed, "followers", MINUS_ONE),
             counter(follower, "following", MINUS_ONE))
@@ -311,22 +328,19 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   // --- the data's lifecycle ------------------------------------------------------------------
 
-  boolean isFollowing(String follower, String followed) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(Map.of("PK", AttributeValue.fromS("USER#" + followed),
-            "SK", AttributeValue.fromS("#FRIEND#" + follower)))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-    read(response.consumedCapacity());
-    return response.hasItem() && !response.item().isEmpty();
+  @Override
+  public boolean isFollowing(String follower, String followed) {
+    return get(KeyLayout.friendship(followed, follower)).isPresent();
   }
 
-  Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
+  @Override
+  public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :photo AND begins_with(PK, :reactor)")
-        .expressionAttributeValues(Map.of(":photo", AttributeValue.fromS(photoSortKey(photo)),
-            ":reactor", AttributeValue.fromS("REACTION#" + reactor + "#")))
+        .keyConditionExpression(Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
+        .expressionAttributeValues(Map.of(
+            ":photo", AttributeValue.fromS(KeyLayout.photoSortKey(photo)),
+            ":reactor", AttributeValue.fromS(KeyLayout.REACTION + reactor + "#")))
         .limit(ReactionType.values().length)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -338,28 +352,28 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The common case: the photo exists, so one transaction. */
-  void removeReaction(String reactor, PhotoId photo, ReactionType type) {
-    String typeName = type.name().toLowerCase(Locale.ROOT);
+  @Override
+  public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
     transaction(client.transactWriteItems(r -> r
         .transactItems(
             TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(Map.of("PK", AttributeValue.fromS("REACTION#" + reactor + "#" + typeName),
-                    "SK", AttributeValue.fromS(photoSortKey(photo))))
+                .key(key(KeyLayout.reaction(reactor, type, photo)))
                 .conditionExpression(EXISTS)).build(),
             TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-                .key(photoKey(photo))
+                .key(key(KeyLayout.photo(photo)))
                 .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
                 .conditionExpression("#r.#t >= :one")
-                .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName))
+                .expressionAttributeNames(Map.of("#r", "reactions", "#t", type.storedName()))
                 .expressionAttributeValues(Map.of(":zero", ZERO, ":d", MINUS_ONE,
                     ":one", ONE))).build())
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
   }
 
   /** The mark, then the DeleteItem on condition that no counter is positive. */
-  void deletePhotoWithoutReactions(PhotoId id) {
+  @Override
+  public void deletePhoto(PhotoId id) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
+        .key(key(KeyLayout.photo(id)))
         .updateExpression("SET #del = :true")
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#del", "deleting"))
@@ -370,12 +384,12 @@ final class RawSdk implements RepositoryBackend.Undo {
     Map<String, String> names = new HashMap<>(Map.of("#r", "reactions"));
     List<String> clauses = new ArrayList<>();
     for (ReactionType type : ReactionType.values()) {
-      String alias = "#" + type.name().toLowerCase(Locale.ROOT);
-      names.put(alias, type.name().toLowerCase(Locale.ROOT));
+      String alias = "#" + type.storedName();
+      names.put(alias, type.storedName());
       clauses.add("(NOT (#r." + alias + " >= :one))");
     }
     DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(photoKey(id))
+        .key(key(KeyLayout.photo(id)))
         .conditionExpression(String.join(" AND ", clauses))
         .expressionAttributeNames(names)
         .expressionAttributeValues(Map.of(":one", ONE))
@@ -384,9 +398,10 @@ final class RawSdk implements RepositoryBackend.Undo {
   }
 
   /** The mark, the seven Queries that find nothing, the DeleteItem of the profile. */
-  void closeEmptyAccount(String username) {
+  @Override
+  public void deleteUser(String username) {
     UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET #s = :closing")
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#s", "status"))
@@ -394,25 +409,26 @@ final class RawSdk implements RepositoryBackend.Undo {
         .returnValues(ReturnValue.ALL_NEW)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
-    userPartitionQuery(username, "PHOTO#", 100);
+    userPartitionQuery(username, KeyLayout.PHOTO, 100);
     for (ReactionType type : ReactionType.values()) {
-      String partition = "REACTION#" + username + "#" + type.name().toLowerCase(Locale.ROOT);
+      String partition = KeyLayout.REACTION + username + "#" + type.storedName();
       read(client.query(r -> r.tableName(TABLE)
-          .keyConditionExpression("PK = :pk")
+          .keyConditionExpression(Item.PK + " = :pk")
           .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
           .limit(49)
           .consistentRead(true)
           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
     }
-    userPartitionQuery(username, "#FRIEND#", 49);
+    userPartitionQuery(username, KeyLayout.FRIEND, 49);
     read(client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :friend")
-        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
+        .keyConditionExpression(Item.SK + " = :friend")
+        .expressionAttributeValues(Map.of(":friend",
+            AttributeValue.fromS(KeyLayout.followingPartition(username))))
         .limit(49)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
     DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .conditionExpression("(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
         .expressionAttributeNames(Map.of("#s", "status", "#f", "followers", "#g", "following"))
         .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING"),
@@ -423,8 +439,9 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   private void userPartitionQuery(String username, String prefix, int limit) {
     read(client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("USER#" + username),
+        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :prefix)")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(KeyLayout.userPartition(
+                username)),
             ":prefix", AttributeValue.fromS(prefix)))
         .limit(limit)
         .consistentRead(true)
@@ -433,46 +450,62 @@ final class RawSdk implements RepositoryBackend.Undo {
 
   // --- undoing the benchmarked writes (not counted) ------------------------------------------
 
-  /**
-   * Reads the photos the reaction benchmark reacts to as they were loaded, to put them back.
-   *
-   * @param data the loaded data set
-   */
-  void rememberPhotos(DataSet data) {
+  /** Reads the photos the reaction benchmark reacts to as they were loaded, to put them back. */
+  private void rememberPhotos(DataSet data) {
     for (PhotoId id : data.photoRing) {
       loadedPhotos.computeIfAbsent(id, photo -> client.getItem(r -> r.tableName(TABLE)
-          .key(photoKey(photo)).consistentRead(true)).item());
+          .key(key(KeyLayout.photo(photo))).consistentRead(true)).item());
     }
   }
 
   @Override
-  public void deleteUser(String username) {
-    client.deleteItem(r -> r.tableName(TABLE).key(userKey(username)));
+  public void eraseUser(String username) {
+    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.user(username))));
   }
 
   @Override
-  public void deletePhoto(PhotoId id) {
-    client.deleteItem(r -> r.tableName(TABLE).key(photoKey(id)));
+  public void erasePhoto(PhotoId id) {
+    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.photo(id))));
   }
 
   @Override
-  public void deleteReaction(Reaction reaction) {
+  public void eraseReaction(Reaction reaction) {
     Map<String, AttributeValue> photo = loadedPhotos.get(reaction.photo());
     client.transactWriteItems(r -> r.transactItems(
-        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(Map.of(
-            "PK", AttributeValue.fromS("REACTION#" + reaction.reactor() + "#"
-                + reaction.type().name().toLowerCase(Locale.ROOT)),
-            "SK", AttributeValue.fromS(photoSortKey(reaction.photo()))))).build(),
+        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key(KeyLayout.reaction(
+            reaction.reactor(), reaction.type(), reaction.photo())))).build(),
         TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
+  }
+
+  @Override
+  public CostTally costs() {
+    return costs;
+  }
+
+  @Override
+  public void close() {
+    release.run();
   }
 
   // --- requests and records ----------------------------------------------------------------
 
+  /** A strongly consistent GetItem. */
+  private Optional<Map<String, AttributeValue>> get(Key key) {
+    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
+        .key(key(key))
+        .consistentRead(true)
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(response.consumedCapacity());
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(response.item()) : Optional.empty();
+  }
+
   private QueryResponse followedFriendships(String username) {
     QueryResponse response = client.query(r -> r.tableName(TABLE)
         .indexName(INDEX)
-        .keyConditionExpression("SK = :friend")
-        .expressionAttributeValues(Map.of(":friend", AttributeValue.fromS("#FRIEND#" + username)))
+        .keyConditionExpression(Item.SK + " = :friend")
+        .expressionAttributeValues(Map.of(":friend",
+            AttributeValue.fromS(KeyLayout.followingPartition(username))))
         .limit(DataSet.PAGE_SIZE)
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -494,7 +527,7 @@ final class RawSdk implements RepositoryBackend.Undo {
     }
     List<Map<String, AttributeValue>> keys = new ArrayList<>(usernames.size());
     for (String username : usernames) {
-      keys.add(userKey(username));
+      keys.add(key(KeyLayout.user(username)));
     }
     Map<String, User> found = new HashMap<>();
     Map<String, KeysAndAttributes> pending = Map.of(TABLE,
@@ -524,7 +557,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   private static TransactWriteItem counter(String username, String counter,
       AttributeValue delta) {
     return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET " + COUNTER)
         .conditionExpression(EXISTS)
         .expressionAttributeNames(Map.of("#c", counter))
@@ -534,7 +567,7 @@ final class RawSdk implements RepositoryBackend.Undo {
   private static TransactWriteItem activeCounter(String username, String counter,
       AttributeValue delta) {
     return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(userKey(username))
+        .key(key(KeyLayout.user(username)))
         .updateExpression("SET " + COUNTER)
         .conditionExpression(ACTIVE)
         .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
@@ -542,18 +575,16 @@ final class RawSdk implements RepositoryBackend.Undo {
             ":closing", AttributeValue.fromS("CLOSING")))).build();
   }
 
-  private static Map<String, AttributeValue> userKey(String username) {
-    return Map.of("PK", AttributeValue.fromS("USER#" + username),
-        "SK", AttributeValue.fromS("#METADATA#" + username));
+  private static Map<String, AttributeValue> key(Key key) {
+    return Map.of(Item.PK, AttributeValue.fromS(key.pk()), Item.SK, AttributeValue.fromS(key.sk()));
   }
 
-  private static Map<String, AttributeValue> photoKey(PhotoId id) {
-    return Map.of("PK", AttributeValue.fromS("USER#" + id.owner()),
-        "SK", AttributeValue.fromS(photoSortKey(id)));
-  }
-
-  private static String photoSortKey(PhotoId id) {
-    return "PHOTO#" + id.owner() + "#" + TIMESTAMP.format(id.timestamp());
+  private static Map<String, AttributeValue> noReactions() {
+    Map<String, AttributeValue> counters = new HashMap<>();
+    for (ReactionType type : ReactionType.values()) {
+      counters.put(type.storedName(), ZERO);
+    }
+    return counters;
   }
 
   private static Optional<String> cursor(QueryResponse response) {
@@ -561,10 +592,10 @@ final class RawSdk implements RepositoryBackend.Undo {
       return Optional.empty();
     }
     Map<String, AttributeValue> last = response.lastEvaluatedKey();
-    return Optional.of(last.get("PK").s() + "|" + last.get("SK").s());
+    return Optional.of(last.get(Item.PK).s() + "|" + last.get(Item.SK).s());
   }
 
-  static User user(Map<String, AttributeValue> item) {
+  private static User user(Map<String, AttributeValue> item) {
     return new User(item.get("username").s(), item.get("name").s(), item.get("email").s(),
         LocalDate.parse(item.get("birthdate").s()), item.get("address").s(),
         UserStatus.valueOf(item.get("status").s()), Long.parseLong(item.get("followers").n()),

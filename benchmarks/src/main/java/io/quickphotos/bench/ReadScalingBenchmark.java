@@ -1,8 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -46,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * loading takes about 3 s instead of the 30 s of 10⁶, which every one of the 18 trials would pay.
  *
  * <p>Nothing mutable is shared by the threads except the table itself: the repository reports
- * its costs to {@link CostListener#NONE} (the benchmarks' {@code CostRecorder} is not
+ * its costs to {@link CostListener#NONE} (the benchmarks' {@code CostTally} is not
  * thread-safe, and any shared counter — even a {@code LongAdder} — would add traffic between the
  * cores that is not the engine's), and each thread walks the rings from its own position
  * ({@link Cursor}, one per thread; the shared {@code RingBenchmark#nextSlot} is not thread-safe).
@@ -83,8 +80,8 @@ public abstract class ReadScalingBenchmark {
   public void setUp() {
     data = DataSet.of(size);
     MemoryTable table = new MemoryTable();
-    photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(DataSet.CLOCK));
-    Loader.load(photos, data, "memory");
+    photos = DataSet.repository(table, CostListener.NONE);
+    data.importInto(photos, "memory");
   }
 
   /**
@@ -114,68 +111,38 @@ public abstract class ReadScalingBenchmark {
     }
   }
 
-  /**
-   * Get user: one GetItem.
-   *
-   * @param cursor this thread's position
-   * @return the user
-   */
+  /** Get user: one GetItem. */
   @Benchmark
   public Optional<User> getUser(Cursor cursor) {
     return photos.getUser(data.userRing[cursor.nextSlot()]);
   }
 
-  /**
-   * Get photo: one GetItem.
-   *
-   * @param cursor this thread's position
-   * @return the photo
-   */
+  /** Get photo: one GetItem. */
   @Benchmark
   public Optional<Photo> getPhoto(Cursor cursor) {
     return photos.getPhoto(data.photoRing[cursor.nextSlot()]);
   }
 
-  /**
-   * User and photos: one Query of the profile and the newest photos.
-   *
-   * @param cursor this thread's position
-   * @return the profile and photos
-   */
+  /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
   public UserPhotos userWithPhotos(Cursor cursor) {
     return photos.userWithPhotos(data.userRing[cursor.nextSlot()], SortOrder.NEWEST_FIRST,
         FIRST_PAGE);
   }
 
-  /**
-   * Photo and reactions: one Query on the inverted index.
-   *
-   * @param cursor this thread's position
-   * @return the photo and reactions
-   */
+  /** Photo and reactions: one Query on the inverted index. */
   @Benchmark
   public PhotoReactions photoWithReactions(Cursor cursor) {
     return photos.photoWithReactions(data.photoRing[cursor.nextSlot()], FIRST_PAGE);
   }
 
-  /**
-   * Followers of a user: one Query with begins_with.
-   *
-   * @param cursor this thread's position
-   * @return the friendships
-   */
+  /** Followers of a user: one Query with begins_with. */
   @Benchmark
   public Page<Follow> followersOf(Cursor cursor) {
     return photos.followersOf(data.userRing[cursor.nextSlot()], FIRST_PAGE);
   }
 
-  /**
-   * Users a user follows: one Query on the inverted index, one BatchGetItem of the profiles.
-   *
-   * @param cursor this thread's position
-   * @return the followed users' profiles
-   */
+  /** Users a user follows: one Query on the inverted index, one BatchGetItem of the profiles. */
   @Benchmark
   public Page<User> followedBy(Cursor cursor) {
     return photos.followedBy(data.userRing[cursor.nextSlot()], FIRST_PAGE);
@@ -184,9 +151,6 @@ public abstract class ReadScalingBenchmark {
   /**
    * Is following: one GetItem of a friendship, the same arguments as
    * {@link AccessPatternBenchmark#isFollowing}.
-   *
-   * @param cursor this thread's position
-   * @return whether the friendship exists
    */
   @Benchmark
   public boolean isFollowing(Cursor cursor) {
@@ -196,9 +160,6 @@ public abstract class ReadScalingBenchmark {
   /**
    * Reactions a user left on a photo: one Query on the inverted index, the same arguments as
    * {@link AccessPatternBenchmark#reactionsLeftBy}.
-   *
-   * @param cursor this thread's position
-   * @return the types
    */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(Cursor cursor) {
@@ -208,9 +169,6 @@ public abstract class ReadScalingBenchmark {
   /**
    * Home feed, first page: one Query of the followees, then one Query of photos per followee
    * ({@value DataSet#FOLLOWS_PER_USER} here).
-   *
-   * @param cursor this thread's position
-   * @return the newest photos of the users followed
    */
   @Benchmark
   public Page<Photo> homeFeed(Cursor cursor) {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,27 +13,11 @@ import java.util.stream.Stream;
 
 /**
  * Turns JMH's JSON results into a markdown report and PNG charts: every benchmark's time with its
- * error, allocation, requests and capacity units per operation; the targets of issue 14, each
- * marked met or missed per access pattern with the measured ratio; and the query shapes side by
- * side.
- *
- * <p>The targets, in the report's order:
- * <ul>
- *   <li>memory vs bare collections ({@link CollectionsBackend}, which validates, builds the same
- *       keys and keeps UTF-8-ordered listings, but stores records, not items): ≤ 10× for every
- *       pattern and size, with both sides' allocation per call (B/op, from {@code -prof gc});</li>
- *   <li>memory at 10⁶ items vs 10³: ≤ 1.5×, beside the collections baseline's own ratio;</li>
- *   <li>reads with 2 threads vs 1: ≥ 1.7×, from {@code ReadScalingBenchmark}'s throughput
- *       (ops/µs) of its {@code TwoThreads} over its {@code OneThread} class, per pattern and
- *       size; "not measured" when no such results are among the inputs;</li>
- *   <li>memory vs DynamoDB Local: ≥ 1,000×;</li>
- *   <li>dynamo-impl vs the raw SDK on DynamoDB Local, shown as the end-to-end view without a
- *       verdict: its ≤ 1.10× target is judged by {@value #STUB_FILE} (StubbedSdkComparison),
- *       whose last table is copied and judged from its median ratios;</li>
- *   <li>heap per item ≤ 2.5× the DynamoDB item size, judged from the last table of
- *       {@value #FOOTPRINT_FILE} (Footprint), copied too.</li>
- * </ul>
- * The two markdown files are read from the directory the report is written to, and linked.
+ * error, allocation, requests and capacity units per operation; the performance targets (listed
+ * as data in {@link #targets()}), each marked met or missed per access pattern with the measured
+ * ratio; and the query shapes side by side. Two targets are judged outside JMH, from the last
+ * table of {@value #STUB_FILE} (StubbedSdkComparison) and of {@value #FOOTPRINT_FILE}
+ * (Footprint), read from the directory the report is written to, copied and linked.
  *
  * <p>Stability: a JMH figure behind a target counts only if its error (the half-width of JMH's
  * 99.9% confidence interval) is under 10% of its score. A ratio with a figure that is not is
@@ -64,13 +49,20 @@ public final class Report {
   private static final List<String> WRITES = List.of("createUser", "uploadPhoto", "reactToPhoto",
       "followAndUnfollow", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
       "createAndDeleteUserCascade");
+  private static final String COLLECTIONS_FLOOR = "The collections floor (`CollectionsBackend`)"
+      + " validates every argument with the repository's own checks, builds the same key strings"
+      + " (timestamps formatted as in the keys) and keeps every listing in maps keyed by those"
+      + " sort keys in DynamoDB's UTF-8 order, a table and an inverted index, returning the same"
+      + " records, pages and exceptions. It stores the records themselves: no items (no encoding"
+      + " or decoding), no capacity or size accounting, no lock, no transactions, no cursor"
+      + " encoding.\n\n";
 
-  private final Results results;
+  private final JmhResults results;
   private final String source;
   private final String machine;
   private final Path directory;
 
-  private Report(Results results, String source, String machine, Path directory) {
+  private Report(JmhResults results, String source, String machine, Path directory) {
     this.results = results;
     this.source = source;
     this.machine = machine;
@@ -128,32 +120,34 @@ public final class Report {
     if (base.toAbsolutePath().getParent() != null) {
       Files.createDirectories(base.toAbsolutePath().getParent());
     }
-    Results results = Results.read(inputs);
+    JmhResults results = JmhResults.read(inputs);
     if (results.rows().isEmpty()) {
       throw new IOException("no benchmark results in " + inputs);
     }
     String name = base.getFileName().toString();
     List<Path> charts = new ArrayList<>();
-    Path patternsChart = base.resolveSibling(name + ".png");
-    Path shapesChart = base.resolveSibling(name + "-shapes.png");
-    boolean patterns = !results.methods(PATTERNS).isEmpty();
-    boolean shapes = !results.methods(SHAPES).isEmpty();
-    if (patterns) {
-      Charts.write(results, PATTERNS, "quickphotos access patterns: time per operation",
-          patternsChart);
-      charts.add(patternsChart);
-    }
-    if (shapes) {
-      Charts.write(results, SHAPES, "quickphotos query shapes: time per operation", shapesChart);
-      charts.add(shapesChart);
-    }
+    Path patternsChart = chart(results, PATTERNS, "access patterns",
+        base.resolveSibling(name + ".png"), charts);
+    Path shapesChart = chart(results, SHAPES, "query shapes",
+        base.resolveSibling(name + "-shapes.png"), charts);
     Report report = new Report(results,
         String.join(", ", inputs.stream().map(p -> p.getFileName().toString()).toList()),
         machine(), base.toAbsolutePath().getParent());
     Path markdown = base.resolveSibling(name + ".md");
-    Files.writeString(markdown, report.markdown(patterns ? patternsChart.getFileName() : null,
-        shapes ? shapesChart.getFileName() : null), StandardCharsets.UTF_8);
+    Files.writeString(markdown, report.markdown(patternsChart, shapesChart),
+        StandardCharsets.UTF_8);
     return new Written(markdown, charts);
+  }
+
+  /** Draws one benchmark class's chart if it ran; returns its file name, else null. */
+  private static Path chart(JmhResults results, String group, String what, Path png,
+      List<Path> charts) throws IOException {
+    if (results.methods(group).isEmpty()) {
+      return null;
+    }
+    Charts.write(results, group, "quickphotos " + what + ": time per operation", png);
+    charts.add(png);
+    return png.getFileName();
   }
 
   private String markdown(Path patternsChart, Path shapesChart) {
@@ -164,14 +158,12 @@ public final class Report {
     md.append("- JVM: ").append(results.jvm()).append('\n');
     md.append("- Machine: ").append(machine).append("\n\n");
 
-    if (!results.methods(PATTERNS).isEmpty()) {
+    if (patternsChart != null) {
       md.append("## Targets\n\n");
       targets(md);
-    }
-    if (patternsChart != null) {
       md.append("## Access patterns\n\n");
       md.append("![access patterns](").append(patternsChart).append(")\n\n");
-      table(md, PATTERNS);
+      table(md);
       md.append("\nWrites (†) are timed together with the write that undoes it, so the table"
           + " keeps its size: create and upload are followed by a delete, a reaction by a"
           + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
@@ -197,20 +189,44 @@ public final class Report {
 
   // --- targets -------------------------------------------------------------------------------
 
+  /** A row of the targets table. */
+  private sealed interface Target permits Ratio, Copied {
+  }
+
+  /** What differs between the two figures of a ratio; the details table's two column names. */
+  private enum Across {
+    /** Two backends at the same size: the columns are named after the backends. */
+    BACKENDS,
+    /** The smallest and the largest size of each backend. */
+    SIZES("smallest", "largest"),
+    /** One reader thread and two, at each size of each backend. */
+    THREADS("1 thread", "2 threads");
+
+    private final List<String> columns;
+
+    Across(String... columns) {
+      this.columns = List.of(columns);
+    }
+  }
+
   /**
-   * A ratio issue 14 sets a target for, per access pattern.
+   * A bound on the ratio of two JMH figures of each pattern: the second over the first.
    *
    * @param title the row's name
    * @param definition how the ratio is formed
    * @param limit the bound
    * @param atLeast whether the ratio must reach the bound (else stay under it)
    * @param judged false for a view shown without a verdict (the target is judged elsewhere)
+   * @param group the benchmark class of both figures
+   * @param across what differs between the two figures
+   * @param backends with {@link Across#BACKENDS} the first figure's backend, then the second's
+   *     (whose sizes are compared); otherwise every backend compared with itself, all but the
+   *     first named beside the pattern
+   * @param note a paragraph after the details table, or empty
    */
-  private record Target(String title, String definition, double limit, boolean atLeast,
-      boolean judged) {
-    Target(String title, String definition, double limit, boolean atLeast) {
-      this(title, definition, limit, atLeast, true);
-    }
+  private record Ratio(String title, String definition, double limit, boolean atLeast,
+      boolean judged, String group, Across across, List<String> backends, String note)
+      implements Target {
 
     boolean met(double value) {
       return atLeast ? value >= limit : value <= limit;
@@ -220,6 +236,45 @@ public final class Report {
       return (atLeast ? "≥ " : "≤ ")
           + String.format(Locale.ROOT, limit >= 100 ? "%,.0f" : "%.1f", limit) + "×";
     }
+
+    List<String> columns() {
+      return across == Across.BACKENDS ? backends : across.columns;
+    }
+  }
+
+  /**
+   * A target judged outside JMH, by a markdown file beside this report, every row of whose last
+   * table's {@code column} (ratios like {@code 1.05×}) must be within {@code limit}.
+   *
+   * @param file the file
+   * @param title the row's name
+   * @param column the header of the column judged
+   * @param limit the bound
+   */
+  private record Copied(String file, String title, String column, double limit)
+      implements Target {
+  }
+
+  /** The targets, in the table's order. */
+  private List<Target> targets() {
+    return List.of(
+        new Ratio("memory vs bare collections", "memory time / collections time", 10, false, true,
+            PATTERNS, Across.BACKENDS, List.of("collections", "memory"), COLLECTIONS_FLOOR),
+        new Ratio("memory at the largest size vs the smallest",
+            "time at the largest size / time at the smallest", 1.5, false, true, PATTERNS,
+            Across.SIZES, List.of("memory"), floorScaling()),
+        new Ratio("reads with 2 threads vs 1", "throughput with 2 threads / throughput with 1",
+            1.7, true, true, READ_SCALING, Across.THREADS, List.of("memory", "collections"), ""),
+        new Ratio("memory vs DynamoDB Local", "DynamoDB Local time / memory time", 1000, true,
+            true, PATTERNS, Across.BACKENDS, List.of("memory", "dynamodb-local"), ""),
+        new Ratio("dynamo-impl vs raw SDK on DynamoDB Local (end-to-end view)",
+            "dynamodb-local time / raw-sdk time; the ≤ 1.10× target is judged by the stub"
+                + " comparison", 1.10, false, false, PATTERNS, Across.BACKENDS,
+            List.of("raw-sdk", "dynamodb-local"), ""),
+        new Copied(STUB_FILE, "dynamo-impl vs raw SDK on a stubbed HTTP client (≤ 1.10×)",
+            "ratio (median)", 1.10),
+        new Copied(FOOTPRINT_FILE, "heap per item vs DynamoDB item size (≤ 2.5×)",
+            "Heap ÷ DynamoDB size", 2.5));
   }
 
   /**
@@ -231,8 +286,8 @@ public final class Report {
    * @param second the other figure
    * @param value the ratio
    */
-  private record Comparison(String method, String size, Results.Row first, Results.Row second,
-      double value) {
+  private record Comparison(String method, String size, JmhResults.Row first,
+      JmhResults.Row second, double value) {
     boolean stable() {
       return first.stable() && second.stable();
     }
@@ -257,167 +312,92 @@ public final class Report {
     }
 
     /** Whether the target holds even at the far ends of both confidence intervals. */
-    boolean metAtBounds(Target target) {
+    boolean metAtBounds(Ratio target) {
       double worst = worstCase(target.atLeast());
       return target.judged() && !Double.isNaN(worst) && target.met(worst);
     }
   }
 
   private void targets(StringBuilder md) {
-    List<String> methods = results.methods(PATTERNS);
-    List<Integer> memorySizes = results.sizes(PATTERNS, "memory");
-    List<Integer> dynamoSizes = results.sizes(PATTERNS, "dynamodb-local");
-
     StringBuilder details = new StringBuilder();
     md.append("A target is met only where every figure behind it is stable: JMH's error (the"
         + " half-width of its 99.9% confidence interval) under 10% of the score. A ratio with an"
         + " unstable figure is marked \"unstable: error N%\" (N the larger of its two figures'"
         + " errors) and counted as not met.\n\n");
     md.append("| Target | Met | Range over patterns | Unstable |\n|---|---|---|---|\n");
-
-    Target floor = new Target("memory vs bare collections", "memory time / collections time",
-        10, false);
-    List<Comparison> comparisons = new ArrayList<>();
-    for (String method : methods) {
-      for (int size : memorySizes) {
-        Optional<Results.Row> memory = results.find(PATTERNS, method, "memory", size);
-        Optional<Results.Row> collections = results.find(PATTERNS, method, "collections", size);
-        if (memory.isPresent() && collections.isPresent()) {
-          comparisons.add(new Comparison(label(method), size(size), collections.get(),
-              memory.get(), memory.get().score() / collections.get().score()));
-        }
+    for (Target target : targets()) {
+      if (target instanceof Ratio ratio) {
+        summarize(md, details, ratio,
+            comparisons(ratio.group(), ratio.across(), ratio.backends()));
+        details.append(ratio.note());
+      } else {
+        copied(md, details, (Copied) target);
       }
     }
-    summarize(md, details, floor, comparisons, "collections", "memory");
-    details.append("The collections floor (`CollectionsBackend`) validates every argument with"
-        + " the repository's own checks, builds the same key strings (timestamps formatted as in"
-        + " the keys) and keeps every listing in maps keyed by those sort keys in DynamoDB's UTF-8"
-        + " order, a table and an inverted index, returning the same records, pages and"
-        + " exceptions. It stores the records themselves: no items (no encoding or decoding), no"
-        + " capacity or size accounting, no lock, no transactions, no cursor encoding.\n\n");
-
-    Target scale = new Target("memory at the largest size vs the smallest",
-        "time at the largest size / time at the smallest", 1.5, false);
-    comparisons = new ArrayList<>();
-    if (memorySizes.size() >= 2) {
-      int small = memorySizes.get(0);
-      int large = memorySizes.get(memorySizes.size() - 1);
-      for (String method : methods) {
-        Optional<Results.Row> smallRow = results.find(PATTERNS, method, "memory", small);
-        Optional<Results.Row> largeRow = results.find(PATTERNS, method, "memory", large);
-        if (smallRow.isPresent() && largeRow.isPresent()) {
-          comparisons.add(new Comparison(label(method), size(small) + " → " + size(large),
-              smallRow.get(), largeRow.get(), largeRow.get().score() / smallRow.get().score()));
-        }
-      }
-    }
-    summarize(md, details, scale, comparisons, "smallest", "largest");
-    floorScaling(details, methods);
-
-    readScaling(md, details);
-
-    Target faster = new Target("memory vs DynamoDB Local", "DynamoDB Local time / memory time",
-        1000, true);
-    comparisons = new ArrayList<>();
-    for (String method : methods) {
-      for (int size : dynamoSizes) {
-        Optional<Results.Row> memory = results.find(PATTERNS, method, "memory", size);
-        Optional<Results.Row> dynamo = results.find(PATTERNS, method, "dynamodb-local", size);
-        if (memory.isPresent() && dynamo.isPresent()) {
-          comparisons.add(new Comparison(label(method), size(size), memory.get(), dynamo.get(),
-              dynamo.get().score() / memory.get().score()));
-        }
-      }
-    }
-    summarize(md, details, faster, comparisons, "memory", "dynamodb-local");
-
-    Target mapping = new Target("dynamo-impl vs raw SDK on DynamoDB Local (end-to-end view)",
-        "dynamodb-local time / raw-sdk time; the ≤ 1.10× target is judged by the stub comparison",
-        1.10, false, false);
-    comparisons = new ArrayList<>();
-    for (String method : methods) {
-      for (int size : dynamoSizes) {
-        Optional<Results.Row> raw = results.find(PATTERNS, method, "raw-sdk", size);
-        Optional<Results.Row> dynamo = results.find(PATTERNS, method, "dynamodb-local", size);
-        if (raw.isPresent() && dynamo.isPresent()) {
-          comparisons.add(new Comparison(label(method), size(size), raw.get(), dynamo.get(),
-              dynamo.get().score() / raw.get().score()));
-        }
-      }
-    }
-    summarize(md, details, mapping, comparisons, "raw-sdk", "dynamodb-local");
-
-    copied(md, details, STUB_FILE, "dynamo-impl vs raw SDK on a stubbed HTTP client (≤ 1.10×)",
-        "ratio (median)", 1.10);
-    copied(md, details, FOOTPRINT_FILE, "heap per item vs DynamoDB item size (≤ 2.5×)",
-        "Heap ÷ DynamoDB size", 2.5);
-
     md.append('\n').append(details);
   }
 
-  /**
-   * Reads with two threads against one: {@code ReadScalingBenchmark}'s throughput (ops/µs) of
-   * its {@code TwoThreads} over its {@code OneThread} class, per pattern and size.
-   */
-  private void readScaling(StringBuilder md, StringBuilder details) {
-    Target target = new Target("reads with 2 threads vs 1",
-        "throughput with 2 threads / throughput with 1", 1.7, true);
+  /** The ratios of a group's figures, per pattern, then backend, then size (see {@link Ratio}). */
+  private List<Comparison> comparisons(String group, Across across, List<String> backends) {
     List<Comparison> comparisons = new ArrayList<>();
-    for (String method : results.methods(READ_SCALING)) {
-      for (String backend : List.of("memory", "collections")) {
-        for (int size : results.sizes(READ_SCALING, backend)) {
-          Optional<Results.Row> one = results.find(READ_SCALING, method, backend, size, 1);
-          Optional<Results.Row> two = results.find(READ_SCALING, method, backend, size, 2);
-          if (one.isPresent() && two.isPresent()) {
-            comparisons.add(new Comparison(method + ("memory".equals(backend) ? ""
-                : " (" + backend + ")"), size(size), one.get(), two.get(),
-                two.get().score() / one.get().score()));
+    for (String method : results.methods(group)) {
+      if (across == Across.BACKENDS) {
+        String first = backends.get(0);
+        String second = backends.get(1);
+        for (int size : results.sizes(group, second)) {
+          add(comparisons, label(method), size(size), results.find(group, method, first, size),
+              results.find(group, method, second, size));
+        }
+        continue;
+      }
+      for (String backend : backends) {
+        String name = label(method) + (backend.equals(backends.get(0)) ? "" : " (" + backend + ")");
+        List<Integer> sizes = results.sizes(group, backend);
+        if (across == Across.THREADS) {
+          for (int size : sizes) {
+            add(comparisons, name, size(size), results.find(group, method, backend, size, 1),
+                results.find(group, method, backend, size, 2));
           }
+        } else if (sizes.size() >= 2) {
+          int small = sizes.get(0);
+          int large = sizes.get(sizes.size() - 1);
+          add(comparisons, name, size(small) + " → " + size(large),
+              results.find(group, method, backend, small),
+              results.find(group, method, backend, large));
         }
       }
     }
-    if (comparisons.isEmpty()) {
-      md.append("| ").append(target.title()).append(" (").append(target.bound())
-          .append(") | not measured: no ReadScalingBenchmark results in these files | | |\n");
-      return;
+    return comparisons;
+  }
+
+  private static void add(List<Comparison> comparisons, String method, String size,
+      Optional<JmhResults.Row> first, Optional<JmhResults.Row> second) {
+    if (first.isPresent() && second.isPresent()) {
+      comparisons.add(new Comparison(method, size, first.get(), second.get(),
+          second.get().score() / first.get().score()));
     }
-    summarize(md, details, target, comparisons, "1 thread", "2 threads");
   }
 
   /** How the collections baseline itself scales: the part of the growth that is not the engine. */
-  private void floorScaling(StringBuilder details, List<String> methods) {
+  private String floorScaling() {
+    List<Comparison> floor = comparisons(PATTERNS, Across.SIZES, List.of("collections"));
+    if (floor.isEmpty()) {
+      return "";
+    }
     List<Integer> sizes = results.sizes(PATTERNS, "collections");
-    if (sizes.size() < 2) {
-      return;
-    }
-    int small = sizes.get(0);
-    int large = sizes.get(sizes.size() - 1);
-    double min = Double.MAX_VALUE;
-    double max = 0;
-    for (String method : methods) {
-      Optional<Results.Row> smallRow = results.find(PATTERNS, method, "collections", small);
-      Optional<Results.Row> largeRow = results.find(PATTERNS, method, "collections", large);
-      if (smallRow.isPresent() && largeRow.isPresent()) {
-        double value = largeRow.get().score() / smallRow.get().score();
-        min = Math.min(min, value);
-        max = Math.max(max, value);
-      }
-    }
-    if (max > 0) {
-      details.append("For comparison, the bare-collections baseline takes ").append(ratio(min))
-          .append(" – ").append(ratio(max)).append(" its ").append(size(small))
-          .append(" time at ").append(size(large)).append(" over the same patterns.\n\n");
-    }
+    return "For comparison, the bare-collections baseline takes " + range(floor) + " its "
+        + size(sizes.get(0)) + " time at " + size(sizes.get(sizes.size() - 1))
+        + " over the same patterns.\n\n";
   }
 
   /** How many unstable ratios hold the target even at both figures' confidence bounds. */
-  private static String boundsNote(Target target, List<Comparison> comparisons) {
+  private static String boundsNote(Ratio target, List<Comparison> comparisons) {
     long atBounds = comparisons.stream().filter(c -> !c.stable() && c.metAtBounds(target)).count();
     return atBounds == 0 ? "" : " (" + atBounds + " of them hold even at the 99.9% bounds)";
   }
 
   /** The verdict on one ratio: unstable before met or missed. */
-  private static String verdict(Target target, Comparison comparison) {
+  private static String verdict(Ratio target, Comparison comparison) {
     if (!comparison.stable()) {
       double error = comparison.error();
       if (Double.isNaN(error)) {
@@ -434,39 +414,38 @@ public final class Report {
     return target.met(comparison.value()) ? "met" : "**missed**";
   }
 
-  private static void summarize(StringBuilder md, StringBuilder details, Target target,
-      List<Comparison> comparisons, String first, String second) {
+  private void summarize(StringBuilder md, StringBuilder details, Ratio target,
+      List<Comparison> comparisons) {
+    md.append("| ").append(target.title());
     if (comparisons.isEmpty()) {
-      md.append("| ").append(target.title())
-          .append(target.judged() ? " (" + target.bound() + ")" : "")
-          .append(" | n/a: not in these results | | |\n");
+      md.append(target.judged() ? " (" + target.bound() + ")" : "").append(" | ")
+          .append(results.methods(target.group()).isEmpty()
+              ? "not measured: no " + target.group() + " results in these files"
+              : "n/a: not in these results")
+          .append(" | | |\n");
       return;
     }
     long unstable = comparisons.stream().filter(c -> !c.stable()).count();
     long met = comparisons.stream().filter(c -> c.stable() && target.met(c.value())).count();
-    double min = comparisons.stream().mapToDouble(Comparison::value).min().orElseThrow();
-    double max = comparisons.stream().mapToDouble(Comparison::value).max().orElseThrow();
-    md.append("| ").append(target.title());
     if (target.judged()) {
       md.append(" (").append(target.bound()).append(") | ")
           .append(met == comparisons.size() ? "met: " : "**missed**: met for ").append(met)
           .append(" of ").append(comparisons.size());
     } else {
-      // The stub comparison's target is stated to the hundredth: 1.10×, as the issue writes it.
+      // A target judged elsewhere is stated to the hundredth, as it is set: 1.10×.
       md.append(" | no verdict here: the ≤ ")
-          .append(String.format(Locale.ROOT, "%.2f", target.limit())).append("× target is judged by"
-          + " [the stub comparison](" + STUB_FILE + ")");
+          .append(String.format(Locale.ROOT, "%.2f", target.limit()))
+          .append("× target is judged by [the stub comparison](" + STUB_FILE + ")");
     }
-    md.append(" | ").append(ratio(min)).append(" – ").append(ratio(max)).append(" | ")
+    md.append(" | ").append(range(comparisons)).append(" | ")
         .append(unstable == 0 ? "0" : "**" + unstable + " of " + comparisons.size() + "**")
-        .append(boundsNote(target, comparisons))
-        .append(" |\n");
+        .append(boundsNote(target, comparisons)).append(" |\n");
     details.append("### ").append(target.title()).append(" (").append(target.definition());
     if (target.judged()) {
       details.append(", target ").append(target.bound());
     }
-    details.append(")\n\n");
-    details.append("| Pattern | Size | ").append(first).append(" | ± | B/op | ").append(second)
+    details.append(")\n\n| Pattern | Size | ").append(target.columns().get(0))
+        .append(" | ± | B/op | ").append(target.columns().get(1))
         .append(" | ± | B/op | Ratio | |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Comparison c : comparisons) {
       details.append("| ").append(c.method()).append(" | ").append(c.size()).append(" | ")
@@ -479,13 +458,19 @@ public final class Report {
     details.append('\n');
   }
 
-  /**
-   * A target judged outside JMH, by a markdown file beside this report: links the file, copies its
-   * last table, and judges the target from that table's column {@code column} (ratios like
-   * {@code 1.05×}), every row within {@code limit}.
-   */
-  private void copied(StringBuilder md, StringBuilder details, String file, String title,
-      String column, double limit) {
+  private static String range(List<Comparison> comparisons) {
+    return rangeOf(comparisons.stream().map(Comparison::value).toList());
+  }
+
+  private static String rangeOf(List<Double> values) {
+    return ratio(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()) + " – "
+        + ratio(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+  }
+
+  /** Links the target's file, copies its last table, and judges the target from that table. */
+  private void copied(StringBuilder md, StringBuilder details, Copied target) {
+    String file = target.file();
+    String link = "[" + file + "](" + file + ")";
     Path path = directory.resolve(file);
     List<String> table = List.of();
     try {
@@ -495,14 +480,12 @@ public final class Report {
     } catch (IOException e) {
       table = List.of();
     }
-    md.append("| ").append(title).append(" | ");
+    md.append("| ").append(target.title()).append(" | ");
     if (table.size() < 3) {
-      md.append("not measured: no table in [").append(file).append("](").append(file)
-          .append(") beside this report | | |\n");
+      md.append("not measured: no table in ").append(link).append(" beside this report | | |\n");
       return;
     }
-    List<String> header = cells(table.get(0));
-    int index = header.indexOf(column);
+    int index = cells(table.get(0)).indexOf(target.column());
     List<Double> values = new ArrayList<>();
     for (String row : table.subList(2, table.size())) {
       List<String> cells = cells(row);
@@ -516,20 +499,16 @@ public final class Report {
       }
     }
     if (values.isEmpty()) {
-      md.append("see [").append(file).append("](").append(file).append(") | | |\n");
+      md.append("see ").append(link).append(" | | |\n");
     } else {
-      long met = values.stream().filter(v -> v <= limit).count();
+      long met = values.stream().filter(v -> v <= target.limit()).count();
       md.append(met == values.size() ? "met: " : "**missed**: met for ").append(met)
-          .append(" of ").append(values.size()).append(" (from [").append(file).append("](")
-          .append(file).append(")) | ")
-          .append(ratio(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()))
-          .append(" – ")
-          .append(ratio(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow()))
-          .append(" | judged in the file |\n");
+          .append(" of ").append(values.size()).append(" (from ").append(link).append(") | ")
+          .append(rangeOf(values)).append(" | judged in the file |\n");
     }
-    details.append("### ").append(title).append("\n\nThe last table of [").append(file)
-        .append("](").append(file).append("), copied as it is; how it was measured, and its"
-        + " earlier tables, are in the file.\n\n");
+    details.append("### ").append(target.title()).append("\n\nThe last table of ").append(link)
+        .append(", copied as it is; how it was measured, and its earlier tables, are in the"
+            + " file.\n\n");
     for (String line : table) {
       details.append(line).append('\n');
     }
@@ -559,33 +538,19 @@ public final class Report {
     if (trimmed.endsWith("|")) {
       trimmed = trimmed.substring(0, trimmed.length() - 1);
     }
-    return java.util.Arrays.stream(trimmed.split("\\|", -1)).map(String::trim).toList();
-  }
-
-  private static String percent(Results.Row row) {
-    double error = row.relativeError();
-    return Double.isNaN(error) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * error);
+    return Arrays.stream(trimmed.split("\\|", -1)).map(String::trim).toList();
   }
 
   // --- tables --------------------------------------------------------------------------------
 
-  private void table(StringBuilder md, String group) {
+  private void table(StringBuilder md) {
     md.append("| Benchmark | Backend | Size | Score | ± Error | Unit | Alloc B/op | Requests/op"
         + " | RCU/op | WCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
-    for (Results.Row row : results.rows()) {
-      if (!row.group().equals(group)) {
-        continue;
-      }
-      md.append("| ").append(label(row.method())).append(" | ").append(row.backend())
-          .append(" | ").append(size(row.size())).append(" | ").append(number(row.score()))
-          .append(" | ").append(Double.isNaN(row.error()) ? "" : number(row.error()))
-          .append(" | ").append(row.unit()).append(" | ")
-          .append(Double.isNaN(row.allocatedBytes()) ? "" : String.format(Locale.ROOT, "%,.0f",
-              row.allocatedBytes()))
-          .append(" | ").append(row.hasCosts() ? units(row.requests()) : "—")
-          .append(" | ").append(row.hasCosts() ? units(row.readUnits()) : "—")
-          .append(" | ").append(row.hasCosts() ? units(row.writeUnits()) : "—")
-          .append(" |\n");
+    for (JmhResults.Row row : rows(PATTERNS)) {
+      md.append("| ").append(label(row.method())).append(" | ").append(figures(row))
+          .append(" | ").append(bytes(row.allocatedBytes())).append(" | ")
+          .append(cost(row, row.requests())).append(" | ").append(cost(row, row.readUnits()))
+          .append(" | ").append(cost(row, row.writeUnits())).append(" |\n");
     }
   }
 
@@ -595,23 +560,30 @@ public final class Report {
         + " items loaded for these benchmarks only.\n\n");
     md.append("| Shape | Backend | Size | Score | ± Error | Unit | vs design | Alloc B/op |"
         + " Requests/op | RCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
-    for (Results.Row row : results.rows()) {
-      if (!row.group().equals(SHAPES)) {
-        continue;
-      }
+    for (JmhResults.Row row : rows(SHAPES)) {
       String design = row.method().startsWith("user") ? "userAndPhotosInOneQuery"
           : "followedByBatchGet";
       String relative = results.find(SHAPES, design, row.backend(), row.size())
           .map(d -> ratio(row.score() / d.score())).orElse("");
-      md.append("| ").append(row.method()).append(" | ").append(row.backend()).append(" | ")
-          .append(size(row.size())).append(" | ").append(number(row.score())).append(" | ")
-          .append(Double.isNaN(row.error()) ? "" : number(row.error())).append(" | ")
-          .append(row.unit()).append(" | ").append(relative).append(" | ")
-          .append(Double.isNaN(row.allocatedBytes()) ? "" : String.format(Locale.ROOT, "%,.0f",
-              row.allocatedBytes()))
-          .append(" | ").append(row.hasCosts() ? units(row.requests()) : "—")
-          .append(" | ").append(row.hasCosts() ? units(row.readUnits()) : "—").append(" |\n");
+      md.append("| ").append(row.method()).append(" | ").append(figures(row)).append(" | ")
+          .append(relative).append(" | ").append(bytes(row.allocatedBytes())).append(" | ")
+          .append(cost(row, row.requests())).append(" | ").append(cost(row, row.readUnits()))
+          .append(" |\n");
     }
+  }
+
+  private List<JmhResults.Row> rows(String group) {
+    return results.rows().stream().filter(row -> row.group().equals(group)).toList();
+  }
+
+  /** The backend, size, score, error and unit cells of a row. */
+  private static String figures(JmhResults.Row row) {
+    return row.backend() + " | " + size(row.size()) + " | " + number(row.score()) + " | "
+        + number(row.error()) + " | " + row.unit();
+  }
+
+  private static String cost(JmhResults.Row row, double value) {
+    return row.hasCosts() ? units(value) : "—";
   }
 
   /**
@@ -630,37 +602,28 @@ public final class Report {
         + " raw SDK B/op | dynamo-impl B/op | ≤ 1.10× |\n"
         + "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
     for (String method : results.methods(STUBBED)) {
-      Optional<Results.Row> impl = results.find(STUBBED, method, "dynamo-impl", 0);
-      Optional<Results.Row> raw = results.find(STUBBED, method, "raw-sdk", 0);
+      Optional<JmhResults.Row> impl = results.find(STUBBED, method, "dynamo-impl", 0);
+      Optional<JmhResults.Row> raw = results.find(STUBBED, method, "raw-sdk", 0);
       if (impl.isEmpty() || raw.isEmpty()) {
         continue;
       }
-      Results.Row i = impl.get();
-      Results.Row r = raw.get();
+      JmhResults.Row i = impl.get();
+      JmhResults.Row r = raw.get();
       double ratio = i.score() / r.score();
       md.append("| ").append(method).append(" | ").append(number(r.score())).append(" | ")
-          .append(Double.isNaN(r.error()) ? "" : number(r.error())).append(" | ")
-          .append(number(i.score())).append(" | ")
-          .append(Double.isNaN(i.error()) ? "" : number(i.error())).append(" | ")
-          .append(i.unit()).append(" | ").append(ratio(ratio)).append(" | ")
+          .append(number(r.error())).append(" | ").append(number(i.score())).append(" | ")
+          .append(number(i.error())).append(" | ").append(i.unit()).append(" | ")
+          .append(ratio(ratio)).append(" | ")
           .append(String.format(Locale.ROOT, "%+.2f", micros(i) - micros(r))).append(" | ")
           .append(bytes(r.allocatedBytes())).append(" | ").append(bytes(i.allocatedBytes()))
-          .append(" | ").append(settled(i) && settled(r) ? (ratio <= 1.10 ? "met" : "**missed**")
+          .append(" | ").append(i.stable() && r.stable() ? (ratio <= 1.10 ? "met" : "**missed**")
               : "unsettled: error over 10%").append(" |\n");
     }
     md.append('\n');
   }
 
-  /**
-   * Whether a score is precise enough to hold against a 10% target: its error (99.9% confidence)
-   * under 10% of the score. With one iteration JMH gives no error, and nothing is settled.
-   */
-  private static boolean settled(Results.Row row) {
-    return !Double.isNaN(row.error()) && row.error() < 0.10 * row.score();
-  }
-
   /** A score in microseconds, whatever unit JMH wrote it in. */
-  private static double micros(Results.Row row) {
+  private static double micros(JmhResults.Row row) {
     return switch (row.unit()) {
       case "ns/op" -> row.score() / 1000;
       case "ms/op" -> row.score() * 1000;
@@ -669,18 +632,23 @@ public final class Report {
     };
   }
 
-  private static String bytes(double value) {
-    return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%,.0f", value);
-  }
-
   // --- formatting ----------------------------------------------------------------------------
 
   private static String label(String method) {
     return WRITES.contains(method) ? method + " †" : method;
   }
 
-  private static String time(Results.Row row) {
+  private static String time(JmhResults.Row row) {
     return number(row.score()) + " " + row.unit();
+  }
+
+  private static String percent(JmhResults.Row row) {
+    double error = row.relativeError();
+    return Double.isNaN(error) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * error);
+  }
+
+  private static String bytes(double value) {
+    return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%,.0f", value);
   }
 
   /**
@@ -731,7 +699,13 @@ public final class Report {
     return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
   }
 
-  private static Path withoutExtension(Path file) {
+  /**
+   * A file's path without its extension, the base of the files a report writes beside it.
+   *
+   * @param file e.g. {@code results/latest.json}
+   * @return e.g. {@code results/latest}
+   */
+  static Path withoutExtension(Path file) {
     String name = file.getFileName().toString();
     int dot = name.lastIndexOf('.');
     return file.resolveSibling(dot > 0 ? name.substring(0, dot) : name);

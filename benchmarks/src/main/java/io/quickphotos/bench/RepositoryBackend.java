@@ -2,11 +2,9 @@ package io.quickphotos.bench;
 
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.KeyLayout;
 
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
@@ -21,34 +19,35 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
-import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The real thing: every access pattern through the {@link QuickPhotos} repository of a backend.
- * The writes that undo the benchmarked writes go around the repository, which has no such
- * operations, straight to the backend's engine through the {@link Table} SPI, where the cost
- * listener does not see them.
+ * The erasing writes go around the repository, which has no such operations, straight to the
+ * backend's engine through the {@link Table} SPI, where the cost listener does not see them.
  */
-final class RepositoryBackend implements Backend {
+final class RepositoryBackend implements BenchmarkTarget {
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
 
   private final QuickPhotos photos;
-  private final Undo undo;
-  private final CostRecorder costs;
-  private final AutoCloseable resources;
+  private final Table engine;
+  private final CostTally costs;
+  private final Runnable release;
+  private final Map<PhotoId, Item> loadedPhotos = new HashMap<>();
 
-  private RepositoryBackend(QuickPhotos photos, Undo undo, CostRecorder costs,
-      AutoCloseable resources) {
+  private RepositoryBackend(QuickPhotos photos, Table engine, CostTally costs,
+      Runnable release) {
     this.photos = photos;
-    this.undo = undo;
+    this.engine = engine;
     this.costs = costs;
-    this.resources = resources;
+    this.release = release;
   }
 
   /**
@@ -58,11 +57,11 @@ final class RepositoryBackend implements Backend {
    * @return the backend
    */
   static RepositoryBackend memory(DataSet data) {
-    CostRecorder costs = new CostRecorder();
+    CostTally costs = new CostTally();
     MemoryTable table = new MemoryTable();
-    QuickPhotos photos = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(DataSet.CLOCK));
-    Loader.load(photos, data, "memory");
-    return new RepositoryBackend(photos, new TableUndo(table, data), costs, () -> { });
+    QuickPhotos photos = DataSet.repository(table, costs);
+    data.importInto(photos, "memory");
+    return new RepositoryBackend(photos, table, costs, () -> { }).rememberPhotos(data);
   }
 
   /**
@@ -72,15 +71,36 @@ final class RepositoryBackend implements Backend {
    * @return the backend; closing it stops DynamoDB Local
    */
   static RepositoryBackend dynamoDbLocal(DataSet data) {
-    CostRecorder costs = new CostRecorder();
+    CostTally costs = new CostTally();
     LocalTable table = LocalTable.load(data, costs);
     try {
-      return new RepositoryBackend(table.repository(), new TableUndo(table.engine(), data), costs,
-          table);
+      return new RepositoryBackend(table.repository(), table.engine(), costs, table::close)
+          .rememberPhotos(data);
     } catch (RuntimeException e) {
       table.close();
       throw e;
     }
+  }
+
+  /**
+   * The DynamoDB backend on a client of one's own, with nothing loaded and nothing to erase.
+   *
+   * @param client the client
+   * @return the backend; closing it leaves the client open
+   */
+  static RepositoryBackend dynamoDb(DynamoDbClient client) {
+    CostTally costs = new CostTally();
+    Table table = new DynamoTable(client, LocalTable.NAME);
+    return new RepositoryBackend(DataSet.repository(table, costs), table, costs, () -> { });
+  }
+
+  /** Reads the photos the reaction benchmark reacts to as they were loaded, to put them back. */
+  private RepositoryBackend rememberPhotos(DataSet data) {
+    for (PhotoId id : data.photoRing) {
+      loadedPhotos.computeIfAbsent(id,
+          photo -> engine.getItem(KeyLayout.photo(photo)).item().orElseThrow());
+    }
+    return this;
   }
 
   @Override
@@ -114,34 +134,6 @@ final class RepositoryBackend implements Backend {
   }
 
   @Override
-  public User createAndDeleteUser(NewUser user) {
-    User created = photos.createUser(user);
-    undo.deleteUser(user.username());
-    return created;
-  }
-
-  @Override
-  public Photo uploadAndDeletePhoto(PhotoId id, String location) {
-    Photo photo = photos.uploadPhoto(id.owner(), id.timestamp(), location);
-    undo.deletePhoto(id);
-    return photo;
-  }
-
-  @Override
-  public Reaction reactAndUndo(String reactor, PhotoId photo, ReactionType type) {
-    Reaction reaction = photos.reactTo(reactor, photo, type);
-    undo.deleteReaction(reaction);
-    return reaction;
-  }
-
-  @Override
-  public Follow followAndUnfollow(String follower, String followed) {
-    Follow follow = photos.follow(follower, followed);
-    photos.unfollow(follower, followed);
-    return follow;
-  }
-
-  @Override
   public boolean isFollowing(String follower, String followed) {
     return photos.isFollowing(follower, followed);
   }
@@ -152,93 +144,70 @@ final class RepositoryBackend implements Backend {
   }
 
   @Override
-  public Reaction reactAndRemove(String reactor, PhotoId photo, ReactionType type) {
-    Reaction reaction = photos.reactTo(reactor, photo, type);
+  public User createUser(NewUser user) {
+    return photos.createUser(user);
+  }
+
+  @Override
+  public Photo uploadPhoto(PhotoId id, String location) {
+    return photos.uploadPhoto(id.owner(), id.timestamp(), location);
+  }
+
+  @Override
+  public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
+    return photos.reactTo(reactor, photo, type);
+  }
+
+  @Override
+  public Follow follow(String follower, String followed) {
+    return photos.follow(follower, followed);
+  }
+
+  @Override
+  public void unfollow(String follower, String followed) {
+    photos.unfollow(follower, followed);
+  }
+
+  @Override
+  public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
     photos.removeReaction(reactor, photo, type);
-    return reaction;
   }
 
   @Override
-  public Photo uploadThenDeletePhoto(PhotoId id, String location) {
-    Photo photo = photos.uploadPhoto(id.owner(), id.timestamp(), location);
+  public void deletePhoto(PhotoId id) {
     photos.deletePhoto(id);
-    return photo;
   }
 
   @Override
-  public User createThenDeleteUser(NewUser user) {
-    User created = photos.createUser(user);
-    photos.deleteUser(user.username());
-    return created;
+  public void deleteUser(String username) {
+    photos.deleteUser(username);
   }
 
   @Override
-  public CostRecorder costs() {
+  public void eraseUser(String username) {
+    engine.write(new WriteAction.Delete(KeyLayout.user(username), ItemCondition.NONE));
+  }
+
+  @Override
+  public void erasePhoto(PhotoId id) {
+    engine.write(new WriteAction.Delete(KeyLayout.photo(id), ItemCondition.NONE));
+  }
+
+  @Override
+  public void eraseReaction(Reaction reaction) {
+    engine.transactWrite(List.of(
+        new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
+            reaction.photo()), ItemCondition.NONE),
+        new WriteAction.Put(loadedPhotos.get(reaction.photo()), ItemCondition.NONE)));
+  }
+
+  @Override
+  public CostTally costs() {
     return costs;
   }
 
   @Override
   public void close() {
-    try {
-      resources.close();
-    } catch (Exception e) {
-      throw new IllegalStateException("could not release " + resources, e);
-    }
-  }
-
-  /** The writes the repository has no operation for, which put the table back as it was. */
-  interface Undo {
-    /**
-     * Deletes a user's profile.
-     *
-     * @param username the user
-     */
-    void deleteUser(String username);
-
-    /**
-     * Deletes a photo.
-     *
-     * @param id the photo
-     */
-    void deletePhoto(PhotoId id);
-
-    /**
-     * Deletes a reaction and puts its photo back as it was loaded, in one transaction.
-     *
-     * @param reaction the reaction
-     */
-    void deleteReaction(Reaction reaction);
-  }
-
-  /** Undoes writes through an engine's {@link Table} SPI. */
-  private static final class TableUndo implements Undo {
-    private final Table table;
-    private final Map<PhotoId, Item> loadedPhotos = new HashMap<>();
-
-    TableUndo(Table table, DataSet data) {
-      this.table = table;
-      for (PhotoId id : data.photoRing) {
-        loadedPhotos.computeIfAbsent(id,
-            photo -> table.getItem(KeyLayout.photo(photo)).item().orElseThrow());
-      }
-    }
-
-    @Override
-    public void deleteUser(String username) {
-      table.write(new WriteAction.Delete(KeyLayout.user(username), ItemCondition.NONE));
-    }
-
-    @Override
-    public void deletePhoto(PhotoId id) {
-      table.write(new WriteAction.Delete(KeyLayout.photo(id), ItemCondition.NONE));
-    }
-
-    @Override
-    public void deleteReaction(Reaction reaction) {
-      table.transactWrite(List.of(
-          new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
-              reaction.photo()), ItemCondition.NONE),
-          new WriteAction.Put(loadedPhotos.get(reaction.photo()), ItemCondition.NONE)));
-    }
+    release.run();
   }
 }

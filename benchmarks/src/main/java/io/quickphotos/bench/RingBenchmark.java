@@ -7,11 +7,12 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * What every benchmark class here shares: JMH's settings, the {@code backend} and {@code size}
- * parameters its concrete subclasses declare, and a counter that walks the data set's rings of
- * keys so that consecutive calls read different items. Not thread-safe; JMH runs one thread.
+ * What every benchmark class here shares: JMH's settings, the data set its concrete subclasses'
+ * {@code size} parameter names, and a counter that walks the data set's rings of keys so that
+ * consecutive calls read different items. Not thread-safe; JMH runs one thread.
  *
  * <p>The settings aim at an error (99.9% confidence) under 10% of every score on a quiet 2-core
  * machine, which the report requires of every figure behind a target: 5 warm-up iterations of
@@ -41,18 +42,14 @@ abstract class RingBenchmark {
   private int next;
 
   /**
-   * The {@code backend} parameter of the concrete benchmark.
+   * The data set of the trial's {@code size} parameter.
    *
-   * @return e.g. {@code memory}
+   * @param params the trial's parameters
+   * @return the data set
    */
-  protected abstract String backendParameter();
-
-  /**
-   * The {@code size} parameter of the concrete benchmark.
-   *
-   * @return about how many items to load
-   */
-  protected abstract int sizeParameter();
+  static DataSet dataSet(BenchmarkParams params) {
+    return DataSet.of(Integer.parseInt(params.getParam("size")));
+  }
 
   /**
    * The next position in the data set's rings.

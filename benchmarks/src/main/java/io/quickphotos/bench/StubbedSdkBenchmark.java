@@ -1,29 +1,19 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.CostListener;
-import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
-import io.quickphotos.Page;
-import io.quickphotos.PageRequest;
-import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
-import io.quickphotos.PhotoReactions;
-import io.quickphotos.QuickPhotos;
-import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
-import io.quickphotos.SortOrder;
-import io.quickphotos.User;
-import io.quickphotos.UserPhotos;
-import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.CostListener;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -39,15 +29,15 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * dynamo-impl's overhead over hand-written SDK calls, without a server: a real
  * {@link DynamoDbClient} on a {@link StubHttpClient} that answers every request with the canned
  * response DynamoDB Local gave to the same request. The {@code backend} parameter picks
- * {@code dynamo-impl} (the repository, {@link DynamoQuickPhotos}, with a cost listener) or
+ * {@code dynamo-impl} (the repository on a {@code DynamoTable}, with a cost listener) or
  * {@code raw-sdk} (the same requests written by hand, {@link RawSdk}, reading the attribute maps
  * straight into the records); both run the same SDK code below them, so the difference is what
  * dynamo-impl adds: validation, plans, the engine-neutral items, codecs, cursors, cost reports.
@@ -58,8 +48,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * imported, and each access pattern runs once through each backend with a recording interceptor;
  * then DynamoDB Local stops. Each benchmark replays its own pattern's script in a loop (the
  * follow benchmark, say, one TransactWriteItems response; users a user follows a Query and a
- * BatchGetItem response), with the arguments it was recorded with. The stub keeps no state, so
- * writes need no undoing here, and every pattern is measured alone.
+ * BatchGetItem response), called as it was recorded ({@link #PATTERNS}), with the arguments it
+ * was recorded with: the same call {@link StubbedSdkComparison} times. The stub keeps no state,
+ * so writes need no undoing here, and every pattern is measured alone.
  *
  * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am verify}:
  * <pre>
@@ -81,9 +72,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public class StubbedSdkBenchmark {
   static final String DYNAMO_IMPL = "dynamo-impl";
   static final String RAW_SDK = "raw-sdk";
+  /** Every pattern by its benchmark method's name, as the benchmark calls it: to record it. */
+  static final Map<String, BiFunction<BenchmarkTarget, Arguments, Object>> PATTERNS = patterns();
   /** Where the stubbed clients think they send requests; nothing listens there. */
   private static final URI NOWHERE = URI.create("http://127.0.0.1:9");
-  private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
   /** The size of the data set the responses are recorded on: 50 users. */
   private static final int RECORDED_ITEMS = 1000;
 
@@ -91,132 +83,123 @@ public class StubbedSdkBenchmark {
   @Param({DYNAMO_IMPL, RAW_SDK})
   public String backend;
 
-  private Calls calls;
+  private Supplier<Object> call;
 
   /**
    * Builds the backend on a stubbed client playing this benchmark's script.
    *
-   * @param params which benchmark is about to run
+   * @param params which benchmark is about to run: its method names the pattern
    */
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     String benchmark = params.getBenchmark();
-    String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-    Recordings recordings = Recordings.get();
-    StubHttpClient stub = new StubHttpClient();
-    stub.play(recordings.script(backend, method));
-    calls = Calls.of(backend, client(stub), recordings.arguments(backend));
+    call = Recordings.get().call(backend, benchmark.substring(benchmark.lastIndexOf('.') + 1));
+  }
+
+  /** Create user: one conditional PutItem. */
+  @Benchmark
+  public Object createUser() {
+    return call.get();
+  }
+
+  /** Get user: one GetItem. */
+  @Benchmark
+  public Object getUser() {
+    return call.get();
+  }
+
+  /** Upload photo: one TransactWriteItems (owner exists, photo absent). */
+  @Benchmark
+  public Object uploadPhoto() {
+    return call.get();
+  }
+
+  /** Get photo: one GetItem. */
+  @Benchmark
+  public Object getPhoto() {
+    return call.get();
+  }
+
+  /** User and photos: one Query of the profile and the newest photos. */
+  @Benchmark
+  public Object userWithPhotos() {
+    return call.get();
+  }
+
+  /** React to photo: one TransactWriteItems (reaction absent, counter on the photo). */
+  @Benchmark
+  public Object reactToPhoto() {
+    return call.get();
+  }
+
+  /** Photo and reactions: one Query on the inverted index. */
+  @Benchmark
+  public Object photoWithReactions() {
+    return call.get();
+  }
+
+  /** Follow: one TransactWriteItems (friendship absent, both counters). */
+  @Benchmark
+  public Object follow() {
+    return call.get();
+  }
+
+  /** Followers of a user: one Query with begins_with. */
+  @Benchmark
+  public Object followersOf() {
+    return call.get();
+  }
+
+  /** Users a user follows: an inverted-index Query, then one BatchGetItem of the profiles. */
+  @Benchmark
+  public Object followedBy() {
+    return call.get();
+  }
+
+  private static Map<String, BiFunction<BenchmarkTarget, Arguments, Object>> patterns() {
+    Map<String, BiFunction<BenchmarkTarget, Arguments, Object>> patterns = new LinkedHashMap<>();
+    patterns.put("createUser", (t, a) -> t.createUser(a.newUser()));
+    patterns.put("getUser", (t, a) -> t.getUser(a.user()));
+    patterns.put("uploadPhoto", (t, a) -> t.uploadPhoto(a.newPhoto(), a.newLocation()));
+    patterns.put("getPhoto", (t, a) -> t.getPhoto(a.photo()));
+    patterns.put("userWithPhotos", (t, a) -> t.userWithPhotos(a.user()));
+    patterns.put("reactToPhoto", (t, a) -> t.reactTo(a.reactor(), a.reactedPhoto(), a.type()));
+    patterns.put("photoWithReactions", (t, a) -> t.photoWithReactions(a.photo()));
+    patterns.put("follow", (t, a) -> t.follow(a.follower(), a.followed()));
+    patterns.put("followersOf", (t, a) -> t.followersOf(a.user()));
+    patterns.put("followedBy", (t, a) -> t.followedBy(a.user()));
+    return java.util.Collections.unmodifiableMap(patterns);
   }
 
   /**
-   * Create user: one conditional PutItem.
+   * A client configured like an application's, with dummy credentials.
    *
-   * @return the user
+   * @param http the endpoint and HTTP client, and anything else to set
+   * @return the client
    */
-  @Benchmark
-  public User createUser() {
-    return calls.createUser();
-  }
-
-  /**
-   * Get user: one GetItem.
-   *
-   * @return the user
-   */
-  @Benchmark
-  public Optional<User> getUser() {
-    return calls.getUser();
-  }
-
-  /**
-   * Upload photo: one TransactWriteItems (owner exists, photo absent).
-   *
-   * @return the photo
-   */
-  @Benchmark
-  public Photo uploadPhoto() {
-    return calls.uploadPhoto();
-  }
-
-  /**
-   * Get photo: one GetItem.
-   *
-   * @return the photo
-   */
-  @Benchmark
-  public Optional<Photo> getPhoto() {
-    return calls.getPhoto();
-  }
-
-  /**
-   * User and photos: one Query of the profile and the newest photos.
-   *
-   * @return the profile and photos
-   */
-  @Benchmark
-  public UserPhotos userWithPhotos() {
-    return calls.userWithPhotos();
-  }
-
-  /**
-   * React to photo: one TransactWriteItems (reaction absent, counter on the photo).
-   *
-   * @return the reaction
-   */
-  @Benchmark
-  public Reaction reactToPhoto() {
-    return calls.reactToPhoto();
-  }
-
-  /**
-   * Photo and reactions: one Query on the inverted index.
-   *
-   * @return the photo and reactions
-   */
-  @Benchmark
-  public PhotoReactions photoWithReactions() {
-    return calls.photoWithReactions();
-  }
-
-  /**
-   * Follow: one TransactWriteItems (friendship absent, both counters).
-   *
-   * @return the friendship
-   */
-  @Benchmark
-  public Follow follow() {
-    return calls.follow();
-  }
-
-  /**
-   * Followers of a user: one Query with begins_with.
-   *
-   * @return the friendships
-   */
-  @Benchmark
-  public Page<Follow> followersOf() {
-    return calls.followersOf();
-  }
-
-  /**
-   * Users a user follows: an inverted-index Query, then one BatchGetItem of the profiles.
-   *
-   * @return the profiles
-   */
-  @Benchmark
-  public Page<User> followedBy() {
-    return calls.followedBy();
-  }
-
-  /** A client configured like an application's, but on a stubbed HTTP client. */
-  static DynamoDbClient client(SdkHttpClient http) {
-    return DynamoDbClient.builder()
-        .endpointOverride(NOWHERE)
+  static DynamoDbClient client(Consumer<DynamoDbClientBuilder> http) {
+    DynamoDbClientBuilder builder = DynamoDbClient.builder()
         .region(DynamoDbLocal.REGION)
         .credentialsProvider(StaticCredentialsProvider.create(
-            AwsBasicCredentials.create("dummy", "dummy")))
-        .httpClient(http)
-        .build();
+            AwsBasicCredentials.create("dummy", "dummy")));
+    http.accept(builder);
+    return builder.build();
+  }
+
+  /**
+   * The target a backend parameter names, on a client of its own.
+   *
+   * @param backend {@value #DYNAMO_IMPL} or {@value #RAW_SDK}
+   * @param client the client
+   * @return the target; closing it leaves the client open
+   */
+  static BenchmarkTarget target(String backend, DynamoDbClient client) {
+    return switch (backend) {
+      case DYNAMO_IMPL -> RepositoryBackend.dynamoDb(client);
+      case RAW_SDK -> new RawSdk(client, () -> { });
+      default -> throw new IllegalArgumentException("unknown backend " + backend
+          + "; expected " + DYNAMO_IMPL + " or " + RAW_SDK);
+    };
   }
 
   /**
@@ -246,220 +229,6 @@ public class StubbedSdkBenchmark {
     }
   }
 
-  /** The access patterns with fixed arguments, on one backend. */
-  interface Calls {
-    /**
-     * Creates the arguments' new user: one conditional PutItem.
-     *
-     * @return the user
-     */
-    User createUser();
-
-    /**
-     * Reads the arguments' user: one GetItem.
-     *
-     * @return the user
-     */
-    Optional<User> getUser();
-
-    /**
-     * Uploads the arguments' new photo: one TransactWriteItems.
-     *
-     * @return the photo
-     */
-    Photo uploadPhoto();
-
-    /**
-     * Reads the arguments' photo: one GetItem.
-     *
-     * @return the photo
-     */
-    Optional<Photo> getPhoto();
-
-    /**
-     * Reads the arguments' user and the first page of photos, newest first: one Query.
-     *
-     * @return the profile and photos
-     */
-    UserPhotos userWithPhotos();
-
-    /**
-     * Reacts to the arguments' photo: one TransactWriteItems.
-     *
-     * @return the reaction
-     */
-    Reaction reactToPhoto();
-
-    /**
-     * Reads the arguments' photo and the first page of reactions: one index Query.
-     *
-     * @return the photo and reactions
-     */
-    PhotoReactions photoWithReactions();
-
-    /**
-     * Follows the arguments' followee: one TransactWriteItems.
-     *
-     * @return the friendship
-     */
-    Follow follow();
-
-    /**
-     * Reads the first page of the arguments' user's followers: one Query.
-     *
-     * @return the friendships
-     */
-    Page<Follow> followersOf();
-
-    /**
-     * Reads the profiles of the first page of users the arguments' user follows: one index Query
-     * and one BatchGetItem.
-     *
-     * @return the profiles
-     */
-    Page<User> followedBy();
-
-    /** Every pattern by its benchmark method's name, to record them. */
-    Map<String, Function<Calls, Object>> PATTERNS = patterns();
-
-    private static Map<String, Function<Calls, Object>> patterns() {
-      Map<String, Function<Calls, Object>> patterns = new LinkedHashMap<>();
-      patterns.put("createUser", Calls::createUser);
-      patterns.put("getUser", Calls::getUser);
-      patterns.put("uploadPhoto", Calls::uploadPhoto);
-      patterns.put("getPhoto", Calls::getPhoto);
-      patterns.put("userWithPhotos", Calls::userWithPhotos);
-      patterns.put("reactToPhoto", Calls::reactToPhoto);
-      patterns.put("photoWithReactions", Calls::photoWithReactions);
-      patterns.put("follow", Calls::follow);
-      patterns.put("followersOf", Calls::followersOf);
-      patterns.put("followedBy", Calls::followedBy);
-      return java.util.Collections.unmodifiableMap(patterns);
-    }
-
-    static Calls of(String backend, DynamoDbClient client, Arguments args) {
-      CostRecorder costs = new CostRecorder();
-      return switch (backend) {
-        case DYNAMO_IMPL -> new RepositoryCalls(DynamoQuickPhotos.builder()
-            .client(client)
-            .tableName(LocalTable.NAME)
-            .costListener(costs)
-            .clock(DataSet.CLOCK)
-            .build(), args);
-        case RAW_SDK -> new RawCalls(new RawSdk(client, costs), args);
-        default -> throw new IllegalArgumentException("unknown backend " + backend
-            + "; expected " + DYNAMO_IMPL + " or " + RAW_SDK);
-      };
-    }
-  }
-
-  /** The calls through the repository. */
-  private record RepositoryCalls(QuickPhotos photos, Arguments args) implements Calls {
-    @Override
-    public User createUser() {
-      return photos.createUser(args.newUser());
-    }
-
-    @Override
-    public Optional<User> getUser() {
-      return photos.getUser(args.user());
-    }
-
-    @Override
-    public Photo uploadPhoto() {
-      return photos.uploadPhoto(args.newPhoto().owner(), args.newPhoto().timestamp(),
-          args.newLocation());
-    }
-
-    @Override
-    public Optional<Photo> getPhoto() {
-      return photos.getPhoto(args.photo());
-    }
-
-    @Override
-    public UserPhotos userWithPhotos() {
-      return photos.userWithPhotos(args.user(), SortOrder.NEWEST_FIRST, FIRST_PAGE);
-    }
-
-    @Override
-    public Reaction reactToPhoto() {
-      return photos.reactTo(args.reactor(), args.reactedPhoto(), args.type());
-    }
-
-    @Override
-    public PhotoReactions photoWithReactions() {
-      return photos.photoWithReactions(args.photo(), FIRST_PAGE);
-    }
-
-    @Override
-    public Follow follow() {
-      return photos.follow(args.follower(), args.followed());
-    }
-
-    @Override
-    public Page<Follow> followersOf() {
-      return photos.followersOf(args.user(), FIRST_PAGE);
-    }
-
-    @Override
-    public Page<User> followedBy() {
-      return photos.followedBy(args.user(), FIRST_PAGE);
-    }
-  }
-
-  /** The same calls written by hand. */
-  private record RawCalls(RawSdk raw, Arguments args) implements Calls {
-    @Override
-    public User createUser() {
-      return raw.createUser(args.newUser());
-    }
-
-    @Override
-    public Optional<User> getUser() {
-      return raw.getUser(args.user());
-    }
-
-    @Override
-    public Photo uploadPhoto() {
-      return raw.uploadPhoto(args.newPhoto(), args.newLocation());
-    }
-
-    @Override
-    public Optional<Photo> getPhoto() {
-      return raw.getPhoto(args.photo());
-    }
-
-    @Override
-    public UserPhotos userWithPhotos() {
-      return raw.userWithPhotos(args.user());
-    }
-
-    @Override
-    public Reaction reactToPhoto() {
-      return raw.reactTo(args.reactor(), args.reactedPhoto(), args.type());
-    }
-
-    @Override
-    public PhotoReactions photoWithReactions() {
-      return raw.photoWithReactions(args.photo());
-    }
-
-    @Override
-    public Follow follow() {
-      return raw.follow(args.follower(), args.followed());
-    }
-
-    @Override
-    public Page<Follow> followersOf() {
-      return raw.followersOf(args.user());
-    }
-
-    @Override
-    public Page<User> followedBy() {
-      return raw.followedBy(args.user());
-    }
-  }
-
   /**
    * The responses DynamoDB Local gave each backend for each pattern, recorded once per JVM.
    * Thread-safe: built under the class lock, immutable after.
@@ -483,16 +252,26 @@ public class StubbedSdkBenchmark {
       return instance;
     }
 
-    List<StubHttpClient.Response> script(String backend, String pattern) {
+    /**
+     * One pattern on a backend on a stubbed client that plays what was recorded for the pattern,
+     * with the arguments it was recorded with.
+     *
+     * @param backend {@value #DYNAMO_IMPL} or {@value #RAW_SDK}
+     * @param pattern the benchmark method's name
+     * @return a call of the pattern
+     */
+    Supplier<Object> call(String backend, String pattern) {
       List<StubHttpClient.Response> script = scripts.get(backend + " " + pattern);
       if (script == null) {
         throw new IllegalArgumentException("nothing recorded for " + pattern + " on " + backend);
       }
-      return script;
-    }
-
-    Arguments arguments(String backend) {
-      return arguments.get(backend);
+      StubHttpClient stub = new StubHttpClient();
+      stub.play(script);
+      BenchmarkTarget target = target(backend,
+          client(c -> c.endpointOverride(NOWHERE).httpClient(stub)));
+      Arguments args = arguments.get(backend);
+      BiFunction<BenchmarkTarget, Arguments, Object> call = PATTERNS.get(pattern);
+      return () -> call.apply(target, args);
     }
 
     private static Recordings record() {
@@ -503,17 +282,13 @@ public class StubbedSdkBenchmark {
       try (LocalTable table = LocalTable.load(data, CostListener.NONE)) {
         for (String backend : List.of(DYNAMO_IMPL, RAW_SDK)) {
           StubHttpClient.Recorder recorder = new StubHttpClient.Recorder();
-          try (DynamoDbClient client = DynamoDbClient.builder()
-              .endpointOverride(table.endpoint())
-              .region(DynamoDbLocal.REGION)
-              .credentialsProvider(StaticCredentialsProvider.create(
-                  AwsBasicCredentials.create("dummy", "dummy")))
+          try (DynamoDbClient client = client(c -> c.endpointOverride(table.endpoint())
               .httpClientBuilder(UrlConnectionHttpClient.builder())
-              .overrideConfiguration(o -> o.addExecutionInterceptor(recorder))
-              .build()) {
-            Calls calls = Calls.of(backend, client, arguments.get(backend));
-            for (Map.Entry<String, Function<Calls, Object>> pattern : Calls.PATTERNS.entrySet()) {
-              pattern.getValue().apply(calls);
+              .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)))) {
+            BenchmarkTarget target = target(backend, client);
+            for (Map.Entry<String, BiFunction<BenchmarkTarget, Arguments, Object>> pattern
+                : PATTERNS.entrySet()) {
+              pattern.getValue().apply(target, arguments.get(backend));
               scripts.put(backend + " " + pattern.getKey(), recorder.take());
             }
           }

@@ -5,8 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The ratio of {@link StubbedSdkBenchmark}, measured interleaved: for each access pattern,
@@ -86,44 +85,32 @@ public final class StubbedSdkComparison {
    */
   static List<Result> measure(int rounds, int calls, int warmupRounds) {
     StubbedSdkBenchmark.Recordings recordings = StubbedSdkBenchmark.Recordings.get();
-    List<String> names = new ArrayList<>(StubbedSdkBenchmark.Calls.PATTERNS.keySet());
-    List<StubbedSdkBenchmark.Calls> impls = new ArrayList<>();
-    List<StubbedSdkBenchmark.Calls> raws = new ArrayList<>();
+    List<String> names = new ArrayList<>(StubbedSdkBenchmark.PATTERNS.keySet());
+    List<Supplier<Object>> impls = new ArrayList<>();
+    List<Supplier<Object>> raws = new ArrayList<>();
     for (String name : names) {
-      impls.add(stubbed(recordings, StubbedSdkBenchmark.DYNAMO_IMPL, name));
-      raws.add(stubbed(recordings, StubbedSdkBenchmark.RAW_SDK, name));
+      impls.add(recordings.call(StubbedSdkBenchmark.DYNAMO_IMPL, name));
+      raws.add(recordings.call(StubbedSdkBenchmark.RAW_SDK, name));
     }
     // Every pattern warms up before any is measured: the patterns share most of the SDK's code,
     // so the first one measured would otherwise run while that code is still being compiled, and
     // pay for it on one side more than the other (createUser, first, ranged up to 1.5x a round).
     for (int round = 0; round < warmupRounds; round++) {
       for (int i = 0; i < names.size(); i++) {
-        Function<StubbedSdkBenchmark.Calls, Object> call =
-            StubbedSdkBenchmark.Calls.PATTERNS.get(names.get(i));
-        run(call, impls.get(i), calls);
-        run(call, raws.get(i), calls);
+        run(impls.get(i), calls);
+        run(raws.get(i), calls);
       }
     }
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       // One more unmeasured round each, right before its measured rounds.
-      results.add(compare(names.get(i), StubbedSdkBenchmark.Calls.PATTERNS.get(names.get(i)),
-          impls.get(i), raws.get(i), rounds, calls, 1));
+      results.add(compare(names.get(i), impls.get(i), raws.get(i), rounds, calls, 1));
     }
     return results;
   }
 
-  private static StubbedSdkBenchmark.Calls stubbed(StubbedSdkBenchmark.Recordings recordings,
-      String backend, String pattern) {
-    StubHttpClient stub = new StubHttpClient();
-    stub.play(recordings.script(backend, pattern));
-    return StubbedSdkBenchmark.Calls.of(backend, StubbedSdkBenchmark.client(stub),
-        recordings.arguments(backend));
-  }
-
-  private static Result compare(String name, Function<StubbedSdkBenchmark.Calls, Object> call,
-      StubbedSdkBenchmark.Calls impl, StubbedSdkBenchmark.Calls raw, int rounds, int calls,
-      int warmupRounds) {
+  private static Result compare(String name, Supplier<Object> impl, Supplier<Object> raw,
+      int rounds, int calls, int warmupRounds) {
     double[] implNanos = new double[rounds];
     double[] rawNanos = new double[rounds];
     double[] ratios = new double[rounds];
@@ -132,8 +119,8 @@ public final class StubbedSdkComparison {
     long rawAllocated = 0;
     for (int round = -warmupRounds; round < rounds; round++) {
       boolean implFirst = (round & 1) == 0;
-      Sample first = run(call, implFirst ? impl : raw, calls);
-      Sample second = run(call, implFirst ? raw : impl, calls);
+      Sample first = run(implFirst ? impl : raw, calls);
+      Sample second = run(implFirst ? raw : impl, calls);
       Sample implSample = implFirst ? first : second;
       Sample rawSample = implFirst ? second : first;
       if (round >= 0) {
@@ -156,14 +143,13 @@ public final class StubbedSdkComparison {
   private record Sample(double nanosPerCall, double cpuNanosPerCall, long bytes) {
   }
 
-  private static Sample run(Function<StubbedSdkBenchmark.Calls, Object> call,
-      StubbedSdkBenchmark.Calls calls, int count) {
+  private static Sample run(Supplier<Object> call, int count) {
     long allocatedBefore = allocatedBytes();
     long cpuStart = THREADS.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     int sink = 0;
     for (int i = 0; i < count; i++) {
-      sink += System.identityHashCode(call.apply(calls)) & 1;
+      sink += System.identityHashCode(call.get()) & 1;
     }
     long nanos = System.nanoTime() - start;
     long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
@@ -196,9 +182,9 @@ public final class StubbedSdkComparison {
   static String markdown(List<Result> results, int rounds, int calls) {
     StringBuilder md = new StringBuilder();
     md.append(String.format(Locale.ROOT, "dynamo-impl vs hand-written SDK calls on a stubbed HTTP"
-        + " client, interleaved: %d rounds of %,d calls each (after %d warm-up rounds of every pattern); CPU time"
-        + " of the calling thread, median per call; wall-clock ratio beside it.%n%n", rounds,
-        calls, WARMUP_ROUNDS));
+        + " client, interleaved: %d rounds of %,d calls each (after %d warm-up rounds of every"
+        + " pattern); CPU time of the calling thread, median per call; wall-clock ratio beside"
+        + " it.%n%n", rounds, calls, WARMUP_ROUNDS));
     md.append("| Pattern | raw SDK µs | dynamo-impl µs | overhead µs | ratio (median) |"
         + " ratio range | wall ratio | raw SDK B/call | dynamo-impl B/call | median ≤ 1.10× |\n");
     md.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---|\n");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class CollectionsFloorTest {
 
   /** Invalid calls, one per kind of check the repository makes. */
-  private static List<Consumer<Backend>> invalidCalls(DataSet data) {
+  private static List<Consumer<BenchmarkTarget>> invalidCalls(DataSet data) {
     String user = data.userRing[0];
     PhotoId photo = data.photoRing[0];
     NewUser fresh = data.newUserRing[0];
@@ -45,9 +45,9 @@ class CollectionsFloorTest {
         b -> b.createThenDeleteUser(null));
   }
 
-  private static List<String> refusals(Backend backend, DataSet data) {
+  private static List<String> refusals(BenchmarkTarget backend, DataSet data) {
     List<String> refusals = new ArrayList<>();
-    for (Consumer<Backend> call : invalidCalls(data)) {
+    for (Consumer<BenchmarkTarget> call : invalidCalls(data)) {
       try {
         call.accept(backend);
         refusals.add("accepted");
@@ -63,8 +63,8 @@ class CollectionsFloorTest {
   @Test
   void collectionsRefuseInvalidInputAsTheRepositoryDoes() {
     DataSet data = DataSet.of(1000);
-    try (Backend memory = BackendType.of("memory").open(data);
-        Backend collections = BackendType.of("collections").open(data)) {
+    try (BenchmarkTarget memory = BenchmarkBackend.of("memory").open(data);
+        BenchmarkTarget collections = BenchmarkBackend.of("collections").open(data)) {
       List<String> expected = refusals(memory, data);
       assertThat(expected).doesNotContain("accepted")
           .allSatisfy(message -> assertThat(message).doesNotContain("Exception:"));
@@ -80,8 +80,8 @@ class CollectionsFloorTest {
   @Test
   void collectionsAnswerTheReadsAsTheRepositoryDoes() {
     DataSet data = DataSet.of(1000);
-    try (Backend memory = BackendType.of("memory").open(data);
-        Backend collections = BackendType.of("collections").open(data)) {
+    try (BenchmarkTarget memory = BenchmarkBackend.of("memory").open(data);
+        BenchmarkTarget collections = BenchmarkBackend.of("collections").open(data)) {
       for (int i = 0; i < 20; i++) {
         String user = data.userRing[i];
         PhotoId photo = data.photoRing[i];

@@ -2,8 +2,9 @@ package io.quickphotos.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.internal.MemoryTable;
 import org.junit.jupiter.api.Test;
 
 /** The generated data set is deterministic, about the size asked for, and imports as it is. */
@@ -18,7 +19,7 @@ class DataSetTest {
   @Test
   void everyItemImportsAndTheRingsPointAtLoadedData() {
     DataSet data = DataSet.of(400);
-    QuickPhotos photos = MemoryQuickPhotos.builder().clock(DataSet.CLOCK).build();
+    QuickPhotos photos = DataSet.repository(new MemoryTable(), CostListener.NONE);
 
     assertThat(photos.importSnapshot(data.snapshot(), written -> { }))
         .isEqualTo(data.itemCount());

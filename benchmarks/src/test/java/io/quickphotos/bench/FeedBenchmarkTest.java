@@ -116,7 +116,7 @@ class FeedBenchmarkTest {
     Collection<RunResult> results = new Runner(options).run();
 
     assertThat(results).hasSize(2 * Design.values().length * 2);
-    FeedReport.Written written = FeedReport.write(List.of(json), dir.resolve("report"),
+    Report.Written written = FeedReport.write(List.of(json), dir.resolve("report"),
         "A smoke run.");
     String markdown = Files.readString(written.markdown());
     assertThat(markdown).contains("## Capacity per feed page", "## Capacity per upload",

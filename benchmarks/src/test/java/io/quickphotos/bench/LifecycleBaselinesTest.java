@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LifecycleBaselinesTest {
 
   /** Runs every lifecycle operation of the facade on the first ring slots, twice. */
-  private static List<Object> run(Backend backend, DataSet data) {
+  private static List<Object> run(BenchmarkTarget backend, DataSet data) {
     List<Object> results = new ArrayList<>();
     for (int round = 0; round < 2; round++) {
       for (int i = 0; i < 3; i++) {
@@ -39,8 +39,8 @@ class LifecycleBaselinesTest {
   @Test
   void collectionsReturnWhatTheMemoryBackendReturns() {
     DataSet data = DataSet.of(1000);
-    try (Backend memory = BackendType.of("memory").open(data);
-        Backend collections = BackendType.of("collections").open(data)) {
+    try (BenchmarkTarget memory = BenchmarkBackend.of("memory").open(data);
+        BenchmarkTarget collections = BenchmarkBackend.of("collections").open(data)) {
       assertThat(run(collections, data)).isEqualTo(run(memory, data));
     }
   }
@@ -48,13 +48,13 @@ class LifecycleBaselinesTest {
   @Test
   void rawSdkCallsCostWhatTheDynamoDbBackendCosts() {
     DataSet data = DataSet.of(1000);
-    try (Backend dynamo = BackendType.of("dynamodb-local").open(data)) {
+    try (BenchmarkTarget dynamo = BenchmarkBackend.of("dynamodb-local").open(data)) {
       dynamo.costs().clear();
       List<Object> expected = run(dynamo, data);
       long requests = dynamo.costs().requests;
       double read = dynamo.costs().readUnits;
       double write = dynamo.costs().writeUnits;
-      try (Backend raw = BackendType.of("raw-sdk").open(data)) {
+      try (BenchmarkTarget raw = BenchmarkBackend.of("raw-sdk").open(data)) {
         raw.costs().clear();
         assertThat(run(raw, data)).isEqualTo(expected);
         assertThat(raw.costs().requests).isEqualTo(requests);

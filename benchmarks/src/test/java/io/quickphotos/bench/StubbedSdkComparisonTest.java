@@ -17,7 +17,7 @@ class StubbedSdkComparisonTest {
     List<StubbedSdkComparison.Result> results = StubbedSdkComparison.measure(2, 3, 1);
 
     assertThat(results).extracting(StubbedSdkComparison.Result::pattern)
-        .containsExactlyElementsOf(StubbedSdkBenchmark.Calls.PATTERNS.keySet());
+        .containsExactlyElementsOf(StubbedSdkBenchmark.PATTERNS.keySet());
     assertThat(results).allSatisfy(r -> {
       assertThat(r.implMicros()).isPositive();
       assertThat(r.rawMicros()).isPositive();

@@ -6,19 +6,19 @@ import java.util.Arrays;
  * The values of the benchmarks' {@code backend} parameter: the two backends and the baseline
  * beside each.
  */
-enum BackendType {
-  /** The in-memory backend, {@code MemoryQuickPhotos} on a {@code MemoryTable}. */
+enum BenchmarkBackend {
+  /** The in-memory backend: the repository on a {@code MemoryTable}. */
   MEMORY("memory"),
   /** The same logical work on bare JDK collections: the floor for {@link #MEMORY}. */
   COLLECTIONS("collections"),
-  /** The DynamoDB backend, {@code DynamoQuickPhotos}, on DynamoDB Local in this JVM. */
+  /** The DynamoDB backend: the repository on a {@code DynamoTable}, DynamoDB Local in this JVM. */
   DYNAMODB_LOCAL("dynamodb-local"),
   /** Hand-written SDK requests on DynamoDB Local: the floor for {@link #DYNAMODB_LOCAL}. */
   RAW_SDK("raw-sdk");
 
   private final String parameter;
 
-  BackendType(String parameter) {
+  BenchmarkBackend(String parameter) {
     this.parameter = parameter;
   }
 
@@ -29,8 +29,8 @@ enum BackendType {
    * @return the backend
    * @throws IllegalArgumentException if no backend has that name
    */
-  static BackendType of(String parameter) {
-    for (BackendType type : values()) {
+  static BenchmarkBackend of(String parameter) {
+    for (BenchmarkBackend type : values()) {
       if (type.parameter.equals(parameter)) {
         return type;
       }
@@ -43,17 +43,17 @@ enum BackendType {
    * Loads a data set into a new instance of this backend.
    *
    * @param data the data set
-   * @return the loaded backend, its cost recorder cleared
+   * @return the loaded backend, its cost tally cleared
    */
-  Backend open(DataSet data) {
-    Backend backend = switch (this) {
+  BenchmarkTarget open(DataSet data) {
+    BenchmarkTarget target = switch (this) {
       case MEMORY -> RepositoryBackend.memory(data);
       case COLLECTIONS -> new CollectionsBackend(data);
       case DYNAMODB_LOCAL -> RepositoryBackend.dynamoDbLocal(data);
-      case RAW_SDK -> RawSdkBackend.open(data);
+      case RAW_SDK -> RawSdk.onDynamoDbLocal(data);
     };
-    backend.costs().clear();
-    return backend;
+    target.costs().clear();
+    return target;
   }
 
   @Override

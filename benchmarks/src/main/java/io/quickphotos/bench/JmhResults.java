@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * @param jvm the JDK and VM that ran them
  * @param settings forks, warm-up and measurement as JMH recorded them
  */
-record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
+record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings) {
 
   /** The order of the access patterns in DESIGN.md; shapes follow their pattern. */
   static final List<String> METHOD_ORDER = List.of("createUser", "getUser", "uploadPhoto",
@@ -83,6 +83,11 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
     boolean hasCosts() {
       return !Double.isNaN(requests) && !"collections".equals(backend);
     }
+
+    boolean is(String group, String method, String backend, int size) {
+      return this.group.equals(group) && this.method.equals(method)
+          && this.backend.equals(backend) && this.size == size;
+    }
   }
 
   /**
@@ -92,7 +97,7 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
    * @return the rows of all files, sorted by group, pattern, backend and size
    * @throws IOException if a file cannot be read or is not JMH's JSON
    */
-  static Results read(List<Path> files) throws IOException {
+  static JmhResults read(List<Path> files) throws IOException {
     ObjectMapper json = new ObjectMapper();
     List<Row> rows = new ArrayList<>();
     String jmh = "";
@@ -127,7 +132,7 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
         : settings.entrySet().stream()
             .map(e -> String.join(", ", e.getValue()) + ": " + e.getKey())
             .collect(Collectors.joining("; "));
-    return new Results(List.copyOf(rows), jmh, jvm, described);
+    return new JmhResults(List.copyOf(rows), jmh, jvm, described);
   }
 
   /**
@@ -137,11 +142,25 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
    * @param method the benchmark method
    * @param backend the backend
    * @param size the size
-   * @return the row, if that combination ran
+   * @return the row, if that combination ran (with any number of threads)
    */
   Optional<Row> find(String group, String method, String backend, int size) {
-    return rows.stream().filter(row -> row.group().equals(group) && row.method().equals(method)
-        && row.backend().equals(backend) && row.size() == size).findFirst();
+    return rows.stream().filter(row -> row.is(group, method, backend, size)).findFirst();
+  }
+
+  /**
+   * The row of one benchmark, backend, size and thread count.
+   *
+   * @param group the benchmark class
+   * @param method the benchmark method
+   * @param backend the backend
+   * @param size the size
+   * @param threads the thread count
+   * @return the row, if that combination ran
+   */
+  Optional<Row> find(String group, String method, String backend, int size, int threads) {
+    return rows.stream().filter(row -> row.is(group, method, backend, size)
+        && row.threads() == threads).findFirst();
   }
 
   /**
@@ -165,22 +184,6 @@ record Results(List<Row> rows, String jmhVersion, String jvm, String settings) {
   List<Integer> sizes(String group, String backend) {
     return rows.stream().filter(row -> row.group().equals(group) && row.backend().equals(backend))
         .map(Row::size).distinct().sorted().toList();
-  }
-
-  /**
-   * The row of one benchmark, backend, size and thread count.
-   *
-   * @param group the benchmark class
-   * @param method the benchmark method
-   * @param backend the backend
-   * @param size the size
-   * @param threads the thread count
-   * @return the row, if that combination ran
-   */
-  Optional<Row> find(String group, String method, String backend, int size, int threads) {
-    return rows.stream().filter(row -> row.group().equals(group) && row.method().equals(method)
-        && row.backend().equals(backend) && row.size() == size && row.threads() == threads)
-        .findFirst();
   }
 
   /** The benchmark's class as JMH names it, e.g. {@code AccessPatternBenchmark.Memory}. */

@@ -1,17 +1,20 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.engine.Capacity;
+
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until
  * {@link CostCounters#collect} takes them. Fed by the repository through {@link CostListener},
- * or by the hand-written baselines and query shapes, which report each request themselves.
+ * or by the hand-written baselines, query shapes and feed models, which report each request
+ * themselves.
  *
  * <p>Not thread-safe: the benchmarks run on one thread, and a lock here would be measured as part
  * of every operation.
  */
-final class CostRecorder implements CostListener {
+final class CostTally implements CostListener {
   long requests;
   double readUnits;
   double writeUnits;
@@ -33,6 +36,15 @@ final class CostRecorder implements CostListener {
     requests++;
     readUnits += read;
     writeUnits += write;
+  }
+
+  /**
+   * Counts one request sent straight to an engine, and what it consumed.
+   *
+   * @param consumed the engine's capacity figures of the request
+   */
+  void request(Capacity consumed) {
+    request(consumed.read(), consumed.write());
   }
 
   /** Forgets everything tallied so far, such as the cost of loading the data. */
