@@ -10,10 +10,16 @@
 @SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
 module io.quickphotos {
   exports io.quickphotos;
-  exports io.quickphotos.engine to io.quickphotos.memory, io.quickphotos.dynamo,
+  exports io.quickphotos.engine to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
       io.quickphotos.test;
-  exports io.quickphotos.internal.repository to io.quickphotos.memory, io.quickphotos.dynamo,
+  exports io.quickphotos.internal.repository to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
       io.quickphotos.test;
-  exports io.quickphotos.internal.singletable to io.quickphotos.memory, io.quickphotos.dynamo,
+  exports io.quickphotos.internal.singletable to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
       io.quickphotos.test;
 }

@@ -13,5 +13,6 @@ module io.quickphotos.dynamo {
   requires org.slf4j;
 
   exports io.quickphotos.dynamo;
-  exports io.quickphotos.dynamo.internal to io.quickphotos.test;
+  exports io.quickphotos.dynamo.internal to
+      io.quickphotos.test;
 }

@@ -7,5 +7,6 @@ module io.quickphotos.memory {
   requires transitive io.quickphotos;
 
   exports io.quickphotos.memory;
-  exports io.quickphotos.memory.internal to io.quickphotos.test;
+  exports io.quickphotos.memory.internal to
+      io.quickphotos.test;
 }

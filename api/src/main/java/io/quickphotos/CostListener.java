@@ -11,7 +11,7 @@ package io.quickphotos;
 public interface CostListener {
 
   /** A listener that ignores every cost. */
-  CostListener NONE = cost -> { };
+  CostListener NONE = cost -> {};
 
   /**
    * Called once per repository call.

@@ -19,6 +19,10 @@ import java.time.LocalDate;
  * @param address the postal address; may be empty, not null
  * @param status whether the account is in use
  */
-public record NewUser(String username, String name, String email, LocalDate birthdate,
-    String address, UserStatus status) {
-}
+public record NewUser(
+    String username,
+    String name,
+    String email,
+    LocalDate birthdate,
+    String address,
+    UserStatus status) {}

@@ -1,6 +1,5 @@
 package io.quickphotos;
 
-
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -22,8 +21,13 @@ import java.util.function.Supplier;
  * @param requestsMade the requests in the order they were made, retries included; empty when the
  *     repository has no cost listener to hand them to, or the cost was built without them
  */
-public record OperationCost(AccessPattern pattern, int requests, double readCapacityUnits,
-    double writeCapacityUnits, int itemsRead, boolean succeeded,
+public record OperationCost(
+    AccessPattern pattern,
+    int requests,
+    double readCapacityUnits,
+    double writeCapacityUnits,
+    int itemsRead,
+    boolean succeeded,
     List<DynamoRequest> requestsMade) {
 
   /**
@@ -60,11 +64,22 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
    * @return the cost
    * @throws NullPointerException if the pattern, the list or a describer is null
    */
-  public static OperationCost describedLazily(AccessPattern pattern, int requests,
-      double readCapacityUnits, double writeCapacityUnits, int itemsRead, boolean succeeded,
+  public static OperationCost describedLazily(
+      AccessPattern pattern,
+      int requests,
+      double readCapacityUnits,
+      double writeCapacityUnits,
+      int itemsRead,
+      boolean succeeded,
       List<Supplier<DynamoRequest>> describers) {
-    return new OperationCost(pattern, requests, readCapacityUnits, writeCapacityUnits, itemsRead,
-        succeeded, new RequestLog(List.copyOf(describers)));
+    return new OperationCost(
+        pattern,
+        requests,
+        readCapacityUnits,
+        writeCapacityUnits,
+        itemsRead,
+        succeeded,
+        new RequestLog(List.copyOf(describers)));
   }
 
   /**
@@ -77,10 +92,14 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
    * @param itemsRead how many items the reads returned
    * @param succeeded whether the call returned normally
    */
-  public OperationCost(AccessPattern pattern, int requests, double readCapacityUnits,
-      double writeCapacityUnits, int itemsRead, boolean succeeded) {
-    this(pattern, requests, readCapacityUnits, writeCapacityUnits, itemsRead, succeeded,
-        List.of());
+  public OperationCost(
+      AccessPattern pattern,
+      int requests,
+      double readCapacityUnits,
+      double writeCapacityUnits,
+      int itemsRead,
+      boolean succeeded) {
+    this(pattern, requests, readCapacityUnits, writeCapacityUnits, itemsRead, succeeded, List.of());
   }
 
   /**
@@ -90,8 +109,16 @@ public record OperationCost(AccessPattern pattern, int requests, double readCapa
    */
   @Override
   public String toString() {
-    return String.format(java.util.Locale.ROOT, "%s: %d request%s, %.1f RCU, %.1f WCU, %d item%s%s",
-        pattern, requests, requests == 1 ? "" : "s", readCapacityUnits, writeCapacityUnits,
-        itemsRead, itemsRead == 1 ? "" : "s", succeeded ? "" : " (failed)");
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s: %d request%s, %.1f RCU, %.1f WCU, %d item%s%s",
+        pattern,
+        requests,
+        requests == 1 ? "" : "s",
+        readCapacityUnits,
+        writeCapacityUnits,
+        itemsRead,
+        itemsRead == 1 ? "" : "s",
+        succeeded ? "" : " (failed)");
   }
 }

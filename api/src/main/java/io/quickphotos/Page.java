@@ -42,7 +42,11 @@ public record Page<T>(List<T> items, Optional<String> nextCursor) {
    *     false): there is nothing after it to ask for
    */
   public PageRequest next(int size) {
-    return PageRequest.after(nextCursor.orElseThrow(() -> new java.util.NoSuchElementException(
-        "this is the last page (hasNext() is false): there is no next page to request")), size);
+    return PageRequest.after(
+        nextCursor.orElseThrow(
+            () ->
+                new java.util.NoSuchElementException(
+                    "this is the last page (hasNext() is false): there is no next page to request")),
+        size);
   }
 }

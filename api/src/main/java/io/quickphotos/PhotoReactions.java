@@ -10,5 +10,4 @@ import java.util.Optional;
  * @param photo the photo, on the first page
  * @param reactions this page's reactions
  */
-public record PhotoReactions(Optional<Photo> photo, Page<Reaction> reactions) {
-}
+public record PhotoReactions(Optional<Photo> photo, Page<Reaction> reactions) {}

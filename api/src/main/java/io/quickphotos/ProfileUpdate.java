@@ -13,8 +13,12 @@ import java.util.Optional;
  * @param address the new postal address, if it changes
  * @param status the new status, if it changes
  */
-public record ProfileUpdate(Optional<String> name, Optional<String> email,
-    Optional<LocalDate> birthdate, Optional<String> address, Optional<UserStatus> status) {
+public record ProfileUpdate(
+    Optional<String> name,
+    Optional<String> email,
+    Optional<LocalDate> birthdate,
+    Optional<String> address,
+    Optional<UserStatus> status) {
 
   /**
    * Starts an empty update.
@@ -31,7 +35,10 @@ public record ProfileUpdate(Optional<String> name, Optional<String> email,
    * @return true if the update would change nothing
    */
   public boolean isEmpty() {
-    return name.isEmpty() && email.isEmpty() && birthdate.isEmpty() && address.isEmpty()
+    return name.isEmpty()
+        && email.isEmpty()
+        && birthdate.isEmpty()
+        && address.isEmpty()
         && status.isEmpty();
   }
 
@@ -43,8 +50,7 @@ public record ProfileUpdate(Optional<String> name, Optional<String> email,
     private String address;
     private UserStatus status;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /**
      * Sets the new display name.
@@ -107,8 +113,11 @@ public record ProfileUpdate(Optional<String> name, Optional<String> email,
      * @return the update
      */
     public ProfileUpdate build() {
-      return new ProfileUpdate(Optional.ofNullable(name), Optional.ofNullable(email),
-          Optional.ofNullable(birthdate), Optional.ofNullable(address),
+      return new ProfileUpdate(
+          Optional.ofNullable(name),
+          Optional.ofNullable(email),
+          Optional.ofNullable(birthdate),
+          Optional.ofNullable(address),
           Optional.ofNullable(status));
     }
   }

@@ -43,7 +43,9 @@ public enum ReactionType {
         }
       }
     }
-    throw new InvalidInputException("unknown reaction type: " + name
-        + " (expected one of heart, smiley, thumbsup, sunglasses)");
+    throw new InvalidInputException(
+        "unknown reaction type: "
+            + name
+            + " (expected one of heart, smiley, thumbsup, sunglasses)");
   }
 }

@@ -46,8 +46,8 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     Objects.requireNonNull(baseDelay, "baseDelay");
     Objects.requireNonNull(maxDelay, "maxDelay");
     if (baseDelay.isNegative() || maxDelay.isNegative()) {
-      throw new IllegalArgumentException("delays must not be negative: " + baseDelay + ", "
-          + maxDelay);
+      throw new IllegalArgumentException(
+          "delays must not be negative: " + baseDelay + ", " + maxDelay);
     }
   }
 

@@ -13,8 +13,8 @@ import java.util.List;
  * @param follows the friendships between the users
  * @param reactions the reactions of the users to the photos
  */
-public record Snapshot(List<NewUser> users, List<NewPhoto> photos, List<Follow> follows,
-    List<Reaction> reactions) {
+public record Snapshot(
+    List<NewUser> users, List<NewPhoto> photos, List<Follow> follows, List<Reaction> reactions) {
 
   /**
    * Creates a snapshot; the lists are copied.

@@ -14,8 +14,15 @@ import java.time.LocalDate;
  * @param followers how many users follow this one
  * @param following how many users this one follows
  */
-public record User(String username, String name, String email, LocalDate birthdate,
-    String address, UserStatus status, long followers, long following) {
+public record User(
+    String username,
+    String name,
+    String email,
+    LocalDate birthdate,
+    String address,
+    UserStatus status,
+    long followers,
+    long following) {
 
   @Override
   public String toString() {

@@ -10,5 +10,4 @@ import java.util.Optional;
  * @param user the profile, on the page whose read reached the profile item
  * @param photos this page's photos in the requested order
  */
-public record UserPhotos(Optional<User> user, Page<Photo> photos) {
-}
+public record UserPhotos(Optional<User> user, Page<Photo> photos) {}

@@ -12,8 +12,7 @@ public final class ClientToken {
   private volatile String value;
 
   /** A token whose value is not made yet. */
-  public ClientToken() {
-  }
+  public ClientToken() {}
 
   /**
    * The token's value: a random UUID, 36 characters (DynamoDB allows 1 to 36), the same on

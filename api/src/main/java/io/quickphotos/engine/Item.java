@@ -28,6 +28,7 @@ public final class Item {
 
   /** The table's partition key attribute; the inverted index's sort key. */
   public static final String PK = "PK";
+
   /** The table's sort key attribute; the inverted index's partition key. */
   public static final String SK = "SK";
 
@@ -36,10 +37,12 @@ public final class Item {
    * (the engine accepts any) cannot grow it without end; past the bound an item keeps its own.
    */
   private static final int MAX_SHAPES = 4096;
+
   private static final Map<Shape, String[]> SHAPES = new ConcurrentHashMap<>();
 
   private final String[] names;
   private final Object[] values;
+
   /**
    * {@link #size()}, once computed; 0 before. The write path asks twice for a put item's size (the
    * 400 KB check, then the stored size that bills reads), so it is kept. Set without
@@ -413,6 +416,7 @@ public final class Item {
     private String[] names;
     private Object[] values;
     private int count;
+
     /** The shared names of the item this builder started from, while it still has just those. */
     private String[] shape;
 

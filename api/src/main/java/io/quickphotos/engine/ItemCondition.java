@@ -13,8 +13,10 @@ import java.util.stream.Collectors;
 public sealed interface ItemCondition {
   /** No condition. */
   ItemCondition NONE = new Always();
+
   /** The item must exist: {@code attribute_exists(PK)}. */
   ItemCondition EXISTS = new ItemExists();
+
   /** The item must not exist: {@code attribute_not_exists(PK)}. */
   ItemCondition ABSENT = new ItemAbsent();
 
@@ -177,15 +179,13 @@ public sealed interface ItemCondition {
     public And {
       conditions = List.copyOf(conditions);
       if (conditions.size() < 2 || conditions.stream().anyMatch(c -> c instanceof Always)) {
-        throw new IllegalArgumentException("AND needs two or more real conditions: "
-            + conditions);
+        throw new IllegalArgumentException("AND needs two or more real conditions: " + conditions);
       }
     }
 
     @Override
     public String describe() {
-      return conditions.stream().map(ItemCondition::grouped)
-          .collect(Collectors.joining(" AND "));
+      return conditions.stream().map(ItemCondition::grouped).collect(Collectors.joining(" AND "));
     }
   }
 

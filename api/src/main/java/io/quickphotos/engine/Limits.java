@@ -58,8 +58,12 @@ public final class Limits {
   public static final String REQUEST_LIMIT_EXCEEDED = "RequestLimitExceeded";
 
   /** Cancellation reasons that go away by themselves: a retry with backoff may succeed. */
-  public static final Set<String> TRANSIENT_REASONS = Set.of(TRANSACTION_CONFLICT,
-      THROTTLING_ERROR, PROVISIONED_THROUGHPUT_EXCEEDED, REQUEST_LIMIT_EXCEEDED);
+  public static final Set<String> TRANSIENT_REASONS =
+      Set.of(
+          TRANSACTION_CONFLICT,
+          THROTTLING_ERROR,
+          PROVISIONED_THROUGHPUT_EXCEEDED,
+          REQUEST_LIMIT_EXCEEDED);
 
   /** The table name the command, the examples and the simulated errors use by default. */
   public static final String DEFAULT_TABLE_NAME = "quick-photos";
@@ -67,6 +71,5 @@ public final class Limits {
   /** The name of the table's one global secondary index, {@link Index#INVERTED}. */
   public static final String INVERTED_INDEX_NAME = "InvertedIndex";
 
-  private Limits() {
-  }
+  private Limits() {}
 }

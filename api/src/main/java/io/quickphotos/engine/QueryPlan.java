@@ -16,8 +16,14 @@ import java.util.Optional;
  *     inverted index it holds the index keys and the table keys, which are the same two attributes
  * @param consistentRead strongly consistent read; DynamoDB rejects it on a global secondary index
  */
-public record QueryPlan(Index index, String partitionValue, Optional<SortKeyCondition> sortCondition,
-    boolean forward, int limit, Optional<Key> exclusiveStart, boolean consistentRead) {
+public record QueryPlan(
+    Index index,
+    String partitionValue,
+    Optional<SortKeyCondition> sortCondition,
+    boolean forward,
+    int limit,
+    Optional<Key> exclusiveStart,
+    boolean consistentRead) {
 
   /**
    * Creates a plan.
@@ -44,7 +50,7 @@ public record QueryPlan(Index index, String partitionValue, Optional<SortKeyCond
    * @return the continued plan
    */
   public QueryPlan startingAfter(Key key) {
-    return new QueryPlan(index, partitionValue, sortCondition, forward, limit, Optional.of(key),
-        consistentRead);
+    return new QueryPlan(
+        index, partitionValue, sortCondition, forward, limit, Optional.of(key), consistentRead);
   }
 }

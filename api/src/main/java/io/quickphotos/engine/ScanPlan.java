@@ -22,8 +22,8 @@ public record ScanPlan(int segment, int totalSegments, int limit, Optional<Key> 
   public ScanPlan {
     Objects.requireNonNull(exclusiveStart, "exclusiveStart");
     if (totalSegments < 1 || segment < 0 || segment >= totalSegments || limit < 1) {
-      throw new IllegalArgumentException("segment " + segment + " of " + totalSegments
-          + ", limit " + limit);
+      throw new IllegalArgumentException(
+          "segment " + segment + " of " + totalSegments + ", limit " + limit);
     }
   }
 

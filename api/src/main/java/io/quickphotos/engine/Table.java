@@ -1,8 +1,8 @@
 package io.quickphotos.engine;
 
-import java.util.function.Consumer;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The SPI every engine implements: the seven DynamoDB requests the single-table design needs, on
@@ -139,8 +139,7 @@ public interface Table {
    * @param item the item, if present
    * @param consumed the capacity consumed
    */
-  record Read(Optional<Item> item, Capacity consumed) {
-  }
+  record Read(Optional<Item> item, Capacity consumed) {}
 
   /**
    * The result of a BatchGetItem.
@@ -187,6 +186,5 @@ public interface Table {
    * @param item the item after the write; empty after a delete
    * @param consumed the capacity consumed
    */
-  record Write(Optional<Item> item, Capacity consumed) {
-  }
+  record Write(Optional<Item> item, Capacity consumed) {}
 }

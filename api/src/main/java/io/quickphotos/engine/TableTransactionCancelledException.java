@@ -20,8 +20,9 @@ public final class TableTransactionCancelledException extends TableException {
    * @param cause the engine's own exception, or null
    */
   public TableTransactionCancelledException(List<String> reasons, Throwable cause) {
-    super("Transaction cancelled, please refer cancellation reasons for specific reasons "
-        + reasons, cause);
+    super(
+        "Transaction cancelled, please refer cancellation reasons for specific reasons " + reasons,
+        cause);
     this.reasons = List.copyOf(reasons);
   }
 

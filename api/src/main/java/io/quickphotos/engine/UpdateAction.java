@@ -16,8 +16,7 @@ public sealed interface UpdateAction {
    * @param path the attribute written
    * @param value the new value
    */
-  record Set(AttributePath path, Value value) implements UpdateAction {
-  }
+  record Set(AttributePath path, Value value) implements UpdateAction {}
 
   /**
    * {@code SET path = if_not_exists(path, :zero) + :delta}: a counter that starts at zero. The
@@ -26,8 +25,7 @@ public sealed interface UpdateAction {
    * @param path the counter
    * @param delta the amount to add, negative to subtract
    */
-  record Add(AttributePath path, long delta) implements UpdateAction {
-  }
+  record Add(AttributePath path, long delta) implements UpdateAction {}
 
   /**
    * {@code SET path = if_not_exists(path, :value)}: writes the value only where the attribute is
@@ -37,6 +35,5 @@ public sealed interface UpdateAction {
    * @param path the attribute written
    * @param value the value it takes if it is missing
    */
-  record SetIfAbsent(AttributePath path, Value value) implements UpdateAction {
-  }
+  record SetIfAbsent(AttributePath path, Value value) implements UpdateAction {}
 }

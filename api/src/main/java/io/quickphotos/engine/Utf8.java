@@ -4,8 +4,7 @@ package io.quickphotos.engine;
  * UTF-8 facts DynamoDB's key ordering and size limits are defined in. Thread-safe, stateless.
  */
 public final class Utf8 {
-  private Utf8() {
-  }
+  private Utf8() {}
 
   /**
    * The number of bytes {@code s} takes in UTF-8, without encoding it. An unpaired surrogate
@@ -22,7 +21,8 @@ public final class Utf8 {
         bytes += 1;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         bytes += 4;
         i++;

@@ -62,7 +62,8 @@ public sealed interface Value {
      */
     public static Num of(long value) {
       // Counters are mostly small; one shared value each, not one per item.
-      return value >= 0 && value < SMALL.length ? SMALL[(int) value]
+      return value >= 0 && value < SMALL.length
+          ? SMALL[(int) value]
           : new Num(BigDecimal.valueOf(value));
     }
 

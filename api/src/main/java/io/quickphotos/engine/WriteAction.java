@@ -63,8 +63,7 @@ public sealed interface WriteAction {
    * @param key the item's key
    * @param condition the condition on the current item
    */
-  record Delete(Key key, ItemCondition condition) implements WriteAction {
-  }
+  record Delete(Key key, ItemCondition condition) implements WriteAction {}
 
   /**
    * ConditionCheck: test the condition without writing; valid only inside a transaction.
@@ -72,6 +71,5 @@ public sealed interface WriteAction {
    * @param key the item's key
    * @param condition the condition to test
    */
-  record Check(Key key, ItemCondition condition) implements WriteAction {
-  }
+  record Check(Key key, ItemCondition condition) implements WriteAction {}
 }

@@ -91,8 +91,8 @@ public enum Billing {
       case DELETE_PHOTO_WITHOUT_REACTIONS -> new double[] {0, 4};
       // mark (2) + index Query (0.5) + four transactional deletes of table and index (16);
       // Local counts the four equal deletes once, at four times a single delete's 2 (8)
-      case DELETE_PHOTO_WITH_THREE_REACTIONS -> service ? new double[] {0.5, 18}
-          : new double[] {0.5, 10};
+      case DELETE_PHOTO_WITH_THREE_REACTIONS ->
+          service ? new double[] {0.5, 18} : new double[] {0.5, 10};
       // mark (2) + four empty strongly consistent reaction Queries, the photos and followers
       // Queries (1 each) and the empty index Query (0.5) + DeleteItem (2)
       case DELETE_EMPTY_USER -> service ? new double[] {6.5, 4} : new double[] {0, 4};

@@ -1,19 +1,18 @@
 package io.quickphotos.contract;
 
-import io.quickphotos.engine.Limits;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Map;
 
@@ -24,8 +23,7 @@ import java.util.Map;
  * {@code DynamoTableTest} on DynamoDB Local), so both engines answer the same cases.
  */
 public final class ConditionCases {
-  private ConditionCases() {
-  }
+  private ConditionCases() {}
 
   /**
    * A condition, and whether it holds on the test item and on a missing item.
@@ -65,46 +63,80 @@ public final class ConditionCases {
    */
   public static List<Case> cases() {
     return List.of(
-        new Case("attribute_exists(status)", new ItemCondition.AttributeExists(STATUS), true,
+        new Case(
+            "attribute_exists(status)", new ItemCondition.AttributeExists(STATUS), true, false),
+        new Case(
+            "attribute_exists(deleting)",
+            new ItemCondition.AttributeExists(AttributePath.of("deleting")),
+            false,
             false),
-        new Case("attribute_exists(deleting)",
-            new ItemCondition.AttributeExists(AttributePath.of("deleting")), false, false),
-        new Case("NOT attribute_exists(deleting)", ItemCondition.not(
-            new ItemCondition.AttributeExists(AttributePath.of("deleting"))), true, true),
-        new Case("attribute_exists(m.heart)", new ItemCondition.AttributeExists(HEART), true,
+        new Case(
+            "NOT attribute_exists(deleting)",
+            ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of("deleting"))),
+            true,
+            true),
+        new Case(
+            "attribute_exists(m.heart)", new ItemCondition.AttributeExists(HEART), true, false),
+        new Case(
+            "status = ACTIVE",
+            new ItemCondition.AttributeEquals(STATUS, new Value.Str("ACTIVE")),
+            true,
             false),
-        new Case("status = ACTIVE", new ItemCondition.AttributeEquals(STATUS,
-            new Value.Str("ACTIVE")), true, false),
-        new Case("status = CLOSING", new ItemCondition.AttributeEquals(STATUS,
-            new Value.Str("CLOSING")), false, false),
-        new Case("NOT status = CLOSING", ItemCondition.not(new ItemCondition.AttributeEquals(
-            STATUS, new Value.Str("CLOSING"))), true, true),
+        new Case(
+            "status = CLOSING",
+            new ItemCondition.AttributeEquals(STATUS, new Value.Str("CLOSING")),
+            false,
+            false),
+        new Case(
+            "NOT status = CLOSING",
+            ItemCondition.not(new ItemCondition.AttributeEquals(STATUS, new Value.Str("CLOSING"))),
+            true,
+            true),
         new Case("n = 3", new ItemCondition.AttributeEquals(N, Value.Num.of(3)), true, false),
-        new Case("n = \"3\" (other type)", new ItemCondition.AttributeEquals(N,
-            new Value.Str("3")), false, false),
-        new Case("m.heart = 2", new ItemCondition.AttributeEquals(HEART, Value.Num.of(2)), true,
+        new Case(
+            "n = \"3\" (other type)",
+            new ItemCondition.AttributeEquals(N, new Value.Str("3")),
+            false,
             false),
+        new Case(
+            "m.heart = 2", new ItemCondition.AttributeEquals(HEART, Value.Num.of(2)), true, false),
         new Case("n >= 3", new ItemCondition.AtLeast(N, 3), true, false),
         new Case("n >= 4", new ItemCondition.AtLeast(N, 4), false, false),
         new Case("n >= -1", new ItemCondition.AtLeast(N, -1), true, false),
-        new Case("s >= 1 (a string)", new ItemCondition.AtLeast(AttributePath.of("s"), 1), false,
-            false),
+        new Case(
+            "s >= 1 (a string)", new ItemCondition.AtLeast(AttributePath.of("s"), 1), false, false),
         new Case("m.heart >= 2", new ItemCondition.AtLeast(HEART, 2), true, false),
         new Case("m.smiley >= 1", new ItemCondition.AtLeast(SMILEY, 1), false, false),
         new Case("m.wink >= 1 (missing key)", new ItemCondition.AtLeast(WINK, 1), false, false),
-        new Case("NOT m.wink >= 1", ItemCondition.not(new ItemCondition.AtLeast(WINK, 1)), true,
-            true),
-        new Case("exists AND NOT status = CLOSING", ItemCondition.and(ItemCondition.EXISTS,
-            ItemCondition.not(new ItemCondition.AttributeEquals(STATUS,
-                new Value.Str("CLOSING")))), true, false),
-        new Case("attribute_exists(status) AND n >= 4", ItemCondition.and(
-            new ItemCondition.AttributeExists(STATUS), new ItemCondition.AtLeast(N, 4)), false,
+        new Case(
+            "NOT m.wink >= 1", ItemCondition.not(new ItemCondition.AtLeast(WINK, 1)), true, true),
+        new Case(
+            "exists AND NOT status = CLOSING",
+            ItemCondition.and(
+                ItemCondition.EXISTS,
+                ItemCondition.not(
+                    new ItemCondition.AttributeEquals(STATUS, new Value.Str("CLOSING")))),
+            true,
             false),
-        new Case("NOT (exists AND m.heart >= 1)", ItemCondition.not(ItemCondition.and(
-            ItemCondition.EXISTS, new ItemCondition.AtLeast(HEART, 1))), false, true),
-        new Case("NOT m.heart >= 1 AND NOT m.smiley >= 1", ItemCondition.and(
-            ItemCondition.not(new ItemCondition.AtLeast(HEART, 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(SMILEY, 1))), false, true));
+        new Case(
+            "attribute_exists(status) AND n >= 4",
+            ItemCondition.and(
+                new ItemCondition.AttributeExists(STATUS), new ItemCondition.AtLeast(N, 4)),
+            false,
+            false),
+        new Case(
+            "NOT (exists AND m.heart >= 1)",
+            ItemCondition.not(
+                ItemCondition.and(ItemCondition.EXISTS, new ItemCondition.AtLeast(HEART, 1))),
+            false,
+            true),
+        new Case(
+            "NOT m.heart >= 1 AND NOT m.smiley >= 1",
+            ItemCondition.and(
+                ItemCondition.not(new ItemCondition.AtLeast(HEART, 1)),
+                ItemCondition.not(new ItemCondition.AtLeast(SMILEY, 1))),
+            false,
+            true));
   }
 
   /**
@@ -129,17 +161,20 @@ public final class ConditionCases {
         table.transactWrite(List.of(new WriteAction.Check(key, c.condition())));
         checked = true;
       } catch (TableTransactionCancelledException e) {
-        assertThat(e.reasons()).containsExactly(
-            Limits.CONDITIONAL_CHECK_FAILED);
+        assertThat(e.reasons()).containsExactly(Limits.CONDITIONAL_CHECK_FAILED);
         checked = false;
       }
       assertThat(checked).as("check of %s on %s", c, key.sk()).isEqualTo(expected);
       // ... and on a single UpdateItem, whose placeholders it shares.
       boolean updated;
       try {
-        table.write(new WriteAction.Update(key, List.of(new UpdateAction.Add(N, 0),
-            new UpdateAction.Set(AttributePath.of("touched"), new Value.Bool(true))),
-            c.condition()));
+        table.write(
+            new WriteAction.Update(
+                key,
+                List.of(
+                    new UpdateAction.Add(N, 0),
+                    new UpdateAction.Set(AttributePath.of("touched"), new Value.Bool(true))),
+                c.condition()));
         updated = true;
       } catch (TableConditionFailedException e) {
         updated = false;

@@ -1,16 +1,5 @@
 package io.quickphotos.contract;
 
-import io.quickphotos.engine.Index;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,6 +17,16 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -56,6 +55,7 @@ public abstract class IncarnationContract {
 
   /** The engine under test, through the request holder. */
   protected InterruptibleTable table;
+
   /** The repository under test. */
   protected QuickPhotos repo;
 
@@ -70,12 +70,23 @@ public abstract class IncarnationContract {
   @BeforeEach
   void freshRepository() {
     table = new InterruptibleTable((Table) newEngine());
-    repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(new RecordingCostListener()).withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
+    repo =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(new RecordingCostListener())
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
   }
 
   private void create(String username) {
-    repo.createUser(new NewUser(username, "Name of " + username, username + "@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street", UserStatus.ACTIVE));
+    repo.createUser(
+        new NewUser(
+            username,
+            "Name of " + username,
+            username + "@example.com",
+            LocalDate.of(1990, 4, 1),
+            "1 Main Street",
+            UserStatus.ACTIVE));
   }
 
   private User user(String username) {
@@ -103,8 +114,10 @@ public abstract class IncarnationContract {
   }
 
   private static Predicate<Object> indexQueryOn(PhotoId photo) {
-    return request -> request instanceof QueryPlan plan && plan.index() == Index.INVERTED
-        && plan.partitionValue().equals(KeyLayout.photoSortKey(photo));
+    return request ->
+        request instanceof QueryPlan plan
+            && plan.index() == Index.INVERTED
+            && plan.partitionValue().equals(KeyLayout.photoSortKey(photo));
   }
 
   // --- deletePhoto -------------------------------------------------------------------------
@@ -128,10 +141,10 @@ public abstract class IncarnationContract {
     repo.reactTo("bob", photo, ReactionType.HEART);
     pause.resume();
 
-    assertThat(outcome(late)).as("the late call found no photo when it began")
+    assertThat(outcome(late))
+        .as("the late call found no photo when it began")
         .isInstanceOf(PhotoNotFoundException.class);
-    assertThat(repo.getPhoto(photo).orElseThrow().reactions().get(ReactionType.HEART))
-        .isEqualTo(1);
+    assertThat(repo.getPhoto(photo).orElseThrow().reactions().get(ReactionType.HEART)).isEqualTo(1);
     assertThat(reactionsOn(photo)).extracting(Reaction::reactor).containsExactly("bob");
     // Not wedged: it can be deleted, and leaves nothing behind.
     repo.deletePhoto(photo);
@@ -200,16 +213,25 @@ public abstract class IncarnationContract {
     repo.reactTo("v", photo, ReactionType.SMILEY);
 
     String partition = KeyLayout.user("v").pk();
-    Predicate<Object> which = switch (heldAt) {
-      case PHOTOS -> request -> request instanceof QueryPlan plan
-          && plan.index() == Index.TABLE && plan.partitionValue().equals(partition)
-          && plan.sortCondition().orElseThrow().value().startsWith(KeyLayout.PHOTO);
-      case FRIENDSHIPS -> request -> request instanceof QueryPlan plan
-          && plan.index() == Index.TABLE && plan.partitionValue().equals(partition)
-          && plan.sortCondition().orElseThrow().value().startsWith(KeyLayout.FRIEND);
-      case PROFILE -> request -> request instanceof WriteAction.Delete delete
-          && delete.key().equals(KeyLayout.user("v"));
-    };
+    Predicate<Object> which =
+        switch (heldAt) {
+          case PHOTOS ->
+              request ->
+                  request instanceof QueryPlan plan
+                      && plan.index() == Index.TABLE
+                      && plan.partitionValue().equals(partition)
+                      && plan.sortCondition().orElseThrow().value().startsWith(KeyLayout.PHOTO);
+          case FRIENDSHIPS ->
+              request ->
+                  request instanceof QueryPlan plan
+                      && plan.index() == Index.TABLE
+                      && plan.partitionValue().equals(partition)
+                      && plan.sortCondition().orElseThrow().value().startsWith(KeyLayout.FRIEND);
+          case PROFILE ->
+              request ->
+                  request instanceof WriteAction.Delete delete
+                      && delete.key().equals(KeyLayout.user("v"));
+        };
     InterruptibleTable.Pause pause = table.pauseBefore(which);
     CompletableFuture<Void> first = inBackground(() -> repo.deleteUser("v"));
     pause.awaitReached();
@@ -230,12 +252,13 @@ public abstract class IncarnationContract {
     assertThat(repo.isFollowing("x", "v")).isTrue();
     assertThat(user("w").followers()).isEqualTo(1);
     assertThat(user("x").following()).isEqualTo(1);
-    assertThat(repo.userWithPhotos("v", SortOrder.NEWEST_FIRST, PageRequest.first()).photos()
-        .items()).extracting(Photo::id).containsExactly(photo);
-    assertThat(repo.getPhoto(photo).orElseThrow().reactions().get(ReactionType.HEART))
-        .isEqualTo(1);
+    assertThat(
+            repo.userWithPhotos("v", SortOrder.NEWEST_FIRST, PageRequest.first()).photos().items())
+        .extracting(Photo::id)
+        .containsExactly(photo);
+    assertThat(repo.getPhoto(photo).orElseThrow().reactions().get(ReactionType.HEART)).isEqualTo(1);
     assertThat(reactionsOn(photo)).extracting(Reaction::reactor).containsExactly("x");
-    assertThat(repo.audit(false, scanned -> { }).findings()).isEmpty();
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
   }
 
   /** A late deleteUser that finds the name free does nothing to the account created next. */
@@ -257,6 +280,7 @@ public abstract class IncarnationContract {
    * deleteUser cut short after its mark ({@code dan}, closing, no marker).
    */
   private static final String EARLIER_EXPORT = "export-416d064.json";
+
   private static final PhotoId WEDGED = new PhotoId("ann", Instant.parse("2024-02-02T10:00:00Z"));
   private static final PhotoId HALF_DELETED =
       new PhotoId("bob", Instant.parse("2024-02-03T10:00:00Z"));
@@ -269,15 +293,14 @@ public abstract class IncarnationContract {
 
   private void loadEarlierExport() {
     try (java.io.InputStream in = IncarnationContract.class.getResourceAsStream(EARLIER_EXPORT)) {
-      load(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
-          .toList());
+      load(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList());
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   private AuditReport audit(boolean fix) {
-    return repo.audit(fix, scanned -> { });
+    return repo.audit(fix, scanned -> {});
   }
 
   @Test
@@ -294,24 +317,31 @@ public abstract class IncarnationContract {
     assertThat(user("cat").followers()).isZero();
     assertThat(user("eve").following()).isZero();
     // What is left is the wedge alone, which the audit names.
-    assertThat(audit(false).findings()).extracting(AuditFinding::toString).containsExactly(
-        "COUNTER_MISMATCH photo " + WEDGED + ": heart: counter 1, reaction items 0");
+    assertThat(audit(false).findings())
+        .extracting(AuditFinding::toString)
+        .containsExactly(
+            "COUNTER_MISMATCH photo " + WEDGED + ": heart: counter 1, reaction items 0");
   }
 
   @Test
   void theAuditFindsAndMendsATableTheEarlierVersionWedged() {
     loadEarlierExport();
-    assertThatThrownBy(() -> repo.deletePhoto(WEDGED)).as("wedged before the audit")
+    assertThatThrownBy(() -> repo.deletePhoto(WEDGED))
+        .as("wedged before the audit")
         .isInstanceOf(io.quickphotos.ServiceUnavailableException.class);
 
     AuditReport found = audit(false);
     assertThat(found.itemsScanned()).isEqualTo(19);
     // The failed deletePhoto above left its mark: that delete is unfinished too.
-    assertThat(found.findings()).extracting(AuditFinding::toString).containsExactly(
-        "COUNTER_MISMATCH photo " + WEDGED + ": heart: counter 1, reaction items 0",
-        "UNFINISHED_DELETE photo " + WEDGED + ": marked deleting; deletePhoto did not finish",
-        "UNFINISHED_DELETE photo " + HALF_DELETED + ": marked deleting; deletePhoto did not finish",
-        "UNFINISHED_DELETE user dan: closing; deleteUser did not finish");
+    assertThat(found.findings())
+        .extracting(AuditFinding::toString)
+        .containsExactly(
+            "COUNTER_MISMATCH photo " + WEDGED + ": heart: counter 1, reaction items 0",
+            "UNFINISHED_DELETE photo " + WEDGED + ": marked deleting; deletePhoto did not finish",
+            "UNFINISHED_DELETE photo "
+                + HALF_DELETED
+                + ": marked deleting; deletePhoto did not finish",
+            "UNFINISHED_DELETE user dan: closing; deleteUser did not finish");
 
     AuditReport mended = audit(true);
     assertThat(mended.findings()).hasSize(4).allMatch(AuditFinding::fixed);
@@ -334,32 +364,50 @@ public abstract class IncarnationContract {
     Instant at = Instant.parse("2024-03-01T12:00:00Z");
     // What a crash of another writer could leave: a follower and a reactor who are gone (both
     // still counted), a reaction on a photo that is gone, a photo whose owner is gone.
-    load(List.of(
-        ItemJson.formatLine(ItemCodec.friendship(new Follow("ghost", "ann", at))),
-        ItemJson.formatLine(ItemCodec.reaction(new Reaction("ghost", photo,
-            ReactionType.HEART, at))),
-        ItemJson.formatLine(ItemCodec.reaction(new Reaction("bob", gone, ReactionType.SMILEY,
-            at))),
-        ItemJson.formatLine(ItemCodec.photo(orphan, URL, Map.of(ReactionType.HEART, 1L))),
-        ItemJson.formatLine(ItemCodec.reaction(new Reaction("bob", orphan, ReactionType.HEART,
-            at)))));
-    load(List.of(ItemJson.formatLine(ItemCodec.user(new NewUser("ann", "Ann", "ann@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street", UserStatus.ACTIVE), 1, 0))));
-    load(List.of(ItemJson.formatLine(ItemCodec.photo(photo, URL,
-        Map.of(ReactionType.HEART, 1L)))));
+    load(
+        List.of(
+            ItemJson.formatLine(ItemCodec.friendship(new Follow("ghost", "ann", at))),
+            ItemJson.formatLine(
+                ItemCodec.reaction(new Reaction("ghost", photo, ReactionType.HEART, at))),
+            ItemJson.formatLine(
+                ItemCodec.reaction(new Reaction("bob", gone, ReactionType.SMILEY, at))),
+            ItemJson.formatLine(ItemCodec.photo(orphan, URL, Map.of(ReactionType.HEART, 1L))),
+            ItemJson.formatLine(
+                ItemCodec.reaction(new Reaction("bob", orphan, ReactionType.HEART, at)))));
+    load(
+        List.of(
+            ItemJson.formatLine(
+                ItemCodec.user(
+                    new NewUser(
+                        "ann",
+                        "Ann",
+                        "ann@example.com",
+                        LocalDate.of(1990, 4, 1),
+                        "1 Main Street",
+                        UserStatus.ACTIVE),
+                    1,
+                    0))));
+    load(List.of(ItemJson.formatLine(ItemCodec.photo(photo, URL, Map.of(ReactionType.HEART, 1L)))));
 
     // By kind, then subject; the orphan photo's own reaction goes with it.
-    assertThat(audit(false).findings()).extracting(AuditFinding::toString).containsExactly(
-        "MISSING_USER friendship ghost -> ann: user ghost does not exist",
-        "MISSING_USER photo " + orphan + ": its owner zed does not exist",
-        "MISSING_USER reaction ghost heart on photo " + photo + ": user ghost does not exist",
-        "MISSING_PHOTO reaction bob smiley on photo " + gone + ": photo " + gone
-            + " does not exist");
+    assertThat(audit(false).findings())
+        .extracting(AuditFinding::toString)
+        .containsExactly(
+            "MISSING_USER friendship ghost -> ann: user ghost does not exist",
+            "MISSING_USER photo " + orphan + ": its owner zed does not exist",
+            "MISSING_USER reaction ghost heart on photo " + photo + ": user ghost does not exist",
+            "MISSING_PHOTO reaction bob smiley on photo "
+                + gone
+                + ": photo "
+                + gone
+                + " does not exist");
     // The mending run deletes the dangling items, then finds the counters that counted them.
     AuditReport mended = audit(true);
-    assertThat(mended.findings()).extracting(AuditFinding::toString).contains(
-        "COUNTER_MISMATCH user ann: followers: counter 1, friendship items 0 (fixed)",
-        "COUNTER_MISMATCH photo " + photo + ": heart: counter 1, reaction items 0 (fixed)");
+    assertThat(mended.findings())
+        .extracting(AuditFinding::toString)
+        .contains(
+            "COUNTER_MISMATCH user ann: followers: counter 1, friendship items 0 (fixed)",
+            "COUNTER_MISMATCH photo " + photo + ": heart: counter 1, reaction items 0 (fixed)");
     assertThat(mended.findings()).hasSize(6).allMatch(AuditFinding::fixed);
     assertThat(audit(false).clean()).isTrue();
     assertThat(user("ann").followers()).isZero();

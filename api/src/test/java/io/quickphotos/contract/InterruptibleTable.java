@@ -1,5 +1,6 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
@@ -8,8 +9,6 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
-
-import io.quickphotos.ServiceUnavailableException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

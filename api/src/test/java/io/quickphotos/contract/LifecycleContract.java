@@ -1,17 +1,5 @@
 package io.quickphotos.contract;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,6 +19,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
@@ -39,6 +28,16 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -70,8 +69,10 @@ public abstract class LifecycleContract {
 
   /** The engine under test, through the failure injector. */
   protected InterruptibleTable table;
+
   /** The repository under test. */
   protected QuickPhotos repo;
+
   /** Every cost the repository reported. */
   protected RecordingCostListener costs;
 
@@ -98,14 +99,24 @@ public abstract class LifecycleContract {
   void freshRepository() {
     costs = new RecordingCostListener();
     table = new InterruptibleTable((Table) newEngine());
-    repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costs).withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
+    repo =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(costs)
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START)));
   }
 
   // --- fixtures ------------------------------------------------------------------------------
 
   private static NewUser newUser(String username) {
-    return new NewUser(username, "Name of " + username, username + "@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street", UserStatus.ACTIVE);
+    return new NewUser(
+        username,
+        "Name of " + username,
+        username + "@example.com",
+        LocalDate.of(1990, 4, 1),
+        "1 Main Street",
+        UserStatus.ACTIVE);
   }
 
   private User create(String username) {
@@ -158,24 +169,29 @@ public abstract class LifecycleContract {
       for (ReactionType type : ReactionType.values()) {
         for (Item item : table.query(Plans.reactionsBy(username, type, 1000)).items()) {
           PhotoId photo = Codec.reactionPhoto(item);
-          assertThat(repo.getPhoto(photo)).as("photo of %s's %s reaction", username, type)
+          assertThat(repo.getPhoto(photo))
+              .as("photo of %s's %s reaction", username, type)
               .isPresent();
         }
       }
-      Photo[] photos = repo.getUser(username).isPresent()
-          ? allPhotos(username, SortOrder.OLDEST_FIRST, 100).toArray(Photo[]::new)
-          : new Photo[0];
+      Photo[] photos =
+          repo.getUser(username).isPresent()
+              ? allPhotos(username, SortOrder.OLDEST_FIRST, 100).toArray(Photo[]::new)
+              : new Photo[0];
       var profile = repo.getUser(username);
       if (profile.isEmpty()) {
         assertThat(followers).as("followers of missing %s", username).isEmpty();
         assertThat(followees).as("followees of missing %s", username).isEmpty();
         assertThat(table.query(Plans.photosOf(username, 10)).items())
-            .as("photos of missing %s", username).isEmpty();
+            .as("photos of missing %s", username)
+            .isEmpty();
         continue;
       }
-      assertThat(profile.get().followers()).as("followers of %s", username)
+      assertThat(profile.get().followers())
+          .as("followers of %s", username)
           .isEqualTo(followers.size());
-      assertThat(profile.get().following()).as("following of %s", username)
+      assertThat(profile.get().following())
+          .as("following of %s", username)
           .isEqualTo(followees.size());
       for (Follow follow : followers) {
         assertThat(repo.getUser(follow.follower())).as("follower of %s", username).isPresent();
@@ -187,8 +203,7 @@ public abstract class LifecycleContract {
         }
         for (Reaction reaction : reactionsOn(photo.id())) {
           counted.merge(reaction.type(), 1L, Long::sum);
-          assertThat(repo.getUser(reaction.reactor())).as("reactor on %s", photo.id())
-              .isPresent();
+          assertThat(repo.getUser(reaction.reactor())).as("reactor on %s", photo.id()).isPresent();
         }
         assertThat(photo.reactions()).as("counters of %s", photo.id()).isEqualTo(counted);
       }
@@ -231,9 +246,11 @@ public abstract class LifecycleContract {
     double[] billed = billing().lifecycle(Billing.Lifecycle.REMOVE_REACTION);
     assertCost(AccessPattern.REMOVE_REACTION, 1, billed[0], billed[1]);
     assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())
-        .containsEntry(ReactionType.HEART, 0L).containsEntry(ReactionType.SMILEY, 1L);
+        .containsEntry(ReactionType.HEART, 0L)
+        .containsEntry(ReactionType.SMILEY, 1L);
     assertThat(repo.reactionsLeftBy("bob", photo.id())).containsExactly(ReactionType.SMILEY);
-    assertThat(reactionsOn(photo.id())).extracting(Reaction::type)
+    assertThat(reactionsOn(photo.id()))
+        .extracting(Reaction::type)
         .containsExactly(ReactionType.SMILEY);
     repo.reactTo("bob", photo.id(), ReactionType.HEART);
     assertCountersEqualItems(List.of("alice", "bob"));
@@ -247,11 +264,15 @@ public abstract class LifecycleContract {
     repo.reactTo("bob", photo.id(), ReactionType.SMILEY);
     costs.clear();
     assertThatThrownBy(() -> repo.removeReaction("bob", photo.id(), ReactionType.HEART))
-        .isInstanceOf(ReactionNotFoundException.class).hasMessageContaining("bob");
+        .isInstanceOf(ReactionNotFoundException.class)
+        .hasMessageContaining("bob");
     assertThat(costs.last().requests()).isEqualTo(1);
     assertThat(costs.last().succeeded()).isFalse();
-    assertThatThrownBy(() -> repo.removeReaction("bob", new PhotoId("alice", T0.plusSeconds(1)),
-        ReactionType.SMILEY)).isInstanceOf(ReactionNotFoundException.class);
+    assertThatThrownBy(
+            () ->
+                repo.removeReaction(
+                    "bob", new PhotoId("alice", T0.plusSeconds(1)), ReactionType.SMILEY))
+        .isInstanceOf(ReactionNotFoundException.class);
     assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())
         .containsEntry(ReactionType.SMILEY, 1L);
     repo.removeReaction("bob", photo.id(), ReactionType.SMILEY);
@@ -281,9 +302,11 @@ public abstract class LifecycleContract {
     create("bob");
     Photo photo = upload("alice", T0);
     repo.reactTo("bob", photo.id(), ReactionType.HEART);
-    table.write(new WriteAction.Update(KeyLayout.photo(photo.id()),
-        List.of(new UpdateAction.Add(Plans.reactionCounter(ReactionType.HEART), -1)),
-        ItemCondition.EXISTS));
+    table.write(
+        new WriteAction.Update(
+            KeyLayout.photo(photo.id()),
+            List.of(new UpdateAction.Add(Plans.reactionCounter(ReactionType.HEART), -1)),
+            ItemCondition.EXISTS));
     repo.removeReaction("bob", photo.id(), ReactionType.HEART);
     assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())
         .containsEntry(ReactionType.HEART, 0L);
@@ -298,11 +321,10 @@ public abstract class LifecycleContract {
     repo.reactTo("bob", photo.id(), ReactionType.HEART);
     assertInvalidAndNothingDone(() -> repo.removeReaction(null, photo.id(), ReactionType.HEART));
     assertInvalidAndNothingDone(() -> repo.removeReaction("", photo.id(), ReactionType.HEART));
-    assertInvalidAndNothingDone(() -> repo.removeReaction("b#b", photo.id(),
-        ReactionType.HEART));
+    assertInvalidAndNothingDone(() -> repo.removeReaction("b#b", photo.id(), ReactionType.HEART));
     assertInvalidAndNothingDone(() -> repo.removeReaction("bob", null, ReactionType.HEART));
-    assertInvalidAndNothingDone(() -> repo.removeReaction("bob", new PhotoId("a#x", T0),
-        ReactionType.HEART));
+    assertInvalidAndNothingDone(
+        () -> repo.removeReaction("bob", new PhotoId("a#x", T0), ReactionType.HEART));
     assertInvalidAndNothingDone(() -> repo.removeReaction("bob", photo.id(), null));
     assertThat(repo.reactionsLeftBy("bob", photo.id())).containsExactly(ReactionType.HEART);
   }
@@ -328,7 +350,8 @@ public abstract class LifecycleContract {
         .isInstanceOf(PhotoNotFoundException.class);
     assertThat(repo.reactionsLeftBy("bob", photo.id())).isEmpty();
     assertThat(repo.reactionsLeftBy("carol", kept.id())).containsExactly(ReactionType.HEART);
-    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 10)).extracting(Photo::id)
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 10))
+        .extracting(Photo::id)
         .containsExactly(kept.id());
     assertCountersEqualItems(List.of("alice", "bob", "carol"));
     // The same id is free again, with fresh counters.
@@ -380,8 +403,9 @@ public abstract class LifecycleContract {
         reactions.add(new Reaction(reactor, photo, ReactionType.values()[(i + 1) % 4], T0));
       }
     }
-    repo.importSnapshot(new Snapshot(users, List.of(new NewPhoto("alice", T0, URL)), List.of(),
-        reactions), written -> { });
+    repo.importSnapshot(
+        new Snapshot(users, List.of(new NewPhoto("alice", T0, URL)), List.of(), reactions),
+        written -> {});
     repo.deletePhoto(photo);
     // mark; then 160 reactions: a page of 99 with the counters, a page of 61 with the photo
     assertThat(costs.last().requests()).isEqualTo(5);
@@ -440,8 +464,8 @@ public abstract class LifecycleContract {
 
   /** Alice's photo at T0 with 120 reactions from bob, carol and 58 others: two rounds. */
   private void seedBusyPhoto() {
-    List<NewUser> users = new ArrayList<>(List.of(newUser("alice"), newUser("bob"),
-        newUser("carol")));
+    List<NewUser> users =
+        new ArrayList<>(List.of(newUser("alice"), newUser("bob"), newUser("carol")));
     PhotoId photo = new PhotoId("alice", T0);
     List<Reaction> reactions = new ArrayList<>();
     for (ReactionType type : ReactionType.values()) {
@@ -453,8 +477,13 @@ public abstract class LifecycleContract {
       reactions.add(new Reaction("x" + i, photo, ReactionType.values()[i % 4], T0));
       reactions.add(new Reaction("x" + i, photo, ReactionType.values()[(i + 2) % 4], T0));
     }
-    repo.importSnapshot(new Snapshot(users, List.of(new NewPhoto("alice", T0, URL),
-        new NewPhoto("alice", T0.plusSeconds(1), URL)), List.of(), reactions), written -> { });
+    repo.importSnapshot(
+        new Snapshot(
+            users,
+            List.of(new NewPhoto("alice", T0, URL), new NewPhoto("alice", T0.plusSeconds(1), URL)),
+            List.of(),
+            reactions),
+        written -> {});
   }
 
   @Test
@@ -503,8 +532,9 @@ public abstract class LifecycleContract {
     repo.deleteUser("alice");
     assertThat(costs.last().succeeded()).isTrue();
     assertThat(repo.getUser("alice")).isEmpty();
-    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST,
-        PageRequest.first())).isInstanceOf(UserNotFoundException.class);
+    assertThatThrownBy(
+            () -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.first()))
+        .isInstanceOf(UserNotFoundException.class);
     User bob = user("bob");
     User carol = user("carol");
     assertThat(bob.followers()).isZero();
@@ -528,8 +558,11 @@ public abstract class LifecycleContract {
     User again = create("alice");
     assertThat(again.followers()).isZero();
     assertThat(again.following()).isZero();
-    assertThat(repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).isEmpty();
+    assertThat(
+            repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .isEmpty();
     assertThat(Listings.readAll(p -> repo.followersOf("alice", p))).isEmpty();
     assertThat(Listings.readAll(p -> repo.followedBy("alice", p))).isEmpty();
     assertCountersEqualItems(List.of("alice", "bob", "carol"));
@@ -551,8 +584,7 @@ public abstract class LifecycleContract {
     assertThat(costs.last().succeeded()).isFalse();
     create("alice");
     repo.deleteUser("alice");
-    assertThatThrownBy(() -> repo.deleteUser("alice"))
-        .isInstanceOf(UserNotFoundException.class);
+    assertThatThrownBy(() -> repo.deleteUser("alice")).isInstanceOf(UserNotFoundException.class);
   }
 
   @Test
@@ -566,7 +598,8 @@ public abstract class LifecycleContract {
     User closing = user("alice");
     assertThat(closing.status()).isEqualTo(UserStatus.CLOSING);
     assertThat(repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first()).user())
-        .map(User::status).contains(UserStatus.CLOSING);
+        .map(User::status)
+        .contains(UserStatus.CLOSING);
     assertThatThrownBy(() -> repo.follow("alice", "carol"))
         .isInstanceOf(UserNotFoundException.class);
     repo.unfollow("alice", "carol");
@@ -582,8 +615,8 @@ public abstract class LifecycleContract {
         .isInstanceOf(PhotoNotFoundException.class);
     assertThatThrownBy(() -> repo.uploadPhoto("alice", T0.plusSeconds(9), URL))
         .isInstanceOf(UserNotFoundException.class);
-    assertThatThrownBy(() -> repo.updateProfile("alice", ProfileUpdate.builder().name("A")
-        .build())).isInstanceOf(UserNotFoundException.class);
+    assertThatThrownBy(() -> repo.updateProfile("alice", ProfileUpdate.builder().name("A").build()))
+        .isInstanceOf(UserNotFoundException.class);
     assertThatThrownBy(() -> create("alice")).isInstanceOf(UserAlreadyExistsException.class);
     assertCountersEqualItems(List.of("alice", "bob", "carol", "dave"));
     repo.deleteUser("alice");
@@ -636,16 +669,18 @@ public abstract class LifecycleContract {
       try {
         repo.deleteUser(prefix + "alice");
       } catch (ServiceUnavailableException expected) {
-        assertThat(repo.getUser(prefix + "alice")).as("cut at request %d", failing)
-            .map(User::status).isIn(java.util.Optional.empty(),
-                java.util.Optional.of(UserStatus.CLOSING));
+        assertThat(repo.getUser(prefix + "alice"))
+            .as("cut at request %d", failing)
+            .map(User::status)
+            .isIn(java.util.Optional.empty(), java.util.Optional.of(UserStatus.CLOSING));
       }
       List<String> everyone = List.of(prefix + "alice", prefix + "bob", prefix + "carol");
       assertCountersEqualItems(everyone);
       if (repo.getUser(prefix + "alice").isPresent()) {
         repo.deleteUser(prefix + "alice");
       }
-      assertThat(repo.getUser(prefix + "alice")).as("after the retry, cut at %d", failing)
+      assertThat(repo.getUser(prefix + "alice"))
+          .as("after the retry, cut at %d", failing)
           .isEmpty();
       assertCountersEqualItems(everyone);
       assertThat(user(prefix + "bob").following()).isEqualTo(1);
@@ -685,17 +720,26 @@ public abstract class LifecycleContract {
       follows.add(new Follow("star", "idol" + i, T0));
     }
     for (int i = 0; i < 300; i++) {
-      reactions.add(new Reaction("fan" + (i % 200), new PhotoId("star", T0.plusSeconds(i % 100)),
-          ReactionType.values()[i / 100], T0));
+      reactions.add(
+          new Reaction(
+              "fan" + (i % 200),
+              new PhotoId("star", T0.plusSeconds(i % 100)),
+              ReactionType.values()[i / 100],
+              T0));
     }
-    repo.importSnapshot(new Snapshot(users, photos, follows, reactions), written -> { });
+    repo.importSnapshot(new Snapshot(users, photos, follows, reactions), written -> {});
     costs.clear();
     repo.deleteUser("star");
     OperationCost cost = costs.last();
-    System.out.printf("deleteUser(100 photos, 300 reactions, 200 followers, 150 followees) on "
-        + "%s: %d requests, %.1f RCU, %.1f WCU, %d items read; largest transaction %d actions%n",
-        billing(), cost.requests(), cost.readCapacityUnits(), cost.writeCapacityUnits(),
-        cost.itemsRead(), table.largestTransaction());
+    System.out.printf(
+        "deleteUser(100 photos, 300 reactions, 200 followers, 150 followees) on "
+            + "%s: %d requests, %.1f RCU, %.1f WCU, %d items read; largest transaction %d actions%n",
+        billing(),
+        cost.requests(),
+        cost.readCapacityUnits(),
+        cost.writeCapacityUnits(),
+        cost.itemsRead(),
+        table.largestTransaction());
     assertThat(cost.succeeded()).isTrue();
     assertThat(table.largestTransaction()).isLessThanOrEqualTo(100);
     assertThat(repo.getUser("star")).isEmpty();
@@ -720,18 +764,24 @@ public abstract class LifecycleContract {
     for (int i = 0; i < 100; i++) {
       photos.add(new NewPhoto("artist", T0.plusSeconds(i), URL));
       for (int t = 0; t < 3; t++) {
-        reactions.add(new Reaction("critic", new PhotoId("artist", T0.plusSeconds(i)),
-            ReactionType.values()[t], T0));
+        reactions.add(
+            new Reaction(
+                "critic", new PhotoId("artist", T0.plusSeconds(i)), ReactionType.values()[t], T0));
       }
     }
-    repo.importSnapshot(new Snapshot(users, photos, List.of(), reactions), written -> { });
+    repo.importSnapshot(new Snapshot(users, photos, List.of(), reactions), written -> {});
     costs.clear();
     repo.deleteUser("critic");
     OperationCost cost = costs.last();
-    System.out.printf("deleteUser(300 reactions left on 100 photos of others) on %s: %d "
-        + "requests, %.1f RCU, %.1f WCU, %d items read; largest transaction %d actions%n",
-        billing(), cost.requests(), cost.readCapacityUnits(), cost.writeCapacityUnits(),
-        cost.itemsRead(), table.largestTransaction());
+    System.out.printf(
+        "deleteUser(300 reactions left on 100 photos of others) on %s: %d "
+            + "requests, %.1f RCU, %.1f WCU, %d items read; largest transaction %d actions%n",
+        billing(),
+        cost.requests(),
+        cost.readCapacityUnits(),
+        cost.writeCapacityUnits(),
+        cost.itemsRead(),
+        table.largestTransaction());
     // mark + photos Query; three reaction types of 100 (pages of 49, 49, 2: a Query and a
     // transaction each) and one type with none; followers, followees, the profile. Each
     // transaction: 49 deletes, 49 counters and the check of the account's closing marker.
@@ -862,9 +912,11 @@ public abstract class LifecycleContract {
     }
     for (SortOrder order : SortOrder.values()) {
       assertThat(repo.userWithPhotos("alice", order, PageRequest.first(5)).photos().items())
-          .as(order.name()).hasSize(5);
+          .as(order.name())
+          .hasSize(5);
       assertThat(repo.userWithPhotos("alice", order, PageRequest.first(1)).photos().items())
-          .as(order.name()).hasSize(1);
+          .as(order.name())
+          .hasSize(1);
     }
   }
 
@@ -873,7 +925,8 @@ public abstract class LifecycleContract {
     create("alice");
     UserPhotos only = repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.first());
     assertThat(only.photos().hasNext()).isFalse();
-    assertThatThrownBy(() -> only.photos().next(10)).isInstanceOf(NoSuchElementException.class)
+    assertThatThrownBy(() -> only.photos().next(10))
+        .isInstanceOf(NoSuchElementException.class)
         .hasMessageContaining("last page");
   }
 
@@ -881,31 +934,70 @@ public abstract class LifecycleContract {
 
   @Test
   void aBirthDateInTheFutureIsInvalid() {
-    LocalDate today = LocalDate.ofInstant(QuickPhotosContract.CLOCK_START,
-        java.time.ZoneOffset.UTC);
+    LocalDate today =
+        LocalDate.ofInstant(QuickPhotosContract.CLOCK_START, java.time.ZoneOffset.UTC);
     NewUser base = newUser("alice");
-    assertInvalidAndNothingDone(() -> repo.createUser(new NewUser("alice", base.name(),
-        base.email(), today.plusDays(2), base.address(), UserStatus.ACTIVE)));
+    assertInvalidAndNothingDone(
+        () ->
+            repo.createUser(
+                new NewUser(
+                    "alice",
+                    base.name(),
+                    base.email(),
+                    today.plusDays(2),
+                    base.address(),
+                    UserStatus.ACTIVE)));
     assertThat(repo.getUser("alice")).isEmpty();
     // Tomorrow in UTC is already today east of UTC.
-    repo.createUser(new NewUser("alice", base.name(), base.email(), today.plusDays(1),
-        base.address(), UserStatus.ACTIVE));
-    assertInvalidAndNothingDone(() -> repo.updateProfile("alice",
-        ProfileUpdate.builder().birthdate(today.plusYears(1)).build()));
+    repo.createUser(
+        new NewUser(
+            "alice",
+            base.name(),
+            base.email(),
+            today.plusDays(1),
+            base.address(),
+            UserStatus.ACTIVE));
+    assertInvalidAndNothingDone(
+        () ->
+            repo.updateProfile(
+                "alice", ProfileUpdate.builder().birthdate(today.plusYears(1)).build()));
     assertThat(user("alice").birthdate()).isEqualTo(today.plusDays(1));
   }
 
   @Test
   void theClosingStatusBelongsToDeleteUserAlone() {
     NewUser base = newUser("alice");
-    assertInvalidAndNothingDone(() -> repo.createUser(new NewUser("alice", base.name(),
-        base.email(), base.birthdate(), base.address(), UserStatus.CLOSING)));
+    assertInvalidAndNothingDone(
+        () ->
+            repo.createUser(
+                new NewUser(
+                    "alice",
+                    base.name(),
+                    base.email(),
+                    base.birthdate(),
+                    base.address(),
+                    UserStatus.CLOSING)));
     create("alice");
-    assertInvalidAndNothingDone(() -> repo.updateProfile("alice",
-        ProfileUpdate.builder().status(UserStatus.CLOSING).build()));
-    assertInvalidAndNothingDone(() -> repo.importSnapshot(new Snapshot(List.of(
-        new NewUser("bob", base.name(), base.email(), base.birthdate(), base.address(),
-            UserStatus.CLOSING)), List.of(), List.of(), List.of()), written -> { }));
+    assertInvalidAndNothingDone(
+        () ->
+            repo.updateProfile(
+                "alice", ProfileUpdate.builder().status(UserStatus.CLOSING).build()));
+    assertInvalidAndNothingDone(
+        () ->
+            repo.importSnapshot(
+                new Snapshot(
+                    List.of(
+                        new NewUser(
+                            "bob",
+                            base.name(),
+                            base.email(),
+                            base.birthdate(),
+                            base.address(),
+                            UserStatus.CLOSING)),
+                    List.of(),
+                    List.of(),
+                    List.of()),
+                written -> {}));
     assertThat(user("alice").status()).isEqualTo(UserStatus.ACTIVE);
     repo.updateProfile("alice", ProfileUpdate.builder().status(UserStatus.INACTIVE).build());
     assertThat(user("alice").status()).isEqualTo(UserStatus.INACTIVE);
@@ -921,18 +1013,23 @@ public abstract class LifecycleContract {
   @Test
   void aCustomRetryPolicyBoundsTheCascadesRoundsToo() {
     RecordingCostListener bounded = new RecordingCostListener();
-    QuickPhotos threeAttempts = Repositories.create(table, RepositoryOptions.defaults()
-        .withCostListener(bounded).withRetryPolicy(RetryPolicy.noDelay(3)));
+    QuickPhotos threeAttempts =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(bounded)
+                .withRetryPolicy(RetryPolicy.noDelay(3)));
     create("alice");
     PhotoId photo = new PhotoId("alice", T0);
-    table.write(new WriteAction.Put(
-        ItemCodec.photo(photo, URL, Map.of(ReactionType.HEART, 1L)), ItemCondition.NONE));
+    table.write(
+        new WriteAction.Put(
+            ItemCodec.photo(photo, URL, Map.of(ReactionType.HEART, 1L)), ItemCondition.NONE));
 
     assertThatThrownBy(() -> threeAttempts.deletePhoto(photo))
         .isInstanceOf(ServiceUnavailableException.class);
     // Round 1 marks the photo; rounds 2 and 3 read it again; each round looks for reactions.
-    assertThat(operations(bounded.last())).containsExactly("UpdateItem", "Query",
-        "GetItem", "Query", "GetItem", "Query");
+    assertThat(operations(bounded.last()))
+        .containsExactly("UpdateItem", "Query", "GetItem", "Query", "GetItem", "Query");
 
     table.write(new WriteAction.Put(ItemCodec.user(newUser("bob"), 0, 1), ItemCondition.NONE));
     assertThatThrownBy(() -> threeAttempts.deleteUser("bob"))
@@ -944,5 +1041,4 @@ public abstract class LifecycleContract {
   private static List<String> operations(OperationCost cost) {
     return cost.requestsMade().stream().map(io.quickphotos.DynamoRequest::operation).toList();
   }
-
 }

@@ -8,8 +8,7 @@ import java.util.function.Function;
 
 /** Reading whole listings in tests, page by page. */
 public final class Listings {
-  private Listings() {
-  }
+  private Listings() {}
 
   /**
    * Reads every page of a listing, 100 items a page, following the cursors to the last page.

@@ -64,10 +64,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 public abstract class QuickPhotosContract {
   /** The instant the test clock starts at. */
   protected static final Instant CLOCK_START = Instant.parse("2026-01-01T00:00:00Z");
+
   private static final Instant T0 = Instant.parse("2018-05-30T15:42:38Z");
 
   /** The repository under test, fresh for each test. */
   protected QuickPhotos repo;
+
   /** Every cost the repository reported during the test. */
   protected RecordingCostListener costs;
 
@@ -100,8 +102,13 @@ public abstract class QuickPhotosContract {
 
   /** A valid new user with the given handle. */
   protected static NewUser newUser(String username) {
-    return new NewUser(username, "Name of " + username, username + "@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE);
+    return new NewUser(
+        username,
+        "Name of " + username,
+        username + "@example.com",
+        LocalDate.of(1990, 4, 1),
+        "1 Main Street, Springfield",
+        UserStatus.ACTIVE);
   }
 
   private User create(String username) {
@@ -109,8 +116,16 @@ public abstract class QuickPhotosContract {
   }
 
   private Photo upload(String owner, Instant timestamp) {
-    return repo.uploadPhoto(owner, timestamp, "https://photos.example.com/" + owner + "/"
-        + timestamp.getEpochSecond() + "-" + timestamp.getNano() + ".jpg");
+    return repo.uploadPhoto(
+        owner,
+        timestamp,
+        "https://photos.example.com/"
+            + owner
+            + "/"
+            + timestamp.getEpochSecond()
+            + "-"
+            + timestamp.getNano()
+            + ".jpg");
   }
 
   private User user(String username) {
@@ -137,8 +152,8 @@ public abstract class QuickPhotosContract {
   }
 
   /** Reads every page of a listing with the given page size. */
-  private static <T> List<T> readAll(BiFunction<String, PageRequest, Page<T>> listing,
-      String username, int pageSize) {
+  private static <T> List<T> readAll(
+      BiFunction<String, PageRequest, Page<T>> listing, String username, int pageSize) {
     List<T> items = new ArrayList<>();
     PageRequest page = PageRequest.first(pageSize);
     while (true) {
@@ -200,8 +215,17 @@ public abstract class QuickPhotosContract {
   @Test
   void createdUserStartsWithZeroCounters() {
     User user = create("alice");
-    assertThat(user).isEqualTo(new User("alice", "Name of alice", "alice@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE, 0, 0));
+    assertThat(user)
+        .isEqualTo(
+            new User(
+                "alice",
+                "Name of alice",
+                "alice@example.com",
+                LocalDate.of(1990, 4, 1),
+                "1 Main Street, Springfield",
+                UserStatus.ACTIVE,
+                0,
+                0));
   }
 
   @Test
@@ -218,10 +242,17 @@ public abstract class QuickPhotosContract {
   @Test
   void createUserFailsIfUsernameIsTaken() {
     User original = create("alice");
-    NewUser other = new NewUser("alice", "Someone Else", "else@example.com",
-        LocalDate.of(2000, 1, 1), "", UserStatus.INACTIVE);
+    NewUser other =
+        new NewUser(
+            "alice",
+            "Someone Else",
+            "else@example.com",
+            LocalDate.of(2000, 1, 1),
+            "",
+            UserStatus.INACTIVE);
     assertThatThrownBy(() -> repo.createUser(other))
-        .isInstanceOf(UserAlreadyExistsException.class).hasMessageContaining("alice");
+        .isInstanceOf(UserAlreadyExistsException.class)
+        .hasMessageContaining("alice");
     assertThat(user("alice")).isEqualTo(original);
   }
 
@@ -244,21 +275,41 @@ public abstract class QuickPhotosContract {
   @Test
   void updateProfileChangesOnlyTheGivenFields() {
     create("alice");
-    User updated = repo.updateProfile("alice", ProfileUpdate.builder()
-        .name("Alice Liddell").status(UserStatus.INACTIVE).build());
-    assertThat(updated).isEqualTo(new User("alice", "Alice Liddell", "alice@example.com",
-        LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.INACTIVE, 0, 0));
+    User updated =
+        repo.updateProfile(
+            "alice",
+            ProfileUpdate.builder().name("Alice Liddell").status(UserStatus.INACTIVE).build());
+    assertThat(updated)
+        .isEqualTo(
+            new User(
+                "alice",
+                "Alice Liddell",
+                "alice@example.com",
+                LocalDate.of(1990, 4, 1),
+                "1 Main Street, Springfield",
+                UserStatus.INACTIVE,
+                0,
+                0));
     assertThat(user("alice")).isEqualTo(updated);
   }
 
   @Test
   void updateProfileCanChangeEveryField() {
     create("alice");
-    User updated = repo.updateProfile("alice", ProfileUpdate.builder().name("N")
-        .email("n@n.io").birthdate(LocalDate.of(1970, 1, 2)).address("")
-        .status(UserStatus.INACTIVE).build());
-    assertThat(updated).isEqualTo(new User("alice", "N", "n@n.io", LocalDate.of(1970, 1, 2), "",
-        UserStatus.INACTIVE, 0, 0));
+    User updated =
+        repo.updateProfile(
+            "alice",
+            ProfileUpdate.builder()
+                .name("N")
+                .email("n@n.io")
+                .birthdate(LocalDate.of(1970, 1, 2))
+                .address("")
+                .status(UserStatus.INACTIVE)
+                .build());
+    assertThat(updated)
+        .isEqualTo(
+            new User(
+                "alice", "N", "n@n.io", LocalDate.of(1970, 1, 2), "", UserStatus.INACTIVE, 0, 0));
   }
 
   @Test
@@ -273,7 +324,8 @@ public abstract class QuickPhotosContract {
   @Test
   void updateProfileOfMissingUserFailsAndCreatesNothing() {
     assertThatThrownBy(() -> repo.updateProfile("ghost", ProfileUpdate.builder().name("G").build()))
-        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+        .isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("ghost");
     assertThat(repo.getUser("ghost")).isEmpty();
   }
 
@@ -281,8 +333,8 @@ public abstract class QuickPhotosContract {
   void emptyProfileUpdateIsInvalid() {
     create("alice");
     Map<String, Object> before = snapshot("alice");
-    assertInvalid(() -> repo.updateProfile("alice", ProfileUpdate.builder().build()), before,
-        "alice");
+    assertInvalid(
+        () -> repo.updateProfile("alice", ProfileUpdate.builder().build()), before, "alice");
   }
 
   // --- photos --------------------------------------------------------------------------------
@@ -316,7 +368,8 @@ public abstract class QuickPhotosContract {
 
   @Test
   void uploadForMissingUserFailsAndWritesNothing() {
-    assertThatThrownBy(() -> upload("ghost", T0)).isInstanceOf(UserNotFoundException.class)
+    assertThatThrownBy(() -> upload("ghost", T0))
+        .isInstanceOf(UserNotFoundException.class)
         .hasMessageContaining("ghost");
     assertThat(repo.getPhoto(new PhotoId("ghost", T0))).isEmpty();
   }
@@ -360,8 +413,8 @@ public abstract class QuickPhotosContract {
     UserPhotos first = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(2));
     assertThat(first.user()).contains(alice);
     assertThat(first.photos().items()).containsExactly(p3, p2);
-    UserPhotos second = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST,
-        first.photos().next(2));
+    UserPhotos second =
+        repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, first.photos().next(2));
     assertThat(second.photos().items()).containsExactly(p1);
     assertThat(second.user()).isEmpty();
     assertThat(second.photos().hasNext()).isFalse();
@@ -377,24 +430,31 @@ public abstract class QuickPhotosContract {
     List<Instant> shuffled = new ArrayList<>(stamps);
     Collections.shuffle(shuffled, new Random(42));
     shuffled.forEach(t -> upload("alice", t));
-    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 1000)).extracting(Photo::timestamp)
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 1000))
+        .extracting(Photo::timestamp)
         .containsExactlyElementsOf(stamps);
     List<Instant> reversed = new ArrayList<>(stamps);
     Collections.reverse(reversed);
-    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, 1000)).extracting(Photo::timestamp)
+    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, 1000))
+        .extracting(Photo::timestamp)
         .containsExactlyElementsOf(reversed);
   }
 
   @Test
   void timestampsAcrossCenturiesSortChronologically() {
     create("alice");
-    List<Instant> stamps = List.of(Instant.parse("0001-01-01T00:00:00Z"),
-        Instant.parse("1969-12-31T23:59:59.999999999Z"), Instant.parse("1970-01-01T00:00:00Z"),
-        Instant.parse("2018-05-30T15:42:38Z"), Instant.parse("9999-12-31T23:59:59.999999999Z"));
+    List<Instant> stamps =
+        List.of(
+            Instant.parse("0001-01-01T00:00:00Z"),
+            Instant.parse("1969-12-31T23:59:59.999999999Z"),
+            Instant.parse("1970-01-01T00:00:00Z"),
+            Instant.parse("2018-05-30T15:42:38Z"),
+            Instant.parse("9999-12-31T23:59:59.999999999Z"));
     for (int i = stamps.size() - 1; i >= 0; i--) {
       upload("alice", stamps.get(i));
     }
-    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 2)).extracting(Photo::timestamp)
+    assertThat(allPhotos("alice", SortOrder.OLDEST_FIRST, 2))
+        .extracting(Photo::timestamp)
         .containsExactlyElementsOf(stamps);
   }
 
@@ -445,8 +505,9 @@ public abstract class QuickPhotosContract {
 
   @Test
   void userWithPhotosOfMissingUserFails() {
-    assertThatThrownBy(() -> repo.userWithPhotos("ghost", SortOrder.NEWEST_FIRST,
-        PageRequest.first())).isInstanceOf(UserNotFoundException.class);
+    assertThatThrownBy(
+            () -> repo.userWithPhotos("ghost", SortOrder.NEWEST_FIRST, PageRequest.first()))
+        .isInstanceOf(UserNotFoundException.class);
   }
 
   @Test
@@ -541,7 +602,8 @@ public abstract class QuickPhotosContract {
     create("alice");
     Photo photo = upload("alice", T0);
     assertThatThrownBy(() -> repo.reactTo("ghost", photo.id(), ReactionType.HEART))
-        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+        .isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("ghost");
     assertThat(photo(photo.id())).isEqualTo(photo);
     assertThat(allReactions(photo.id(), 10)).isEmpty();
   }
@@ -559,7 +621,8 @@ public abstract class QuickPhotosContract {
     repo.reactTo("bob", photo.id(), ReactionType.HEART);
     PhotoReactions read = repo.photoWithReactions(photo.id(), PageRequest.first(10));
     assertThat(read.photo()).contains(photo(photo.id()));
-    assertThat(read.reactions().items()).extracting(r -> r.reactor() + ":" + r.type().storedName())
+    assertThat(read.reactions().items())
+        .extracting(r -> r.reactor() + ":" + r.type().storedName())
         .containsExactly("dave:heart", "carol:heart", "bob:smiley", "bob:heart");
     assertThat(read.reactions().hasNext()).isFalse();
   }
@@ -595,8 +658,8 @@ public abstract class QuickPhotosContract {
 
   @Test
   void photoWithReactionsOfMissingPhotoFails() {
-    assertThatThrownBy(() -> repo.photoWithReactions(new PhotoId("alice", T0),
-        PageRequest.first())).isInstanceOf(PhotoNotFoundException.class);
+    assertThatThrownBy(() -> repo.photoWithReactions(new PhotoId("alice", T0), PageRequest.first()))
+        .isInstanceOf(PhotoNotFoundException.class);
   }
 
   @Test
@@ -643,7 +706,8 @@ public abstract class QuickPhotosContract {
     create("bob");
     Map<String, Object> before = snapshot("bob", "ghost");
     assertThatThrownBy(() -> repo.follow("bob", "ghost"))
-        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+        .isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("ghost");
     assertThat(snapshot("bob", "ghost")).isEqualTo(before);
   }
 
@@ -652,7 +716,8 @@ public abstract class QuickPhotosContract {
     create("alice");
     Map<String, Object> before = snapshot("alice", "ghost");
     assertThatThrownBy(() -> repo.follow("ghost", "alice"))
-        .isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+        .isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("ghost");
     assertThat(snapshot("alice", "ghost")).isEqualTo(before);
   }
 
@@ -700,7 +765,8 @@ public abstract class QuickPhotosContract {
     repo.unfollow("bob", "alice");
     repo.follow("bob", "alice");
     assertThat(user("alice").followers()).isEqualTo(1);
-    assertThat(readAll(repo::followersOf, "alice", 10)).extracting(Follow::follower)
+    assertThat(readAll(repo::followersOf, "alice", 10))
+        .extracting(Follow::follower)
         .containsExactly("bob");
   }
 
@@ -715,15 +781,18 @@ public abstract class QuickPhotosContract {
       repo.follow(f, "alice");
     }
     List<String> expected = new ArrayList<>(followers);
-    expected.sort(Comparator.comparing(s -> s.codePoints().boxed().toList(),
-        QuickPhotosContract::compareCodePoints));
+    expected.sort(
+        Comparator.comparing(
+            s -> s.codePoints().boxed().toList(), QuickPhotosContract::compareCodePoints));
     assertThat(expected.indexOf("\uFF21x")).isLessThan(expected.indexOf("\uD801\uDC00x"));
-    assertThat(readAll(repo::followersOf, "alice", 100)).extracting(Follow::follower)
+    assertThat(readAll(repo::followersOf, "alice", 100))
+        .extracting(Follow::follower)
         .containsExactlyElementsOf(expected);
-    assertThat(readAll(repo::followersOf, "alice", 2)).extracting(Follow::follower)
+    assertThat(readAll(repo::followersOf, "alice", 2))
+        .extracting(Follow::follower)
         .containsExactlyElementsOf(expected);
-    assertThat(readAll(repo::followersOf, "alice", 2)).allSatisfy(f ->
-        assertThat(f.followed()).isEqualTo("alice"));
+    assertThat(readAll(repo::followersOf, "alice", 2))
+        .allSatisfy(f -> assertThat(f.followed()).isEqualTo("alice"));
   }
 
   private static int compareCodePoints(List<Integer> a, List<Integer> b) {
@@ -754,9 +823,11 @@ public abstract class QuickPhotosContract {
       repo.follow(name, "hub");
       repo.follow("hub", name);
     }
-    assertThat(readAll(repo::followersOf, "hub", pageSize)).extracting(Follow::follower)
+    assertThat(readAll(repo::followersOf, "hub", pageSize))
+        .extracting(Follow::follower)
         .containsExactlyElementsOf(names);
-    assertThat(readAll(repo::followedBy, "hub", pageSize)).extracting(User::username)
+    assertThat(readAll(repo::followedBy, "hub", pageSize))
+        .extracting(User::username)
         .containsExactlyElementsOf(names);
   }
 
@@ -809,17 +880,23 @@ public abstract class QuickPhotosContract {
 
   private static Snapshot sampleSnapshot() {
     List<NewUser> users = List.of(newUser("alice"), newUser("bob"), newUser("carol"));
-    List<NewPhoto> photos = List.of(
-        new NewPhoto("alice", T0, "https://photos.example.com/a0.jpg"),
-        new NewPhoto("alice", T1, "https://photos.example.com/a1.jpg"),
-        new NewPhoto("bob", T0, "https://photos.example.com/b0.jpg"));
-    List<Follow> follows = List.of(new Follow("bob", "alice", T0), new Follow("carol", "alice", T0),
-        new Follow("alice", "bob", T1));
+    List<NewPhoto> photos =
+        List.of(
+            new NewPhoto("alice", T0, "https://photos.example.com/a0.jpg"),
+            new NewPhoto("alice", T1, "https://photos.example.com/a1.jpg"),
+            new NewPhoto("bob", T0, "https://photos.example.com/b0.jpg"));
+    List<Follow> follows =
+        List.of(
+            new Follow("bob", "alice", T0),
+            new Follow("carol", "alice", T0),
+            new Follow("alice", "bob", T1));
     PhotoId a0 = new PhotoId("alice", T0);
-    List<Reaction> reactions = List.of(new Reaction("bob", a0, ReactionType.HEART, T1),
-        new Reaction("carol", a0, ReactionType.HEART, T1),
-        new Reaction("carol", a0, ReactionType.SMILEY, T1),
-        new Reaction("alice", new PhotoId("bob", T0), ReactionType.THUMBSUP, T1));
+    List<Reaction> reactions =
+        List.of(
+            new Reaction("bob", a0, ReactionType.HEART, T1),
+            new Reaction("carol", a0, ReactionType.HEART, T1),
+            new Reaction("carol", a0, ReactionType.SMILEY, T1),
+            new Reaction("alice", new PhotoId("bob", T0), ReactionType.THUMBSUP, T1));
     return new Snapshot(users, photos, follows, reactions);
   }
 
@@ -836,11 +913,14 @@ public abstract class QuickPhotosContract {
     assertThat(a0.reactionCount(ReactionType.HEART)).isEqualTo(2);
     assertThat(a0.reactionCount(ReactionType.SMILEY)).isEqualTo(1);
     assertThat(a0.reactionCount(ReactionType.SUNGLASSES)).isZero();
-    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, 1)).extracting(Photo::timestamp)
+    assertThat(allPhotos("alice", SortOrder.NEWEST_FIRST, 1))
+        .extracting(Photo::timestamp)
         .containsExactly(T1, T0);
-    assertThat(readAll(repo::followersOf, "alice", 1)).extracting(Follow::follower)
+    assertThat(readAll(repo::followersOf, "alice", 1))
+        .extracting(Follow::follower)
         .containsExactly("bob", "carol");
-    assertThat(readAll(repo::followedBy, "alice", 1)).extracting(User::username)
+    assertThat(readAll(repo::followedBy, "alice", 1))
+        .extracting(User::username)
         .containsExactly("bob");
     assertThat(allReactions(a0.id(), 2)).hasSize(3);
     // Imported data behaves like any other: the counters keep working.
@@ -863,8 +943,10 @@ public abstract class QuickPhotosContract {
 
   @Test
   void importOfAnEmptySnapshotMakesNoRequest() {
-    assertThat(repo.importSnapshot(new Snapshot(List.of(), List.of(), List.of(), List.of()),
-        written -> { })).isZero();
+    assertThat(
+            repo.importSnapshot(
+                new Snapshot(List.of(), List.of(), List.of(), List.of()), written -> {}))
+        .isZero();
     assertCost(AccessPattern.IMPORT_SNAPSHOT, 0, 0, 0);
   }
 
@@ -873,30 +955,55 @@ public abstract class QuickPhotosContract {
     Map<String, Object> before = seeded();
     Snapshot good = sampleSnapshot();
     NewUser dave = newUser("dave");
-    List<Snapshot> bad = List.of(
-        new Snapshot(List.of(dave, dave), List.of(), List.of(), List.of()),
-        new Snapshot(List.of(newUser("da#ve")), List.of(), List.of(), List.of()),
-        new Snapshot(List.of(dave), List.of(new NewPhoto("erin", T0, "https://x.io/e.jpg")),
-            List.of(), List.of()),
-        new Snapshot(List.of(dave), List.of(new NewPhoto("dave", T0, "ftp://x.io/e.jpg")),
-            List.of(), List.of()),
-        new Snapshot(List.of(dave), List.of(new NewPhoto("dave", T0, "https://x.io/1.jpg"),
-            new NewPhoto("dave", T0, "https://x.io/2.jpg")), List.of(), List.of()),
-        new Snapshot(List.of(dave), List.of(), List.of(new Follow("dave", "dave", T0)), List.of()),
-        new Snapshot(List.of(dave), List.of(), List.of(new Follow("dave", "alice", T0)),
-            List.of()),
-        new Snapshot(good.users(), good.photos(), List.of(new Follow("bob", "alice", T0),
-            new Follow("bob", "alice", T1)), List.of()),
-        new Snapshot(good.users(), good.photos(), List.of(), List.of(new Reaction("bob",
-            new PhotoId("carol", T0), ReactionType.HEART, T0))),
-        new Snapshot(good.users(), good.photos(), List.of(), List.of(new Reaction("bob",
-            new PhotoId("alice", T0), null, T0))),
-        new Snapshot(good.users(), good.photos(), List.of(), List.of(good.reactions().get(0),
-            good.reactions().get(0))));
+    List<Snapshot> bad =
+        List.of(
+            new Snapshot(List.of(dave, dave), List.of(), List.of(), List.of()),
+            new Snapshot(List.of(newUser("da#ve")), List.of(), List.of(), List.of()),
+            new Snapshot(
+                List.of(dave),
+                List.of(new NewPhoto("erin", T0, "https://x.io/e.jpg")),
+                List.of(),
+                List.of()),
+            new Snapshot(
+                List.of(dave),
+                List.of(new NewPhoto("dave", T0, "ftp://x.io/e.jpg")),
+                List.of(),
+                List.of()),
+            new Snapshot(
+                List.of(dave),
+                List.of(
+                    new NewPhoto("dave", T0, "https://x.io/1.jpg"),
+                    new NewPhoto("dave", T0, "https://x.io/2.jpg")),
+                List.of(),
+                List.of()),
+            new Snapshot(
+                List.of(dave), List.of(), List.of(new Follow("dave", "dave", T0)), List.of()),
+            new Snapshot(
+                List.of(dave), List.of(), List.of(new Follow("dave", "alice", T0)), List.of()),
+            new Snapshot(
+                good.users(),
+                good.photos(),
+                List.of(new Follow("bob", "alice", T0), new Follow("bob", "alice", T1)),
+                List.of()),
+            new Snapshot(
+                good.users(),
+                good.photos(),
+                List.of(),
+                List.of(new Reaction("bob", new PhotoId("carol", T0), ReactionType.HEART, T0))),
+            new Snapshot(
+                good.users(),
+                good.photos(),
+                List.of(),
+                List.of(new Reaction("bob", new PhotoId("alice", T0), null, T0))),
+            new Snapshot(
+                good.users(),
+                good.photos(),
+                List.of(),
+                List.of(good.reactions().get(0), good.reactions().get(0))));
     for (Snapshot snapshot : bad) {
-      assertInvalid(() -> repo.importSnapshot(snapshot, written -> { }), before, SEEDED);
+      assertInvalid(() -> repo.importSnapshot(snapshot, written -> {}), before, SEEDED);
     }
-    assertInvalid(() -> repo.importSnapshot(null, written -> { }), before, SEEDED);
+    assertInvalid(() -> repo.importSnapshot(null, written -> {}), before, SEEDED);
     assertInvalid(() -> repo.importSnapshot(good, null), before, SEEDED);
     assertThatThrownBy(() -> new Snapshot(null, List.of(), List.of(), List.of()))
         .isInstanceOf(InvalidInputException.class);
@@ -923,7 +1030,8 @@ public abstract class QuickPhotosContract {
       for (Photo photo : read.items()) {
         if (!photos.isEmpty()) {
           assertThat(FEED_ORDER.compare(photos.get(photos.size() - 1), photo))
-              .as("%s comes after %s", photo, photos.get(photos.size() - 1)).isNegative();
+              .as("%s comes after %s", photo, photos.get(photos.size() - 1))
+              .isNegative();
         }
         photos.add(photo);
       }
@@ -936,14 +1044,23 @@ public abstract class QuickPhotosContract {
   }
 
   /** The feed's order: newest first, then owners in code-point order (as DynamoDB sorts keys). */
-  private static final Comparator<Photo> FEED_ORDER = Comparator
-      .comparing(Photo::timestamp, Comparator.reverseOrder())
-      .thenComparing(Photo::owner, (a, b) -> Arrays.compare(a.codePoints().toArray(),
-          b.codePoints().toArray()));
+  private static final Comparator<Photo> FEED_ORDER =
+      Comparator.comparing(Photo::timestamp, Comparator.reverseOrder())
+          .thenComparing(
+              Photo::owner,
+              (a, b) -> Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray()));
 
   private static NewPhoto newPhoto(String owner, Instant timestamp) {
-    return new NewPhoto(owner, timestamp, "https://photos.example.com/" + owner + "/"
-        + timestamp.getEpochSecond() + "-" + timestamp.getNano() + ".jpg");
+    return new NewPhoto(
+        owner,
+        timestamp,
+        "https://photos.example.com/"
+            + owner
+            + "/"
+            + timestamp.getEpochSecond()
+            + "-"
+            + timestamp.getNano()
+            + ".jpg");
   }
 
   @Test
@@ -957,17 +1074,21 @@ public abstract class QuickPhotosContract {
     upload("bob", T0);
     upload("carol", T0.plusSeconds(1));
     upload("bob", T0.plusSeconds(2));
-    upload("dave", T0.plusSeconds(3));   // not followed
-    upload("alice", T0.plusSeconds(4));  // the reader's own photos are not in the feed
+    upload("dave", T0.plusSeconds(3)); // not followed
+    upload("alice", T0.plusSeconds(4)); // the reader's own photos are not in the feed
 
     Page<Photo> feed = repo.homeFeed("alice", PageRequest.first(10));
 
-    assertThat(feed.items()).extracting(Photo::id).containsExactly(
-        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("carol", T0.plusSeconds(1)),
-        new PhotoId("bob", T0));
+    assertThat(feed.items())
+        .extracting(Photo::id)
+        .containsExactly(
+            new PhotoId("bob", T0.plusSeconds(2)),
+            new PhotoId("carol", T0.plusSeconds(1)),
+            new PhotoId("bob", T0));
     assertThat(feed.hasNext()).isFalse();
     assertThat(feed.items().get(0)).isEqualTo(photo(new PhotoId("bob", T0.plusSeconds(2))));
-    assertThat(wholeFeed("bob", 1)).extracting(Photo::id)
+    assertThat(wholeFeed("bob", 1))
+        .extracting(Photo::id)
         .containsExactly(new PhotoId("alice", T0.plusSeconds(4)));
   }
 
@@ -978,7 +1099,8 @@ public abstract class QuickPhotosContract {
     repo.follow("alice", "bob");
     Photo photo = upload("bob", T0);
     repo.reactTo("alice", photo.id(), ReactionType.SMILEY);
-    assertThat(repo.homeFeed("alice", PageRequest.first()).items()).singleElement()
+    assertThat(repo.homeFeed("alice", PageRequest.first()).items())
+        .singleElement()
         .satisfies(p -> assertThat(p.reactionCount(ReactionType.SMILEY)).isEqualTo(1));
   }
 
@@ -1000,7 +1122,8 @@ public abstract class QuickPhotosContract {
     for (Instant t : List.of(T0.plusNanos(1), T0, T0.minusSeconds(1))) {
       codePointOrder.forEach(owner -> expected.add(new PhotoId(owner, t)));
     }
-    assertThat(wholeFeed("reader", pageSize)).extracting(Photo::id)
+    assertThat(wholeFeed("reader", pageSize))
+        .extracting(Photo::id)
         .containsExactlyElementsOf(expected);
   }
 
@@ -1013,7 +1136,7 @@ public abstract class QuickPhotosContract {
     users.add(newUser("reader"));
     users.add(newUser("stranger"));
     followees.forEach(f -> users.add(newUser(f)));
-    users.add(newUser("quiet"));      // followed, but has no photos
+    users.add(newUser("quiet")); // followed, but has no photos
     List<Follow> follows = new ArrayList<>();
     followees.forEach(f -> follows.add(new Follow("reader", f, CLOCK_START)));
     follows.add(new Follow("reader", "quiet", CLOCK_START));
@@ -1024,20 +1147,24 @@ public abstract class QuickPhotosContract {
     ids.add(new PhotoId("ann", T0));
     while (ids.size() < 260) {
       String owner = followees.get(1 + random.nextInt(followees.size() - 1));
-      ids.add(new PhotoId(owner, T0.plusSeconds(random.nextInt(60))
-          .plusNanos(random.nextInt(3))));
+      ids.add(new PhotoId(owner, T0.plusSeconds(random.nextInt(60)).plusNanos(random.nextInt(3))));
     }
     for (int i = 0; i < 20; i++) {
       ids.add(new PhotoId("stranger", T0.plusSeconds(i)));
     }
     List<NewPhoto> photos = ids.stream().map(id -> newPhoto(id.owner(), id.timestamp())).toList();
-    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> {});
 
-    List<PhotoId> expected = ids.stream().filter(id -> !id.owner().equals("stranger"))
-        .sorted(Comparator.comparing((PhotoId id) -> id.timestamp(), Comparator.reverseOrder())
-            .thenComparing(PhotoId::owner, (a, b) -> Arrays.compare(a.codePoints().toArray(),
-                b.codePoints().toArray())))
-        .toList();
+    List<PhotoId> expected =
+        ids.stream()
+            .filter(id -> !id.owner().equals("stranger"))
+            .sorted(
+                Comparator.comparing((PhotoId id) -> id.timestamp(), Comparator.reverseOrder())
+                    .thenComparing(
+                        PhotoId::owner,
+                        (a, b) ->
+                            Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray())))
+            .toList();
     List<Photo> feed = wholeFeed("reader", pageSize);
     assertThat(feed).extracting(Photo::id).containsExactlyElementsOf(expected);
     assertThat(feed).isSortedAccordingTo(FEED_ORDER);
@@ -1048,7 +1175,7 @@ public abstract class QuickPhotosContract {
     create("alice");
     create("bob");
     upload("bob", T0);
-    repo.follow("bob", "alice");   // alice is followed, but follows nobody
+    repo.follow("bob", "alice"); // alice is followed, but follows nobody
     for (String reader : List.of("alice", "ghost")) {
       Page<Photo> feed = repo.homeFeed(reader, PageRequest.first());
       assertThat(feed.items()).isEmpty();
@@ -1065,7 +1192,8 @@ public abstract class QuickPhotosContract {
       repo.follow("alice", u);
     }
     upload("carol", T0);
-    assertThat(wholeFeed("alice", 1)).extracting(Photo::id)
+    assertThat(wholeFeed("alice", 1))
+        .extracting(Photo::id)
         .containsExactly(new PhotoId("carol", T0));
   }
 
@@ -1090,37 +1218,46 @@ public abstract class QuickPhotosContract {
     assertThat(first.items()).extracting(Photo::owner).containsExactly("carol", "bob");
     repo.unfollow("alice", "carol");
     Page<Photo> rest = repo.homeFeed("alice", first.next(10));
-    assertThat(rest.items()).extracting(Photo::id).containsExactly(
-        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("bob", T0));
+    assertThat(rest.items())
+        .extracting(Photo::id)
+        .containsExactly(new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("bob", T0));
   }
 
   @Test
   void followingBetweenPagesAddsOnlyPhotosAfterThePosition() {
-    Page<Photo> first = firstFeedPage(2);   // up to bob at T0 + 4 s
+    Page<Photo> first = firstFeedPage(2); // up to bob at T0 + 4 s
     upload("dave", T0.plusSeconds(10));
-    upload("dave", T0.plusSeconds(4));      // ties with the position; "dave" sorts after "bob"
+    upload("dave", T0.plusSeconds(4)); // ties with the position; "dave" sorts after "bob"
     upload("dave", T0.plusSeconds(1));
     repo.follow("alice", "dave");
     Page<Photo> rest = repo.homeFeed("alice", first.next(10));
-    assertThat(rest.items()).extracting(Photo::id).containsExactly(
-        new PhotoId("dave", T0.plusSeconds(4)), new PhotoId("carol", T0.plusSeconds(3)),
-        new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("carol", T0.plusSeconds(1)),
-        new PhotoId("dave", T0.plusSeconds(1)), new PhotoId("bob", T0));
+    assertThat(rest.items())
+        .extracting(Photo::id)
+        .containsExactly(
+            new PhotoId("dave", T0.plusSeconds(4)), new PhotoId("carol", T0.plusSeconds(3)),
+            new PhotoId("bob", T0.plusSeconds(2)), new PhotoId("carol", T0.plusSeconds(1)),
+            new PhotoId("dave", T0.plusSeconds(1)), new PhotoId("bob", T0));
   }
 
   @Test
   void aPhotoUploadedDuringTheWalkAppearsLaterOnlyIfItSortsAfterThePosition() {
-    Page<Photo> first = firstFeedPage(2);   // carol at 5 s, bob at 4 s
-    upload("bob", T0.plusSeconds(100));     // newer than the position: not in this walk
-    upload("carol", T0.plusSeconds(4));     // ties at 4 s; "carol" sorts after "bob"
-    upload("alice", T0.plusSeconds(3).plusNanos(1));   // alice is not followed by herself
+    Page<Photo> first = firstFeedPage(2); // carol at 5 s, bob at 4 s
+    upload("bob", T0.plusSeconds(100)); // newer than the position: not in this walk
+    upload("carol", T0.plusSeconds(4)); // ties at 4 s; "carol" sorts after "bob"
+    upload("alice", T0.plusSeconds(3).plusNanos(1)); // alice is not followed by herself
     upload("bob", T0.plusSeconds(3).minusNanos(1));
-    assertThat(restOfFeed("alice", first.next(1))).extracting(Photo::id).containsExactly(new PhotoId("carol", T0.plusSeconds(4)),
-        new PhotoId("carol", T0.plusSeconds(3)), new PhotoId("bob", T0.plusSeconds(3)
-            .minusNanos(1)), new PhotoId("bob", T0.plusSeconds(2)),
-        new PhotoId("carol", T0.plusSeconds(1)), new PhotoId("bob", T0));
+    assertThat(restOfFeed("alice", first.next(1)))
+        .extracting(Photo::id)
+        .containsExactly(
+            new PhotoId("carol", T0.plusSeconds(4)),
+            new PhotoId("carol", T0.plusSeconds(3)),
+            new PhotoId("bob", T0.plusSeconds(3).minusNanos(1)),
+            new PhotoId("bob", T0.plusSeconds(2)),
+            new PhotoId("carol", T0.plusSeconds(1)),
+            new PhotoId("bob", T0));
     // A fresh first page shows the new photo in its place.
-    assertThat(repo.homeFeed("alice", PageRequest.first(1)).items()).extracting(Photo::id)
+    assertThat(repo.homeFeed("alice", PageRequest.first(1)).items())
+        .extracting(Photo::id)
         .containsExactly(new PhotoId("bob", T0.plusSeconds(100)));
   }
 
@@ -1133,8 +1270,9 @@ public abstract class QuickPhotosContract {
       repo.follow("alice", u);
       upload(u, earliest);
     }
-    assertThat(wholeFeed("alice", 1)).extracting(Photo::id).containsExactly(
-        new PhotoId("bob", earliest), new PhotoId("carol", earliest));
+    assertThat(wholeFeed("alice", 1))
+        .extracting(Photo::id)
+        .containsExactly(new PhotoId("bob", earliest), new PhotoId("carol", earliest));
   }
 
   @Test
@@ -1149,14 +1287,19 @@ public abstract class QuickPhotosContract {
         .isInstanceOf(InvalidCursorException.class);
     assertThatThrownBy(() -> repo.followedBy("alice", PageRequest.after(cursor, 1)))
         .isInstanceOf(InvalidCursorException.class);
-    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST,
-        PageRequest.after(cursor, 1))).isInstanceOf(InvalidCursorException.class);
-    String followedCursor = repo.followersOf("bob", PageRequest.first(1)).nextCursor()
-        .orElseThrow();
+    assertThatThrownBy(
+            () ->
+                repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
+    String followedCursor =
+        repo.followersOf("bob", PageRequest.first(1)).nextCursor().orElseThrow();
     assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(followedCursor, 1)))
         .isInstanceOf(InvalidCursorException.class);
-    String photosCursor = repo.userWithPhotos("bob", SortOrder.NEWEST_FIRST, PageRequest.first(1))
-        .photos().nextCursor().orElseThrow();
+    String photosCursor =
+        repo.userWithPhotos("bob", SortOrder.NEWEST_FIRST, PageRequest.first(1))
+            .photos()
+            .nextCursor()
+            .orElseThrow();
     assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(photosCursor, 1)))
         .isInstanceOf(InvalidCursorException.class);
   }
@@ -1168,8 +1311,8 @@ public abstract class QuickPhotosContract {
     for (int i = 0; i < cursor.length(); i++) {
       char replacement = cursor.charAt(i) == 'A' ? 'B' : 'A';
       String tampered = cursor.substring(0, i) + replacement + cursor.substring(i + 1);
-      Throwable thrown = catchThrowable(() -> repo.homeFeed("alice",
-          PageRequest.after(tampered, 1)));
+      Throwable thrown =
+          catchThrowable(() -> repo.homeFeed("alice", PageRequest.after(tampered, 1)));
       if (thrown == null) {
         // Base64 tail bits may be ignored; such an edit leaves the cursor's bytes unchanged.
         assertThat(repo.homeFeed("alice", PageRequest.after(tampered, 1))).isEqualTo(genuine);
@@ -1182,8 +1325,8 @@ public abstract class QuickPhotosContract {
       assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(truncated, 1)))
           .isInstanceOf(InvalidCursorException.class);
     }
-    for (String malformed : List.of("", "x", "not a cursor!", "%%%",
-        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) {
+    for (String malformed :
+        List.of("", "x", "not a cursor!", "%%%", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) {
       assertThatThrownBy(() -> repo.homeFeed("alice", PageRequest.after(malformed, 1)))
           .isInstanceOf(InvalidCursorException.class);
     }
@@ -1191,7 +1334,7 @@ public abstract class QuickPhotosContract {
 
   @Test
   void homeFeedCursorStaysSmallWhateverTheNumberOfFollowedUsers() {
-    String owner = "\uD801\uDC00".repeat(64);   // the longest handle in UTF-8: 256 bytes
+    String owner = "\uD801\uDC00".repeat(64); // the longest handle in UTF-8: 256 bytes
     List<NewUser> users = new ArrayList<>();
     users.add(newUser("reader"));
     users.add(newUser(owner));
@@ -1201,16 +1344,21 @@ public abstract class QuickPhotosContract {
       users.add(newUser("f" + i));
       follows.add(new Follow("reader", "f" + i, CLOCK_START));
     }
-    List<NewPhoto> photos = List.of(newPhoto(owner, T0), newPhoto(owner, T0.minusSeconds(1)),
-        newPhoto("f7", T0.plusSeconds(1)), newPhoto("f8", T0.plusSeconds(2)));
-    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+    List<NewPhoto> photos =
+        List.of(
+            newPhoto(owner, T0),
+            newPhoto(owner, T0.minusSeconds(1)),
+            newPhoto("f7", T0.plusSeconds(1)),
+            newPhoto("f8", T0.plusSeconds(2)));
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> {});
     Page<Photo> first = repo.homeFeed("reader", PageRequest.first(3));
     assertThat(first.items()).extracting(Photo::owner).containsExactly("f8", "f7", owner);
     // The documented worst case: 287 bytes, 383 characters; a short handle's cursor is short.
     assertThat(first.nextCursor().orElseThrow()).hasSize(383);
     assertThat(repo.homeFeed("reader", PageRequest.first(1)).nextCursor().orElseThrow())
         .hasSizeLessThan(60);
-    assertThat(repo.homeFeed("reader", first.next(3)).items()).extracting(Photo::id)
+    assertThat(repo.homeFeed("reader", first.next(3)).items())
+        .extracting(Photo::id)
         .containsExactly(new PhotoId(owner, T0.minusSeconds(1)));
   }
 
@@ -1226,10 +1374,11 @@ public abstract class QuickPhotosContract {
       follows.add(new Follow("reader", followee, CLOCK_START));
     }
     photos.add(newPhoto("f0000", T0));
-    photos.add(newPhoto("f1000", T0.plusSeconds(1)));   // listed on the second index page
-    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> { });
+    photos.add(newPhoto("f1000", T0.plusSeconds(1))); // listed on the second index page
+    repo.importSnapshot(new Snapshot(users, photos, follows, List.of()), written -> {});
     costs.clear();
-    assertThat(repo.homeFeed("reader", PageRequest.first(5)).items()).extracting(Photo::owner)
+    assertThat(repo.homeFeed("reader", PageRequest.first(5)).items())
+        .extracting(Photo::owner)
         .containsExactly("f1000", "f0000");
     OperationCost cost = costs.last();
     assertThat(cost.requests()).isEqualTo(2 + 1001);
@@ -1252,21 +1401,29 @@ public abstract class QuickPhotosContract {
     double perPage = 0.5 + 3 * 0.5 + billing().emptyQuery(false);
     Page<Photo> page = repo.homeFeed("alice", PageRequest.first(4));
     assertCost(AccessPattern.HOME_FEED, 5, perPage, 0);
-    assertThat(costs.last().itemsRead()).as("4 friendships + at most 4 photos from each of 3")
+    assertThat(costs.last().itemsRead())
+        .as("4 friendships + at most 4 photos from each of 3")
         .isEqualTo(4 + 12);
     page = repo.homeFeed("alice", page.next(4));
     assertCost(AccessPattern.HOME_FEED, 5, perPage, 0);
     assertThat(costs.last().itemsRead()).isEqualTo(4 + 12);
-    assertThat(page.items()).extracting(Photo::timestamp).containsExactly(T0.plusSeconds(25),
-        T0.plusSeconds(24), T0.plusSeconds(23), T0.plusSeconds(22));
+    assertThat(page.items())
+        .extracting(Photo::timestamp)
+        .containsExactly(
+            T0.plusSeconds(25), T0.plusSeconds(24), T0.plusSeconds(23), T0.plusSeconds(22));
   }
 
   @Test
   void badHomeFeedArgumentsAreRejectedBeforeAnyRequest() {
     Map<String, Object> before = seeded();
     assertInvalid(() -> repo.homeFeed(null, PageRequest.first()), before, SEEDED);
-    for (String username : List.of("", "a#b", "a b", "\uD800",
-        "12345678901234567890123456789012345678901234567890123456789012345")) {
+    for (String username :
+        List.of(
+            "",
+            "a#b",
+            "a b",
+            "\uD800",
+            "12345678901234567890123456789012345678901234567890123456789012345")) {
       assertInvalid(() -> repo.homeFeed(username, PageRequest.first()), before, SEEDED);
     }
     assertInvalid(() -> repo.homeFeed("bob", null), before, SEEDED);
@@ -1302,8 +1459,8 @@ public abstract class QuickPhotosContract {
     for (int i = 0; i < cursor.length(); i++) {
       char replacement = cursor.charAt(i) == 'A' ? 'B' : 'A';
       String tampered = cursor.substring(0, i) + replacement + cursor.substring(i + 1);
-      Throwable thrown = catchThrowable(() -> repo.followersOf("alice",
-          PageRequest.after(tampered, 1)));
+      Throwable thrown =
+          catchThrowable(() -> repo.followersOf("alice", PageRequest.after(tampered, 1)));
       if (thrown == null) {
         // Base64 tail bits may be ignored; such an edit leaves the cursor's bytes unchanged.
         assertThat(repo.followersOf("alice", PageRequest.after(tampered, 1)))
@@ -1315,8 +1472,15 @@ public abstract class QuickPhotosContract {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "x", "not a cursor!", "%%%", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-      "eyJwayI6IlVTRVIjYWxpY2UifQ"})
+  @ValueSource(
+      strings = {
+        "",
+        "x",
+        "not a cursor!",
+        "%%%",
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "eyJwayI6IlVTRVIjYWxpY2UifQ"
+      })
   void malformedCursorIsRejected(String cursor) {
     create("alice");
     assertThatThrownBy(() -> repo.followersOf("alice", PageRequest.after(cursor, 1)))
@@ -1331,9 +1495,12 @@ public abstract class QuickPhotosContract {
 
   @Test
   void aFailingCostListenerNeverMasksTheOutcome() {
-    QuickPhotos quiet = newRepository(cost -> {
-      throw new IllegalStateException("listener bug");
-    }, new TickingClock(CLOCK_START));
+    QuickPhotos quiet =
+        newRepository(
+            cost -> {
+              throw new IllegalStateException("listener bug");
+            },
+            new TickingClock(CLOCK_START));
     quiet.createUser(newUser("alice"));
     assertThatThrownBy(() -> quiet.createUser(newUser("alice")))
         .isInstanceOf(UserAlreadyExistsException.class);
@@ -1360,8 +1527,11 @@ public abstract class QuickPhotosContract {
         .isInstanceOf(InvalidCursorException.class);
     assertThatThrownBy(() -> repo.followedBy("alice", PageRequest.after(followersCursor, 1)))
         .isInstanceOf(InvalidCursorException.class);
-    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST,
-        PageRequest.after(followersCursor, 1))).isInstanceOf(InvalidCursorException.class);
+    assertThatThrownBy(
+            () ->
+                repo.userWithPhotos(
+                    "alice", SortOrder.OLDEST_FIRST, PageRequest.after(followersCursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
   }
 
   @Test
@@ -1369,10 +1539,15 @@ public abstract class QuickPhotosContract {
     create("alice");
     upload("alice", T0);
     upload("alice", T0.plusSeconds(1));
-    String cursor = repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(1))
-        .photos().nextCursor().orElseThrow();
-    assertThatThrownBy(() -> repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST,
-        PageRequest.after(cursor, 1))).isInstanceOf(InvalidCursorException.class);
+    String cursor =
+        repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, PageRequest.first(1))
+            .photos()
+            .nextCursor()
+            .orElseThrow();
+    assertThatThrownBy(
+            () ->
+                repo.userWithPhotos("alice", SortOrder.OLDEST_FIRST, PageRequest.after(cursor, 1)))
+        .isInstanceOf(InvalidCursorException.class);
   }
 
   @Test
@@ -1383,8 +1558,11 @@ public abstract class QuickPhotosContract {
     Photo second = upload("alice", T0.plusSeconds(1));
     repo.reactTo("bob", first.id(), ReactionType.HEART);
     repo.reactTo("bob", second.id(), ReactionType.HEART);
-    String cursor = repo.photoWithReactions(first.id(), PageRequest.first(1)).reactions()
-        .nextCursor().orElseThrow();
+    String cursor =
+        repo.photoWithReactions(first.id(), PageRequest.first(1))
+            .reactions()
+            .nextCursor()
+            .orElseThrow();
     assertThatThrownBy(() -> repo.photoWithReactions(second.id(), PageRequest.after(cursor, 1)))
         .isInstanceOf(InvalidCursorException.class);
   }
@@ -1396,7 +1574,8 @@ public abstract class QuickPhotosContract {
     Page<Follow> again = repo.followersOf("alice", PageRequest.after(cursor, 1));
     assertThat(repo.followersOf("alice", PageRequest.after(cursor, 1))).isEqualTo(again);
     assertThat(repo.followersOf("alice", PageRequest.after(cursor, 10)).items())
-        .extracting(Follow::follower).containsExactly("c", "d");
+        .extracting(Follow::follower)
+        .containsExactly("c", "d");
   }
 
   @Test
@@ -1448,9 +1627,22 @@ public abstract class QuickPhotosContract {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "a#b", "#METADATA#alice", "a$b", "a b", "a/b", "a\u0000b", "a\nb",
-      "alice\u200B", "tab\tbed", "\uD800", "x\uDC00",
-      "12345678901234567890123456789012345678901234567890123456789012345"})
+  @ValueSource(
+      strings = {
+        "",
+        "a#b",
+        "#METADATA#alice",
+        "a$b",
+        "a b",
+        "a/b",
+        "a\u0000b",
+        "a\nb",
+        "alice\u200B",
+        "tab\tbed",
+        "\uD800",
+        "x\uDC00",
+        "12345678901234567890123456789012345678901234567890123456789012345"
+      })
   void badUsernamesAreRejectedEverywhereBeforeAnyRequest(String username) {
     Map<String, Object> before = seeded();
     for (Runnable call : everyCallWithUsername(username)) {
@@ -1480,24 +1672,32 @@ public abstract class QuickPhotosContract {
   void nullArgumentsAreRejectedEverywhere() {
     Map<String, Object> before = seeded();
     PhotoId photo = new PhotoId("alice", T0);
-    List<Runnable> calls = List.of(
-        () -> repo.createUser(null),
-        () -> repo.updateProfile("alice", null),
-        () -> repo.updateProfile("alice", new ProfileUpdate(null, Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty())),
-        () -> repo.uploadPhoto("alice", null, "https://x.example.com/p.jpg"),
-        () -> repo.uploadPhoto("alice", T0.plusSeconds(1), null),
-        () -> repo.getPhoto(null),
-        () -> repo.getPhoto(new PhotoId("alice", null)),
-        () -> repo.userWithPhotos("alice", null, PageRequest.first()),
-        () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, null),
-        () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, new PageRequest(5, null)),
-        () -> repo.reactTo("bob", null, ReactionType.SMILEY),
-        () -> repo.reactTo("bob", photo, null),
-        () -> repo.photoWithReactions(null, PageRequest.first()),
-        () -> repo.photoWithReactions(photo, null),
-        () -> repo.followersOf("alice", null),
-        () -> repo.followedBy("bob", null));
+    List<Runnable> calls =
+        List.of(
+            () -> repo.createUser(null),
+            () -> repo.updateProfile("alice", null),
+            () ->
+                repo.updateProfile(
+                    "alice",
+                    new ProfileUpdate(
+                        null,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty())),
+            () -> repo.uploadPhoto("alice", null, "https://x.example.com/p.jpg"),
+            () -> repo.uploadPhoto("alice", T0.plusSeconds(1), null),
+            () -> repo.getPhoto(null),
+            () -> repo.getPhoto(new PhotoId("alice", null)),
+            () -> repo.userWithPhotos("alice", null, PageRequest.first()),
+            () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, null),
+            () -> repo.userWithPhotos("alice", SortOrder.NEWEST_FIRST, new PageRequest(5, null)),
+            () -> repo.reactTo("bob", null, ReactionType.SMILEY),
+            () -> repo.reactTo("bob", photo, null),
+            () -> repo.photoWithReactions(null, PageRequest.first()),
+            () -> repo.photoWithReactions(photo, null),
+            () -> repo.followersOf("alice", null),
+            () -> repo.followedBy("bob", null));
     for (Runnable call : calls) {
       assertInvalid(call, before, SEEDED);
     }
@@ -1507,24 +1707,26 @@ public abstract class QuickPhotosContract {
   void badNewUserFieldsAreRejected() {
     Map<String, Object> before = seeded();
     LocalDate born = LocalDate.of(1990, 1, 1);
-    List<NewUser> bad = List.of(
-        new NewUser("carol", null, "c@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "", "c@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "   ", "c@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "x".repeat(257), "c@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol\u0007", "c@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", null, born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "no-at-sign", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "@x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c @x.io", born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@" + "x".repeat(260), born, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", null, "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", LocalDate.of(-5, 1, 1), "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", LocalDate.of(10000, 1, 1), "", UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", born, null, UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", born, "x".repeat(1025), UserStatus.ACTIVE),
-        new NewUser("carol", "Carol", "c@x.io", born, "", null));
+    List<NewUser> bad =
+        List.of(
+            new NewUser("carol", null, "c@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "", "c@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "   ", "c@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "x".repeat(257), "c@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol\u0007", "c@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", null, born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "no-at-sign", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "@x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c @x.io", born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@" + "x".repeat(260), born, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@x.io", null, "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@x.io", LocalDate.of(-5, 1, 1), "", UserStatus.ACTIVE),
+            new NewUser(
+                "carol", "Carol", "c@x.io", LocalDate.of(10000, 1, 1), "", UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@x.io", born, null, UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@x.io", born, "x".repeat(1025), UserStatus.ACTIVE),
+            new NewUser("carol", "Carol", "c@x.io", born, "", null));
     for (NewUser user : bad) {
       assertInvalid(() -> repo.createUser(user), before, SEEDED);
     }
@@ -1533,13 +1735,14 @@ public abstract class QuickPhotosContract {
   @Test
   void badProfileUpdatesAreRejected() {
     Map<String, Object> before = seeded();
-    List<ProfileUpdate> bad = List.of(
-        ProfileUpdate.builder().name("").build(),
-        ProfileUpdate.builder().name("x".repeat(300)).build(),
-        ProfileUpdate.builder().email("nope").build(),
-        ProfileUpdate.builder().birthdate(LocalDate.of(12000, 1, 1)).build(),
-        ProfileUpdate.builder().address("a\u0001").build(),
-        ProfileUpdate.builder().name("ok").address("x".repeat(2000)).build());
+    List<ProfileUpdate> bad =
+        List.of(
+            ProfileUpdate.builder().name("").build(),
+            ProfileUpdate.builder().name("x".repeat(300)).build(),
+            ProfileUpdate.builder().email("nope").build(),
+            ProfileUpdate.builder().birthdate(LocalDate.of(12000, 1, 1)).build(),
+            ProfileUpdate.builder().address("a\u0001").build(),
+            ProfileUpdate.builder().name("ok").address("x".repeat(2000)).build());
     for (ProfileUpdate update : bad) {
       assertInvalid(() -> repo.updateProfile("alice", update), before, SEEDED);
     }
@@ -1549,17 +1752,34 @@ public abstract class QuickPhotosContract {
   void oversizedValuesAreRejectedBeforeAnyRequest() {
     Map<String, Object> before = seeded();
     String megabyte = "x".repeat(1 << 20);
-    assertInvalid(() -> repo.createUser(new NewUser("carol", megabyte, "c@x.io",
-        LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE)), before, SEEDED);
-    assertInvalid(() -> repo.updateProfile("alice", ProfileUpdate.builder().address(megabyte)
-        .build()), before, SEEDED);
-    assertInvalid(() -> repo.uploadPhoto("alice", T0.plusSeconds(5), "https://x.io/" + megabyte),
-        before, SEEDED);
+    assertInvalid(
+        () ->
+            repo.createUser(
+                new NewUser(
+                    "carol", megabyte, "c@x.io", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE)),
+        before,
+        SEEDED);
+    assertInvalid(
+        () -> repo.updateProfile("alice", ProfileUpdate.builder().address(megabyte).build()),
+        before,
+        SEEDED);
+    assertInvalid(
+        () -> repo.uploadPhoto("alice", T0.plusSeconds(5), "https://x.io/" + megabyte),
+        before,
+        SEEDED);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "not a url", "ftp://x.example.com/a.jpg", "/relative/path.jpg",
-      "https://", "https://exa mple.com/a.jpg", "javascript:alert(1)"})
+  @ValueSource(
+      strings = {
+        "",
+        "not a url",
+        "ftp://x.example.com/a.jpg",
+        "/relative/path.jpg",
+        "https://",
+        "https://exa mple.com/a.jpg",
+        "javascript:alert(1)"
+      })
   void badLocationsAreRejected(String location) {
     Map<String, Object> before = seeded();
     assertInvalid(() -> repo.uploadPhoto("alice", T0.plusSeconds(9), location), before, SEEDED);
@@ -1568,19 +1788,24 @@ public abstract class QuickPhotosContract {
   @Test
   void timestampsOutsideYearsOneTo9999AreRejected() {
     Map<String, Object> before = seeded();
-    for (Instant bad : List.of(Instant.parse("-0001-12-31T23:59:59Z"), Instant.MIN, Instant.MAX,
-        Instant.parse("+10000-01-01T00:00:00Z"))) {
+    for (Instant bad :
+        List.of(
+            Instant.parse("-0001-12-31T23:59:59Z"),
+            Instant.MIN,
+            Instant.MAX,
+            Instant.parse("+10000-01-01T00:00:00Z"))) {
       assertInvalid(() -> upload("alice", bad), before, SEEDED);
       assertInvalid(() -> repo.getPhoto(new PhotoId("alice", bad)), before, SEEDED);
-      assertInvalid(() -> repo.reactTo("bob", new PhotoId("alice", bad), ReactionType.HEART),
-          before, SEEDED);
+      assertInvalid(
+          () -> repo.reactTo("bob", new PhotoId("alice", bad), ReactionType.HEART), before, SEEDED);
     }
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"love", "", "HEARTS", "thumbs-up"})
   void unknownReactionTypesAreRejected(String name) {
-    assertThatThrownBy(() -> ReactionType.parse(name)).isInstanceOf(InvalidInputException.class)
+    assertThatThrownBy(() -> ReactionType.parse(name))
+        .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("unknown reaction type");
   }
 
@@ -1670,8 +1895,14 @@ public abstract class QuickPhotosContract {
 
   @Test
   void itemsOverOneKilobyteCostTwoWriteUnitsEach() {
-    repo.createUser(new NewUser("alice", "Alice", "a@x.io", LocalDate.of(1990, 1, 1),
-        "x".repeat(1024), UserStatus.ACTIVE));
+    repo.createUser(
+        new NewUser(
+            "alice",
+            "Alice",
+            "a@x.io",
+            LocalDate.of(1990, 1, 1),
+            "x".repeat(1024),
+            UserStatus.ACTIVE));
     assertCost(AccessPattern.CREATE_USER, 1, 0, 4);
   }
 
@@ -1811,19 +2042,21 @@ public abstract class QuickPhotosContract {
     repo.followedBy("carol", PageRequest.first());
     repo.homeFeed("carol", PageRequest.first());
     repo.unfollow("carol", "alice");
-    repo.importSnapshot(new Snapshot(List.of(newUser("dave")), List.of(), List.of(), List.of()),
-        written -> { });
+    repo.importSnapshot(
+        new Snapshot(List.of(newUser("dave")), List.of(), List.of(), List.of()), written -> {});
     // The lifecycle patterns, each in its cheapest case.
     repo.isFollowing("carol", "alice");
     repo.reactionsLeftBy("alice", photo.id());
     repo.removeReaction("alice", photo.id(), ReactionType.HEART);
     repo.deletePhoto(photo.id());
     repo.deleteUser("dave");
-    repo.audit(false, scanned -> { });
-    assertThat(costs.costs()).extracting(OperationCost::pattern)
+    repo.audit(false, scanned -> {});
+    assertThat(costs.costs())
+        .extracting(OperationCost::pattern)
         .containsExactlyInAnyOrder(AccessPattern.values());
     for (OperationCost cost : costs.costs()) {
-      assertThat(cost.requests()).as(cost.pattern().name())
+      assertThat(cost.requests())
+          .as(cost.pattern().name())
           .isEqualTo(cost.pattern().minimumRequests());
       assertThat(cost.succeeded()).isTrue();
     }
@@ -1837,27 +2070,38 @@ public abstract class QuickPhotosContract {
     costs.clear();
     repo.followedBy("bob", PageRequest.first(10));
     catchThrowable(() -> repo.follow("bob", "alice"));
-    assertThat(costs.costs()).extracting(cost -> cost.requestsMade().stream()
-        .map(DynamoRequest::description).toList()).containsExactly(
-        List.of("Query InvertedIndex SK = #FRIEND#bob, forwards, Limit 10, eventually consistent",
-            "BatchGetItem 1 key (PK = USER#alice, SK = #METADATA#alice), strongly consistent"),
-        List.of("TransactWriteItems, all or nothing: UpdateItem PK = USER#alice,"
-            + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1"
-            + " if attribute_exists(PK) AND NOT (status = \"CLOSING\"); UpdateItem PK = USER#bob,"
-            + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
-            + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
-            + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));
-    assertThat(costs.costs()).allSatisfy(cost -> {
-      assertThat(cost.requestsMade()).hasSize(cost.requests());
-      // Described when read, the requests still make a cost equal to one built from a copy.
-      OperationCost copied = new OperationCost(cost.pattern(), cost.requests(),
-          cost.readCapacityUnits(), cost.writeCapacityUnits(), cost.itemsRead(), cost.succeeded(),
-          new ArrayList<>(cost.requestsMade()));
-      assertThat(cost).isEqualTo(copied).hasSameHashCodeAs(copied);
-      assertThat(cost.requestsMade()).isEqualTo(List.copyOf(cost.requestsMade()));
-      assertThatThrownBy(() -> cost.requestsMade().add(cost.requestsMade().get(0)))
-          .isInstanceOf(UnsupportedOperationException.class);
-    });
+    assertThat(costs.costs())
+        .extracting(cost -> cost.requestsMade().stream().map(DynamoRequest::description).toList())
+        .containsExactly(
+            List.of(
+                "Query InvertedIndex SK = #FRIEND#bob, forwards, Limit 10, eventually consistent",
+                "BatchGetItem 1 key (PK = USER#alice, SK = #METADATA#alice), strongly consistent"),
+            List.of(
+                "TransactWriteItems, all or nothing: UpdateItem PK = USER#alice,"
+                    + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1"
+                    + " if attribute_exists(PK) AND NOT (status = \"CLOSING\"); UpdateItem PK = USER#bob,"
+                    + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
+                    + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
+                    + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));
+    assertThat(costs.costs())
+        .allSatisfy(
+            cost -> {
+              assertThat(cost.requestsMade()).hasSize(cost.requests());
+              // Described when read, the requests still make a cost equal to one built from a copy.
+              OperationCost copied =
+                  new OperationCost(
+                      cost.pattern(),
+                      cost.requests(),
+                      cost.readCapacityUnits(),
+                      cost.writeCapacityUnits(),
+                      cost.itemsRead(),
+                      cost.succeeded(),
+                      new ArrayList<>(cost.requestsMade()));
+              assertThat(cost).isEqualTo(copied).hasSameHashCodeAs(copied);
+              assertThat(cost.requestsMade()).isEqualTo(List.copyOf(cost.requestsMade()));
+              assertThatThrownBy(() -> cost.requestsMade().add(cost.requestsMade().get(0)))
+                  .isInstanceOf(UnsupportedOperationException.class);
+            });
   }
 
   @Test
@@ -1866,11 +2110,14 @@ public abstract class QuickPhotosContract {
     costs.clear();
     catchThrowable(() -> create("alice"));
     catchThrowable(() -> repo.follow("alice", "ghost"));
-    assertThat(costs.costs()).hasSize(2).allSatisfy(cost -> {
-      assertThat(cost.succeeded()).isFalse();
-      assertThat(cost.requests()).isEqualTo(1);
-      assertThat(cost.readCapacityUnits()).isZero();
-      assertThat(cost.writeCapacityUnits()).isZero();
-    });
+    assertThat(costs.costs())
+        .hasSize(2)
+        .allSatisfy(
+            cost -> {
+              assertThat(cost.succeeded()).isFalse();
+              assertThat(cost.requests()).isEqualTo(1);
+              assertThat(cost.readCapacityUnits()).isZero();
+              assertThat(cost.writeCapacityUnits()).isZero();
+            });
   }
 }

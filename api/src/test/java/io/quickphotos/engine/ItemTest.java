@@ -67,10 +67,15 @@ class ItemTest {
     for (int i = entries.size() - 1; i >= 0; i--) {
       reversed.put(entries.get(i).getKey(), entries.get(i).getValue());
     }
-    Item built = Item.builder(KEY).put("location", "https://example.com/ü.jpg")
-        .put("count", new Value.Num(new BigDecimal("12.5"))).put("flag", new Value.Bool(true))
-        .put("nothing", new Value.Null()).put("reactions", sample().get("reactions"))
-        .put("tags", sample().get("tags")).build();
+    Item built =
+        Item.builder(KEY)
+            .put("location", "https://example.com/ü.jpg")
+            .put("count", new Value.Num(new BigDecimal("12.5")))
+            .put("flag", new Value.Bool(true))
+            .put("nothing", new Value.Null())
+            .put("reactions", sample().get("reactions"))
+            .put("tags", sample().get("tags"))
+            .build();
 
     assertThat(new Item(reversed)).isEqualTo(new Item(sample())).isEqualTo(built);
     assertThat(built.hashCode()).isEqualTo(new Item(sample()).hashCode());
@@ -115,7 +120,8 @@ class ItemTest {
   void typedReadersRefuseMissingAndMistypedAttributes() {
     Item item = new Item(sample());
 
-    assertThatThrownBy(() -> item.string("count")).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> item.string("count"))
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("attribute count is not a string in Item[attributes={");
     assertThatThrownBy(() -> item.number("missing")).isInstanceOf(IllegalStateException.class);
   }

@@ -28,8 +28,7 @@ public final class Choices {
   }
 
   /** The choices of one list element, and the choice that counts the list's elements. */
-  record Span(int start, int end, int lengthChoice) {
-  }
+  record Span(int start, int end, int lengthChoice) {}
 
   /** How far past its end a replayed sequence may be read (as zeros) before it is given up. */
   private static final int OVERRUN = 1_000;

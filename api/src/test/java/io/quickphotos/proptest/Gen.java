@@ -118,8 +118,8 @@ public interface Gen<T> {
     return listOf(this, min, max, 0, false);
   }
 
-  private static <T> Gen<List<T>> listOf(Gen<T> element, int min, int max, int shrinkMin,
-      boolean unique) {
+  private static <T> Gen<List<T>> listOf(
+      Gen<T> element, int min, int max, int shrinkMin, boolean unique) {
     if (min < 0 || max < min) {
       throw new IllegalArgumentException("bad list bounds " + min + ".." + max);
     }
@@ -137,8 +137,8 @@ public interface Gen<T> {
         }
       }
       if (values.size() < shrinkMin) {
-        throw new Rejected("only " + values.size() + " distinct elements, at least " + min
-            + " wanted");
+        throw new Rejected(
+            "only " + values.size() + " distinct elements, at least " + min + " wanted");
       }
       return values;
     };

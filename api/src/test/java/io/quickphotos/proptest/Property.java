@@ -127,8 +127,14 @@ public final class Property {
       }
       if (result.rejected()) {
         if (++rejected > 10 * cases) {
-          throw new AssertionError("property " + name + ": " + rejected
-              + " cases rejected by filters or assumptions, only " + passed + " passed");
+          throw new AssertionError(
+              "property "
+                  + name
+                  + ": "
+                  + rejected
+                  + " cases rejected by filters or assumptions, only "
+                  + passed
+                  + " passed");
         }
       } else {
         passed++;
@@ -139,8 +145,7 @@ public final class Property {
     return passed;
   }
 
-  private record Result<T>(T value, Throwable failure, boolean rejected) {
-  }
+  private record Result<T>(T value, Throwable failure, boolean rejected) {}
 
   private static <T> Result<T> run(Gen<T> gen, Check<? super T> check, Choices choices) {
     T value;
@@ -165,8 +170,15 @@ public final class Property {
     }
   }
 
-  private <T> AssertionError failure(Gen<T> gen, Check<? super T> check, int passed, long seed,
-      long caseSeed, Result<T> first, Choices choices, String rerun) {
+  private <T> AssertionError failure(
+      Gen<T> gen,
+      Check<? super T> check,
+      int passed,
+      long seed,
+      long caseSeed,
+      Result<T> first,
+      Choices choices,
+      String rerun) {
     Class<?> kind = first.failure().getClass();
     long[] best = choices.recorded();
     List<Choices.Span> spans = choices.spans();
@@ -187,7 +199,8 @@ public final class Property {
         runs++;
         Choices replay = Choices.replay(candidate);
         Result<T> result = run(gen, check, replay);
-        if (result.failure() != null && result.failure().getClass() == kind
+        if (result.failure() != null
+            && result.failure().getClass() == kind
             && simpler(replay.recorded(), best)) {
           best = replay.recorded();
           spans = replay.spans();
@@ -197,11 +210,25 @@ public final class Property {
         }
       }
     }
-    String report = "PROPERTY " + name + ": FAILED after " + passed + " passing cases, seed "
-        + seed + "\n  failing case seed " + caseSeed + ", minimized in " + runs
-        + " reruns to:\n" + describe(bestResult.value())
-        + "\n  failure: " + bestResult.failure()
-        + "\n  rerun: " + rerun + " -Dquickphotos.seed=" + caseSeed;
+    String report =
+        "PROPERTY "
+            + name
+            + ": FAILED after "
+            + passed
+            + " passing cases, seed "
+            + seed
+            + "\n  failing case seed "
+            + caseSeed
+            + ", minimized in "
+            + runs
+            + " reruns to:\n"
+            + describe(bestResult.value())
+            + "\n  failure: "
+            + bestResult.failure()
+            + "\n  rerun: "
+            + rerun
+            + " -Dquickphotos.seed="
+            + caseSeed;
     out.println(report);
     return new AssertionError(report, bestResult.failure());
   }
@@ -270,7 +297,8 @@ public final class Property {
 
   private static long seed() {
     String given = System.getProperty("quickphotos.seed");
-    return given == null || given.isBlank() ? new SecureRandom().nextLong()
+    return given == null || given.isBlank()
+        ? new SecureRandom().nextLong()
         : Long.parseLong(given.strip());
   }
 
@@ -283,18 +311,27 @@ public final class Property {
 
   /** The Maven command that runs the calling test method alone, from the repository root. */
   private static String rerunCommand() {
-    StackWalker.StackFrame caller = StackWalker.getInstance(
-        StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> {
-          List<StackWalker.StackFrame> list = frames.toList();
-          return list.stream().filter(Property::isTestMethod).findFirst()
-              .orElse(list.get(list.size() - 1));
-        });
+    StackWalker.StackFrame caller =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+            .walk(
+                frames -> {
+                  List<StackWalker.StackFrame> list = frames.toList();
+                  return list.stream()
+                      .filter(Property::isTestMethod)
+                      .findFirst()
+                      .orElse(list.get(list.size() - 1));
+                });
     String className = caller.getClassName();
     String simpleName = className.substring(className.lastIndexOf('.') + 1);
     int nested = simpleName.indexOf('$');
     String testClass = nested < 0 ? simpleName : simpleName.substring(0, nested);
     String module = java.nio.file.Path.of(System.getProperty("user.dir")).getFileName().toString();
-    return "./mvnw -B -ntp -o verify -pl " + module + " -am -Dtest=" + testClass + "#"
-        + caller.getMethodName() + " -Dsurefire.failIfNoSpecifiedTests=false";
+    return "./mvnw -B -ntp -o verify -pl "
+        + module
+        + " -am -Dtest="
+        + testClass
+        + "#"
+        + caller.getMethodName()
+        + " -Dsurefire.failIfNoSpecifiedTests=false";
   }
 }

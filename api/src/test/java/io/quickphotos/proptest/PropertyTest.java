@@ -26,8 +26,7 @@ class PropertyTest {
   @Test
   void aPassingPropertyRunsItsCases() {
     List<Integer> seen = new ArrayList<>();
-    int cases = property("PropertyTest.passing").cases(37)
-        .check(Gen.integers(-5, 5), seen::add);
+    int cases = property("PropertyTest.passing").cases(37).check(Gen.integers(-5, 5), seen::add);
     assertThat(cases).isEqualTo(37);
     assertThat(printed()).matches("PROPERTY PropertyTest.passing: 37 cases, seed -?\\d+\\R");
     assertThat(seen).hasSize(37).allMatch(i -> i >= -5 && i <= 5);
@@ -44,9 +43,13 @@ class PropertyTest {
 
   @Test
   void aFailingValueShrinksToTheBoundary() {
-    assertThatThrownBy(() -> property("PropertyTest.values").cases(1000)
-        .check(Gen.integers(0, 1_000_000).list(0, 20),
-            list -> assertThat(list).allMatch(i -> i < 100)))
+    assertThatThrownBy(
+            () ->
+                property("PropertyTest.values")
+                    .cases(1000)
+                    .check(
+                        Gen.integers(0, 1_000_000).list(0, 20),
+                        list -> assertThat(list).allMatch(i -> i < 100)))
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("1 elements\n    0: 100\n")
         .hasMessageContaining("-Dquickphotos.seed=")
@@ -57,21 +60,33 @@ class PropertyTest {
   /** A history fails when a "close" follows an "open": the minimum is those two steps alone. */
   @Test
   void aFailingHistoryShrinksToItsNecessarySteps() {
-    Gen<String> step = Gen.frequency(Gen.weighted(5, Gen.of("read", "write", "list")),
-        Gen.weighted(1, Gen.of("open", "close")));
-    assertThatThrownBy(() -> property("PropertyTest.history").cases(1000)
-        .check(step.steps(20, 40), history -> {
-          int open = history.indexOf("open");
-          assertThat(open >= 0 && history.subList(open, history.size()).contains("close"))
-              .isFalse();
-        }))
+    Gen<String> step =
+        Gen.frequency(
+            Gen.weighted(5, Gen.of("read", "write", "list")),
+            Gen.weighted(1, Gen.of("open", "close")));
+    assertThatThrownBy(
+            () ->
+                property("PropertyTest.history")
+                    .cases(1000)
+                    .check(
+                        step.steps(20, 40),
+                        history -> {
+                          int open = history.indexOf("open");
+                          assertThat(
+                                  open >= 0
+                                      && history.subList(open, history.size()).contains("close"))
+                              .isFalse();
+                        }))
         .hasMessageContaining("2 elements\n    0: open\n    1: close\n");
   }
 
   @Test
   void uniqueListsHaveDistinctElements() {
-    property("PropertyTest.unique").cases(200).check(Gen.integers(0, 5).uniqueList(1, 6),
-        list -> assertThat(list).doesNotHaveDuplicates().isNotEmpty());
+    property("PropertyTest.unique")
+        .cases(200)
+        .check(
+            Gen.integers(0, 5).uniqueList(1, 6),
+            list -> assertThat(list).doesNotHaveDuplicates().isNotEmpty());
   }
 
   @Test

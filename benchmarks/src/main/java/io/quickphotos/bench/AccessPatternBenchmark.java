@@ -141,8 +141,8 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Photo uploadPhoto(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(costs,
-        target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
+    return counters.collect(
+        costs, target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**
@@ -152,15 +152,15 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Reaction reactToPhoto(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(costs,
-        target.reactAndUndo(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
+    return counters.collect(
+        costs, target.reactAndUndo(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
   /** Follow and then unfollow a user: two TransactWriteItems, both counted. */
   @Benchmark
   public Follow followAndUnfollow(CostCounters counters) {
-    return counters.collect(costs,
-        target.followAndUnfollow(data.follower.username(), data.followedRing[nextSlot()]));
+    return counters.collect(
+        costs, target.followAndUnfollow(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
   // --- the data's lifecycle: membership checks, taking back, deleting -------------------------
@@ -168,31 +168,31 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   /** Is following: one GetItem of the friendship. */
   @Benchmark
   public boolean isFollowing(CostCounters counters) {
-    return counters.collect(costs,
-        target.isFollowing(data.follower.username(), data.followedRing[nextSlot()]));
+    return counters.collect(
+        costs, target.isFollowing(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
   /** Reactions a user left on a photo: one Query on the inverted index. */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(CostCounters counters) {
-    return counters.collect(costs,
-        target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
+    return counters.collect(
+        costs, target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
   }
 
   /** React, then take the reaction back (TransactWriteItems: delete, counter −1): both counted. */
   @Benchmark
   public Reaction reactAndRemoveReaction(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(costs,
-        target.reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
+    return counters.collect(
+        costs, target.reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
   /** Upload a photo, then delete it with deletePhoto (mark + DeleteItem): both counted. */
   @Benchmark
   public Photo uploadAndDeletePhotoCascade(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(costs,
-        target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
+    return counters.collect(
+        costs, target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**

@@ -35,8 +35,11 @@ enum BenchmarkBackend {
         return type;
       }
     }
-    throw new IllegalArgumentException("unknown backend " + parameter + "; expected one of "
-        + Arrays.stream(values()).map(t -> t.parameter).toList());
+    throw new IllegalArgumentException(
+        "unknown backend "
+            + parameter
+            + "; expected one of "
+            + Arrays.stream(values()).map(t -> t.parameter).toList());
   }
 
   /**
@@ -46,12 +49,13 @@ enum BenchmarkBackend {
    * @return the loaded backend, its cost tally cleared
    */
   BenchmarkTarget open(DataSet data) {
-    BenchmarkTarget target = switch (this) {
-      case MEMORY -> RepositoryBackend.memory(data);
-      case COLLECTIONS -> new CollectionsBackend(data);
-      case DYNAMODB_LOCAL -> RepositoryBackend.dynamoDbLocal(data);
-      case RAW_SDK -> RawSdk.onDynamoDbLocal(data);
-    };
+    BenchmarkTarget target =
+        switch (this) {
+          case MEMORY -> RepositoryBackend.memory(data);
+          case COLLECTIONS -> new CollectionsBackend(data);
+          case DYNAMODB_LOCAL -> RepositoryBackend.dynamoDbLocal(data);
+          case RAW_SDK -> RawSdk.onDynamoDbLocal(data);
+        };
     target.costs().clear();
     return target;
   }

@@ -21,8 +21,7 @@ final class Charts {
   private static final int WIDTH = 1400;
   private static final int HEIGHT = 700;
 
-  private Charts() {
-  }
+  private Charts() {}
 
   /**
    * Writes one benchmark class's results as a PNG.
@@ -35,13 +34,14 @@ final class Charts {
    */
   static void write(JmhResults results, String group, String title, Path png) throws IOException {
     List<String> methods = results.methods(group);
-    CategoryChart chart = new CategoryChartBuilder()
-        .width(WIDTH)
-        .height(HEIGHT)
-        .title(title)
-        .xAxisTitle("")
-        .yAxisTitle(unit(results, group) + " (log scale)")
-        .build();
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("")
+            .yAxisTitle(unit(results, group) + " (log scale)")
+            .build();
     CategoryStyler styler = chart.getStyler();
     styler.setYAxisLogarithmic(true);
     styler.setXAxisLabelRotation(20);
@@ -58,8 +58,12 @@ final class Charts {
         List<Double> scores = new ArrayList<>(methods.size());
         boolean present = false;
         for (String method : methods) {
-          Double score = results.find(group, method, backend, size)
-              .map(JmhResults.Row::score).filter(s -> s > 0).orElse(null);
+          Double score =
+              results
+                  .find(group, method, backend, size)
+                  .map(JmhResults.Row::score)
+                  .filter(s -> s > 0)
+                  .orElse(null);
           if (score != null) {
             present = true;
             min = Math.min(min, score);
@@ -82,7 +86,11 @@ final class Charts {
   }
 
   private static String unit(JmhResults results, String group) {
-    return results.rows().stream().filter(row -> row.group().equals(group))
-        .map(JmhResults.Row::unit).findFirst().orElse("time/op").replace("us/", "µs/");
+    return results.rows().stream()
+        .filter(row -> row.group().equals(group))
+        .map(JmhResults.Row::unit)
+        .findFirst()
+        .orElse("time/op")
+        .replace("us/", "µs/");
   }
 }

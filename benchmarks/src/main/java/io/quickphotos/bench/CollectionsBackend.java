@@ -1,11 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.repository.Validation;
-
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
@@ -27,6 +21,11 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.repository.Validation;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -84,8 +83,10 @@ final class CollectionsBackend implements BenchmarkTarget {
 
   /** Partition key → sort key → record. */
   private final Map<String, NavigableMap<String, Object>> table = new HashMap<>();
+
   /** The inverted index: sort key → partition key → record. */
   private final Map<String, NavigableMap<String, Object>> inverted = new HashMap<>();
+
   private final CostTally costs = new CostTally();
 
   /**
@@ -124,9 +125,10 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.notNull("order", SortOrder.NEWEST_FIRST);
     Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     // BETWEEN #METADATA#<u> AND PHOTO$, backwards: the newest photos, then the profile.
-    NavigableMap<String, Object> range = partition(table, KeyLayout.userPartition(username))
-        .subMap(KeyLayout.METADATA + username, true, KeyLayout.AFTER_ALL_PHOTOS, true)
-        .descendingMap();
+    NavigableMap<String, Object> range =
+        partition(table, KeyLayout.userPartition(username))
+            .subMap(KeyLayout.METADATA + username, true, KeyLayout.AFTER_ALL_PHOTOS, true)
+            .descendingMap();
     User user = null;
     List<Photo> photos = new ArrayList<>(DataSet.PAGE_SIZE);
     Optional<String> next = Optional.empty();
@@ -166,8 +168,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     List<Reaction> reactions = new ArrayList<>(DataSet.PAGE_SIZE);
     int read = 0;
     String last = null;
-    for (Map.Entry<String, Object> entry
-        : partition(inverted, KeyLayout.photoSortKey(id)).descendingMap().entrySet()) {
+    for (Map.Entry<String, Object> entry :
+        partition(inverted, KeyLayout.photoSortKey(id)).descendingMap().entrySet()) {
       if (read == DataSet.PAGE_SIZE) {
         break;
       }
@@ -182,7 +184,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     if (read == 0) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
-    return new PhotoReactions(Optional.ofNullable(photo),
+    return new PhotoReactions(
+        Optional.ofNullable(photo),
         new Page<>(reactions, read == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty()));
   }
 
@@ -192,16 +195,18 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     List<Follow> follows = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
-    for (Map.Entry<String, Object> entry : partition(table, KeyLayout.userPartition(username))
-        .tailMap(KeyLayout.FRIEND, true).entrySet()) {
+    for (Map.Entry<String, Object> entry :
+        partition(table, KeyLayout.userPartition(username))
+            .tailMap(KeyLayout.FRIEND, true)
+            .entrySet()) {
       if (follows.size() == DataSet.PAGE_SIZE || !entry.getKey().startsWith(KeyLayout.FRIEND)) {
         break;
       }
       follows.add((Follow) entry.getValue());
       last = entry.getKey();
     }
-    return new Page<>(follows,
-        follows.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
+    return new Page<>(
+        follows, follows.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
   }
 
   @Override
@@ -210,8 +215,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.page(FIRST_PAGE, Limits.MAX_BATCH_GET_KEYS);
     List<Key> keys = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
-    for (Map.Entry<String, Object> entry
-        : partition(inverted, KeyLayout.followingPartition(username)).entrySet()) {
+    for (Map.Entry<String, Object> entry :
+        partition(inverted, KeyLayout.followingPartition(username)).entrySet()) {
       if (keys.size() == DataSet.PAGE_SIZE) {
         break;
       }
@@ -225,8 +230,8 @@ final class CollectionsBackend implements BenchmarkTarget {
         profiles.add(profile);
       }
     }
-    return new Page<>(profiles,
-        keys.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
+    return new Page<>(
+        profiles, keys.size() == DataSet.PAGE_SIZE ? Optional.of(last) : Optional.empty());
   }
 
   @Override
@@ -244,8 +249,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     // begins_with(PK, REACTION#<reactor>#) on the photo's inverted-index partition.
     String prefix = KeyLayout.REACTION + reactor + "#";
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
-    for (Map.Entry<String, Object> entry : partition(inverted, KeyLayout.photoSortKey(photo))
-        .tailMap(prefix, true).entrySet()) {
+    for (Map.Entry<String, Object> entry :
+        partition(inverted, KeyLayout.photoSortKey(photo)).tailMap(prefix, true).entrySet()) {
       if (types.size() == ReactionType.values().length || !entry.getKey().startsWith(prefix)) {
         break;
       }
@@ -299,8 +304,16 @@ final class CollectionsBackend implements BenchmarkTarget {
     if (get(key) != null) {
       throw new UserAlreadyExistsException("user " + user.username() + " already exists");
     }
-    User created = new User(user.username(), user.name(), user.email(), user.birthdate(),
-        user.address(), user.status(), 0, 0);
+    User created =
+        new User(
+            user.username(),
+            user.name(),
+            user.email(),
+            user.birthdate(),
+            user.address(),
+            user.status(),
+            0,
+            0);
     put(key, created);
     return created;
   }
@@ -339,8 +352,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     }
     Key key = KeyLayout.reaction(reactor, type, id);
     if (get(key) != null) {
-      throw new AlreadyReactedException(reactor + " already reacted " + type.storedName()
-          + " to photo " + id);
+      throw new AlreadyReactedException(
+          reactor + " already reacted " + type.storedName() + " to photo " + id);
     }
     put(key, reaction);
     put(photoKey, counted(photo, type, 1));
@@ -353,8 +366,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
     if (remove(KeyLayout.reaction(reactor, type, photo)) == null) {
-      throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
-          + " reaction on photo " + photo);
+      throw new ReactionNotFoundException(
+          reactor + " has no " + type.storedName() + " reaction on photo " + photo);
     }
     Key photoKey = KeyLayout.photo(photo);
     Photo current = (Photo) get(photoKey);
@@ -401,8 +414,11 @@ final class CollectionsBackend implements BenchmarkTarget {
     if (get(key) == null) {
       return false;
     }
-    for (String reaction : List.copyOf(partition(inverted, KeyLayout.photoSortKey(id))
-        .tailMap(KeyLayout.REACTION, true).keySet())) {
+    for (String reaction :
+        List.copyOf(
+            partition(inverted, KeyLayout.photoSortKey(id))
+                .tailMap(KeyLayout.REACTION, true)
+                .keySet())) {
       if (!reaction.startsWith(KeyLayout.REACTION)) {
         break;
       }
@@ -429,8 +445,8 @@ final class CollectionsBackend implements BenchmarkTarget {
         recount(KeyLayout.user(follow.follower()), 0, -1);
       }
     }
-    for (Map.Entry<String, Object> entry : List.copyOf(
-        partition(inverted, KeyLayout.followingPartition(username)).entrySet())) {
+    for (Map.Entry<String, Object> entry :
+        List.copyOf(partition(inverted, KeyLayout.followingPartition(username)).entrySet())) {
       remove(new Key(entry.getKey(), KeyLayout.followingPartition(username)));
       recount(KeyLayout.user(((Follow) entry.getValue()).followed()), -1, 0);
     }
@@ -505,8 +521,15 @@ final class CollectionsBackend implements BenchmarkTarget {
   }
 
   private static User counted(User user, long followers, long following) {
-    return new User(user.username(), user.name(), user.email(), user.birthdate(), user.address(),
-        user.status(), user.followers() + followers, user.following() + following);
+    return new User(
+        user.username(),
+        user.name(),
+        user.email(),
+        user.birthdate(),
+        user.address(),
+        user.status(),
+        user.followers() + followers,
+        user.following() + following);
   }
 
   private static Photo counted(Photo photo, ReactionType type, long delta) {

@@ -18,10 +18,13 @@ import org.openjdk.jmh.annotations.State;
 public class CostCounters {
   /** Benchmark operations run in this iteration. */
   public long operations;
+
   /** DynamoDB requests those operations made (or the in-memory engine executed). */
   public long requests;
+
   /** Read capacity units they consumed. */
   public double readUnits;
+
   /** Write capacity units they consumed. */
   public double writeUnits;
 

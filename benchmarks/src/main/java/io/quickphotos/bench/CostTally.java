@@ -1,9 +1,8 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Capacity;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
+import io.quickphotos.engine.Capacity;
 
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until

@@ -6,7 +6,6 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -81,8 +80,8 @@ record CountedTable(Table table, CostTally costs) {
    */
   void putAll(List<Item> items) {
     for (int from = 0; from < items.size(); from += Limits.MAX_BATCH_WRITE_ITEMS) {
-      List<Item> pending = items.subList(from,
-          Math.min(items.size(), from + Limits.MAX_BATCH_WRITE_ITEMS));
+      List<Item> pending =
+          items.subList(from, Math.min(items.size(), from + Limits.MAX_BATCH_WRITE_ITEMS));
       while (!pending.isEmpty()) {
         Table.BatchWrite write = table.batchWriteItem(pending);
         costs.request(write.consumed());

@@ -1,9 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Table;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
@@ -14,6 +10,9 @@ import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -43,18 +42,23 @@ final class DataSet {
   static final int FOLLOWS_PER_USER = 10;
   static final int REACTIONS_PER_USER = 6;
   static final int ITEMS_PER_USER = 1 + PHOTOS_PER_USER + FOLLOWS_PER_USER + REACTIONS_PER_USER;
+
   /** The page size of every listing the benchmarks read. */
   static final int PAGE_SIZE = 25;
+
   /** How many arguments each benchmark cycles through; a power of two for a cheap wrap-around. */
   static final int RING = 1024;
+
   /** Stamps follows and reactions, so loading is deterministic too. */
   static final Clock CLOCK = Clock.fixed(Instant.parse("2024-06-01T12:00:00Z"), ZoneOffset.UTC);
 
   private static final long SEED = 20180530L;
-  private static final String[] SYLLABLES = {"ka", "mi", "ro", "ne", "lu", "ta", "so", "vi",
-      "pe", "do", "ri", "an", "el", "jo", "ha", "ku"};
+  private static final String[] SYLLABLES = {
+    "ka", "mi", "ro", "ne", "lu", "ta", "so", "vi", "pe", "do", "ri", "an", "el", "jo", "ha", "ku"
+  };
   private static final Instant FIRST_PHOTO = Instant.parse("2018-01-01T00:00:00Z");
   private static final long PHOTO_SPAN_SECONDS = 6L * 365 * 24 * 3600;
+
   /** Photos uploaded by the write benchmark are dated after every loaded one. */
   private static final Instant FIRST_NEW_PHOTO = Instant.parse("2030-01-01T00:00:00Z");
 
@@ -68,16 +72,22 @@ final class DataSet {
 
   /** Users read by the read benchmarks, in a fixed random order. */
   final String[] userRing = new String[RING];
+
   /** Photos read by the read benchmarks and reacted to by the write benchmark. */
   final PhotoId[] photoRing = new PhotoId[RING];
+
   /** Reaction types the write benchmark leaves, paired with {@link #photoRing}. */
   final ReactionType[] typeRing = new ReactionType[RING];
+
   /** Users the write benchmark creates and deletes again. */
   final NewUser[] newUserRing = new NewUser[RING];
+
   /** Photos the write benchmark uploads and deletes again. */
   final PhotoId[] newPhotoRing = new PhotoId[RING];
+
   /** Where each of {@link #newPhotoRing} is served from. */
   final String[] newLocationRing = new String[RING];
+
   /** Users {@link #follower} follows and unfollows again. */
   final String[] followedRing = new String[RING];
 
@@ -96,8 +106,10 @@ final class DataSet {
     for (NewUser user : users) {
       Set<Instant> taken = new HashSet<>();
       while (taken.size() < PHOTOS_PER_USER) {
-        Instant at = FIRST_PHOTO.plusSeconds((long) (random.nextDouble() * PHOTO_SPAN_SECONDS))
-            .plusNanos(random.nextInt(1_000_000_000));
+        Instant at =
+            FIRST_PHOTO
+                .plusSeconds((long) (random.nextDouble() * PHOTO_SPAN_SECONDS))
+                .plusNanos(random.nextInt(1_000_000_000));
         if (taken.add(at)) {
           PhotoId id = new PhotoId(user.username(), at);
           photos.add(id);
@@ -163,8 +175,8 @@ final class DataSet {
    * @return the repository
    */
   static QuickPhotos repository(Table table, CostListener costs) {
-    return Repositories.create(table,
-        RepositoryOptions.defaults().withCostListener(costs).withClock(CLOCK));
+    return Repositories.create(
+        table, RepositoryOptions.defaults().withCostListener(costs).withClock(CLOCK));
   }
 
   /**
@@ -176,7 +188,7 @@ final class DataSet {
    */
   void importInto(QuickPhotos repository, String backend) {
     long start = System.nanoTime();
-    printLoaded(backend, repository.importSnapshot(snapshot(), written -> { }), start);
+    printLoaded(backend, repository.importSnapshot(snapshot(), written -> {}), start);
   }
 
   /**
@@ -187,7 +199,11 @@ final class DataSet {
    * @param startNanos when loading started, from {@link System#nanoTime()}
    */
   static void printLoaded(String backend, long items, long startNanos) {
-    System.out.printf(Locale.ROOT, "Loaded %,d items into %s in %.1f s%n", items, backend,
+    System.out.printf(
+        Locale.ROOT,
+        "Loaded %,d items into %s in %.1f s%n",
+        items,
+        backend,
         (System.nanoTime() - startNanos) / 1e9);
   }
 
@@ -202,8 +218,7 @@ final class DataSet {
     everyone.add(reactor);
     List<NewPhoto> uploads = new ArrayList<>(photos.size());
     for (int i = 0; i < photos.size(); i++) {
-      uploads.add(new NewPhoto(photos.get(i).owner(), photos.get(i).timestamp(),
-          locations.get(i)));
+      uploads.add(new NewPhoto(photos.get(i).owner(), photos.get(i).timestamp(), locations.get(i)));
     }
     return new Snapshot(everyone, uploads, follows, reactions);
   }
@@ -224,7 +239,10 @@ final class DataSet {
    * @return an https URL
    */
   static String location(PhotoId id) {
-    return "https://photos.example.com/" + id.owner() + "/" + id.timestamp().toEpochMilli()
+    return "https://photos.example.com/"
+        + id.owner()
+        + "/"
+        + id.timestamp().toEpochMilli()
         + ".jpg";
   }
 
@@ -239,14 +257,22 @@ final class DataSet {
   }
 
   private static NewUser newUser(Random random, String username) {
-    String display = Character.toUpperCase(username.charAt(0))
-        + username.substring(1, Math.min(username.length(), 8));
-    LocalDate birthdate = LocalDate.of(1950 + random.nextInt(55), 1 + random.nextInt(12),
-        1 + random.nextInt(28));
-    String address = random.nextInt(4) == 0 ? ""
-        : (1 + random.nextInt(999)) + " " + display + " Street, Springfield";
+    String display =
+        Character.toUpperCase(username.charAt(0))
+            + username.substring(1, Math.min(username.length(), 8));
+    LocalDate birthdate =
+        LocalDate.of(1950 + random.nextInt(55), 1 + random.nextInt(12), 1 + random.nextInt(28));
+    String address =
+        random.nextInt(4) == 0
+            ? ""
+            : (1 + random.nextInt(999)) + " " + display + " Street, Springfield";
     UserStatus status = random.nextInt(10) == 0 ? UserStatus.INACTIVE : UserStatus.ACTIVE;
-    return new NewUser(username, display + " " + (char) ('A' + random.nextInt(26)) + ".",
-        username + "@example.com", birthdate, address, status);
+    return new NewUser(
+        username,
+        display + " " + (char) ('A' + random.nextInt(26)) + ".",
+        username + "@example.com",
+        birthdate,
+        address,
+        status);
   }
 }

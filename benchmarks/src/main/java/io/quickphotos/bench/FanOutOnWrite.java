@@ -1,19 +1,18 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotos;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Value;
-
-import io.quickphotos.Photo;
-import io.quickphotos.PhotoId;
-import io.quickphotos.QuickPhotos;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -124,8 +123,16 @@ final class FanOutOnWrite {
    * @return the page's photos, newest first
    */
   List<Photo> feedPage(String reader, int size) {
-    QueryResult page = engine.query(new QueryPlan(Index.TABLE, entries.partitionPrefix + reader,
-        Optional.empty(), false, size, Optional.empty(), false));
+    QueryResult page =
+        engine.query(
+            new QueryPlan(
+                Index.TABLE,
+                entries.partitionPrefix + reader,
+                Optional.empty(),
+                false,
+                size,
+                Optional.empty(),
+                false));
     List<Photo> photos = new ArrayList<>(page.items().size());
     if (entries == Entries.COPIES) {
       for (Item item : page.items()) {
@@ -150,9 +157,15 @@ final class FanOutOnWrite {
    */
   private List<String> followersOf(String owner) {
     List<String> followers = new ArrayList<>();
-    QueryPlan plan = new QueryPlan(Index.TABLE, KeyLayout.userPartition(owner),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)), true, FOLLOWERS_PER_QUERY,
-        Optional.empty(), false);
+    QueryPlan plan =
+        new QueryPlan(
+            Index.TABLE,
+            KeyLayout.userPartition(owner),
+            Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)),
+            true,
+            FOLLOWERS_PER_QUERY,
+            Optional.empty(),
+            false);
     while (true) {
       QueryResult result = engine.query(plan);
       for (Item item : result.items()) {
@@ -180,7 +193,7 @@ final class FanOutOnWrite {
   private static PhotoId referenced(Item entry) {
     String sortKey = entry.key().sk();
     int hash = sortKey.indexOf('#');
-    return new PhotoId(sortKey.substring(hash + 1),
-        KeyLayout.parseTimestamp(sortKey.substring(0, hash)));
+    return new PhotoId(
+        sortKey.substring(hash + 1), KeyLayout.parseTimestamp(sortKey.substring(0, hash)));
   }
 }

@@ -17,8 +17,10 @@ import java.util.Map;
 final class FeedCosts {
   /** Followed users per reader, F. */
   static final int[] FOLLOWEES = {1, 10, 100, 1000};
+
   /** Followers per uploader, N. */
   static final int[] FOLLOWERS = {1, 10, 100, 1000, 10_000};
+
   /**
    * What a write unit costs in read units: DynamoDB's price list charges five times as much
    * for a write unit as for a read unit, on demand ($0.625 vs $0.125 per million request units in
@@ -50,11 +52,9 @@ final class FeedCosts {
    * @param page cost of the newest feed page, by design and F (in {@link #FOLLOWEES} order)
    * @param upload cost of one upload, by design and N (in {@link #FOLLOWERS} order)
    */
-  record Table(Map<Design, List<Cost>> page, Map<Design, List<Cost>> upload) {
-  }
+  record Table(Map<Design, List<Cost>> page, Map<Design, List<Cost>> upload) {}
 
-  private FeedCosts() {
-  }
+  private FeedCosts() {}
 
   /**
    * Runs every design once per followee and follower count.
@@ -79,8 +79,14 @@ final class FeedCosts {
         if (expected == null) {
           expected = ids;
         } else if (!expected.equals(ids)) {
-          throw new IllegalStateException(design + " serves another page at F = " + followees
-              + ": " + ids + " instead of " + expected);
+          throw new IllegalStateException(
+              design
+                  + " serves another page at F = "
+                  + followees
+                  + ": "
+                  + ids
+                  + " instead of "
+                  + expected);
         }
       }
     }
@@ -111,8 +117,8 @@ final class FeedCosts {
    * @return the break-even pages per upload; {@code +∞} if fan-out on write never costs less,
    *     0 if it always does
    */
-  static double breakEvenPagesPerUpload(Cost readPage, Cost readUpload, Cost writePage,
-      Cost writeUpload) {
+  static double breakEvenPagesPerUpload(
+      Cost readPage, Cost readUpload, Cost writePage, Cost writeUpload) {
     double extraPerUpload = writeUpload.readUnitEquivalents() - readUpload.readUnitEquivalents();
     double savedPerPage = readPage.readUnitEquivalents() - writePage.readUnitEquivalents();
     if (extraPerUpload <= 0) {

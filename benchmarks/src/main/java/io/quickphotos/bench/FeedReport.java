@@ -1,12 +1,10 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.internal.singletable.Plans;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
+import io.quickphotos.internal.singletable.Plans;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +35,7 @@ public final class FeedReport {
   private static final int WIDTH = 1100;
   private static final int HEIGHT = 650;
 
-  private FeedReport() {
-  }
+  private FeedReport() {}
 
   /**
    * Writes the report.
@@ -97,20 +94,23 @@ public final class FeedReport {
 
   // --- markdown --------------------------------------------------------------------------------
 
-  private static String markdown(FeedCosts.Table costs, Map<String, double[]> times,
-      String note) {
+  private static String markdown(FeedCosts.Table costs, Map<String, double[]> times, String note) {
     StringBuilder md = new StringBuilder();
     md.append("# Home feed: fan-out on read against fan-out on write\n\n");
-    md.append("Capacity: each operation run once on the in-memory engine, which bills as DynamoDB "
-        + "documents (exact, deterministic). A reader follows F users with "
-        + FeedScenario.PHOTOS_PER_FOLLOWEE + " photos each (more than a page: every followee's "
-        + "Query reads a full page); pages hold " + FeedScenario.PAGE + " photos (about 230 "
-        + "bytes each); an uploader has N followers. Fan-out on read is the product "
-        + "(`homeFeed`); fan-out on write is modelled in `FanOutOnWrite`, with timeline entries "
-        + "that copy the photo (`fan-out-on-write`: one Query a page, reaction counters frozen at "
-        + "upload) or hold its key (`fan-out-on-write-ids`: a Query and a BatchGetItem a page, "
-        + "current counters). Every item of the table is also written to its inverted index, "
-        + "so a timeline entry costs 2 WCU; a timeline table without an index would pay 1.\n\n");
+    md.append(
+        "Capacity: each operation run once on the in-memory engine, which bills as DynamoDB "
+            + "documents (exact, deterministic). A reader follows F users with "
+            + FeedScenario.PHOTOS_PER_FOLLOWEE
+            + " photos each (more than a page: every followee's "
+            + "Query reads a full page); pages hold "
+            + FeedScenario.PAGE
+            + " photos (about 230 "
+            + "bytes each); an uploader has N followers. Fan-out on read is the product "
+            + "(`homeFeed`); fan-out on write is modelled in `FanOutOnWrite`, with timeline entries "
+            + "that copy the photo (`fan-out-on-write`: one Query a page, reaction counters frozen at "
+            + "upload) or hold its key (`fan-out-on-write-ids`: a Query and a BatchGetItem a page, "
+            + "current counters). Every item of the table is also written to its inverted index, "
+            + "so a timeline entry costs 2 WCU; a timeline table without an index would pay 1.\n\n");
     md.append("## Capacity per feed page (newest page)\n\n");
     md.append("| followees F |");
     for (Design design : Design.values()) {
@@ -122,11 +122,13 @@ public final class FeedReport {
       md.append("| ").append(count(FeedCosts.FOLLOWEES[i])).append(" |");
       for (Design design : Design.values()) {
         Cost cost = costs.page().get(design).get(i);
-        md.append(' ').append(count(cost.requests())).append(" / ")
-            .append(units(cost.readUnits())).append(" |");
+        md.append(' ')
+            .append(count(cost.requests()))
+            .append(" / ")
+            .append(units(cost.readUnits()))
+            .append(" |");
       }
-      md.append(' ').append(count(Plans.homeFeedRequests(
-          FeedCosts.FOLLOWEES[i]))).append(" |\n");
+      md.append(' ').append(count(Plans.homeFeedRequests(FeedCosts.FOLLOWEES[i]))).append(" |\n");
     }
     md.append("\n## Capacity per upload\n\n| followers N |");
     for (Design design : Design.values()) {
@@ -137,20 +139,26 @@ public final class FeedReport {
       md.append("| ").append(count(FeedCosts.FOLLOWERS[i])).append(" |");
       for (Design design : Design.values()) {
         Cost cost = costs.upload().get(design).get(i);
-        md.append(' ').append(count(cost.requests())).append(" / ")
-            .append(units(cost.readUnits())).append(" / ").append(units(cost.writeUnits()))
+        md.append(' ')
+            .append(count(cost.requests()))
+            .append(" / ")
+            .append(units(cost.readUnits()))
+            .append(" / ")
+            .append(units(cost.writeUnits()))
             .append(" |");
       }
       md.append('\n');
     }
     for (Design write : List.of(Design.FAN_OUT_ON_WRITE, Design.FAN_OUT_ON_WRITE_IDS)) {
       md.append("\n## Crossover: ").append(write.parameter).append(" against fan-out-on-read\n\n");
-      md.append("Feed pages a user must read per photo uploaded before ").append(write.parameter)
+      md.append("Feed pages a user must read per photo uploaded before ")
+          .append(write.parameter)
           .append(" costs less, in read-unit equivalents (1 WCU = ")
           .append(units(FeedCosts.WRITE_UNIT_IN_READ_UNITS))
-          .append(" RCU, DynamoDB's price ratio on demand and provisioned): the extra cost of "
-              + "an upload at N followers over the saving on a page at F followees. Below the "
-              + "number, fan-out on read costs less; above it, fan-out on write.\n\n");
+          .append(
+              " RCU, DynamoDB's price ratio on demand and provisioned): the extra cost of "
+                  + "an upload at N followers over the saving on a page at F followees. Below the "
+                  + "number, fan-out on read costs less; above it, fan-out on write.\n\n");
       md.append("| F \\ N |");
       for (int followers : FeedCosts.FOLLOWERS) {
         md.append(' ').append(count(followers)).append(" |");
@@ -174,7 +182,8 @@ public final class FeedReport {
     return FeedCosts.breakEvenPagesPerUpload(
         costs.page().get(Design.FAN_OUT_ON_READ).get(f),
         costs.upload().get(Design.FAN_OUT_ON_READ).get(n),
-        costs.page().get(write).get(f), costs.upload().get(write).get(n));
+        costs.page().get(write).get(f),
+        costs.upload().get(write).get(n));
   }
 
   private static String timeTables(Map<String, double[]> times, String note) {
@@ -183,10 +192,11 @@ public final class FeedReport {
     }
     StringBuilder md = new StringBuilder();
     md.append("## Time on the in-memory engine (JMH, µs per operation ± 99.9% error)\n\n");
-    md.append("In memory a request costs microseconds; on DynamoDB each costs a network round "
-        + "trip of milliseconds, so there the request counts above set the latency: fan-out on "
-        + "read makes F + 1 Queries a page (one after another here; concurrently they would "
-        + "take about one round trip plus the merge).\n\n");
+    md.append(
+        "In memory a request costs microseconds; on DynamoDB each costs a network round "
+            + "trip of milliseconds, so there the request counts above set the latency: fan-out on "
+            + "read makes F + 1 Queries a page (one after another here; concurrently they would "
+            + "take about one round trip plus the merge).\n\n");
     if (!note.isEmpty()) {
       md.append(note).append("\n\n");
     }
@@ -195,8 +205,13 @@ public final class FeedReport {
     return md.toString();
   }
 
-  private static void appendTimes(StringBuilder md, Map<String, double[]> times, String title,
-      String benchmark, String parameter, int[] values) {
+  private static void appendTimes(
+      StringBuilder md,
+      Map<String, double[]> times,
+      String title,
+      String benchmark,
+      String parameter,
+      int[] values) {
     md.append("### ").append(title).append("\n\n| ").append(parameter).append(" |");
     for (Design design : Design.values()) {
       md.append(' ').append(design.parameter).append(" |");
@@ -206,8 +221,12 @@ public final class FeedReport {
       md.append("| ").append(count(value)).append(" |");
       for (Design design : Design.values()) {
         double[] score = times.get(key(benchmark, design.parameter, value));
-        md.append(' ').append(score == null ? "–" : String.format(Locale.ROOT, "%,.1f ± %,.1f",
-            score[0], score[1])).append(" |");
+        md.append(' ')
+            .append(
+                score == null
+                    ? "–"
+                    : String.format(Locale.ROOT, "%,.1f ± %,.1f", score[0], score[1]))
+            .append(" |");
       }
       md.append('\n');
     }
@@ -224,12 +243,17 @@ public final class FeedReport {
         continue;
       }
       JsonNode params = run.path("params");
-      String count = params.has("followees") ? params.path("followees").asText()
-          : params.path("followers").asText();
+      String count =
+          params.has("followees")
+              ? params.path("followees").asText()
+              : params.path("followers").asText();
       JsonNode metric = run.path("primaryMetric");
       double error = metric.path("scoreError").asDouble();
-      times.put(key(benchmark.substring(at + "FeedBenchmark.".length()),
-          params.path("design").asText(), Integer.parseInt(count)),
+      times.put(
+          key(
+              benchmark.substring(at + "FeedBenchmark.".length()),
+              params.path("design").asText(),
+              Integer.parseInt(count)),
           new double[] {metric.path("score").asDouble(), Double.isNaN(error) ? 0 : error});
     }
     return times;
@@ -242,8 +266,14 @@ public final class FeedReport {
   // --- charts ----------------------------------------------------------------------------------
 
   private static XYChart logLogChart(String title, String xTitle, String yTitle) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle(xTitle)
+            .yAxisTitle(yTitle)
+            .build();
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -254,8 +284,11 @@ public final class FeedReport {
   }
 
   private static void crossoverChart(FeedCosts.Table costs, Path png) throws IOException {
-    XYChart chart = logLogChart("Feed pages read per photo uploaded at which fan-out on write "
-        + "starts to cost less", "followers of the uploader, N", "pages per upload (log)");
+    XYChart chart =
+        logLogChart(
+            "Feed pages read per photo uploaded at which fan-out on write " + "starts to cost less",
+            "followers of the uploader, N",
+            "pages per upload (log)");
     for (Design write : List.of(Design.FAN_OUT_ON_WRITE, Design.FAN_OUT_ON_WRITE_IDS)) {
       for (int f = 0; f < FeedCosts.FOLLOWEES.length; f++) {
         List<Double> x = new ArrayList<>();
@@ -268,10 +301,10 @@ public final class FeedReport {
           }
         }
         if (!x.isEmpty()) {
-          var series = chart.addSeries(write.parameter + ", F = "
-              + count(FeedCosts.FOLLOWEES[f]), x, y);
-          series.setMarker(write == Design.FAN_OUT_ON_WRITE ? SeriesMarkers.CIRCLE
-              : SeriesMarkers.DIAMOND);
+          var series =
+              chart.addSeries(write.parameter + ", F = " + count(FeedCosts.FOLLOWEES[f]), x, y);
+          series.setMarker(
+              write == Design.FAN_OUT_ON_WRITE ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
         }
       }
     }
@@ -279,18 +312,27 @@ public final class FeedReport {
   }
 
   private static void capacityChart(FeedCosts.Table costs, Path png) throws IOException {
-    XYChart chart = logLogChart("Capacity per operation, in read-unit equivalents (1 WCU = 5 RCU)",
-        "followees F (feed page) or followers N (upload)", "RCU + 5 × WCU (log)");
+    XYChart chart =
+        logLogChart(
+            "Capacity per operation, in read-unit equivalents (1 WCU = 5 RCU)",
+            "followees F (feed page) or followers N (upload)",
+            "RCU + 5 × WCU (log)");
     for (Design design : Design.values()) {
-      chart.addSeries("feed page, " + design.parameter, doubles(FeedCosts.FOLLOWEES),
+      chart.addSeries(
+          "feed page, " + design.parameter,
+          doubles(FeedCosts.FOLLOWEES),
           equivalents(costs.page().get(design)));
     }
     for (Design design : Design.values()) {
       if (design == Design.FAN_OUT_ON_WRITE_IDS) {
-        continue;   // uploads of ids cost the same as uploads of copies of small photos
+        continue; // uploads of ids cost the same as uploads of copies of small photos
       }
-      chart.addSeries("upload, " + design.parameter, doubles(FeedCosts.FOLLOWERS),
-          equivalents(costs.upload().get(design))).setMarker(SeriesMarkers.SQUARE);
+      chart
+          .addSeries(
+              "upload, " + design.parameter,
+              doubles(FeedCosts.FOLLOWERS),
+              equivalents(costs.upload().get(design)))
+          .setMarker(SeriesMarkers.SQUARE);
     }
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
   }

@@ -1,19 +1,18 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.QuickPhotos;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.engine.WriteAction;
-
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotos;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -34,12 +33,16 @@ import java.util.Locale;
 final class FeedScenario {
   /** The feed's page size: the repository's default. */
   static final int PAGE = PageRequest.DEFAULT_SIZE;
+
   /** Photos per followed user: more than a page, so every followee's Query reads a full page. */
   static final int PHOTOS_PER_FOLLOWEE = 30;
+
   /** The reader of the feed scenario. */
   static final String READER = "reader";
+
   /** The uploader of the upload scenario. */
   static final String UPLOADER = "uploader";
+
   private static final Instant T0 = Instant.parse("2020-01-01T00:00:00Z");
 
   /** How the feed is served. */
@@ -76,8 +79,7 @@ final class FeedScenario {
       new FanOutOnWrite(table, repository, costs, FanOutOnWrite.Entries.REFERENCES);
   private int nextUpload;
 
-  private FeedScenario() {
-  }
+  private FeedScenario() {}
 
   /**
    * A reader following {@code followees} users with {@value #PHOTOS_PER_FOLLOWEE} photos each;
@@ -99,12 +101,13 @@ final class FeedScenario {
       users.add(user(followee));
       follows.add(new Follow(READER, followee, T0));
       for (int j = 0; j < PHOTOS_PER_FOLLOWEE; j++) {
-        photos.add(new NewPhoto(followee, T0.plusSeconds((long) j * followees + i),
-            location(followee, j)));
+        photos.add(
+            new NewPhoto(
+                followee, T0.plusSeconds((long) j * followees + i), location(followee, j)));
       }
     }
-    scenario.repository.importSnapshot(new Snapshot(users, photos, follows, List.of()),
-        written -> { });
+    scenario.repository.importSnapshot(
+        new Snapshot(users, photos, follows, List.of()), written -> {});
     for (NewPhoto photo : photos) {
       var item = ItemCodec.newPhoto(photo.id(), photo.location());
       scenario.copies.fanOut(item, List.of(READER));
@@ -130,8 +133,8 @@ final class FeedScenario {
       users.add(user(follower));
       follows.add(new Follow(follower, UPLOADER, T0));
     }
-    scenario.repository.importSnapshot(new Snapshot(users, List.of(), follows, List.of()),
-        written -> { });
+    scenario.repository.importSnapshot(
+        new Snapshot(users, List.of(), follows, List.of()), written -> {});
     scenario.costs.clear();
     return scenario;
   }
@@ -179,8 +182,13 @@ final class FeedScenario {
   }
 
   private static NewUser user(String handle) {
-    return new NewUser(handle, "Name of " + handle, handle + "@example.com",
-        LocalDate.of(1990, 1, 1), "1 Main Street", UserStatus.ACTIVE);
+    return new NewUser(
+        handle,
+        "Name of " + handle,
+        handle + "@example.com",
+        LocalDate.of(1990, 1, 1),
+        "1 Main Street",
+        UserStatus.ACTIVE);
   }
 
   private static String handle(String prefix, int i) {

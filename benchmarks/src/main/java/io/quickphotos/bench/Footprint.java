@@ -1,15 +1,13 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
@@ -36,8 +34,7 @@ import java.util.Locale;
  * </pre>
  */
 public final class Footprint {
-  private Footprint() {
-  }
+  private Footprint() {}
 
   /**
    * One size's footprint.
@@ -121,8 +118,12 @@ public final class Footprint {
     }
     long bytes = 0;
     for (Key key : keys) {
-      bytes += table.getItem(key).item()
-          .orElseThrow(() -> new IllegalStateException("not loaded: " + key)).size();
+      bytes +=
+          table
+              .getItem(key)
+              .item()
+              .orElseThrow(() -> new IllegalStateException("not loaded: " + key))
+              .size();
     }
     return bytes;
   }
@@ -152,8 +153,15 @@ public final class Footprint {
     md.append("| Items | Heap B/item | DynamoDB B/item | Heap ÷ DynamoDB size | Heap total |\n");
     md.append("|---:|---:|---:|---:|---:|\n");
     for (Result r : results) {
-      md.append(String.format(Locale.ROOT, "| %,d | %,.0f | %,.1f | %.2f× | %,.1f MB |%n",
-          r.items(), r.heapPerItem(), r.dynamoDbPerItem(), r.ratio(), r.heapBytes() / 1e6));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %,d | %,.0f | %,.1f | %.2f× | %,.1f MB |%n",
+              r.items(),
+              r.heapPerItem(),
+              r.dynamoDbPerItem(),
+              r.ratio(),
+              r.heapBytes() / 1e6));
     }
     return md.toString();
   }

@@ -26,15 +26,33 @@ import java.util.stream.Collectors;
 record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings) {
 
   /** The order of the access patterns in DESIGN.md; shapes follow their pattern. */
-  static final List<String> METHOD_ORDER = List.of("createUser", "getUser", "uploadPhoto",
-      "getPhoto", "userWithPhotos", "userAndPhotosInOneQuery", "userThenPhotos", "reactToPhoto",
-      "photoWithReactions", "followAndUnfollow", "follow", "followersOf", "followedBy",
-      "followedByBatchGet", "followedByGetEach", "followedByDenormalized", "isFollowing",
-      "reactionsLeftBy", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
-      "createAndDeleteUserCascade");
+  static final List<String> METHOD_ORDER =
+      List.of(
+          "createUser",
+          "getUser",
+          "uploadPhoto",
+          "getPhoto",
+          "userWithPhotos",
+          "userAndPhotosInOneQuery",
+          "userThenPhotos",
+          "reactToPhoto",
+          "photoWithReactions",
+          "followAndUnfollow",
+          "follow",
+          "followersOf",
+          "followedBy",
+          "followedByBatchGet",
+          "followedByGetEach",
+          "followedByDenormalized",
+          "isFollowing",
+          "reactionsLeftBy",
+          "reactAndRemoveReaction",
+          "uploadAndDeletePhotoCascade",
+          "createAndDeleteUserCascade");
+
   /** The order of backends: each backend before its baseline. */
-  static final List<String> BACKEND_ORDER = List.of("memory", "collections", "dynamodb-local",
-      "dynamo-impl", "raw-sdk");
+  static final List<String> BACKEND_ORDER =
+      List.of("memory", "collections", "dynamodb-local", "dynamo-impl", "raw-sdk");
 
   /**
    * One benchmark with one set of parameters.
@@ -52,8 +70,18 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
    * @param writeUnits write capacity units per operation
    * @param threads how many threads JMH ran the benchmark on
    */
-  record Row(String group, String method, String backend, int size, double score, double error,
-      String unit, double allocatedBytes, double requests, double readUnits, double writeUnits,
+  record Row(
+      String group,
+      String method,
+      String backend,
+      int size,
+      double score,
+      double error,
+      String unit,
+      double allocatedBytes,
+      double requests,
+      double readUnits,
+      double writeUnits,
       int threads) {
 
     /**
@@ -85,8 +113,10 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
     }
 
     boolean is(String group, String method, String backend, int size) {
-      return this.group.equals(group) && this.method.equals(method)
-          && this.backend.equals(backend) && this.size == size;
+      return this.group.equals(group)
+          && this.method.equals(method)
+          && this.backend.equals(backend)
+          && this.size == size;
     }
   }
 
@@ -114,24 +144,38 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
         Row row = row(result);
         rows.add(row);
         jmh = result.path("jmhVersion").asText(jmh);
-        jvm = result.path("jdkVersion").asText("") + ", " + result.path("vmName").asText("")
-            + " " + result.path("vmVersion").asText("");
-        String setting = result.path("forks").asInt() + " fork, "
-            + result.path("warmupIterations").asInt() + " × " + result.path("warmupTime").asText()
-            + " warm-up, " + result.path("measurementIterations").asInt() + " × "
-            + result.path("measurementTime").asText() + " measurement";
+        jvm =
+            result.path("jdkVersion").asText("")
+                + ", "
+                + result.path("vmName").asText("")
+                + " "
+                + result.path("vmVersion").asText("");
+        String setting =
+            result.path("forks").asInt()
+                + " fork, "
+                + result.path("warmupIterations").asInt()
+                + " × "
+                + result.path("warmupTime").asText()
+                + " warm-up, "
+                + result.path("measurementIterations").asInt()
+                + " × "
+                + result.path("measurementTime").asText()
+                + " measurement";
         settings.computeIfAbsent(setting, s -> new TreeSet<>()).add(nestedClass(result));
       }
     }
-    rows.sort(Comparator.comparing(Row::group)
-        .thenComparing(row -> rank(METHOD_ORDER, row.method()))
-        .thenComparing(row -> rank(BACKEND_ORDER, row.backend()))
-        .thenComparingInt(Row::size)
-        .thenComparingInt(Row::threads));
-    String described = settings.size() == 1 ? settings.keySet().iterator().next()
-        : settings.entrySet().stream()
-            .map(e -> String.join(", ", e.getValue()) + ": " + e.getKey())
-            .collect(Collectors.joining("; "));
+    rows.sort(
+        Comparator.comparing(Row::group)
+            .thenComparing(row -> rank(METHOD_ORDER, row.method()))
+            .thenComparing(row -> rank(BACKEND_ORDER, row.backend()))
+            .thenComparingInt(Row::size)
+            .thenComparingInt(Row::threads));
+    String described =
+        settings.size() == 1
+            ? settings.keySet().iterator().next()
+            : settings.entrySet().stream()
+                .map(e -> String.join(", ", e.getValue()) + ": " + e.getKey())
+                .collect(Collectors.joining("; "));
     return new JmhResults(List.copyOf(rows), jmh, jvm, described);
   }
 
@@ -159,8 +203,9 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
    * @return the row, if that combination ran
    */
   Optional<Row> find(String group, String method, String backend, int size, int threads) {
-    return rows.stream().filter(row -> row.is(group, method, backend, size)
-        && row.threads() == threads).findFirst();
+    return rows.stream()
+        .filter(row -> row.is(group, method, backend, size) && row.threads() == threads)
+        .findFirst();
   }
 
   /**
@@ -170,7 +215,10 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
    * @return its methods
    */
   List<String> methods(String group) {
-    return rows.stream().filter(row -> row.group().equals(group)).map(Row::method).distinct()
+    return rows.stream()
+        .filter(row -> row.group().equals(group))
+        .map(Row::method)
+        .distinct()
         .toList();
   }
 
@@ -182,8 +230,12 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
    * @return the sizes
    */
   List<Integer> sizes(String group, String backend) {
-    return rows.stream().filter(row -> row.group().equals(group) && row.backend().equals(backend))
-        .map(Row::size).distinct().sorted().toList();
+    return rows.stream()
+        .filter(row -> row.group().equals(group) && row.backend().equals(backend))
+        .map(Row::size)
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   /** The benchmark's class as JMH names it, e.g. {@code AccessPatternBenchmark.Memory}. */
@@ -192,10 +244,12 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
     int method = benchmark.lastIndexOf('.');
     String owner = method < 0 ? benchmark : benchmark.substring(0, method);
     String[] parts = owner.split("\\.");
-    int from = parts.length >= 2 && !parts[parts.length - 1].endsWith("Benchmark")
-        ? parts.length - 2 : parts.length - 1;
-    return String.join(".", java.util.Arrays.asList(parts).subList(Math.max(0, from),
-        parts.length));
+    int from =
+        parts.length >= 2 && !parts[parts.length - 1].endsWith("Benchmark")
+            ? parts.length - 2
+            : parts.length - 1;
+    return String.join(
+        ".", java.util.Arrays.asList(parts).subList(Math.max(0, from), parts.length));
   }
 
   private static Row row(JsonNode result) {
@@ -203,22 +257,30 @@ record JmhResults(List<Row> rows, String jmhVersion, String jvm, String settings
     // class, io.quickphotos.bench.StubbedSdkBenchmark.getUser
     String[] name = result.path("benchmark").asText().split("\\.");
     String method = name[name.length - 1];
-    String group = name.length >= 3 && !name[name.length - 2].endsWith("Benchmark")
-        ? name[name.length - 3] : name[Math.max(0, name.length - 2)];
+    String group =
+        name.length >= 3 && !name[name.length - 2].endsWith("Benchmark")
+            ? name[name.length - 3]
+            : name[Math.max(0, name.length - 2)];
     JsonNode params = result.path("params");
     JsonNode primary = result.path("primaryMetric");
     JsonNode secondary = result.path("secondaryMetrics");
     double operations = secondary(secondary, "operations");
     // ReadScalingBenchmark runs only the memory backend and so has no backend parameter.
-    String backend = params.path("backend").asText(
-        Report.READ_SCALING.equals(group) ? "memory" : "?");
-    return new Row(group, method, backend,
-        params.path("size").asInt(0), primary.path("score").asDouble(Double.NaN),
-        number(primary.path("scoreError")), primary.path("scoreUnit").asText(""),
+    String backend =
+        params.path("backend").asText(Report.READ_SCALING.equals(group) ? "memory" : "?");
+    return new Row(
+        group,
+        method,
+        backend,
+        params.path("size").asInt(0),
+        primary.path("score").asDouble(Double.NaN),
+        number(primary.path("scoreError")),
+        primary.path("scoreUnit").asText(""),
         secondary(secondary, "gc.alloc.rate.norm"),
         secondary(secondary, "requests") / operations,
         secondary(secondary, "readUnits") / operations,
-        secondary(secondary, "writeUnits") / operations, result.path("threads").asInt(1));
+        secondary(secondary, "writeUnits") / operations,
+        result.path("threads").asInt(1));
   }
 
   /** A secondary metric's score; JMH prefixes profiler metrics with a middle dot. */

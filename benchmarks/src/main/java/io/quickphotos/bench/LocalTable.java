@@ -1,14 +1,12 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Table;
-
-import io.quickphotos.dynamo.internal.DynamoTable;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Table;
 import java.net.URI;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

@@ -1,5 +1,12 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.CostListener;
+import io.quickphotos.Follow;
+import io.quickphotos.Page;
+import io.quickphotos.Photo;
+import io.quickphotos.SortOrder;
+import io.quickphotos.User;
+import io.quickphotos.UserPhotos;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
@@ -11,14 +18,6 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
-
-import io.quickphotos.CostListener;
-import io.quickphotos.Follow;
-import io.quickphotos.Page;
-import io.quickphotos.Photo;
-import io.quickphotos.SortOrder;
-import io.quickphotos.User;
-import io.quickphotos.UserPhotos;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,19 +65,23 @@ final class QueryShapes implements AutoCloseable {
    * @return the loaded shapes, cost tally cleared; closing them stops DynamoDB Local
    */
   static QueryShapes open(String backend, DataSet data) {
-    QueryShapes shapes = switch (BenchmarkBackend.of(backend)) {
-      case MEMORY -> {
-        MemoryTable table = new MemoryTable();
-        data.importInto(DataSet.repository(table, CostListener.NONE), "memory");
-        yield new QueryShapes(table, () -> { });
-      }
-      case DYNAMODB_LOCAL -> {
-        LocalTable local = LocalTable.load(data, CostListener.NONE);
-        yield new QueryShapes(local.engine(), local::close);
-      }
-      default -> throw new IllegalArgumentException("the query shapes run on the engines, memory"
-          + " and dynamodb-local, not on " + backend);
-    };
+    QueryShapes shapes =
+        switch (BenchmarkBackend.of(backend)) {
+          case MEMORY -> {
+            MemoryTable table = new MemoryTable();
+            data.importInto(DataSet.repository(table, CostListener.NONE), "memory");
+            yield new QueryShapes(table, () -> {});
+          }
+          case DYNAMODB_LOCAL -> {
+            LocalTable local = LocalTable.load(data, CostListener.NONE);
+            yield new QueryShapes(local.engine(), local::close);
+          }
+          default ->
+              throw new IllegalArgumentException(
+                  "the query shapes run on the engines, memory"
+                      + " and dynamodb-local, not on "
+                      + backend);
+        };
     try {
       shapes.copyFollowedProfiles(data, backend);
     } catch (RuntimeException e) {
@@ -96,8 +99,8 @@ final class QueryShapes implements AutoCloseable {
    * @return the profile and the first page of photos
    */
   UserPhotos userAndPhotosInOneQuery(String username) {
-    QueryResult page = engine.query(Plans.userWithPhotos(username, SortOrder.NEWEST_FIRST,
-        DataSet.PAGE_SIZE));
+    QueryResult page =
+        engine.query(Plans.userWithPhotos(username, SortOrder.NEWEST_FIRST, DataSet.PAGE_SIZE));
     Optional<User> user = Optional.empty();
     List<Photo> photos = new ArrayList<>(page.items().size());
     for (Item item : page.items()) {
@@ -118,9 +121,16 @@ final class QueryShapes implements AutoCloseable {
    */
   UserPhotos userThenPhotos(String username) {
     Optional<User> user = engine.get(KeyLayout.user(username)).map(ItemCodec::user);
-    QueryResult page = engine.query(new QueryPlan(Index.TABLE, KeyLayout.userPartition(username),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO + username + "#")), false,
-        DataSet.PAGE_SIZE, Optional.empty(), true));
+    QueryResult page =
+        engine.query(
+            new QueryPlan(
+                Index.TABLE,
+                KeyLayout.userPartition(username),
+                Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO + username + "#")),
+                false,
+                DataSet.PAGE_SIZE,
+                Optional.empty(),
+                true));
     List<Photo> photos = new ArrayList<>(page.items().size());
     for (Item item : page.items()) {
       photos.add(ItemCodec.photo(item));
@@ -165,8 +175,16 @@ final class QueryShapes implements AutoCloseable {
    * @return the followed users' profiles, as copied when the data was loaded
    */
   Page<User> followedByDenormalized(String username) {
-    QueryResult copies = engine.query(new QueryPlan(Index.INVERTED, FOLLOWS_COPY + username,
-        Optional.empty(), true, DataSet.PAGE_SIZE, Optional.empty(), false));
+    QueryResult copies =
+        engine.query(
+            new QueryPlan(
+                Index.INVERTED,
+                FOLLOWS_COPY + username,
+                Optional.empty(),
+                true,
+                DataSet.PAGE_SIZE,
+                Optional.empty(),
+                false));
     List<User> users = new ArrayList<>(copies.items().size());
     for (Item item : copies.items()) {
       users.add(ItemCodec.user(item));
@@ -199,8 +217,9 @@ final class QueryShapes implements AutoCloseable {
     Map<String, Item> profiles = new HashMap<>();
     List<Item> copies = new ArrayList<>(data.follows.size());
     for (Follow follow : data.follows) {
-      Item profile = profiles.computeIfAbsent(follow.followed(),
-          followed -> engine.get(KeyLayout.user(followed)).orElseThrow());
+      Item profile =
+          profiles.computeIfAbsent(
+              follow.followed(), followed -> engine.get(KeyLayout.user(followed)).orElseThrow());
       Map<String, Value> copy = new HashMap<>(profile.attributes());
       copy.put(Item.SK, new Value.Str(FOLLOWS_COPY + follow.follower()));
       copies.add(new Item(copy));

@@ -1,9 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
@@ -18,6 +14,10 @@ import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -67,8 +67,10 @@ final class RawSdk implements BenchmarkTarget {
   private static final String EXISTS = "attribute_exists(" + Item.PK + ")";
   private static final String ABSENT = "attribute_not_exists(" + Item.PK + ")";
   private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
+
   /** A user who exists and is not closing the account. */
   private static final String ACTIVE = "(" + EXISTS + ") AND (NOT (#s = :closing))";
+
   private static final Map<String, String> ACTIVE_NAMES = Map.of("#s", "status");
   private static final Map<String, AttributeValue> ACTIVE_VALUES =
       Map.of(":closing", AttributeValue.fromS("CLOSING"));
@@ -119,17 +121,21 @@ final class RawSdk implements BenchmarkTarget {
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
   @Override
   public UserPhotos userWithPhotos(String username) {
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression(Item.PK + " = :pk AND " + Item.SK
-            + " BETWEEN :profile AND :end")
-        .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
-            ":profile", AttributeValue.fromS(KeyLayout.METADATA + username),
-            ":end", AttributeValue.fromS(KeyLayout.AFTER_ALL_PHOTOS)))
-        .scanIndexForward(false)
-        .limit(DataSet.PAGE_SIZE + 2)
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    QueryResponse response =
+        client.query(
+            r ->
+                r.tableName(TABLE)
+                    .keyConditionExpression(
+                        Item.PK + " = :pk AND " + Item.SK + " BETWEEN :profile AND :end")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+                            ":profile", AttributeValue.fromS(KeyLayout.METADATA + username),
+                            ":end", AttributeValue.fromS(KeyLayout.AFTER_ALL_PHOTOS)))
+                    .scanIndexForward(false)
+                    .limit(DataSet.PAGE_SIZE + 2)
+                    .consistentRead(true)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     if (response.items().isEmpty()) {
       throw new UserNotFoundException("user " + username + " does not exist");
@@ -147,8 +153,8 @@ final class RawSdk implements BenchmarkTarget {
     if (photos.size() > DataSet.PAGE_SIZE) {
       photos = photos.subList(0, DataSet.PAGE_SIZE);
       Photo last = photos.get(DataSet.PAGE_SIZE - 1);
-      next = Optional.of(KeyLayout.userPartition(username) + "|"
-          + KeyLayout.photoSortKey(last.id()));
+      next =
+          Optional.of(KeyLayout.userPartition(username) + "|" + KeyLayout.photoSortKey(last.id()));
     }
     if (user.isEmpty()) {
       user = getUser(username);
@@ -163,14 +169,17 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId id) {
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .indexName(INDEX)
-        .keyConditionExpression(Item.SK + " = :photo")
-        .expressionAttributeValues(Map.of(":photo",
-            AttributeValue.fromS(KeyLayout.photoSortKey(id))))
-        .scanIndexForward(false)
-        .limit(DataSet.PAGE_SIZE)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    QueryResponse response =
+        client.query(
+            r ->
+                r.tableName(TABLE)
+                    .indexName(INDEX)
+                    .keyConditionExpression(Item.SK + " = :photo")
+                    .expressionAttributeValues(
+                        Map.of(":photo", AttributeValue.fromS(KeyLayout.photoSortKey(id))))
+                    .scanIndexForward(false)
+                    .limit(DataSet.PAGE_SIZE)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     if (response.items().isEmpty()) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
@@ -189,14 +198,19 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Page<Follow> followersOf(String username) {
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
-        .expressionAttributeValues(Map.of(
-            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
-            ":friend", AttributeValue.fromS(KeyLayout.FRIEND)))
-        .limit(DataSet.PAGE_SIZE)
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    QueryResponse response =
+        client.query(
+            r ->
+                r.tableName(TABLE)
+                    .keyConditionExpression(
+                        Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
+                            ":friend", AttributeValue.fromS(KeyLayout.FRIEND)))
+                    .limit(DataSet.PAGE_SIZE)
+                    .consistentRead(true)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     List<Follow> follows = new ArrayList<>(response.items().size());
     for (Map<String, AttributeValue> item : response.items()) {
@@ -225,13 +239,23 @@ final class RawSdk implements BenchmarkTarget {
     item.put("status", AttributeValue.fromS(user.status().name()));
     item.put("followers", ZERO);
     item.put("following", ZERO);
-    PutItemResponse response = client.putItem(r -> r.tableName(TABLE)
-        .item(item)
-        .conditionExpression(ABSENT)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    PutItemResponse response =
+        client.putItem(
+            r ->
+                r.tableName(TABLE)
+                    .item(item)
+                    .conditionExpression(ABSENT)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(response.consumedCapacity());
-    return new User(user.username(), user.name(), user.email(), user.birthdate(),
-        user.address(), user.status(), 0, 0);
+    return new User(
+        user.username(),
+        user.name(),
+        user.email(),
+        user.birthdate(),
+        user.address(),
+        user.status(),
+        0,
+        0);
   }
 
   @Override
@@ -242,15 +266,23 @@ final class RawSdk implements BenchmarkTarget {
     item.put("timestamp", AttributeValue.fromS(KeyLayout.timestamp(id.timestamp())));
     item.put("location", AttributeValue.fromS(location));
     item.put("reactions", NO_REACTIONS);
-    transaction(client.transactWriteItems(r -> r
-        .transactItems(
-            TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-                .key(key(KeyLayout.user(id.owner()))).conditionExpression(ACTIVE)
-                .expressionAttributeNames(ACTIVE_NAMES)
-                .expressionAttributeValues(ACTIVE_VALUES)).build(),
-            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-                .item(item).conditionExpression(ABSENT)).build())
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    transaction(
+        client.transactWriteItems(
+            r ->
+                r.transactItems(
+                        TransactWriteItem.builder()
+                            .conditionCheck(
+                                c ->
+                                    c.tableName(TABLE)
+                                        .key(key(KeyLayout.user(id.owner())))
+                                        .conditionExpression(ACTIVE)
+                                        .expressionAttributeNames(ACTIVE_NAMES)
+                                        .expressionAttributeValues(ACTIVE_VALUES))
+                            .build(),
+                        TransactWriteItem.builder()
+                            .put(p -> p.tableName(TABLE).item(item).conditionExpression(ABSENT))
+                            .build())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     Map<ReactionType, Long> none = new EnumMap<>(ReactionType.class);
     for (ReactionType type : ReactionType.values()) {
       none.put(type, 0L);
@@ -261,8 +293,7 @@ final class RawSdk implements BenchmarkTarget {
   @Override
   public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
     String typeName = type.storedName();
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type,
-        photo)));
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type, photo)));
     item.put("entity", AttributeValue.fromS("REACTION"));
     item.put("reactingUser", AttributeValue.fromS(reactor));
     item.put("photoOwner", AttributeValue.fromS(photo.owner()));
@@ -270,60 +301,87 @@ final class RawSdk implements BenchmarkTarget {
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
     List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-        .key(key(KeyLayout.user(reactor))).conditionExpression(ACTIVE)
-        .expressionAttributeNames(ACTIVE_NAMES)
-        .expressionAttributeValues(ACTIVE_VALUES)).build());
+    actions.add(
+        TransactWriteItem.builder()
+            .conditionCheck(
+                c ->
+                    c.tableName(TABLE)
+                        .key(key(KeyLayout.user(reactor)))
+                        .conditionExpression(ACTIVE)
+                        .expressionAttributeNames(ACTIVE_NAMES)
+                        .expressionAttributeValues(ACTIVE_VALUES))
+            .build());
     if (!photo.owner().equals(reactor)) {
       // The repository refuses a closing owner's photo too; one item may appear once only.
-      actions.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(TABLE)
-          .key(key(KeyLayout.user(photo.owner()))).conditionExpression(ACTIVE)
-          .expressionAttributeNames(ACTIVE_NAMES)
-          .expressionAttributeValues(ACTIVE_VALUES)).build());
+      actions.add(
+          TransactWriteItem.builder()
+              .conditionCheck(
+                  c ->
+                      c.tableName(TABLE)
+                          .key(key(KeyLayout.user(photo.owner())))
+                          .conditionExpression(ACTIVE)
+                          .expressionAttributeNames(ACTIVE_NAMES)
+                          .expressionAttributeValues(ACTIVE_VALUES))
+              .build());
     }
-    actions.add(TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-        .item(item).conditionExpression(ABSENT)).build());
-    actions.add(TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(key(KeyLayout.photo(photo)))
-        .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-        .conditionExpression("(" + EXISTS + ") AND (NOT (attribute_exists(#del)))")
-        .expressionAttributeNames(Map.of("#r", "reactions", "#t", typeName,
-            "#del", "deleting"))
-        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE))).build());
-    transaction(client.transactWriteItems(r -> r
-        .transactItems(actions)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    actions.add(
+        TransactWriteItem.builder()
+            .put(p -> p.tableName(TABLE).item(item).conditionExpression(ABSENT))
+            .build());
+    actions.add(
+        TransactWriteItem.builder()
+            .update(
+                u ->
+                    u.tableName(TABLE)
+                        .key(key(KeyLayout.photo(photo)))
+                        .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+                        .conditionExpression("(" + EXISTS + ") AND (NOT (attribute_exists(#del)))")
+                        .expressionAttributeNames(
+                            Map.of("#r", "reactions", "#t", typeName, "#del", "deleting"))
+                        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", ONE)))
+            .build());
+    transaction(
+        client.transactWriteItems(
+            r -> r.transactItems(actions).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return new Reaction(reactor, photo, type, DataSet.CLOCK.instant());
   }
 
   @Override
   public Follow follow(String follower, String followed) {
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed,
-        follower)));
+    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed, follower)));
     item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
     item.put("followedUser", AttributeValue.fromS(followed));
     item.put("followingUser", AttributeValue.fromS(follower));
     item.put("timestamp", now);
-    transaction(client.transactWriteItems(r -> r
-        .transactItems(
-            activeCounter(followed, "followers", ONE),
-            activeCounter(follower, "following", ONE),
-            TransactWriteItem.builder().put(p -> p.tableName(TABLE)
-                .item(item).conditionExpression(ABSENT)).build())
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    transaction(
+        client.transactWriteItems(
+            r ->
+                r.transactItems(
+                        activeCounter(followed, "followers", ONE),
+                        activeCounter(follower, "following", ONE),
+                        TransactWriteItem.builder()
+                            .put(p -> p.tableName(TABLE).item(item).conditionExpression(ABSENT))
+                            .build())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return new Follow(follower, followed, DataSet.CLOCK.instant());
   }
 
   @Override
   public void unfollow(String follower, String followed) {
-    transaction(client.transactWriteItems(r -> r
-        .transactItems(
-            TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(key(KeyLayout.friendship(followed, follower)))
-                .conditionExpression(EXISTS)).build(),
-            counter(followed, "followers", MINUS_ONE),
-            counter(follower, "following", MINUS_ONE))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    transaction(
+        client.transactWriteItems(
+            r ->
+                r.transactItems(
+                        TransactWriteItem.builder()
+                            .delete(
+                                d ->
+                                    d.tableName(TABLE)
+                                        .key(key(KeyLayout.friendship(followed, follower)))
+                                        .conditionExpression(EXISTS))
+                            .build(),
+                        counter(followed, "followers", MINUS_ONE),
+                        counter(follower, "following", MINUS_ONE))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
   }
 
   // --- the data's lifecycle ------------------------------------------------------------------
@@ -335,14 +393,19 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .indexName(INDEX)
-        .keyConditionExpression(Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
-        .expressionAttributeValues(Map.of(
-            ":photo", AttributeValue.fromS(KeyLayout.photoSortKey(photo)),
-            ":reactor", AttributeValue.fromS(KeyLayout.REACTION + reactor + "#")))
-        .limit(ReactionType.values().length)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    QueryResponse response =
+        client.query(
+            r ->
+                r.tableName(TABLE)
+                    .indexName(INDEX)
+                    .keyConditionExpression(
+                        Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":photo", AttributeValue.fromS(KeyLayout.photoSortKey(photo)),
+                            ":reactor", AttributeValue.fromS(KeyLayout.REACTION + reactor + "#")))
+                    .limit(ReactionType.values().length)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
     for (Map<String, AttributeValue> item : response.items()) {
@@ -354,32 +417,47 @@ final class RawSdk implements BenchmarkTarget {
   /** The common case: the photo exists, so one transaction. */
   @Override
   public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
-    transaction(client.transactWriteItems(r -> r
-        .transactItems(
-            TransactWriteItem.builder().delete(d -> d.tableName(TABLE)
-                .key(key(KeyLayout.reaction(reactor, type, photo)))
-                .conditionExpression(EXISTS)).build(),
-            TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-                .key(key(KeyLayout.photo(photo)))
-                .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
-                .conditionExpression("#r.#t >= :one")
-                .expressionAttributeNames(Map.of("#r", "reactions", "#t", type.storedName()))
-                .expressionAttributeValues(Map.of(":zero", ZERO, ":d", MINUS_ONE,
-                    ":one", ONE))).build())
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    transaction(
+        client.transactWriteItems(
+            r ->
+                r.transactItems(
+                        TransactWriteItem.builder()
+                            .delete(
+                                d ->
+                                    d.tableName(TABLE)
+                                        .key(key(KeyLayout.reaction(reactor, type, photo)))
+                                        .conditionExpression(EXISTS))
+                            .build(),
+                        TransactWriteItem.builder()
+                            .update(
+                                u ->
+                                    u.tableName(TABLE)
+                                        .key(key(KeyLayout.photo(photo)))
+                                        .updateExpression(
+                                            "SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
+                                        .conditionExpression("#r.#t >= :one")
+                                        .expressionAttributeNames(
+                                            Map.of("#r", "reactions", "#t", type.storedName()))
+                                        .expressionAttributeValues(
+                                            Map.of(":zero", ZERO, ":d", MINUS_ONE, ":one", ONE)))
+                            .build())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
   }
 
   /** The mark, then the DeleteItem on condition that no counter is positive. */
   @Override
   public void deletePhoto(PhotoId id) {
-    UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.photo(id)))
-        .updateExpression("SET #del = :true")
-        .conditionExpression(EXISTS)
-        .expressionAttributeNames(Map.of("#del", "deleting"))
-        .expressionAttributeValues(Map.of(":true", AttributeValue.fromBool(true)))
-        .returnValues(ReturnValue.ALL_NEW)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    UpdateItemResponse marked =
+        client.updateItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(key(KeyLayout.photo(id)))
+                    .updateExpression("SET #del = :true")
+                    .conditionExpression(EXISTS)
+                    .expressionAttributeNames(Map.of("#del", "deleting"))
+                    .expressionAttributeValues(Map.of(":true", AttributeValue.fromBool(true)))
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
     Map<String, String> names = new HashMap<>(Map.of("#r", "reactions"));
     List<String> clauses = new ArrayList<>();
@@ -388,64 +466,96 @@ final class RawSdk implements BenchmarkTarget {
       names.put(alias, type.storedName());
       clauses.add("(NOT (#r." + alias + " >= :one))");
     }
-    DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.photo(id)))
-        .conditionExpression(String.join(" AND ", clauses))
-        .expressionAttributeNames(names)
-        .expressionAttributeValues(Map.of(":one", ONE))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    DeleteItemResponse deleted =
+        client.deleteItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(key(KeyLayout.photo(id)))
+                    .conditionExpression(String.join(" AND ", clauses))
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(Map.of(":one", ONE))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(deleted.consumedCapacity());
   }
 
   /** The mark, the seven Queries that find nothing, the DeleteItem of the profile. */
   @Override
   public void deleteUser(String username) {
-    UpdateItemResponse marked = client.updateItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.user(username)))
-        .updateExpression("SET #s = :closing")
-        .conditionExpression(EXISTS)
-        .expressionAttributeNames(Map.of("#s", "status"))
-        .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING")))
-        .returnValues(ReturnValue.ALL_NEW)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    UpdateItemResponse marked =
+        client.updateItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(key(KeyLayout.user(username)))
+                    .updateExpression("SET #s = :closing")
+                    .conditionExpression(EXISTS)
+                    .expressionAttributeNames(Map.of("#s", "status"))
+                    .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING")))
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
     userPartitionQuery(username, KeyLayout.PHOTO, 100);
     for (ReactionType type : ReactionType.values()) {
       String partition = KeyLayout.REACTION + username + "#" + type.storedName();
-      read(client.query(r -> r.tableName(TABLE)
-          .keyConditionExpression(Item.PK + " = :pk")
-          .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
-          .limit(49)
-          .consistentRead(true)
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
+      read(
+          client
+              .query(
+                  r ->
+                      r.tableName(TABLE)
+                          .keyConditionExpression(Item.PK + " = :pk")
+                          .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
+                          .limit(49)
+                          .consistentRead(true)
+                          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+              .consumedCapacity());
     }
     userPartitionQuery(username, KeyLayout.FRIEND, 49);
-    read(client.query(r -> r.tableName(TABLE)
-        .indexName(INDEX)
-        .keyConditionExpression(Item.SK + " = :friend")
-        .expressionAttributeValues(Map.of(":friend",
-            AttributeValue.fromS(KeyLayout.followingPartition(username))))
-        .limit(49)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
-    DeleteItemResponse deleted = client.deleteItem(r -> r.tableName(TABLE)
-        .key(key(KeyLayout.user(username)))
-        .conditionExpression("(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
-        .expressionAttributeNames(Map.of("#s", "status", "#f", "followers", "#g", "following"))
-        .expressionAttributeValues(Map.of(":closing", AttributeValue.fromS("CLOSING"),
-            ":one", ONE))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    read(
+        client
+            .query(
+                r ->
+                    r.tableName(TABLE)
+                        .indexName(INDEX)
+                        .keyConditionExpression(Item.SK + " = :friend")
+                        .expressionAttributeValues(
+                            Map.of(
+                                ":friend",
+                                AttributeValue.fromS(KeyLayout.followingPartition(username))))
+                        .limit(49)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+            .consumedCapacity());
+    DeleteItemResponse deleted =
+        client.deleteItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(key(KeyLayout.user(username)))
+                    .conditionExpression(
+                        "(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
+                    .expressionAttributeNames(
+                        Map.of("#s", "status", "#f", "followers", "#g", "following"))
+                    .expressionAttributeValues(
+                        Map.of(":closing", AttributeValue.fromS("CLOSING"), ":one", ONE))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(deleted.consumedCapacity());
   }
 
   private void userPartitionQuery(String username, String prefix, int limit) {
-    read(client.query(r -> r.tableName(TABLE)
-        .keyConditionExpression(Item.PK + " = :pk AND begins_with(" + Item.SK + ", :prefix)")
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(KeyLayout.userPartition(
-                username)),
-            ":prefix", AttributeValue.fromS(prefix)))
-        .limit(limit)
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity());
+    read(
+        client
+            .query(
+                r ->
+                    r.tableName(TABLE)
+                        .keyConditionExpression(
+                            Item.PK + " = :pk AND begins_with(" + Item.SK + ", :prefix)")
+                        .expressionAttributeValues(
+                            Map.of(
+                                ":pk",
+                                AttributeValue.fromS(KeyLayout.userPartition(username)),
+                                ":prefix",
+                                AttributeValue.fromS(prefix)))
+                        .limit(limit)
+                        .consistentRead(true)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+            .consumedCapacity());
   }
 
   // --- undoing the benchmarked writes (not counted) ------------------------------------------
@@ -453,8 +563,13 @@ final class RawSdk implements BenchmarkTarget {
   /** Reads the photos the reaction benchmark reacts to as they were loaded, to put them back. */
   private void rememberPhotos(DataSet data) {
     for (PhotoId id : data.photoRing) {
-      loadedPhotos.computeIfAbsent(id, photo -> client.getItem(r -> r.tableName(TABLE)
-          .key(key(KeyLayout.photo(photo))).consistentRead(true)).item());
+      loadedPhotos.computeIfAbsent(
+          id,
+          photo ->
+              client
+                  .getItem(
+                      r -> r.tableName(TABLE).key(key(KeyLayout.photo(photo))).consistentRead(true))
+                  .item());
     }
   }
 
@@ -471,10 +586,21 @@ final class RawSdk implements BenchmarkTarget {
   @Override
   public void eraseReaction(Reaction reaction) {
     Map<String, AttributeValue> photo = loadedPhotos.get(reaction.photo());
-    client.transactWriteItems(r -> r.transactItems(
-        TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key(KeyLayout.reaction(
-            reaction.reactor(), reaction.type(), reaction.photo())))).build(),
-        TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
+    client.transactWriteItems(
+        r ->
+            r.transactItems(
+                TransactWriteItem.builder()
+                    .delete(
+                        d ->
+                            d.tableName(TABLE)
+                                .key(
+                                    key(
+                                        KeyLayout.reaction(
+                                            reaction.reactor(),
+                                            reaction.type(),
+                                            reaction.photo()))))
+                    .build(),
+                TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(photo)).build()));
   }
 
   @Override
@@ -491,23 +617,32 @@ final class RawSdk implements BenchmarkTarget {
 
   /** A strongly consistent GetItem. */
   private Optional<Map<String, AttributeValue>> get(Key key) {
-    GetItemResponse response = client.getItem(r -> r.tableName(TABLE)
-        .key(key(key))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    GetItemResponse response =
+        client.getItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(key(key))
+                    .consistentRead(true)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(response.item()) : Optional.empty();
+        ? Optional.of(response.item())
+        : Optional.empty();
   }
 
   private QueryResponse followedFriendships(String username) {
-    QueryResponse response = client.query(r -> r.tableName(TABLE)
-        .indexName(INDEX)
-        .keyConditionExpression(Item.SK + " = :friend")
-        .expressionAttributeValues(Map.of(":friend",
-            AttributeValue.fromS(KeyLayout.followingPartition(username))))
-        .limit(DataSet.PAGE_SIZE)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+    QueryResponse response =
+        client.query(
+            r ->
+                r.tableName(TABLE)
+                    .indexName(INDEX)
+                    .keyConditionExpression(Item.SK + " = :friend")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":friend",
+                            AttributeValue.fromS(KeyLayout.followingPartition(username))))
+                    .limit(DataSet.PAGE_SIZE)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     return response;
   }
@@ -530,15 +665,15 @@ final class RawSdk implements BenchmarkTarget {
       keys.add(key(KeyLayout.user(username)));
     }
     Map<String, User> found = new HashMap<>();
-    Map<String, KeysAndAttributes> pending = Map.of(TABLE,
-        KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+    Map<String, KeysAndAttributes> pending =
+        Map.of(TABLE, KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
     while (!pending.isEmpty()) {
       Map<String, KeysAndAttributes> request = pending;
-      BatchGetItemResponse response = client.batchGetItem(r -> r.requestItems(request)
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+      BatchGetItemResponse response =
+          client.batchGetItem(
+              r -> r.requestItems(request).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
       read(response.consumedCapacity());
-      for (Map<String, AttributeValue> item : response.responses().getOrDefault(TABLE,
-          List.of())) {
+      for (Map<String, AttributeValue> item : response.responses().getOrDefault(TABLE, List.of())) {
         User user = user(item);
         found.put(user.username(), user);
       }
@@ -554,25 +689,38 @@ final class RawSdk implements BenchmarkTarget {
     return users;
   }
 
-  private static TransactWriteItem counter(String username, String counter,
-      AttributeValue delta) {
-    return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(key(KeyLayout.user(username)))
-        .updateExpression("SET " + COUNTER)
-        .conditionExpression(EXISTS)
-        .expressionAttributeNames(Map.of("#c", counter))
-        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta))).build();
+  private static TransactWriteItem counter(String username, String counter, AttributeValue delta) {
+    return TransactWriteItem.builder()
+        .update(
+            u ->
+                u.tableName(TABLE)
+                    .key(key(KeyLayout.user(username)))
+                    .updateExpression("SET " + COUNTER)
+                    .conditionExpression(EXISTS)
+                    .expressionAttributeNames(Map.of("#c", counter))
+                    .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta)))
+        .build();
   }
 
-  private static TransactWriteItem activeCounter(String username, String counter,
-      AttributeValue delta) {
-    return TransactWriteItem.builder().update(u -> u.tableName(TABLE)
-        .key(key(KeyLayout.user(username)))
-        .updateExpression("SET " + COUNTER)
-        .conditionExpression(ACTIVE)
-        .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
-        .expressionAttributeValues(Map.of(":zero", ZERO, ":d", delta,
-            ":closing", AttributeValue.fromS("CLOSING")))).build();
+  private static TransactWriteItem activeCounter(
+      String username, String counter, AttributeValue delta) {
+    return TransactWriteItem.builder()
+        .update(
+            u ->
+                u.tableName(TABLE)
+                    .key(key(KeyLayout.user(username)))
+                    .updateExpression("SET " + COUNTER)
+                    .conditionExpression(ACTIVE)
+                    .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":zero",
+                            ZERO,
+                            ":d",
+                            delta,
+                            ":closing",
+                            AttributeValue.fromS("CLOSING"))))
+        .build();
   }
 
   private static Map<String, AttributeValue> key(Key key) {
@@ -596,29 +744,42 @@ final class RawSdk implements BenchmarkTarget {
   }
 
   private static User user(Map<String, AttributeValue> item) {
-    return new User(item.get("username").s(), item.get("name").s(), item.get("email").s(),
-        LocalDate.parse(item.get("birthdate").s()), item.get("address").s(),
-        UserStatus.valueOf(item.get("status").s()), Long.parseLong(item.get("followers").n()),
+    return new User(
+        item.get("username").s(),
+        item.get("name").s(),
+        item.get("email").s(),
+        LocalDate.parse(item.get("birthdate").s()),
+        item.get("address").s(),
+        UserStatus.valueOf(item.get("status").s()),
+        Long.parseLong(item.get("followers").n()),
         Long.parseLong(item.get("following").n()));
   }
 
   private static Photo photo(Map<String, AttributeValue> item) {
     Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
-    item.get("reactions").m().forEach((type, count) ->
-        counts.put(ReactionType.valueOf(type.toUpperCase(Locale.ROOT)), Long.parseLong(count.n())));
+    item.get("reactions")
+        .m()
+        .forEach(
+            (type, count) ->
+                counts.put(
+                    ReactionType.valueOf(type.toUpperCase(Locale.ROOT)),
+                    Long.parseLong(count.n())));
     PhotoId id = new PhotoId(item.get("username").s(), Instant.parse(item.get("timestamp").s()));
     return new Photo(id, item.get("location").s(), counts);
   }
 
   private static Reaction reaction(Map<String, AttributeValue> item) {
-    return new Reaction(item.get("reactingUser").s(),
+    return new Reaction(
+        item.get("reactingUser").s(),
         new PhotoId(item.get("photoOwner").s(), Instant.parse(item.get("photoTimestamp").s())),
         ReactionType.valueOf(item.get("reactionType").s().toUpperCase(Locale.ROOT)),
         Instant.parse(item.get("timestamp").s()));
   }
 
   private static Follow follow(Map<String, AttributeValue> item) {
-    return new Follow(item.get("followingUser").s(), item.get("followedUser").s(),
+    return new Follow(
+        item.get("followingUser").s(),
+        item.get("followedUser").s(),
         Instant.parse(item.get("timestamp").s()));
   }
 

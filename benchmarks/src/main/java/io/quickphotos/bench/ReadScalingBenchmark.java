@@ -64,7 +64,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 10, time = 1)
 // The same fixed heap and collector as RingBenchmark, for the same reasons: a heap that does not
 // resize, and no concurrent collector threads taking the second core from the readers.
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"})
 public abstract class ReadScalingBenchmark {
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
 
@@ -92,6 +94,7 @@ public abstract class ReadScalingBenchmark {
   public static class Cursor {
     /** Touched once per thread and trial, in setup, never while measuring. */
     private static final AtomicInteger STARTS = new AtomicInteger();
+
     private int next;
 
     /** Places this thread's cursor half a ring away from the previous thread's. */
@@ -126,8 +129,8 @@ public abstract class ReadScalingBenchmark {
   /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
   public UserPhotos userWithPhotos(Cursor cursor) {
-    return photos.userWithPhotos(data.userRing[cursor.nextSlot()], SortOrder.NEWEST_FIRST,
-        FIRST_PAGE);
+    return photos.userWithPhotos(
+        data.userRing[cursor.nextSlot()], SortOrder.NEWEST_FIRST, FIRST_PAGE);
   }
 
   /** Photo and reactions: one Query on the inverted index. */
@@ -177,11 +180,9 @@ public abstract class ReadScalingBenchmark {
 
   /** Every pattern on one reader thread: the baseline of the speed-up. */
   @Threads(1)
-  public static class OneThread extends ReadScalingBenchmark {
-  }
+  public static class OneThread extends ReadScalingBenchmark {}
 
   /** Every pattern on two reader threads at once, on the same table. */
   @Threads(2)
-  public static class TwoThreads extends ReadScalingBenchmark {
-  }
+  public static class TwoThreads extends ReadScalingBenchmark {}
 }

@@ -41,21 +41,30 @@ public final class Report {
   static final String SHAPES = "QueryShapeBenchmark";
   static final String STUBBED = "StubbedSdkBenchmark";
   static final String READ_SCALING = "ReadScalingBenchmark";
+
   /** StubbedSdkComparison's report, beside this one: judges dynamo-impl's ≤ 1.10× target. */
   static final String STUB_FILE = "stubbed-sdk-comparison.md";
+
   /** Footprint's report, beside this one: judges the ≤ 2.5× heap-per-item target. */
   static final String FOOTPRINT_FILE = "footprint.md";
 
-  private static final List<String> WRITES = List.of("createUser", "uploadPhoto", "reactToPhoto",
-      "followAndUnfollow", "reactAndRemoveReaction", "uploadAndDeletePhotoCascade",
-      "createAndDeleteUserCascade");
-  private static final String COLLECTIONS_FLOOR = "The collections floor (`CollectionsBackend`)"
-      + " validates every argument with the repository's own checks, builds the same key strings"
-      + " (timestamps formatted as in the keys) and keeps every listing in maps keyed by those"
-      + " sort keys in DynamoDB's UTF-8 order, a table and an inverted index, returning the same"
-      + " records, pages and exceptions. It stores the records themselves: no items (no encoding"
-      + " or decoding), no capacity or size accounting, no lock, no transactions, no cursor"
-      + " encoding.\n\n";
+  private static final List<String> WRITES =
+      List.of(
+          "createUser",
+          "uploadPhoto",
+          "reactToPhoto",
+          "followAndUnfollow",
+          "reactAndRemoveReaction",
+          "uploadAndDeletePhotoCascade",
+          "createAndDeleteUserCascade");
+  private static final String COLLECTIONS_FLOOR =
+      "The collections floor (`CollectionsBackend`)"
+          + " validates every argument with the repository's own checks, builds the same key strings"
+          + " (timestamps formatted as in the keys) and keeps every listing in maps keyed by those"
+          + " sort keys in DynamoDB's UTF-8 order, a table and an inverted index, returning the same"
+          + " records, pages and exceptions. It stores the records themselves: no items (no encoding"
+          + " or decoding), no capacity or size accounting, no lock, no transactions, no cursor"
+          + " encoding.\n\n";
 
   private final JmhResults results;
   private final String source;
@@ -102,8 +111,7 @@ public final class Report {
    * @param markdown the markdown file
    * @param charts the PNG files
    */
-  record Written(Path markdown, List<Path> charts) {
-  }
+  record Written(Path markdown, List<Path> charts) {}
 
   /**
    * Writes the report of some JMH JSON files.
@@ -126,22 +134,26 @@ public final class Report {
     }
     String name = base.getFileName().toString();
     List<Path> charts = new ArrayList<>();
-    Path patternsChart = chart(results, PATTERNS, "access patterns",
-        base.resolveSibling(name + ".png"), charts);
-    Path shapesChart = chart(results, SHAPES, "query shapes",
-        base.resolveSibling(name + "-shapes.png"), charts);
-    Report report = new Report(results,
-        String.join(", ", inputs.stream().map(p -> p.getFileName().toString()).toList()),
-        machine(), base.toAbsolutePath().getParent());
+    Path patternsChart =
+        chart(results, PATTERNS, "access patterns", base.resolveSibling(name + ".png"), charts);
+    Path shapesChart =
+        chart(results, SHAPES, "query shapes", base.resolveSibling(name + "-shapes.png"), charts);
+    Report report =
+        new Report(
+            results,
+            String.join(", ", inputs.stream().map(p -> p.getFileName().toString()).toList()),
+            machine(),
+            base.toAbsolutePath().getParent());
     Path markdown = base.resolveSibling(name + ".md");
-    Files.writeString(markdown, report.markdown(patternsChart, shapesChart),
-        StandardCharsets.UTF_8);
+    Files.writeString(
+        markdown, report.markdown(patternsChart, shapesChart), StandardCharsets.UTF_8);
     return new Written(markdown, charts);
   }
 
   /** Draws one benchmark class's chart if it ran; returns its file name, else null. */
-  private static Path chart(JmhResults results, String group, String what, Path png,
-      List<Path> charts) throws IOException {
+  private static Path chart(
+      JmhResults results, String group, String what, Path png, List<Path> charts)
+      throws IOException {
     if (results.methods(group).isEmpty()) {
       return null;
     }
@@ -153,8 +165,13 @@ public final class Report {
   private String markdown(Path patternsChart, Path shapesChart) {
     StringBuilder md = new StringBuilder();
     md.append("# quickphotos benchmark results\n\n");
-    md.append("- Results: `").append(source).append("` (JMH ").append(results.jmhVersion())
-        .append("; ").append(results.settings()).append(")\n");
+    md.append("- Results: `")
+        .append(source)
+        .append("` (JMH ")
+        .append(results.jmhVersion())
+        .append("; ")
+        .append(results.settings())
+        .append(")\n");
     md.append("- JVM: ").append(results.jvm()).append('\n');
     md.append("- Machine: ").append(machine).append("\n\n");
 
@@ -164,16 +181,17 @@ public final class Report {
       md.append("## Access patterns\n\n");
       md.append("![access patterns](").append(patternsChart).append(")\n\n");
       table(md);
-      md.append("\nWrites (†) are timed together with the write that undoes it, so the table"
-          + " keeps its size: create and upload are followed by a delete, a reaction by a"
-          + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
-          + " request and capacity columns count the access pattern's own requests (both of"
-          + " follow + unfollow). Collections make no requests (see the floor's description"
-          + " under the targets). On DynamoDB Local, capacity is"
-          + " what DynamoDB Local reports, which for transactions differs from the service's"
-          + " figures that the in-memory engine computes (dynamo-local's"
-          + " DynamoDbLocalCapacityTest pins the differences), and allocation includes the"
-          + " in-process server's.\n\n");
+      md.append(
+          "\nWrites (†) are timed together with the write that undoes it, so the table"
+              + " keeps its size: create and upload are followed by a delete, a reaction by a"
+              + " transaction deleting it and restoring the photo, a follow by the unfollow. The"
+              + " request and capacity columns count the access pattern's own requests (both of"
+              + " follow + unfollow). Collections make no requests (see the floor's description"
+              + " under the targets). On DynamoDB Local, capacity is"
+              + " what DynamoDB Local reports, which for transactions differs from the service's"
+              + " figures that the in-memory engine computes (dynamo-local's"
+              + " DynamoDbLocalCapacityTest pins the differences), and allocation includes the"
+              + " in-process server's.\n\n");
     }
     if (shapesChart != null) {
       md.append("## Query shapes\n\n");
@@ -190,8 +208,7 @@ public final class Report {
   // --- targets -------------------------------------------------------------------------------
 
   /** A row of the targets table. */
-  private sealed interface Target permits Ratio, Copied {
-  }
+  private sealed interface Target permits Ratio, Copied {}
 
   /** What differs between the two figures of a ratio; the details table's two column names. */
   private enum Across {
@@ -224,8 +241,16 @@ public final class Report {
    *     first named beside the pattern
    * @param note a paragraph after the details table, or empty
    */
-  private record Ratio(String title, String definition, double limit, boolean atLeast,
-      boolean judged, String group, Across across, List<String> backends, String note)
+  private record Ratio(
+      String title,
+      String definition,
+      double limit,
+      boolean atLeast,
+      boolean judged,
+      String group,
+      Across across,
+      List<String> backends,
+      String note)
       implements Target {
 
     boolean met(double value) {
@@ -234,7 +259,8 @@ public final class Report {
 
     String bound() {
       return (atLeast ? "≥ " : "≤ ")
-          + String.format(Locale.ROOT, limit >= 100 ? "%,.0f" : "%.1f", limit) + "×";
+          + String.format(Locale.ROOT, limit >= 100 ? "%,.0f" : "%.1f", limit)
+          + "×";
     }
 
     List<String> columns() {
@@ -251,30 +277,72 @@ public final class Report {
    * @param column the header of the column judged
    * @param limit the bound
    */
-  private record Copied(String file, String title, String column, double limit)
-      implements Target {
-  }
+  private record Copied(String file, String title, String column, double limit) implements Target {}
 
   /** The targets, in the table's order. */
   private List<Target> targets() {
     return List.of(
-        new Ratio("memory vs bare collections", "memory time / collections time", 10, false, true,
-            PATTERNS, Across.BACKENDS, List.of("collections", "memory"), COLLECTIONS_FLOOR),
-        new Ratio("memory at the largest size vs the smallest",
-            "time at the largest size / time at the smallest", 1.5, false, true, PATTERNS,
-            Across.SIZES, List.of("memory"), floorScaling()),
-        new Ratio("reads with 2 threads vs 1", "throughput with 2 threads / throughput with 1",
-            1.7, true, true, READ_SCALING, Across.THREADS, List.of("memory", "collections"), ""),
-        new Ratio("memory vs DynamoDB Local", "DynamoDB Local time / memory time", 1000, true,
-            true, PATTERNS, Across.BACKENDS, List.of("memory", "dynamodb-local"), ""),
-        new Ratio("dynamo-impl vs raw SDK on DynamoDB Local (end-to-end view)",
+        new Ratio(
+            "memory vs bare collections",
+            "memory time / collections time",
+            10,
+            false,
+            true,
+            PATTERNS,
+            Across.BACKENDS,
+            List.of("collections", "memory"),
+            COLLECTIONS_FLOOR),
+        new Ratio(
+            "memory at the largest size vs the smallest",
+            "time at the largest size / time at the smallest",
+            1.5,
+            false,
+            true,
+            PATTERNS,
+            Across.SIZES,
+            List.of("memory"),
+            floorScaling()),
+        new Ratio(
+            "reads with 2 threads vs 1",
+            "throughput with 2 threads / throughput with 1",
+            1.7,
+            true,
+            true,
+            READ_SCALING,
+            Across.THREADS,
+            List.of("memory", "collections"),
+            ""),
+        new Ratio(
+            "memory vs DynamoDB Local",
+            "DynamoDB Local time / memory time",
+            1000,
+            true,
+            true,
+            PATTERNS,
+            Across.BACKENDS,
+            List.of("memory", "dynamodb-local"),
+            ""),
+        new Ratio(
+            "dynamo-impl vs raw SDK on DynamoDB Local (end-to-end view)",
             "dynamodb-local time / raw-sdk time; the ≤ 1.10× target is judged by the stub"
-                + " comparison", 1.10, false, false, PATTERNS, Across.BACKENDS,
-            List.of("raw-sdk", "dynamodb-local"), ""),
-        new Copied(STUB_FILE, "dynamo-impl vs raw SDK on a stubbed HTTP client (≤ 1.10×)",
-            "ratio (median)", 1.10),
-        new Copied(FOOTPRINT_FILE, "heap per item vs DynamoDB item size (≤ 2.5×)",
-            "Heap ÷ DynamoDB size", 2.5));
+                + " comparison",
+            1.10,
+            false,
+            false,
+            PATTERNS,
+            Across.BACKENDS,
+            List.of("raw-sdk", "dynamodb-local"),
+            ""),
+        new Copied(
+            STUB_FILE,
+            "dynamo-impl vs raw SDK on a stubbed HTTP client (≤ 1.10×)",
+            "ratio (median)",
+            1.10),
+        new Copied(
+            FOOTPRINT_FILE,
+            "heap per item vs DynamoDB item size (≤ 2.5×)",
+            "Heap ÷ DynamoDB size",
+            2.5));
   }
 
   /**
@@ -286,8 +354,8 @@ public final class Report {
    * @param second the other figure
    * @param value the ratio
    */
-  private record Comparison(String method, String size, JmhResults.Row first,
-      JmhResults.Row second, double value) {
+  private record Comparison(
+      String method, String size, JmhResults.Row first, JmhResults.Row second, double value) {
     boolean stable() {
       return first.stable() && second.stable();
     }
@@ -320,15 +388,15 @@ public final class Report {
 
   private void targets(StringBuilder md) {
     StringBuilder details = new StringBuilder();
-    md.append("A target is met only where every figure behind it is stable: JMH's error (the"
-        + " half-width of its 99.9% confidence interval) under 10% of the score. A ratio with an"
-        + " unstable figure is marked \"unstable: error N%\" (N the larger of its two figures'"
-        + " errors) and counted as not met.\n\n");
+    md.append(
+        "A target is met only where every figure behind it is stable: JMH's error (the"
+            + " half-width of its 99.9% confidence interval) under 10% of the score. A ratio with an"
+            + " unstable figure is marked \"unstable: error N%\" (N the larger of its two figures'"
+            + " errors) and counted as not met.\n\n");
     md.append("| Target | Met | Range over patterns | Unstable |\n|---|---|---|---|\n");
     for (Target target : targets()) {
       if (target instanceof Ratio ratio) {
-        summarize(md, details, ratio,
-            comparisons(ratio.group(), ratio.across(), ratio.backends()));
+        summarize(md, details, ratio, comparisons(ratio.group(), ratio.across(), ratio.backends()));
         details.append(ratio.note());
       } else {
         copied(md, details, (Copied) target);
@@ -345,7 +413,11 @@ public final class Report {
         String first = backends.get(0);
         String second = backends.get(1);
         for (int size : results.sizes(group, second)) {
-          add(comparisons, label(method), size(size), results.find(group, method, first, size),
+          add(
+              comparisons,
+              label(method),
+              size(size),
+              results.find(group, method, first, size),
               results.find(group, method, second, size));
         }
         continue;
@@ -355,13 +427,20 @@ public final class Report {
         List<Integer> sizes = results.sizes(group, backend);
         if (across == Across.THREADS) {
           for (int size : sizes) {
-            add(comparisons, name, size(size), results.find(group, method, backend, size, 1),
+            add(
+                comparisons,
+                name,
+                size(size),
+                results.find(group, method, backend, size, 1),
                 results.find(group, method, backend, size, 2));
           }
         } else if (sizes.size() >= 2) {
           int small = sizes.get(0);
           int large = sizes.get(sizes.size() - 1);
-          add(comparisons, name, size(small) + " → " + size(large),
+          add(
+              comparisons,
+              name,
+              size(small) + " → " + size(large),
               results.find(group, method, backend, small),
               results.find(group, method, backend, large));
         }
@@ -370,11 +449,16 @@ public final class Report {
     return comparisons;
   }
 
-  private static void add(List<Comparison> comparisons, String method, String size,
-      Optional<JmhResults.Row> first, Optional<JmhResults.Row> second) {
+  private static void add(
+      List<Comparison> comparisons,
+      String method,
+      String size,
+      Optional<JmhResults.Row> first,
+      Optional<JmhResults.Row> second) {
     if (first.isPresent() && second.isPresent()) {
-      comparisons.add(new Comparison(method, size, first.get(), second.get(),
-          second.get().score() / first.get().score()));
+      comparisons.add(
+          new Comparison(
+              method, size, first.get(), second.get(), second.get().score() / first.get().score()));
     }
   }
 
@@ -385,8 +469,12 @@ public final class Report {
       return "";
     }
     List<Integer> sizes = results.sizes(PATTERNS, "collections");
-    return "For comparison, the bare-collections baseline takes " + range(floor) + " its "
-        + size(sizes.get(0)) + " time at " + size(sizes.get(sizes.size() - 1))
+    return "For comparison, the bare-collections baseline takes "
+        + range(floor)
+        + " its "
+        + size(sizes.get(0))
+        + " time at "
+        + size(sizes.get(sizes.size() - 1))
         + " over the same patterns.\n\n";
   }
 
@@ -414,46 +502,74 @@ public final class Report {
     return target.met(comparison.value()) ? "met" : "**missed**";
   }
 
-  private void summarize(StringBuilder md, StringBuilder details, Ratio target,
-      List<Comparison> comparisons) {
+  private void summarize(
+      StringBuilder md, StringBuilder details, Ratio target, List<Comparison> comparisons) {
     md.append("| ").append(target.title());
     if (comparisons.isEmpty()) {
-      md.append(target.judged() ? " (" + target.bound() + ")" : "").append(" | ")
-          .append(results.methods(target.group()).isEmpty()
-              ? "not measured: no " + target.group() + " results in these files"
-              : "n/a: not in these results")
+      md.append(target.judged() ? " (" + target.bound() + ")" : "")
+          .append(" | ")
+          .append(
+              results.methods(target.group()).isEmpty()
+                  ? "not measured: no " + target.group() + " results in these files"
+                  : "n/a: not in these results")
           .append(" | | |\n");
       return;
     }
     long unstable = comparisons.stream().filter(c -> !c.stable()).count();
     long met = comparisons.stream().filter(c -> c.stable() && target.met(c.value())).count();
     if (target.judged()) {
-      md.append(" (").append(target.bound()).append(") | ")
-          .append(met == comparisons.size() ? "met: " : "**missed**: met for ").append(met)
-          .append(" of ").append(comparisons.size());
+      md.append(" (")
+          .append(target.bound())
+          .append(") | ")
+          .append(met == comparisons.size() ? "met: " : "**missed**: met for ")
+          .append(met)
+          .append(" of ")
+          .append(comparisons.size());
     } else {
       // A target judged elsewhere is stated to the hundredth, as it is set: 1.10×.
       md.append(" | no verdict here: the ≤ ")
           .append(String.format(Locale.ROOT, "%.2f", target.limit()))
           .append("× target is judged by [the stub comparison](" + STUB_FILE + ")");
     }
-    md.append(" | ").append(range(comparisons)).append(" | ")
+    md.append(" | ")
+        .append(range(comparisons))
+        .append(" | ")
         .append(unstable == 0 ? "0" : "**" + unstable + " of " + comparisons.size() + "**")
-        .append(boundsNote(target, comparisons)).append(" |\n");
+        .append(boundsNote(target, comparisons))
+        .append(" |\n");
     details.append("### ").append(target.title()).append(" (").append(target.definition());
     if (target.judged()) {
       details.append(", target ").append(target.bound());
     }
-    details.append(")\n\n| Pattern | Size | ").append(target.columns().get(0))
-        .append(" | ± | B/op | ").append(target.columns().get(1))
+    details
+        .append(")\n\n| Pattern | Size | ")
+        .append(target.columns().get(0))
+        .append(" | ± | B/op | ")
+        .append(target.columns().get(1))
         .append(" | ± | B/op | Ratio | |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Comparison c : comparisons) {
-      details.append("| ").append(c.method()).append(" | ").append(c.size()).append(" | ")
-          .append(time(c.first())).append(" | ").append(percent(c.first())).append(" | ")
-          .append(bytes(c.first().allocatedBytes())).append(" | ").append(time(c.second()))
-          .append(" | ").append(percent(c.second())).append(" | ")
-          .append(bytes(c.second().allocatedBytes())).append(" | ").append(ratio(c.value()))
-          .append(" | ").append(verdict(target, c)).append(" |\n");
+      details
+          .append("| ")
+          .append(c.method())
+          .append(" | ")
+          .append(c.size())
+          .append(" | ")
+          .append(time(c.first()))
+          .append(" | ")
+          .append(percent(c.first()))
+          .append(" | ")
+          .append(bytes(c.first().allocatedBytes()))
+          .append(" | ")
+          .append(time(c.second()))
+          .append(" | ")
+          .append(percent(c.second()))
+          .append(" | ")
+          .append(bytes(c.second().allocatedBytes()))
+          .append(" | ")
+          .append(ratio(c.value()))
+          .append(" | ")
+          .append(verdict(target, c))
+          .append(" |\n");
     }
     details.append('\n');
   }
@@ -463,7 +579,8 @@ public final class Report {
   }
 
   private static String rangeOf(List<Double> values) {
-    return ratio(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()) + " – "
+    return ratio(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow())
+        + " – "
         + ratio(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
   }
 
@@ -491,8 +608,9 @@ public final class Report {
       List<String> cells = cells(row);
       if (index >= 0 && index < cells.size()) {
         try {
-          values.add(Double.parseDouble(cells.get(index).replace("×", "").replace(",", "")
-              .replace("*", "").trim()));
+          values.add(
+              Double.parseDouble(
+                  cells.get(index).replace("×", "").replace(",", "").replace("*", "").trim()));
         } catch (NumberFormatException e) {
           // A cell that is not a ratio is left out of the verdict, not guessed at.
         }
@@ -502,13 +620,24 @@ public final class Report {
       md.append("see ").append(link).append(" | | |\n");
     } else {
       long met = values.stream().filter(v -> v <= target.limit()).count();
-      md.append(met == values.size() ? "met: " : "**missed**: met for ").append(met)
-          .append(" of ").append(values.size()).append(" (from ").append(link).append(") | ")
-          .append(rangeOf(values)).append(" | judged in the file |\n");
+      md.append(met == values.size() ? "met: " : "**missed**: met for ")
+          .append(met)
+          .append(" of ")
+          .append(values.size())
+          .append(" (from ")
+          .append(link)
+          .append(") | ")
+          .append(rangeOf(values))
+          .append(" | judged in the file |\n");
     }
-    details.append("### ").append(target.title()).append("\n\nThe last table of ").append(link)
-        .append(", copied as it is; how it was measured, and its earlier tables, are in the"
-            + " file.\n\n");
+    details
+        .append("### ")
+        .append(target.title())
+        .append("\n\nThe last table of ")
+        .append(link)
+        .append(
+            ", copied as it is; how it was measured, and its earlier tables, are in the"
+                + " file.\n\n");
     for (String line : table) {
       details.append(line).append('\n');
     }
@@ -544,30 +673,54 @@ public final class Report {
   // --- tables --------------------------------------------------------------------------------
 
   private void table(StringBuilder md) {
-    md.append("| Benchmark | Backend | Size | Score | ± Error | Unit | Alloc B/op | Requests/op"
-        + " | RCU/op | WCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    md.append(
+        "| Benchmark | Backend | Size | Score | ± Error | Unit | Alloc B/op | Requests/op"
+            + " | RCU/op | WCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
     for (JmhResults.Row row : rows(PATTERNS)) {
-      md.append("| ").append(label(row.method())).append(" | ").append(figures(row))
-          .append(" | ").append(bytes(row.allocatedBytes())).append(" | ")
-          .append(cost(row, row.requests())).append(" | ").append(cost(row, row.readUnits()))
-          .append(" | ").append(cost(row, row.writeUnits())).append(" |\n");
+      md.append("| ")
+          .append(label(row.method()))
+          .append(" | ")
+          .append(figures(row))
+          .append(" | ")
+          .append(bytes(row.allocatedBytes()))
+          .append(" | ")
+          .append(cost(row, row.requests()))
+          .append(" | ")
+          .append(cost(row, row.readUnits()))
+          .append(" | ")
+          .append(cost(row, row.writeUnits()))
+          .append(" |\n");
     }
   }
 
   private void shapes(StringBuilder md) {
-    md.append("Each shape beside the design's shape for the same result (the first of each"
-        + " pair or triple), through each engine's Table SPI; the denormalized copies are extra"
-        + " items loaded for these benchmarks only.\n\n");
-    md.append("| Shape | Backend | Size | Score | ± Error | Unit | vs design | Alloc B/op |"
-        + " Requests/op | RCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    md.append(
+        "Each shape beside the design's shape for the same result (the first of each"
+            + " pair or triple), through each engine's Table SPI; the denormalized copies are extra"
+            + " items loaded for these benchmarks only.\n\n");
+    md.append(
+        "| Shape | Backend | Size | Score | ± Error | Unit | vs design | Alloc B/op |"
+            + " Requests/op | RCU/op |\n|---|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
     for (JmhResults.Row row : rows(SHAPES)) {
-      String design = row.method().startsWith("user") ? "userAndPhotosInOneQuery"
-          : "followedByBatchGet";
-      String relative = results.find(SHAPES, design, row.backend(), row.size())
-          .map(d -> ratio(row.score() / d.score())).orElse("");
-      md.append("| ").append(row.method()).append(" | ").append(figures(row)).append(" | ")
-          .append(relative).append(" | ").append(bytes(row.allocatedBytes())).append(" | ")
-          .append(cost(row, row.requests())).append(" | ").append(cost(row, row.readUnits()))
+      String design =
+          row.method().startsWith("user") ? "userAndPhotosInOneQuery" : "followedByBatchGet";
+      String relative =
+          results
+              .find(SHAPES, design, row.backend(), row.size())
+              .map(d -> ratio(row.score() / d.score()))
+              .orElse("");
+      md.append("| ")
+          .append(row.method())
+          .append(" | ")
+          .append(figures(row))
+          .append(" | ")
+          .append(relative)
+          .append(" | ")
+          .append(bytes(row.allocatedBytes()))
+          .append(" | ")
+          .append(cost(row, row.requests()))
+          .append(" | ")
+          .append(cost(row, row.readUnits()))
           .append(" |\n");
     }
   }
@@ -578,8 +731,15 @@ public final class Report {
 
   /** The backend, size, score, error and unit cells of a row. */
   private static String figures(JmhResults.Row row) {
-    return row.backend() + " | " + size(row.size()) + " | " + number(row.score()) + " | "
-        + number(row.error()) + " | " + row.unit();
+    return row.backend()
+        + " | "
+        + size(row.size())
+        + " | "
+        + number(row.score())
+        + " | "
+        + number(row.error())
+        + " | "
+        + row.unit();
   }
 
   private static String cost(JmhResults.Row row, double value) {
@@ -592,15 +752,17 @@ public final class Report {
    * ratio moves with the load; StubbedSdkComparison measures it interleaved.
    */
   private void stubbed(StringBuilder md) {
-    md.append("A real DynamoDbClient on a stub HTTP client replaying the responses DynamoDB Local"
-        + " gave (StubbedSdkBenchmark): no server, so the difference is dynamo-impl's own work."
-        + " Target: dynamo-impl ≤ 1.10× the hand-written calls; a pattern is judged only where"
-        + " both errors are under 10% of their scores. JMH ran the two backends one after the"
-        + " other: on a shared machine, StubbedSdkComparison's interleaved ratio is the one to"
-        + " trust.\n\n");
-    md.append("| Pattern | raw SDK | ± | dynamo-impl | ± | Unit | ratio | overhead µs |"
-        + " raw SDK B/op | dynamo-impl B/op | ≤ 1.10× |\n"
-        + "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
+    md.append(
+        "A real DynamoDbClient on a stub HTTP client replaying the responses DynamoDB Local"
+            + " gave (StubbedSdkBenchmark): no server, so the difference is dynamo-impl's own work."
+            + " Target: dynamo-impl ≤ 1.10× the hand-written calls; a pattern is judged only where"
+            + " both errors are under 10% of their scores. JMH ran the two backends one after the"
+            + " other: on a shared machine, StubbedSdkComparison's interleaved ratio is the one to"
+            + " trust.\n\n");
+    md.append(
+        "| Pattern | raw SDK | ± | dynamo-impl | ± | Unit | ratio | overhead µs |"
+            + " raw SDK B/op | dynamo-impl B/op | ≤ 1.10× |\n"
+            + "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
     for (String method : results.methods(STUBBED)) {
       Optional<JmhResults.Row> impl = results.find(STUBBED, method, "dynamo-impl", 0);
       Optional<JmhResults.Row> raw = results.find(STUBBED, method, "raw-sdk", 0);
@@ -610,14 +772,32 @@ public final class Report {
       JmhResults.Row i = impl.get();
       JmhResults.Row r = raw.get();
       double ratio = i.score() / r.score();
-      md.append("| ").append(method).append(" | ").append(number(r.score())).append(" | ")
-          .append(number(r.error())).append(" | ").append(number(i.score())).append(" | ")
-          .append(number(i.error())).append(" | ").append(i.unit()).append(" | ")
-          .append(ratio(ratio)).append(" | ")
-          .append(String.format(Locale.ROOT, "%+.2f", micros(i) - micros(r))).append(" | ")
-          .append(bytes(r.allocatedBytes())).append(" | ").append(bytes(i.allocatedBytes()))
-          .append(" | ").append(i.stable() && r.stable() ? (ratio <= 1.10 ? "met" : "**missed**")
-              : "unsettled: error over 10%").append(" |\n");
+      md.append("| ")
+          .append(method)
+          .append(" | ")
+          .append(number(r.score()))
+          .append(" | ")
+          .append(number(r.error()))
+          .append(" | ")
+          .append(number(i.score()))
+          .append(" | ")
+          .append(number(i.error()))
+          .append(" | ")
+          .append(i.unit())
+          .append(" | ")
+          .append(ratio(ratio))
+          .append(" | ")
+          .append(String.format(Locale.ROOT, "%+.2f", micros(i) - micros(r)))
+          .append(" | ")
+          .append(bytes(r.allocatedBytes()))
+          .append(" | ")
+          .append(bytes(i.allocatedBytes()))
+          .append(" | ")
+          .append(
+              i.stable() && r.stable()
+                  ? (ratio <= 1.10 ? "met" : "**missed**")
+                  : "unsettled: error over 10%")
+          .append(" |\n");
     }
     md.append('\n');
   }
@@ -679,8 +859,8 @@ public final class Report {
       return "";
     }
     double magnitude = Math.abs(value);
-    String pattern = magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f"
-        : magnitude >= 1 ? "%.2f" : "%.3f";
+    String pattern =
+        magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
     return String.format(Locale.ROOT, pattern, value);
   }
 
@@ -715,12 +895,20 @@ public final class Report {
   private static String machine() {
     String cpu = "unknown CPU";
     try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-      cpu = lines.filter(line -> line.startsWith("model name")).findFirst()
-          .map(line -> line.substring(line.indexOf(':') + 1).trim()).orElse(cpu);
+      cpu =
+          lines
+              .filter(line -> line.startsWith("model name"))
+              .findFirst()
+              .map(line -> line.substring(line.indexOf(':') + 1).trim())
+              .orElse(cpu);
     } catch (IOException | RuntimeException e) {
       cpu = System.getProperty("os.arch");
     }
-    return cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores, "
-        + System.getProperty("os.name") + " (where this report was made)";
+    return cpu
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores, "
+        + System.getProperty("os.name")
+        + " (where this report was made)";
   }
 }

@@ -1,11 +1,5 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.KeyLayout;
-
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -20,6 +14,11 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.HashMap;
 import java.util.List;
@@ -42,8 +41,7 @@ final class RepositoryBackend implements BenchmarkTarget {
   private final Runnable release;
   private final Map<PhotoId, Item> loadedPhotos = new HashMap<>();
 
-  private RepositoryBackend(QuickPhotos photos, Table engine, CostTally costs,
-      Runnable release) {
+  private RepositoryBackend(QuickPhotos photos, Table engine, CostTally costs, Runnable release) {
     this.photos = photos;
     this.engine = engine;
     this.costs = costs;
@@ -61,7 +59,7 @@ final class RepositoryBackend implements BenchmarkTarget {
     MemoryTable table = new MemoryTable();
     QuickPhotos photos = DataSet.repository(table, costs);
     data.importInto(photos, "memory");
-    return new RepositoryBackend(photos, table, costs, () -> { }).rememberPhotos(data);
+    return new RepositoryBackend(photos, table, costs, () -> {}).rememberPhotos(data);
   }
 
   /**
@@ -91,14 +89,14 @@ final class RepositoryBackend implements BenchmarkTarget {
   static RepositoryBackend dynamoDb(DynamoDbClient client) {
     CostTally costs = new CostTally();
     Table table = new DynamoTable(client, LocalTable.NAME);
-    return new RepositoryBackend(DataSet.repository(table, costs), table, costs, () -> { });
+    return new RepositoryBackend(DataSet.repository(table, costs), table, costs, () -> {});
   }
 
   /** Reads the photos the reaction benchmark reacts to as they were loaded, to put them back. */
   private RepositoryBackend rememberPhotos(DataSet data) {
     for (PhotoId id : data.photoRing) {
-      loadedPhotos.computeIfAbsent(id,
-          photo -> engine.getItem(KeyLayout.photo(photo)).item().orElseThrow());
+      loadedPhotos.computeIfAbsent(
+          id, photo -> engine.getItem(KeyLayout.photo(photo)).item().orElseThrow());
     }
     return this;
   }
@@ -195,10 +193,12 @@ final class RepositoryBackend implements BenchmarkTarget {
 
   @Override
   public void eraseReaction(Reaction reaction) {
-    engine.transactWrite(List.of(
-        new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
-            reaction.photo()), ItemCondition.NONE),
-        new WriteAction.Put(loadedPhotos.get(reaction.photo()), ItemCondition.NONE)));
+    engine.transactWrite(
+        List.of(
+            new WriteAction.Delete(
+                KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
+                ItemCondition.NONE),
+            new WriteAction.Put(loadedPhotos.get(reaction.photo()), ItemCondition.NONE)));
   }
 
   @Override

@@ -35,9 +35,16 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 // DynamoDB Local leaves a non-daemon job thread running after it stops, which would make JMH wait
 // 30 s for every forked VM to exit; there is nothing left to wait for after tearDown. Its native
 // library is loaded with a restricted method, which JDK 22 and later warn about unless enabled.
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1",
-    "--enable-native-access=ALL-UNNAMED"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Xms4g",
+      "-Xmx4g",
+      "-XX:+UseParallelGC",
+      "-Djmh.shutdownTimeout=0",
+      "-Djmh.shutdownTimeout.step=1",
+      "--enable-native-access=ALL-UNNAMED"
+    })
 abstract class RingBenchmark {
   private int next;
 

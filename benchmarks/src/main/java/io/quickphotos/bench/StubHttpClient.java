@@ -44,8 +44,7 @@ final class StubHttpClient implements SdkHttpClient {
    * @param headers its headers, as DynamoDB Local sent them
    * @param body its JSON body
    */
-  record Response(String operation, int status, Map<String, List<String>> headers, byte[] body) {
-  }
+  record Response(String operation, int status, Map<String, List<String>> headers, byte[] body) {}
 
   /**
    * Answers the next requests with these responses, in order and then again from the first.
@@ -69,8 +68,8 @@ final class StubHttpClient implements SdkHttpClient {
     next = (next + 1) % script.size();
     String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
     if (!target.endsWith("." + response.operation())) {
-      throw new IllegalStateException("the script answers " + response.operation()
-          + " next, but the request is " + target);
+      throw new IllegalStateException(
+          "the script answers " + response.operation() + " next, but the request is " + target);
     }
     return new ExecutableHttpRequest() {
       @Override
@@ -84,15 +83,17 @@ final class StubHttpClient implements SdkHttpClient {
           }
         }
         return HttpExecuteResponse.builder()
-            .response(SdkHttpResponse.builder().statusCode(response.status())
-                .headers(response.headers()).build())
+            .response(
+                SdkHttpResponse.builder()
+                    .statusCode(response.status())
+                    .headers(response.headers())
+                    .build())
             .responseBody(AbortableInputStream.create(new ByteArrayInputStream(response.body())))
             .build();
       }
 
       @Override
-      public void abort() {
-      }
+      public void abort() {}
     };
   }
 
@@ -102,8 +103,7 @@ final class StubHttpClient implements SdkHttpClient {
   }
 
   @Override
-  public void close() {
-  }
+  public void close() {}
 
   /**
    * Records every HTTP response a client receives, as an interceptor on a client talking to a
@@ -113,11 +113,15 @@ final class StubHttpClient implements SdkHttpClient {
     private final List<Response> recorded = new java.util.ArrayList<>();
 
     @Override
-    public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
-        ExecutionAttributes attributes) {
+    public Optional<InputStream> modifyHttpResponseContent(
+        Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
       byte[] body = context.responseBody().map(Recorder::readAll).orElse(new byte[0]);
-      recorded.add(new Response(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
-          context.httpResponse().statusCode(), context.httpResponse().headers(), body));
+      recorded.add(
+          new Response(
+              attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
+              context.httpResponse().statusCode(),
+              context.httpResponse().headers(),
+              body));
       return Optional.of(new ByteArrayInputStream(body));
     }
 

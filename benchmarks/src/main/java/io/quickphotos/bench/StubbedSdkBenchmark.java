@@ -1,9 +1,9 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.CostListener;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
-import io.quickphotos.CostListener;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.net.URI;
 import java.util.HashMap;
@@ -66,16 +66,26 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 // DynamoDB Local, started to record the responses, leaves a non-daemon thread behind.
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+UseParallelGC",
-    "-Djmh.shutdownTimeout=0", "-Djmh.shutdownTimeout.step=1",
-    "--enable-native-access=ALL-UNNAMED"})
+@Fork(
+    value = 2,
+    jvmArgsAppend = {
+      "-Xms1g",
+      "-Xmx1g",
+      "-XX:+UseParallelGC",
+      "-Djmh.shutdownTimeout=0",
+      "-Djmh.shutdownTimeout.step=1",
+      "--enable-native-access=ALL-UNNAMED"
+    })
 public class StubbedSdkBenchmark {
   static final String DYNAMO_IMPL = "dynamo-impl";
   static final String RAW_SDK = "raw-sdk";
+
   /** Every pattern by its benchmark method's name, as the benchmark calls it: to record it. */
   static final Map<String, BiFunction<BenchmarkTarget, Arguments, Object>> PATTERNS = patterns();
+
   /** Where the stubbed clients think they send requests; nothing listens there. */
   private static final URI NOWHERE = URI.create("http://127.0.0.1:9");
+
   /** The size of the data set the responses are recorded on: 50 users. */
   private static final int RECORDED_ITEMS = 1000;
 
@@ -178,10 +188,11 @@ public class StubbedSdkBenchmark {
    * @return the client
    */
   static DynamoDbClient client(Consumer<DynamoDbClientBuilder> http) {
-    DynamoDbClientBuilder builder = DynamoDbClient.builder()
-        .region(DynamoDbLocal.REGION)
-        .credentialsProvider(StaticCredentialsProvider.create(
-            AwsBasicCredentials.create("dummy", "dummy")));
+    DynamoDbClientBuilder builder =
+        DynamoDbClient.builder()
+            .region(DynamoDbLocal.REGION)
+            .credentialsProvider(
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
     http.accept(builder);
     return builder.build();
   }
@@ -196,9 +207,10 @@ public class StubbedSdkBenchmark {
   static BenchmarkTarget target(String backend, DynamoDbClient client) {
     return switch (backend) {
       case DYNAMO_IMPL -> RepositoryBackend.dynamoDb(client);
-      case RAW_SDK -> new RawSdk(client, () -> { });
-      default -> throw new IllegalArgumentException("unknown backend " + backend
-          + "; expected " + DYNAMO_IMPL + " or " + RAW_SDK);
+      case RAW_SDK -> new RawSdk(client, () -> {});
+      default ->
+          throw new IllegalArgumentException(
+              "unknown backend " + backend + "; expected " + DYNAMO_IMPL + " or " + RAW_SDK);
     };
   }
 
@@ -217,14 +229,29 @@ public class StubbedSdkBenchmark {
    * @param follower the user who follows
    * @param followed the user to follow
    */
-  record Arguments(String user, PhotoId photo, NewUser newUser, PhotoId newPhoto,
-      String newLocation, String reactor, PhotoId reactedPhoto, ReactionType type,
-      String follower, String followed) {
+  record Arguments(
+      String user,
+      PhotoId photo,
+      NewUser newUser,
+      PhotoId newPhoto,
+      String newLocation,
+      String reactor,
+      PhotoId reactedPhoto,
+      ReactionType type,
+      String follower,
+      String followed) {
 
     static Arguments of(DataSet data, int slot) {
-      return new Arguments(data.userRing[0], data.photoRing[0], data.newUserRing[slot],
-          data.newPhotoRing[slot], data.newLocationRing[slot], data.reactor.username(),
-          data.photoRing[slot], data.typeRing[slot], data.follower.username(),
+      return new Arguments(
+          data.userRing[0],
+          data.photoRing[0],
+          data.newUserRing[slot],
+          data.newPhotoRing[slot],
+          data.newLocationRing[slot],
+          data.reactor.username(),
+          data.photoRing[slot],
+          data.typeRing[slot],
+          data.follower.username(),
           data.followedRing[slot]);
     }
   }
@@ -239,8 +266,8 @@ public class StubbedSdkBenchmark {
     private final Map<String, List<StubHttpClient.Response>> scripts;
     private final Map<String, Arguments> arguments;
 
-    private Recordings(Map<String, List<StubHttpClient.Response>> scripts,
-        Map<String, Arguments> arguments) {
+    private Recordings(
+        Map<String, List<StubHttpClient.Response>> scripts, Map<String, Arguments> arguments) {
       this.scripts = scripts;
       this.arguments = arguments;
     }
@@ -267,8 +294,8 @@ public class StubbedSdkBenchmark {
       }
       StubHttpClient stub = new StubHttpClient();
       stub.play(script);
-      BenchmarkTarget target = target(backend,
-          client(c -> c.endpointOverride(NOWHERE).httpClient(stub)));
+      BenchmarkTarget target =
+          target(backend, client(c -> c.endpointOverride(NOWHERE).httpClient(stub)));
       Arguments args = arguments.get(backend);
       BiFunction<BenchmarkTarget, Arguments, Object> call = PATTERNS.get(pattern);
       return () -> call.apply(target, args);
@@ -276,18 +303,25 @@ public class StubbedSdkBenchmark {
 
     private static Recordings record() {
       DataSet data = DataSet.of(RECORDED_ITEMS);
-      Map<String, Arguments> arguments = Map.of(DYNAMO_IMPL, Arguments.of(data, 0),
-          RAW_SDK, Arguments.of(data, otherWriteSlot(data)));
+      Map<String, Arguments> arguments =
+          Map.of(
+              DYNAMO_IMPL,
+              Arguments.of(data, 0),
+              RAW_SDK,
+              Arguments.of(data, otherWriteSlot(data)));
       Map<String, List<StubHttpClient.Response>> scripts = new HashMap<>();
       try (LocalTable table = LocalTable.load(data, CostListener.NONE)) {
         for (String backend : List.of(DYNAMO_IMPL, RAW_SDK)) {
           StubHttpClient.Recorder recorder = new StubHttpClient.Recorder();
-          try (DynamoDbClient client = client(c -> c.endpointOverride(table.endpoint())
-              .httpClientBuilder(UrlConnectionHttpClient.builder())
-              .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)))) {
+          try (DynamoDbClient client =
+              client(
+                  c ->
+                      c.endpointOverride(table.endpoint())
+                          .httpClientBuilder(UrlConnectionHttpClient.builder())
+                          .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)))) {
             BenchmarkTarget target = target(backend, client);
-            for (Map.Entry<String, BiFunction<BenchmarkTarget, Arguments, Object>> pattern
-                : PATTERNS.entrySet()) {
+            for (Map.Entry<String, BiFunction<BenchmarkTarget, Arguments, Object>> pattern :
+                PATTERNS.entrySet()) {
               pattern.getValue().apply(target, arguments.get(backend));
               scripts.put(backend + " " + pattern.getKey(), recorder.take());
             }

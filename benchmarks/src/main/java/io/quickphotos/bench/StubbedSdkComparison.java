@@ -34,8 +34,7 @@ public final class StubbedSdkComparison {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-  private StubbedSdkComparison() {
-  }
+  private StubbedSdkComparison() {}
 
   /**
    * One pattern's result.
@@ -50,8 +49,16 @@ public final class StubbedSdkComparison {
    * @param implBytes bytes dynamo-impl allocates per call
    * @param rawBytes bytes the hand-written calls allocate per call
    */
-  record Result(String pattern, double implMicros, double rawMicros, double ratio,
-      double lowRatio, double highRatio, double wallRatio, double implBytes, double rawBytes) {
+  record Result(
+      String pattern,
+      double implMicros,
+      double rawMicros,
+      double ratio,
+      double lowRatio,
+      double highRatio,
+      double wallRatio,
+      double implBytes,
+      double rawBytes) {
 
     double overheadMicros() {
       return implMicros - rawMicros;
@@ -109,8 +116,13 @@ public final class StubbedSdkComparison {
     return results;
   }
 
-  private static Result compare(String name, Supplier<Object> impl, Supplier<Object> raw,
-      int rounds, int calls, int warmupRounds) {
+  private static Result compare(
+      String name,
+      Supplier<Object> impl,
+      Supplier<Object> raw,
+      int rounds,
+      int calls,
+      int warmupRounds) {
     double[] implNanos = new double[rounds];
     double[] rawNanos = new double[rounds];
     double[] ratios = new double[rounds];
@@ -135,13 +147,19 @@ public final class StubbedSdkComparison {
     double[] sortedRatios = ratios.clone();
     Arrays.sort(sortedRatios);
     long measuredCalls = (long) rounds * calls;
-    return new Result(name, median(implNanos) / 1000, median(rawNanos) / 1000,
-        median(ratios), sortedRatios[0], sortedRatios[rounds - 1], median(wallRatios),
-        (double) implAllocated / measuredCalls, (double) rawAllocated / measuredCalls);
+    return new Result(
+        name,
+        median(implNanos) / 1000,
+        median(rawNanos) / 1000,
+        median(ratios),
+        sortedRatios[0],
+        sortedRatios[rounds - 1],
+        median(wallRatios),
+        (double) implAllocated / measuredCalls,
+        (double) rawAllocated / measuredCalls);
   }
 
-  private record Sample(double nanosPerCall, double cpuNanosPerCall, long bytes) {
-  }
+  private record Sample(double nanosPerCall, double cpuNanosPerCall, long bytes) {}
 
   private static Sample run(Supplier<Object> call, int count) {
     long allocatedBefore = allocatedBytes();
@@ -181,19 +199,36 @@ public final class StubbedSdkComparison {
    */
   static String markdown(List<Result> results, int rounds, int calls) {
     StringBuilder md = new StringBuilder();
-    md.append(String.format(Locale.ROOT, "dynamo-impl vs hand-written SDK calls on a stubbed HTTP"
-        + " client, interleaved: %d rounds of %,d calls each (after %d warm-up rounds of every"
-        + " pattern); CPU time of the calling thread, median per call; wall-clock ratio beside"
-        + " it.%n%n", rounds, calls, WARMUP_ROUNDS));
-    md.append("| Pattern | raw SDK µs | dynamo-impl µs | overhead µs | ratio (median) |"
-        + " ratio range | wall ratio | raw SDK B/call | dynamo-impl B/call | median ≤ 1.10× |\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "dynamo-impl vs hand-written SDK calls on a stubbed HTTP"
+                + " client, interleaved: %d rounds of %,d calls each (after %d warm-up rounds of every"
+                + " pattern); CPU time of the calling thread, median per call; wall-clock ratio beside"
+                + " it.%n%n",
+            rounds,
+            calls,
+            WARMUP_ROUNDS));
+    md.append(
+        "| Pattern | raw SDK µs | dynamo-impl µs | overhead µs | ratio (median) |"
+            + " ratio range | wall ratio | raw SDK B/call | dynamo-impl B/call | median ≤ 1.10× |\n");
     md.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---|\n");
     for (Result r : results) {
-      md.append(String.format(Locale.ROOT,
-          "| %s | %.2f | %.2f | %+.2f | %.3f× | %.3f–%.3f | %.3f× | %,.0f | %,.0f | %s |%n",
-          r.pattern(), r.rawMicros(), r.implMicros(), r.overheadMicros(), r.ratio(),
-          r.lowRatio(), r.highRatio(), r.wallRatio(), r.rawBytes(), r.implBytes(),
-          r.ratio() <= 1.10 ? "yes" : "**no**"));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.2f | %.2f | %+.2f | %.3f× | %.3f–%.3f | %.3f× | %,.0f | %,.0f | %s |%n",
+              r.pattern(),
+              r.rawMicros(),
+              r.implMicros(),
+              r.overheadMicros(),
+              r.ratio(),
+              r.lowRatio(),
+              r.highRatio(),
+              r.wallRatio(),
+              r.rawBytes(),
+              r.implBytes(),
+              r.ratio() <= 1.10 ? "yes" : "**no**"));
     }
     return md.toString();
   }

@@ -28,47 +28,57 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * benchmarks and the report from rotting; measures nothing.
  */
 class BenchmarkSmokeTest {
-  private static final List<Class<?>> BENCHMARKS = List.of(
-      AccessPatternBenchmark.Memory.class, AccessPatternBenchmark.DynamoDbLocal.class,
-      QueryShapeBenchmark.Memory.class, QueryShapeBenchmark.DynamoDbLocal.class,
-      StubbedSdkBenchmark.class);
+  private static final List<Class<?>> BENCHMARKS =
+      List.of(
+          AccessPatternBenchmark.Memory.class,
+          AccessPatternBenchmark.DynamoDbLocal.class,
+          QueryShapeBenchmark.Memory.class,
+          QueryShapeBenchmark.DynamoDbLocal.class,
+          StubbedSdkBenchmark.class);
 
   @Test
   void everyBenchmarkRunsOnceAndTheReportReadsTheResults(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("smoke.json");
-    Options options = new OptionsBuilder()
-        .include("io\\.quickphotos\\.bench\\.")
-        // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
-        .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
-        // The scaling benchmark has no backend parameter and its own smoke test
-        // (ReadScalingBenchmarkTest).
-        .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
-        // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
-        .param("size", "100")
-        .warmupIterations(0)
-        .measurementIterations(1)
-        .measurementTime(TimeValue.milliseconds(20))
-        .forks(0)
-        .shouldFailOnError(true)
-        .addProfiler(GCProfiler.class)
-        .resultFormat(ResultFormatType.JSON)
-        .result(json.toString())
-        .output(dir.resolve("smoke.log").toString())
-        .build();
+    Options options =
+        new OptionsBuilder()
+            .include("io\\.quickphotos\\.bench\\.")
+            // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
+            .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
+            // The scaling benchmark has no backend parameter and its own smoke test
+            // (ReadScalingBenchmarkTest).
+            .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
+            // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
+            .param("size", "100")
+            .warmupIterations(0)
+            .measurementIterations(1)
+            .measurementTime(TimeValue.milliseconds(20))
+            .forks(0)
+            .shouldFailOnError(true)
+            .addProfiler(GCProfiler.class)
+            .resultFormat(ResultFormatType.JSON)
+            .result(json.toString())
+            .output(dir.resolve("smoke.log").toString())
+            .build();
 
     Collection<RunResult> results = new Runner(options).run();
 
     assertThat(results).hasSize(expectedRuns());
-    Set<String> ran = results.stream().map(r -> r.getParams().getBenchmark())
-        .collect(Collectors.toSet());
+    Set<String> ran =
+        results.stream().map(r -> r.getParams().getBenchmark()).collect(Collectors.toSet());
     assertThat(ran).containsExactlyInAnyOrderElementsOf(expectedBenchmarks());
 
     Report.Written written = Report.write(List.of(json), dir.resolve("report"));
     String markdown = Files.readString(written.markdown());
-    assertThat(markdown).contains("## Targets", "memory vs DynamoDB Local",
-        "memory vs bare collections", "dynamo-impl vs raw SDK", "| getUser | memory | 10² |",
-        "| followedByDenormalized | dynamodb-local | 10² |",
-        "## dynamo-impl vs raw SDK on a stubbed HTTP client", "| followedBy | ");
+    assertThat(markdown)
+        .contains(
+            "## Targets",
+            "memory vs DynamoDB Local",
+            "memory vs bare collections",
+            "dynamo-impl vs raw SDK",
+            "| getUser | memory | 10² |",
+            "| followedByDenormalized | dynamodb-local | 10² |",
+            "## dynamo-impl vs raw SDK on a stubbed HTTP client",
+            "| followedBy | ");
     assertThat(written.charts()).hasSize(2);
     for (Path chart : written.charts()) {
       byte[] png = Files.readAllBytes(chart);
@@ -87,14 +97,18 @@ class BenchmarkSmokeTest {
   }
 
   private static Set<String> expectedBenchmarks() {
-    return BENCHMARKS.stream().flatMap(benchmark -> benchmarkMethods(benchmark).stream()
-        .map(method -> benchmark.getName().replace('$', '.') + "." + method))
+    return BENCHMARKS.stream()
+        .flatMap(
+            benchmark ->
+                benchmarkMethods(benchmark).stream()
+                    .map(method -> benchmark.getName().replace('$', '.') + "." + method))
         .collect(Collectors.toSet());
   }
 
   private static List<String> benchmarkMethods(Class<?> benchmark) {
     return Arrays.stream(benchmark.getMethods())
-        .filter(method -> method.isAnnotationPresent(Benchmark.class)).map(Method::getName)
+        .filter(method -> method.isAnnotationPresent(Benchmark.class))
+        .map(Method::getName)
         .toList();
   }
 

@@ -33,8 +33,15 @@ class CollectionsFloorTest {
         b -> b.photoWithReactions(new PhotoId("a/b", photo.timestamp())),
         b -> b.followersOf(null),
         b -> b.followedBy("x".repeat(65)),
-        b -> b.createAndDeleteUser(new NewUser(fresh.username(), fresh.name(), "no-at-sign",
-            fresh.birthdate(), fresh.address(), fresh.status())),
+        b ->
+            b.createAndDeleteUser(
+                new NewUser(
+                    fresh.username(),
+                    fresh.name(),
+                    "no-at-sign",
+                    fresh.birthdate(),
+                    fresh.address(),
+                    fresh.status())),
         b -> b.uploadAndDeletePhoto(data.newPhotoRing[0], "ftp://example.com/p.jpg"),
         b -> b.reactAndUndo(data.reactor.username(), photo, null),
         b -> b.followAndUnfollow(user, user),
@@ -66,7 +73,8 @@ class CollectionsFloorTest {
     try (BenchmarkTarget memory = BenchmarkBackend.of("memory").open(data);
         BenchmarkTarget collections = BenchmarkBackend.of("collections").open(data)) {
       List<String> expected = refusals(memory, data);
-      assertThat(expected).doesNotContain("accepted")
+      assertThat(expected)
+          .doesNotContain("accepted")
           .allSatisfy(message -> assertThat(message).doesNotContain("Exception:"));
       assertThat(refusals(collections, data)).isEqualTo(expected);
       // Nothing was written by a refused call.

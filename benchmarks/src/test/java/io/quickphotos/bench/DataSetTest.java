@@ -21,15 +21,15 @@ class DataSetTest {
     DataSet data = DataSet.of(400);
     QuickPhotos photos = DataSet.repository(new MemoryTable(), CostListener.NONE);
 
-    assertThat(photos.importSnapshot(data.snapshot(), written -> { }))
-        .isEqualTo(data.itemCount());
+    assertThat(photos.importSnapshot(data.snapshot(), written -> {})).isEqualTo(data.itemCount());
     for (int i = 0; i < DataSet.RING; i++) {
       assertThat(photos.getUser(data.userRing[i])).isPresent();
       assertThat(photos.getPhoto(data.photoRing[i])).isPresent();
       assertThat(photos.getUser(data.newUserRing[i].username())).isEmpty();
       assertThat(photos.getPhoto(data.newPhotoRing[i])).isEmpty();
     }
-    assertThat(photos.followedBy(data.follower.username(),
-        io.quickphotos.PageRequest.first()).items()).isEmpty();
+    assertThat(
+            photos.followedBy(data.follower.username(), io.quickphotos.PageRequest.first()).items())
+        .isEmpty();
   }
 }

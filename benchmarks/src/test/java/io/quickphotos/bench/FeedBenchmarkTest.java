@@ -1,12 +1,10 @@
 package io.quickphotos.bench;
 
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.internal.singletable.Plans;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
+import io.quickphotos.internal.singletable.Plans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -43,8 +41,10 @@ class FeedBenchmarkTest {
       assertThat(page.requests()).isEqualTo(Plans.homeFeedRequests(followees));
       // 25 photos of about 230 bytes: two 4 KB blocks, eventually consistent, per followee; the
       // friendships read 1,000 a Query, half a unit per 4 KB.
-      assertThat(page.readUnits()).as("F = %d", followees)
-          .isGreaterThanOrEqualTo(followees + 0.5).isLessThan(followees * 1.02 + 1);
+      assertThat(page.readUnits())
+          .as("F = %d", followees)
+          .isGreaterThanOrEqualTo(followees + 0.5)
+          .isLessThan(followees * 1.02 + 1);
       assertThat(page.writeUnits()).isZero();
     }
   }
@@ -99,29 +99,34 @@ class FeedBenchmarkTest {
   @Test
   void theBenchmarksRunAndTheReportReadsThem(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("feed.json");
-    Options options = new OptionsBuilder()
-        .include("io\\.quickphotos\\.bench\\.FeedBenchmark")
-        .param("followees", "1", "10")
-        .param("followers", "1", "10")
-        .warmupIterations(0)
-        .measurementIterations(1)
-        .measurementTime(TimeValue.milliseconds(20))
-        .forks(0)
-        .shouldFailOnError(true)
-        .resultFormat(ResultFormatType.JSON)
-        .result(json.toString())
-        .output(dir.resolve("feed.log").toString())
-        .build();
+    Options options =
+        new OptionsBuilder()
+            .include("io\\.quickphotos\\.bench\\.FeedBenchmark")
+            .param("followees", "1", "10")
+            .param("followers", "1", "10")
+            .warmupIterations(0)
+            .measurementIterations(1)
+            .measurementTime(TimeValue.milliseconds(20))
+            .forks(0)
+            .shouldFailOnError(true)
+            .resultFormat(ResultFormatType.JSON)
+            .result(json.toString())
+            .output(dir.resolve("feed.log").toString())
+            .build();
 
     Collection<RunResult> results = new Runner(options).run();
 
     assertThat(results).hasSize(2 * Design.values().length * 2);
-    Report.Written written = FeedReport.write(List.of(json), dir.resolve("report"),
-        "A smoke run.");
+    Report.Written written = FeedReport.write(List.of(json), dir.resolve("report"), "A smoke run.");
     String markdown = Files.readString(written.markdown());
-    assertThat(markdown).contains("## Capacity per feed page", "## Capacity per upload",
-        "## Crossover: fan-out-on-write against fan-out-on-read", "### Feed page", "### Upload",
-        "| 10 | 11 / 10.5 | 1 / 1.0 | 2 / 25.5 | 11 |");
+    assertThat(markdown)
+        .contains(
+            "## Capacity per feed page",
+            "## Capacity per upload",
+            "## Crossover: fan-out-on-write against fan-out-on-read",
+            "### Feed page",
+            "### Upload",
+            "| 10 | 11 / 10.5 | 1 / 1.0 | 2 / 25.5 | 11 |");
     assertThat(markdown).doesNotContain("No JMH results").contains("A smoke run.");
     assertThat(written.charts()).hasSize(2);
     for (Path chart : written.charts()) {

@@ -20,12 +20,13 @@ class LifecycleBaselinesTest {
       for (int i = 0; i < 3; i++) {
         results.add(backend.isFollowing(data.follower.username(), data.followedRing[i]));
         results.add(backend.reactionsLeftBy(data.reactor.username(), data.photoRing[i]));
-        results.add(backend.reactAndRemove(data.reactor.username(), data.photoRing[i],
-            data.typeRing[i]).type());
+        results.add(
+            backend
+                .reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i])
+                .type());
         results.add(backend.reactionsLeftBy(data.reactor.username(), data.photoRing[i]));
         results.add(backend.getPhoto(data.photoRing[i]));
-        results.add(backend.uploadThenDeletePhoto(data.newPhotoRing[i],
-            data.newLocationRing[i]));
+        results.add(backend.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
         results.add(backend.getPhoto(data.newPhotoRing[i]));
         results.add(backend.createThenDeleteUser(data.newUserRing[i]));
         results.add(backend.getUser(data.newUserRing[i].username()));

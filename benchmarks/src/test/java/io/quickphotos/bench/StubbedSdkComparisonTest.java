@@ -16,18 +16,21 @@ class StubbedSdkComparisonTest {
   void everyPatternRunsInterleavedOnBothBackends() {
     List<StubbedSdkComparison.Result> results = StubbedSdkComparison.measure(2, 3, 1);
 
-    assertThat(results).extracting(StubbedSdkComparison.Result::pattern)
+    assertThat(results)
+        .extracting(StubbedSdkComparison.Result::pattern)
         .containsExactlyElementsOf(StubbedSdkBenchmark.PATTERNS.keySet());
-    assertThat(results).allSatisfy(r -> {
-      assertThat(r.implMicros()).isPositive();
-      assertThat(r.rawMicros()).isPositive();
-      assertThat(r.lowRatio()).isLessThanOrEqualTo(r.ratio());
-      assertThat(r.ratio()).isLessThanOrEqualTo(r.highRatio());
-      // Every call goes through the SDK, which allocates kilobytes per request.
-      assertThat(r.implBytes()).isGreaterThan(1000);
-      assertThat(r.rawBytes()).isGreaterThan(1000);
-    });
-    assertThat(StubbedSdkComparison.markdown(results, 2, 3)).contains("| followedBy | ",
-        "overhead µs");
+    assertThat(results)
+        .allSatisfy(
+            r -> {
+              assertThat(r.implMicros()).isPositive();
+              assertThat(r.rawMicros()).isPositive();
+              assertThat(r.lowRatio()).isLessThanOrEqualTo(r.ratio());
+              assertThat(r.ratio()).isLessThanOrEqualTo(r.highRatio());
+              // Every call goes through the SDK, which allocates kilobytes per request.
+              assertThat(r.implBytes()).isGreaterThan(1000);
+              assertThat(r.rawBytes()).isGreaterThan(1000);
+            });
+    assertThat(StubbedSdkComparison.markdown(results, 2, 3))
+        .contains("| followedBy | ", "overhead µs");
   }
 }

@@ -24,38 +24,43 @@ import picocli.CommandLine.Spec;
  * conditional writes. Exits 0 when the table is clean (or everything found was fixed), 1 when
  * something is left.
  */
-@Command(name = "audit", mixinStandardHelpOptions = true,
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Checks a table's counters and references, and mends them with --fix.",
-        "",
-        "Reads the whole table with a parallel Scan (4 segments, strongly consistent) and "
-        + "reports every followers, following or reaction counter that is not the number of "
-        + "items it counts, every photo, reaction or friendship that refers to a user or photo "
-        + "that does not exist, and every deletePhoto or deleteUser that began and did not "
-        + "end. With --fix each is mended by conditional writes that are safe while the "
-        + "application runs and idempotent: run it again until it reports nothing.",
-        "",
-        "Run it once on a table an earlier quickphotos wrote, and after a crash of a process "
-        + "that ran deletes. A memory or DynamoDB Local backend starts empty: --file loads an "
-        + "export into it first.",
-        "",
-        "Exit status: 0 if nothing is left to mend, 1 otherwise."})
+    description = {
+      "Checks a table's counters and references, and mends them with --fix.",
+      "",
+      "Reads the whole table with a parallel Scan (4 segments, strongly consistent) and "
+          + "reports every followers, following or reaction counter that is not the number of "
+          + "items it counts, every photo, reaction or friendship that refers to a user or photo "
+          + "that does not exist, and every deletePhoto or deleteUser that began and did not "
+          + "end. With --fix each is mended by conditional writes that are safe while the "
+          + "application runs and idempotent: run it again until it reports nothing.",
+      "",
+      "Run it once on a table an earlier quickphotos wrote, and after a crash of a process "
+          + "that ran deletes. A memory or DynamoDB Local backend starts empty: --file loads an "
+          + "export into it first.",
+      "",
+      "Exit status: 0 if nothing is left to mend, 1 otherwise."
+    })
 final class AuditCommand implements Callable<Integer> {
   /** Items between two progress lines. */
   static final long PROGRESS_EVERY = 10_000;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  BackendOptions backend;
+  @Mixin BackendOptions backend;
 
   @Option(names = "--fix", description = "Mend what the audit finds.")
   boolean fix;
 
-  @Option(names = "--file", paramLabel = "<file>",
-      description = "First load the items of this file (DynamoDB JSON, one item a line), as "
-          + "'load --file' does.")
+  @Option(
+      names = "--file",
+      paramLabel = "<file>",
+      description =
+          "First load the items of this file (DynamoDB JSON, one item a line), as "
+              + "'load --file' does.")
   Path file;
 
   /** Runs the audit. */
@@ -73,26 +78,36 @@ final class AuditCommand implements Callable<Integer> {
       out.flush();
       long start = System.nanoTime();
       long[] shown = {0};
-      AuditReport report = open.repository().audit(fix, scanned -> {
-        if (scanned / PROGRESS_EVERY > shown[0] / PROGRESS_EVERY) {
-          err.printf(Locale.ROOT, "audit: scanned %s items%n", Format.count(scanned));
-          err.flush();
-        }
-        shown[0] = scanned;
-      });
+      AuditReport report =
+          open.repository()
+              .audit(
+                  fix,
+                  scanned -> {
+                    if (scanned / PROGRESS_EVERY > shown[0] / PROGRESS_EVERY) {
+                      err.printf(Locale.ROOT, "audit: scanned %s items%n", Format.count(scanned));
+                      err.flush();
+                    }
+                    shown[0] = scanned;
+                  });
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       for (AuditFinding finding : report.findings()) {
         out.println("  " + finding);
       }
-      out.printf(Locale.ROOT, "Scanned %s in %s: %s, %s fixed%n",
-          Format.count(report.itemsScanned(), "item"), Format.elapsed(took),
-          Format.count(report.findings().size(), "finding"), Format.count(report.fixed()));
+      out.printf(
+          Locale.ROOT,
+          "Scanned %s in %s: %s, %s fixed%n",
+          Format.count(report.itemsScanned(), "item"),
+          Format.elapsed(took),
+          Format.count(report.findings().size(), "finding"),
+          Format.count(report.fixed()));
       out.println("Consumed: " + recorder.totalSince(0));
       long left = report.findings().size() - report.fixed();
       if (left > 0) {
-        out.println(fix ? "Some findings were not mended (the table changed meanwhile, or a "
-            + "delete could not finish yet): run audit --fix again."
-            : "Run audit --fix to mend them.");
+        out.println(
+            fix
+                ? "Some findings were not mended (the table changed meanwhile, or a "
+                    + "delete could not finish yet): run audit --fix again."
+                : "Run audit --fix to mend them.");
       }
       out.flush();
       return left == 0 ? 0 : 1;

@@ -44,9 +44,12 @@ enum Backend {
           return backend;
         }
       }
-      throw new CommandLine.TypeConversionException("unknown backend '" + value
-          + "' (expected one of " + Arrays.stream(values()).map(Backend::label)
-          .collect(Collectors.joining(", ")) + ")");
+      throw new CommandLine.TypeConversionException(
+          "unknown backend '"
+              + value
+              + "' (expected one of "
+              + Arrays.stream(values()).map(Backend::label).collect(Collectors.joining(", "))
+              + ")");
     }
   }
 

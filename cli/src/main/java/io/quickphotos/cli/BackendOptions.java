@@ -15,24 +15,39 @@ final class BackendOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
-  @Option(names = "--backend", paramLabel = "<backend>", defaultValue = "memory",
-      converter = Backend.Converter.class, completionCandidates = Backend.Candidates.class,
+  @Option(
+      names = "--backend",
+      paramLabel = "<backend>",
+      defaultValue = "memory",
+      converter = Backend.Converter.class,
+      completionCandidates = Backend.Candidates.class,
       description = "Where the data lives: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   Backend kind = Backend.MEMORY;
 
-  @Option(names = "--endpoint", paramLabel = "<url>",
-      description = "DynamoDB endpoint URL, with --backend dynamodb (default: the AWS endpoint "
-          + "of the region).")
+  @Option(
+      names = "--endpoint",
+      paramLabel = "<url>",
+      description =
+          "DynamoDB endpoint URL, with --backend dynamodb (default: the AWS endpoint "
+              + "of the region).")
   URI endpoint;
 
-  @Option(names = "--region", paramLabel = "<region>",
-      description = "AWS region, with --backend dynamodb (default: from the AWS configuration, "
-          + "else us-east-1).")
+  @Option(
+      names = "--region",
+      paramLabel = "<region>",
+      description =
+          "AWS region, with --backend dynamodb (default: from the AWS configuration, "
+              + "else us-east-1).")
   String region;
 
-  @Option(names = "--table", paramLabel = "<name>",
-      description = "Table name, with --backend dynamodb; created if missing "
-          + "(default: " + DEFAULT_TABLE + ").")
+  @Option(
+      names = "--table",
+      paramLabel = "<name>",
+      description =
+          "Table name, with --backend dynamodb; created if missing "
+              + "(default: "
+              + DEFAULT_TABLE
+              + ").")
   String table;
 
   /**
@@ -45,14 +60,17 @@ final class BackendOptions {
     onlyWithDynamoDb("--endpoint", endpoint);
     onlyWithDynamoDb("--region", region);
     onlyWithDynamoDb("--table", table);
-    if (endpoint != null && (endpoint.getScheme() == null || endpoint.getHost() == null
-        || !(endpoint.getScheme().equals("http") || endpoint.getScheme().equals("https")))) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--endpoint must be an http or https URL such as http://localhost:8000, was "
-              + endpoint);
+    if (endpoint != null
+        && (endpoint.getScheme() == null
+            || endpoint.getHost() == null
+            || !(endpoint.getScheme().equals("http") || endpoint.getScheme().equals("https")))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--endpoint must be an http or https URL such as http://localhost:8000, was " + endpoint);
     }
     if (table != null && !table.matches("[A-Za-z0-9_.-]{3,255}")) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
           "--table must be 3 to 255 letters, digits, '_', '-' or '.', was '" + table + "'");
     }
   }
@@ -68,7 +86,8 @@ final class BackendOptions {
 
   private void onlyWithDynamoDb(String option, Object value) {
     if (value != null && kind != Backend.DYNAMODB) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
           option + " applies only to --backend dynamodb, not to --backend " + kind);
     }
   }

@@ -21,16 +21,20 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * and equal stepping clocks, and prints them side by side: whether the results are equal, the
  * requests and capacity each reported, and the latency of each with their ratio.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Runs every access pattern on memory and on DynamoDB Local, side by side.",
-        "",
-        "Runs every access pattern on the memory backend and on DynamoDB Local (started in this "
-        + "process), on the same generated sample with the same clock, and prints them side by "
-        + "side: results equal (yes/no), requests and capacity units on each, latency on each "
-        + "and the ratio. Costs that differ are shown as memory / dynamodb-local.",
-        "",
-        "Exits with 1 if any result differs; differing costs are reported, not fatal."})
+    description = {
+      "Runs every access pattern on memory and on DynamoDB Local, side by side.",
+      "",
+      "Runs every access pattern on the memory backend and on DynamoDB Local (started in this "
+          + "process), on the same generated sample with the same clock, and prints them side by "
+          + "side: results equal (yes/no), requests and capacity units on each, latency on each "
+          + "and the ratio. Costs that differ are shown as memory / dynamodb-local.",
+      "",
+      "Exits with 1 if any result differs; differing costs are reported, not fatal."
+    })
 final class CompareCommand implements Callable<Integer> {
   /**
    * Walkthroughs run on a small sample before measuring, on throwaway memory backends and on a
@@ -38,17 +42,19 @@ final class CompareCommand implements Callable<Integer> {
    * class loading and interpretation.
    */
   private static final int MEMORY_WARM_UP_RUNS = 30;
+
   private static final int DYNAMODB_WARM_UP_RUNS = 1;
   private static final int WARM_UP_USERS = 10;
   private static final String WARM_UP_TABLE = "warm-up";
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  SampleOptions sample;
+  @Mixin SampleOptions sample;
 
-  @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + SampleData.DEFAULT_USERS,
+  @Option(
+      names = "--users",
+      paramLabel = "<n>",
+      defaultValue = "" + SampleData.DEFAULT_USERS,
       description = "Users in the sample; the rest scales with it (default: ${DEFAULT-VALUE}).")
   int users;
 
@@ -63,17 +69,19 @@ final class CompareCommand implements Callable<Integer> {
    * @param load the load's cost
    * @param loadNanos the load's wall time
    */
-  private record Run(List<Walkthrough.Outcome> outcomes, List<Long> nanos, CostTotals load,
-      long loadNanos) {
-  }
+  private record Run(
+      List<Walkthrough.Outcome> outcomes, List<Long> nanos, CostTotals load, long loadNanos) {}
 
   /** Runs the comparison. */
   @Override
   public Integer call() {
     SampleData data = sample.generate(users);
     PrintWriter out = spec.commandLine().getOut();
-    out.printf(Locale.ROOT, "quickphotos compare: memory vs DynamoDB Local, sample of seed %d "
-        + "(%s items), loaded through the repository API on each%n", data.seed(),
+    out.printf(
+        Locale.ROOT,
+        "quickphotos compare: memory vs DynamoDB Local, sample of seed %d "
+            + "(%s items), loaded through the repository API on each%n",
+        data.seed(),
         Format.count(data.itemCount()));
     out.flush();
 
@@ -85,24 +93,44 @@ final class CompareCommand implements Callable<Integer> {
     }
     CostRecorder dynamoCosts = new CostRecorder();
     Run dynamo;
-    try (OpenBackend open = DynamoDbBackends.local(dynamoCosts, data.clock(),
-        client -> warmUpDynamoDb(client, data.seed()))) {
+    try (OpenBackend open =
+        DynamoDbBackends.local(
+            dynamoCosts, data.clock(), client -> warmUpDynamoDb(client, data.seed()))) {
       out.println("dynamodb-local: " + open.description());
       out.flush();
       dynamo = run(open, dynamoCosts, data);
     }
     out.println();
 
-    out.println("Latency: a write's wall time, a read's median of " + (EXTRA_READ_CALLS + 1)
-        + " calls. Costs that differ show as memory / DynamoDB Local.");
-    TextTable table = new TextTable("#", "pattern", "equal", "same cost", "requests", "RCU",
-        "WCU", "items", "memory", "DDB Local", "ratio").leftAligned(4);
-    table.row("", "(load the sample)", "-", yesNo(costsEqual(memory.load, dynamo.load)),
+    out.println(
+        "Latency: a write's wall time, a read's median of "
+            + (EXTRA_READ_CALLS + 1)
+            + " calls. Costs that differ show as memory / DynamoDB Local.");
+    TextTable table =
+        new TextTable(
+                "#",
+                "pattern",
+                "equal",
+                "same cost",
+                "requests",
+                "RCU",
+                "WCU",
+                "items",
+                "memory",
+                "DDB Local",
+                "ratio")
+            .leftAligned(4);
+    table.row(
+        "",
+        "(load the sample)",
+        "-",
+        yesNo(costsEqual(memory.load, dynamo.load)),
         pair(memory.load.requests(), dynamo.load.requests()),
         pairUnits(memory.load.readCapacityUnits(), dynamo.load.readCapacityUnits()),
         pairUnits(memory.load.writeCapacityUnits(), dynamo.load.writeCapacityUnits()),
         pair(memory.load.itemsRead(), dynamo.load.itemsRead()),
-        Format.latency(memory.loadNanos), Format.latency(dynamo.loadNanos),
+        Format.latency(memory.loadNanos),
+        Format.latency(dynamo.loadNanos),
         ratio(memory.loadNanos, dynamo.loadNanos));
     table.rule();
     List<Integer> differingResults = new ArrayList<>();
@@ -126,16 +154,33 @@ final class CompareCommand implements Callable<Integer> {
       long dn = dynamo.nanos.get(i);
       memoryNanos += mn;
       dynamoNanos += dn;
-      table.row(String.valueOf(i + 1), m.step().pattern().name(), yesNo(sameResult),
-          yesNo(sameCost), pair(mc.requests(), dc.requests()),
+      table.row(
+          String.valueOf(i + 1),
+          m.step().pattern().name(),
+          yesNo(sameResult),
+          yesNo(sameCost),
+          pair(mc.requests(), dc.requests()),
           pairUnits(mc.readCapacityUnits(), dc.readCapacityUnits()),
           pairUnits(mc.writeCapacityUnits(), dc.writeCapacityUnits()),
           pair(mc.itemsRead(), dc.itemsRead()),
-          Format.latency(mn), Format.latency(dn), ratio(mn, dn));
+          Format.latency(mn),
+          Format.latency(dn),
+          ratio(mn, dn));
     }
-    table.rule().row("", "(all steps)", yesNo(differingResults.isEmpty()),
-        yesNo(differingCosts.isEmpty()), "", "", "", "", Format.latency(memoryNanos),
-        Format.latency(dynamoNanos), ratio(memoryNanos, dynamoNanos));
+    table
+        .rule()
+        .row(
+            "",
+            "(all steps)",
+            yesNo(differingResults.isEmpty()),
+            yesNo(differingCosts.isEmpty()),
+            "",
+            "",
+            "",
+            "",
+            Format.latency(memoryNanos),
+            Format.latency(dynamoNanos),
+            ratio(memoryNanos, dynamoNanos));
     table.print(out, 0);
     out.println();
     out.println("Steps:");
@@ -147,20 +192,26 @@ final class CompareCommand implements Callable<Integer> {
     differingCosts.stream().filter(i -> !differing.contains(i)).forEach(differing::add);
     differing.sort(null);
     for (int i : differing) {
-      out.printf(Locale.ROOT, "%nStep %d differs in %s:%n", i + 1,
+      out.printf(
+          Locale.ROOT,
+          "%nStep %d differs in %s:%n",
+          i + 1,
           differingResults.contains(i) ? "its result" : "its cost");
       describe(out, "memory", memory.outcomes.get(i));
       describe(out, "dynamodb-local", dynamo.outcomes.get(i));
     }
     out.println();
-    out.println(differingResults.isEmpty()
-        ? "Equal results on both backends for every step."
-        : differingResults.size() + " step(s) returned different results.");
+    out.println(
+        differingResults.isEmpty()
+            ? "Equal results on both backends for every step."
+            : differingResults.size() + " step(s) returned different results.");
     if (!differingCosts.isEmpty() || !costsEqual(memory.load, dynamo.load)) {
-      out.println("The backends reported different costs for "
-          + (differingCosts.isEmpty() ? "" : differingCosts.size() + " step(s)")
-          + (differingCosts.isEmpty() || costsEqual(memory.load, dynamo.load) ? "" : " and ")
-          + (costsEqual(memory.load, dynamo.load) ? "" : "the load") + " (see above).");
+      out.println(
+          "The backends reported different costs for "
+              + (differingCosts.isEmpty() ? "" : differingCosts.size() + " step(s)")
+              + (differingCosts.isEmpty() || costsEqual(memory.load, dynamo.load) ? "" : " and ")
+              + (costsEqual(memory.load, dynamo.load) ? "" : "the load")
+              + " (see above).");
     }
     out.flush();
     return differingResults.isEmpty() ? 0 : 1;
@@ -170,9 +221,14 @@ final class CompareCommand implements Callable<Integer> {
     SampleData small = SampleData.generate(seed, WARM_UP_USERS);
     for (int i = 0; i < DYNAMODB_WARM_UP_RUNS; i++) {
       CostRecorder recorder = new CostRecorder();
-      QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
-          .tableName(WARM_UP_TABLE + "-" + i).costListener(recorder).clock(small.clock())
-          .createTableIfMissing(true).build();
+      QuickPhotos repository =
+          DynamoQuickPhotos.builder()
+              .client(client)
+              .tableName(WARM_UP_TABLE + "-" + i)
+              .costListener(recorder)
+              .clock(small.clock())
+              .createTableIfMissing(true)
+              .build();
       run(repository, recorder, small);
     }
   }
@@ -225,7 +281,8 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static boolean costsEqual(CostTotals a, CostTotals b) {
-    return a.calls() == b.calls() && a.requests() == b.requests()
+    return a.calls() == b.calls()
+        && a.requests() == b.requests()
         && a.itemsRead() == b.itemsRead()
         && Math.abs(a.readCapacityUnits() - b.readCapacityUnits()) < 1e-9
         && Math.abs(a.writeCapacityUnits() - b.writeCapacityUnits()) < 1e-9;

@@ -12,7 +12,11 @@ import java.util.Locale;
  * @param writeCapacityUnits write capacity consumed
  * @param itemsRead items the reads returned
  */
-record CostTotals(long calls, long requests, double readCapacityUnits, double writeCapacityUnits,
+record CostTotals(
+    long calls,
+    long requests,
+    double readCapacityUnits,
+    double writeCapacityUnits,
     long itemsRead) {
 
   /** Nothing spent yet. */
@@ -25,9 +29,12 @@ record CostTotals(long calls, long requests, double readCapacityUnits, double wr
    * @return the new totals
    */
   CostTotals plus(OperationCost cost) {
-    return new CostTotals(calls + 1, requests + cost.requests(),
+    return new CostTotals(
+        calls + 1,
+        requests + cost.requests(),
         readCapacityUnits + cost.readCapacityUnits(),
-        writeCapacityUnits + cost.writeCapacityUnits(), itemsRead + cost.itemsRead());
+        writeCapacityUnits + cost.writeCapacityUnits(),
+        itemsRead + cost.itemsRead());
   }
 
   /**
@@ -37,15 +44,24 @@ record CostTotals(long calls, long requests, double readCapacityUnits, double wr
    * @return the new totals
    */
   CostTotals plus(CostTotals other) {
-    return new CostTotals(calls + other.calls, requests + other.requests,
+    return new CostTotals(
+        calls + other.calls,
+        requests + other.requests,
         readCapacityUnits + other.readCapacityUnits,
-        writeCapacityUnits + other.writeCapacityUnits, itemsRead + other.itemsRead);
+        writeCapacityUnits + other.writeCapacityUnits,
+        itemsRead + other.itemsRead);
   }
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%,d request%s, %s RCU, %s WCU, %,d item%s read", requests,
-        requests == 1 ? "" : "s", Format.units(readCapacityUnits),
-        Format.units(writeCapacityUnits), itemsRead, itemsRead == 1 ? "" : "s");
+    return String.format(
+        Locale.ROOT,
+        "%,d request%s, %s RCU, %s WCU, %,d item%s read",
+        requests,
+        requests == 1 ? "" : "s",
+        Format.units(readCapacityUnits),
+        Format.units(writeCapacityUnits),
+        itemsRead,
+        itemsRead == 1 ? "" : "s");
   }
 }

@@ -1,14 +1,12 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Table;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.engine.Table;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +24,7 @@ final class DynamoDbBackends {
   /** The region used when neither --region nor the AWS configuration names one. */
   static final Region FALLBACK_REGION = Region.US_EAST_1;
 
-  private DynamoDbBackends() {
-  }
+  private DynamoDbBackends() {}
 
   /**
    * Starts DynamoDB Local on a free loopback port, in memory, and opens a repository on a new
@@ -39,7 +36,7 @@ final class DynamoDbBackends {
    * @throws CliException if the server does not start
    */
   static OpenBackend local(CostListener costListener, Clock clock) {
-    return local(costListener, clock, client -> { });
+    return local(costListener, clock, client -> {});
   }
 
   /**
@@ -53,8 +50,8 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static OpenBackend local(CostListener costListener, Clock clock,
-      Consumer<DynamoDbClient> beforeOpening) {
+  static OpenBackend local(
+      CostListener costListener, Clock clock, Consumer<DynamoDbClient> beforeOpening) {
     DynamoDbLocal local;
     // DynamoDB Local prints its configuration to standard output on start, which would land in
     // the middle of the command's report; the description below says what matters of it.
@@ -69,11 +66,19 @@ final class DynamoDbBackends {
     }
     try {
       beforeOpening.accept(local.client());
-      QuickPhotos repository = DynamoQuickPhotos.builder().client(local.client())
-          .tableName(BackendOptions.DEFAULT_TABLE).costListener(costListener).clock(clock)
-          .createTableIfMissing(true).build();
-      return openBackend(repository, new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
-          "DynamoDB Local (in this process) on " + local.endpoint(), local::close);
+      QuickPhotos repository =
+          DynamoQuickPhotos.builder()
+              .client(local.client())
+              .tableName(BackendOptions.DEFAULT_TABLE)
+              .costListener(costListener)
+              .clock(clock)
+              .createTableIfMissing(true)
+              .build();
+      return openBackend(
+          repository,
+          new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
+          "DynamoDB Local (in this process) on " + local.endpoint(),
+          local::close);
     } catch (RuntimeException e) {
       local.close();
       throw e;
@@ -94,8 +99,10 @@ final class DynamoDbBackends {
     Region region = region(options.region);
     DynamoDbClient client;
     try {
-      DynamoDbClientBuilder builder = DynamoDbClient.builder().region(region)
-          .httpClientBuilder(UrlConnectionHttpClient.builder());
+      DynamoDbClientBuilder builder =
+          DynamoDbClient.builder()
+              .region(region)
+              .httpClientBuilder(UrlConnectionHttpClient.builder());
       if (options.endpoint != null) {
         builder.endpointOverride(options.endpoint);
       }
@@ -103,14 +110,23 @@ final class DynamoDbBackends {
     } catch (SdkException e) {
       throw new CliException("cannot set up a DynamoDB client: " + rootMessage(e), e);
     }
-    String where = "DynamoDB table " + options.tableName() + " in " + region.id()
-        + (options.endpoint == null ? "" : " at " + options.endpoint);
+    String where =
+        "DynamoDB table "
+            + options.tableName()
+            + " in "
+            + region.id()
+            + (options.endpoint == null ? "" : " at " + options.endpoint);
     try {
-      QuickPhotos repository = DynamoQuickPhotos.builder().client(client)
-          .tableName(options.tableName()).costListener(costListener).clock(clock)
-          .createTableIfMissing(true).build();
-      return openBackend(repository, new DynamoTable(client, options.tableName()), where,
-          client::close);
+      QuickPhotos repository =
+          DynamoQuickPhotos.builder()
+              .client(client)
+              .tableName(options.tableName())
+              .costListener(costListener)
+              .clock(clock)
+              .createTableIfMissing(true)
+              .build();
+      return openBackend(
+          repository, new DynamoTable(client, options.tableName()), where, client::close);
     } catch (QuickPhotosException | SdkException e) {
       client.close();
       throw new CliException("cannot open " + where + ": " + ErrorMessages.withHint(e), e);
@@ -136,8 +152,8 @@ final class DynamoDbBackends {
     return ErrorMessages.concise(e);
   }
 
-  private static OpenBackend openBackend(QuickPhotos repository, DynamoTable engine,
-      String description, Runnable onClose) {
+  private static OpenBackend openBackend(
+      QuickPhotos repository, DynamoTable engine, String description, Runnable onClose) {
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {

@@ -13,12 +13,12 @@ final class ErrorMessages {
   private static final String PROVIDER_DUMP = " AwsCredentialsProviderChain(";
 
   /** What to do when the AWS SDK finds no credentials. */
-  static final String CREDENTIALS_HINT = "credentials come from the AWS default chain:"
-      + " AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws/credentials (AWS_PROFILE picks the"
-      + " profile), or an instance or container role";
+  static final String CREDENTIALS_HINT =
+      "credentials come from the AWS default chain:"
+          + " AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws/credentials (AWS_PROFILE picks the"
+          + " profile), or an instance or container role";
 
-  private ErrorMessages() {
-  }
+  private ErrorMessages() {}
 
   /**
    * A failure in one line: its message and, if it does not quote it already, its root cause's.
@@ -60,8 +60,9 @@ final class ErrorMessages {
    * @return the hint, or empty
    */
   static String hint(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null
-        : cause.getCause()) {
+    for (Throwable cause = e;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
       String message = cause.getMessage();
       if (message != null && message.contains("Unable to load credentials")) {
         return CREDENTIALS_HINT;

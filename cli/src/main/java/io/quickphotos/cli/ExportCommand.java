@@ -1,10 +1,9 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.engine.Utf8;
-
 import io.quickphotos.CostListener;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.singletable.ItemJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -27,32 +26,37 @@ import picocli.CommandLine.Spec;
  * item — the format of DynamoDB's export to S3, which {@code load --file} and the test kit's
  * fixtures read back.
  */
-@Command(name = "export", mixinStandardHelpOptions = true,
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Writes a table's items as DynamoDB JSON, one item a line.",
-        "",
-        "Reads the whole table with Scan (strongly consistent) and writes each item as a line "
-        + "{\"Item\": {\"PK\": {\"S\": ...}, ...}}, as DynamoDB's export to S3 does, sorted by "
-        + "PK then SK so the same data always exports the same text. 'load --file' and the "
-        + "test kit's fixtures read it back.",
-        "",
-        "A memory or DynamoDB Local backend starts empty: --users first fills it with a "
-        + "generated data set (as 'load' does), e.g. to make a fixture file."})
+    description = {
+      "Writes a table's items as DynamoDB JSON, one item a line.",
+      "",
+      "Reads the whole table with Scan (strongly consistent) and writes each item as a line "
+          + "{\"Item\": {\"PK\": {\"S\": ...}, ...}}, as DynamoDB's export to S3 does, sorted by "
+          + "PK then SK so the same data always exports the same text. 'load --file' and the "
+          + "test kit's fixtures read it back.",
+      "",
+      "A memory or DynamoDB Local backend starts empty: --users first fills it with a "
+          + "generated data set (as 'load' does), e.g. to make a fixture file."
+    })
 final class ExportCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  BackendOptions backend;
+  @Mixin BackendOptions backend;
 
-  @Mixin
-  SampleOptions sample;
+  @Mixin SampleOptions sample;
 
-  @Option(names = "--users", paramLabel = "<n>",
+  @Option(
+      names = "--users",
+      paramLabel = "<n>",
       description = "First load a generated data set of this many users.")
   Integer users;
 
-  @Option(names = "--file", paramLabel = "<file>",
+  @Option(
+      names = "--file",
+      paramLabel = "<file>",
       description = "Write to this file (replaced if it exists) instead of standard output.")
   Path file;
 
@@ -62,15 +66,19 @@ final class ExportCommand implements Callable<Integer> {
     backend.validate();
     SampleData data = users == null ? null : sample.generate(users);
     PrintWriter err = spec.commandLine().getErr();
-    try (OpenBackend open = OpenBackend.open(backend, CostListener.NONE,
-        data == null ? java.time.Clock.systemUTC() : data.clock())) {
+    try (OpenBackend open =
+        OpenBackend.open(
+            backend,
+            CostListener.NONE,
+            data == null ? java.time.Clock.systemUTC() : data.clock())) {
       if (data != null) {
-        open.repository().importSnapshot(data.snapshot(), written -> { });
+        open.repository().importSnapshot(data.snapshot(), written -> {});
       }
       List<Item> items = new ArrayList<>();
       open.engine().forEachItem(items::add);
-      items.sort(Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
-          .thenComparing(item -> item.key().sk(), Utf8::compare));
+      items.sort(
+          Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
+              .thenComparing(item -> item.key().sk(), Utf8::compare));
       if (file == null) {
         PrintWriter out = spec.commandLine().getOut();
         write(items, out);
@@ -79,8 +87,12 @@ final class ExportCommand implements Callable<Integer> {
           write(items, out);
         }
       }
-      err.printf(Locale.ROOT, "Exported %s items from %s%s%n", Format.count(items.size()),
-          open.description(), file == null ? "" : " to " + file);
+      err.printf(
+          Locale.ROOT,
+          "Exported %s items from %s%s%n",
+          Format.count(items.size()),
+          open.description(),
+          file == null ? "" : " to " + file);
       err.flush();
       return 0;
     }

@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Number and time formats shared by the commands; fixed locale so output is the same anywhere. */
 final class Format {
-  private Format() {
-  }
+  private Format() {}
 
   /**
    * Capacity units with one decimal, as DynamoDB reports them in halves and whole units.
@@ -55,8 +54,8 @@ final class Format {
     if (elapsed.toMinutes() == 0) {
       return String.format(Locale.ROOT, "%.2f s", elapsed.toNanos() / 1e9);
     }
-    return String.format(Locale.ROOT, "%d min %02d s", elapsed.toMinutes(),
-        elapsed.toSecondsPart());
+    return String.format(
+        Locale.ROOT, "%d min %02d s", elapsed.toMinutes(), elapsed.toSecondsPart());
   }
 
   /**
@@ -66,7 +65,8 @@ final class Format {
    * @return its first characters and its length
    */
   static String cursor(String cursor) {
-    return cursor.length() <= 24 ? cursor
+    return cursor.length() <= 24
+        ? cursor
         : cursor.substring(0, 20) + "… (" + cursor.length() + " chars)";
   }
 

@@ -1,15 +1,12 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
-import java.util.function.Consumer;
 
 /**
  * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
@@ -81,7 +78,9 @@ interface OpenBackend extends AutoCloseable {
    */
   static OpenBackend memory(CostListener costListener, Clock clock) {
     MemoryTable table = new MemoryTable();
-    QuickPhotos repository = Repositories.create(table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
+    QuickPhotos repository =
+        Repositories.create(
+            table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {

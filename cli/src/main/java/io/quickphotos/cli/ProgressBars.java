@@ -24,8 +24,7 @@ final class ProgressBars {
   /** How often a line is written when the output is not a terminal. */
   static final Duration LINE_INTERVAL = Duration.ofSeconds(5);
 
-  private ProgressBars() {
-  }
+  private ProgressBars() {}
 
   /** How far a load has got; close it when done. Not thread-safe: loads report sequentially. */
   interface Progress extends AutoCloseable {
@@ -67,15 +66,16 @@ final class ProgressBars {
     if (!terminal) {
       return new Lines(err, total, nanoTime);
     }
-    ProgressBar bar = new ProgressBarBuilder()
-        .setTaskName("loading")
-        .setInitialMax(total)
-        .setUnit(" items", 1)
-        .setStyle(ProgressBarStyle.ASCII)
-        .setUpdateIntervalMillis(250)
-        .showSpeed()
-        .setConsumer(new WriterConsumer(err))
-        .build();
+    ProgressBar bar =
+        new ProgressBarBuilder()
+            .setTaskName("loading")
+            .setInitialMax(total)
+            .setUnit(" items", 1)
+            .setStyle(ProgressBarStyle.ASCII)
+            .setUpdateIntervalMillis(250)
+            .showSpeed()
+            .setConsumer(new WriterConsumer(err))
+            .build();
     return new Progress() {
       @Override
       public void stepTo(long handled) {
@@ -150,8 +150,10 @@ final class ProgressBars {
       long now = nanoTime.getAsLong();
       if (now - nextLine >= 0) {
         nextLine = now + LINE_INTERVAL.toNanos();
-        line(now, String.format(Locale.ROOT, ", %s items/s",
-            Format.count(Math.round(handled / seconds(now)))));
+        line(
+            now,
+            String.format(
+                Locale.ROOT, ", %s items/s", Format.count(Math.round(handled / seconds(now)))));
       }
     }
 
@@ -164,8 +166,13 @@ final class ProgressBars {
     }
 
     private void line(long now, String tail) {
-      err.printf(Locale.ROOT, "loading: %s of %s items (%d%%)%s%n", Format.count(handled),
-          Format.count(total), total == 0 ? 100 : handled * 100 / total, tail);
+      err.printf(
+          Locale.ROOT,
+          "loading: %s of %s items (%d%%)%s%n",
+          Format.count(handled),
+          Format.count(total),
+          total == 0 ? 100 : handled * 100 / total,
+          tail);
       err.flush();
       wroteAny = true;
     }

@@ -16,18 +16,28 @@ import picocli.CommandLine.Spec;
  * Usage errors exit with 2 and a one-line explanation; failures while running exit with 1 and
  * {@code error: <message>}; neither prints a stack trace.
  */
-@Command(name = "quickphotos", mixinStandardHelpOptions = true,
+@Command(
+    name = "quickphotos",
+    mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    subcommands = {TourCommand.class, LoadCommand.class, CompareCommand.class,
-        ExportCommand.class, AuditCommand.class, CommandLine.HelpCommand.class},
-    description = {"Tours, loads and compares the quickphotos backends: a photo-sharing data "
-        + "model (users, photos, reactions, follows) on the DynamoDB single-table design.",
-        "", "Without a command, runs 'tour'."})
+    subcommands = {
+      TourCommand.class,
+      LoadCommand.class,
+      CompareCommand.class,
+      ExportCommand.class,
+      AuditCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    description = {
+      "Tours, loads and compares the quickphotos backends: a photo-sharing data "
+          + "model (users, photos, reactions, follows) on the DynamoDB single-table design.",
+      "",
+      "Without a command, runs 'tour'."
+    })
 public final class QuickPhotosCli implements Callable<Integer> {
   private static final List<String> TOP_LEVEL_FLAGS = List.of("-h", "--help", "-V", "--version");
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   /**
    * Runs the command and exits with its exit code.
@@ -83,8 +93,8 @@ public final class QuickPhotosCli implements Callable<Integer> {
     return command.getCommandSpec().exitCodeOnInvalidInput();
   }
 
-  private static int failure(Exception e, CommandLine command,
-      CommandLine.ParseResult parseResult) {
+  private static int failure(
+      Exception e, CommandLine command, CommandLine.ParseResult parseResult) {
     PrintWriter err = command.getErr();
     if (e instanceof QuickPhotosException || e instanceof CliException) {
       err.println("error: " + ErrorMessages.withHint(e));

@@ -1,8 +1,8 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Operation;
 import io.quickphotos.DynamoRequest;
 import io.quickphotos.OperationCost;
+import io.quickphotos.engine.Operation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +16,7 @@ final class RequestShapes {
   /** What a transaction's description puts between its heading and its actions. */
   private static final String ACTIONS = "all or nothing: ";
 
-  private RequestShapes() {
-  }
+  private RequestShapes() {}
 
   /**
    * The requests of some calls, in the order they were made.

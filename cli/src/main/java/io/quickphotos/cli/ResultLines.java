@@ -19,8 +19,7 @@ import java.util.StringJoiner;
  * ({@code User<jacksonjason -- John Perry>}) with the fields that matter to the step beside them.
  */
 final class ResultLines {
-  private ResultLines() {
-  }
+  private ResultLines() {}
 
   /**
    * Lines describing a result.
@@ -41,12 +40,16 @@ final class ResultLines {
     } else if (result instanceof Photo photo) {
       lines.add(photo(photo));
     } else if (result instanceof UserPhotos userPhotos) {
-      lines.add("user: " + userPhotos.user().map(ResultLines::user)
-          .orElse("(comes with the first page only)"));
+      lines.add(
+          "user: "
+              + userPhotos
+                  .user()
+                  .map(ResultLines::user)
+                  .orElse("(comes with the first page only)"));
       lines.addAll(page(userPhotos.photos(), "photos"));
     } else if (result instanceof PhotoReactions photoReactions) {
-      lines.add("photo: " + photoReactions.photo().map(ResultLines::photo)
-          .orElse("(not on this page)"));
+      lines.add(
+          "photo: " + photoReactions.photo().map(ResultLines::photo).orElse("(not on this page)"));
       lines.addAll(page(photoReactions.reactions(), "reactions"));
     } else if (result instanceof Page<?> page) {
       lines.addAll(page(page, "items"));
@@ -66,15 +69,26 @@ final class ResultLines {
     for (Object item : page.items()) {
       lines.add("  " + render(item).get(0));
     }
-    lines.add(page.nextCursor().map(c -> "next cursor: " + Format.cursor(c))
-        .orElse("last page (no cursor)"));
+    lines.add(
+        page.nextCursor()
+            .map(c -> "next cursor: " + Format.cursor(c))
+            .orElse("last page (no cursor)"));
     return lines;
   }
 
   private static String user(User user) {
-    return user + "  " + user.email() + ", born " + user.birthdate() + ", " + user.status()
-        .name().toLowerCase(Locale.ROOT) + ", " + Format.count(user.followers(), "follower")
-        + ", " + user.following() + " following";
+    return user
+        + "  "
+        + user.email()
+        + ", born "
+        + user.birthdate()
+        + ", "
+        + user.status().name().toLowerCase(Locale.ROOT)
+        + ", "
+        + Format.count(user.followers(), "follower")
+        + ", "
+        + user.following()
+        + " following";
   }
 
   private static String photo(Photo photo) {
@@ -85,7 +99,10 @@ final class ResultLines {
         reactions.add(type.storedName() + " " + count);
       }
     }
-    return photo + "  " + photo.location() + "  "
+    return photo
+        + "  "
+        + photo.location()
+        + "  "
         + (reactions.length() == 0 ? "no reactions" : reactions.toString());
   }
 }

@@ -38,11 +38,18 @@ import net.datafaker.Faker;
  * @param newcomer one more user who is not in {@code users}, for the tour to create
  * @param clockStart when the follows and reactions start: after every photo
  */
-record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<FollowSpec> follows,
-    List<ReactionSpec> reactions, NewUser newcomer, Instant clockStart) {
+record SampleData(
+    long seed,
+    List<NewUser> users,
+    List<PhotoSpec> photos,
+    List<FollowSpec> follows,
+    List<ReactionSpec> reactions,
+    NewUser newcomer,
+    Instant clockStart) {
 
   /** The seed used when none is given. */
   static final long DEFAULT_SEED = 42;
+
   /** The number of users of the tour's sample: about a thousand items in all. */
   static final int DEFAULT_USERS = 100;
 
@@ -50,8 +57,9 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
   private static final Instant BORN_UNTIL = Instant.parse("2006-01-01T00:00:00Z");
   private static final Instant PHOTOS_FROM = Instant.parse("2015-01-01T00:00:00Z");
   private static final Instant PHOTOS_UNTIL = Instant.parse("2024-12-31T00:00:00Z");
-  private static final int[][] IMAGE_SIZES = {{640, 480}, {800, 600}, {1024, 768}, {1080, 1080},
-      {1200, 800}, {1600, 900}};
+  private static final int[][] IMAGE_SIZES = {
+    {640, 480}, {800, 600}, {1024, 768}, {1080, 1080}, {1200, 800}, {1600, 900}
+  };
 
   SampleData {
     users = List.copyOf(users);
@@ -68,12 +76,10 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
   }
 
   /** A follow to make. */
-  record FollowSpec(String follower, String followed) {
-  }
+  record FollowSpec(String follower, String followed) {}
 
   /** A reaction to leave. */
-  record ReactionSpec(String reactor, PhotoId photo, ReactionType type) {
-  }
+  record ReactionSpec(String reactor, PhotoId photo, ReactionType type) {}
 
   /**
    * Generates the data set of {@code userCount} users for {@code seed}.
@@ -101,16 +107,19 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
     Map<String, Set<Instant>> taken = new HashMap<>();
     for (long i = 0; i < photoCount; i++) {
       String owner = users.get(skewed(random, userCount)).username();
-      Instant at = faker.timeAndDate().between(PHOTOS_FROM, PHOTOS_UNTIL)
-          .truncatedTo(ChronoUnit.SECONDS);
+      Instant at =
+          faker.timeAndDate().between(PHOTOS_FROM, PHOTOS_UNTIL).truncatedTo(ChronoUnit.SECONDS);
       // Two photos of one owner cannot share a timestamp: it is part of the key.
       Set<Instant> ownerTimes = taken.computeIfAbsent(owner, o -> new HashSet<>());
       while (!ownerTimes.add(at)) {
         at = at.plusSeconds(1);
       }
       int[] size = IMAGE_SIZES[random.nextInt(IMAGE_SIZES.length)];
-      photos.add(new PhotoSpec(owner, at,
-          faker.internet().image(size[0], size[1], owner + "-" + (ownerTimes.size()))));
+      photos.add(
+          new PhotoSpec(
+              owner,
+              at,
+              faker.internet().image(size[0], size[1], owner + "-" + (ownerTimes.size()))));
     }
 
     long followCount = Math.min(3L * userCount, (long) userCount * (userCount - 1));
@@ -126,20 +135,23 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
     }
 
     ReactionType[] types = ReactionType.values();
-    long reactionCount = Math.min(5L * userCount / 2, (long) userCount * photos.size()
-        * types.length);
+    long reactionCount =
+        Math.min(5L * userCount / 2, (long) userCount * photos.size() * types.length);
     List<ReactionSpec> reactions = new ArrayList<>((int) reactionCount);
     Set<ReactionSpec> reactionSet = new HashSet<>();
     while (reactions.size() < reactionCount) {
-      ReactionSpec reaction = new ReactionSpec(users.get(random.nextInt(userCount)).username(),
-          photos.get(skewed(random, photos.size())).id(), types[random.nextInt(types.length)]);
+      ReactionSpec reaction =
+          new ReactionSpec(
+              users.get(random.nextInt(userCount)).username(),
+              photos.get(skewed(random, photos.size())).id(),
+              types[random.nextInt(types.length)]);
       if (reactionSet.add(reaction)) {
         reactions.add(reaction);
       }
     }
 
-    Instant clockStart = PHOTOS_UNTIL.plus(1, ChronoUnit.DAYS)
-        .plusSeconds(random.nextInt(24 * 60 * 60));
+    Instant clockStart =
+        PHOTOS_UNTIL.plus(1, ChronoUnit.DAYS).plusSeconds(random.nextInt(24 * 60 * 60));
     return new SampleData(seed, users, photos, follows, reactions, newcomer, clockStart);
   }
 
@@ -164,14 +176,20 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
     // Loading creates the users first, and createUser reads the clock once (a birth date may
     // not lie in the future): the follows' stamps come after those readings.
     users.forEach(user -> stamps.instant());
-    List<io.quickphotos.NewPhoto> newPhotos = photos.stream()
-        .map(p -> new io.quickphotos.NewPhoto(p.owner(), p.timestamp(), p.location())).toList();
-    List<io.quickphotos.Follow> newFollows = follows.stream()
-        .map(f -> new io.quickphotos.Follow(f.follower(), f.followed(), stamps.instant()))
-        .toList();
-    List<io.quickphotos.Reaction> newReactions = reactions.stream()
-        .map(r -> new io.quickphotos.Reaction(r.reactor(), r.photo(), r.type(), stamps.instant()))
-        .toList();
+    List<io.quickphotos.NewPhoto> newPhotos =
+        photos.stream()
+            .map(p -> new io.quickphotos.NewPhoto(p.owner(), p.timestamp(), p.location()))
+            .toList();
+    List<io.quickphotos.Follow> newFollows =
+        follows.stream()
+            .map(f -> new io.quickphotos.Follow(f.follower(), f.followed(), stamps.instant()))
+            .toList();
+    List<io.quickphotos.Reaction> newReactions =
+        reactions.stream()
+            .map(
+                r ->
+                    new io.quickphotos.Reaction(r.reactor(), r.photo(), r.type(), stamps.instant()))
+            .toList();
     return new io.quickphotos.Snapshot(users, newPhotos, newFollows, newReactions);
   }
 
@@ -190,24 +208,30 @@ record SampleData(long seed, List<NewUser> users, List<PhotoSpec> photos, List<F
     String first = faker.name().firstName();
     String last = faker.name().lastName();
     String username = uniqueUsername(handle(first, last, random), random, usernames);
-    LocalDate birthdate = LocalDate.ofInstant(faker.timeAndDate().between(BORN_FROM, BORN_UNTIL),
-        ZoneOffset.UTC);
+    LocalDate birthdate =
+        LocalDate.ofInstant(faker.timeAndDate().between(BORN_FROM, BORN_UNTIL), ZoneOffset.UTC);
     // A few accounts are dormant, as in any real user base.
     UserStatus status = random.nextInt(10) == 0 ? UserStatus.INACTIVE : UserStatus.ACTIVE;
-    return new NewUser(username, first + " " + last, faker.internet().emailAddress(username),
-        birthdate, faker.address().fullAddress(), status);
+    return new NewUser(
+        username,
+        first + " " + last,
+        faker.internet().emailAddress(username),
+        birthdate,
+        faker.address().fullAddress(),
+        status);
   }
 
   /** Handles built from the name, in the shapes people pick: {@code jacksonjason}, … */
   private static String handle(String first, String last, Random random) {
     String f = letters(first);
     String l = letters(last);
-    String handle = switch (random.nextInt(4)) {
-      case 0 -> l + f;
-      case 1 -> f + "." + l;
-      case 2 -> f + "_" + l;
-      default -> f.isEmpty() ? l : f.charAt(0) + l;
-    };
+    String handle =
+        switch (random.nextInt(4)) {
+          case 0 -> l + f;
+          case 1 -> f + "." + l;
+          case 2 -> f + "_" + l;
+          default -> f.isEmpty() ? l : f.charAt(0) + l;
+        };
     return handle.isEmpty() ? "user" : handle;
   }
 

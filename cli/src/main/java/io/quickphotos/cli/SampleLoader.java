@@ -27,7 +27,7 @@ final class SampleLoader {
   @FunctionalInterface
   interface Progress {
     /** A progress that ignores every step. */
-    Progress NONE = () -> { };
+    Progress NONE = () -> {};
 
     /** One more item handled. */
     void step();
@@ -39,11 +39,9 @@ final class SampleLoader {
    * @param written items written
    * @param skipped items that were already in the table
    */
-  record Result(long written, long skipped) {
-  }
+  record Result(long written, long skipped) {}
 
-  private SampleLoader() {
-  }
+  private SampleLoader() {}
 
   /**
    * Writes every item of the sample, in the order of its lists.

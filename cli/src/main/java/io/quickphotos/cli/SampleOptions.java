@@ -13,9 +13,13 @@ final class SampleOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
-  @Option(names = "--seed", paramLabel = "<n>", defaultValue = "" + SampleData.DEFAULT_SEED,
-      description = "Seed of the generated data; the same seed gives the same data on every "
-          + "backend (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      paramLabel = "<n>",
+      defaultValue = "" + SampleData.DEFAULT_SEED,
+      description =
+          "Seed of the generated data; the same seed gives the same data on every "
+              + "backend (default: ${DEFAULT-VALUE}).")
   long seed = SampleData.DEFAULT_SEED;
 
   /**
@@ -27,8 +31,8 @@ final class SampleOptions {
    */
   SampleData generate(int users) {
     if (users < 1 || users > MAX_USERS) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--users must be 1 to " + Format.count(MAX_USERS) + ", was " + users);
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--users must be 1 to " + Format.count(MAX_USERS) + ", was " + users);
     }
     return SampleData.generate(seed, users);
   }

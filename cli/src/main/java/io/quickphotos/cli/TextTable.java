@@ -42,8 +42,8 @@ final class TextTable {
    */
   TextTable row(String... cells) {
     if (cells.length != header.size()) {
-      throw new IllegalArgumentException("expected " + header.size() + " cells, got "
-          + cells.length);
+      throw new IllegalArgumentException(
+          "expected " + header.size() + " cells, got " + cells.length);
     }
     rows.add(List.of(cells));
     return this;

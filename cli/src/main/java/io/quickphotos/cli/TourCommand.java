@@ -19,30 +19,35 @@ import picocli.CommandLine.Spec;
  * Loads the sample into a backend, runs every access pattern on it and prints each result, the
  * DynamoDB request it took and what it cost, then a summary per pattern.
  */
-@Command(name = "tour", mixinStandardHelpOptions = true,
+@Command(
+    name = "tour",
+    mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    description = {"Tours every access pattern on a generated sample (the default command).",
-        "",
-        "Loads a generated sample (about a thousand items) into a backend, runs every "
-        + "access pattern of the single-table design on it, and prints each result with the "
-        + "DynamoDB request it made and what it cost (requests, read and write capacity units, "
-        + "items read), then a summary table.",
-        "",
-        "Exits with 1 if a step fails other than as the tour means it to."})
+    description = {
+      "Tours every access pattern on a generated sample (the default command).",
+      "",
+      "Loads a generated sample (about a thousand items) into a backend, runs every "
+          + "access pattern of the single-table design on it, and prints each result with the "
+          + "DynamoDB request it made and what it cost (requests, read and write capacity units, "
+          + "items read), then a summary table.",
+      "",
+      "Exits with 1 if a step fails other than as the tour means it to."
+    })
 final class TourCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  BackendOptions backend;
+  @Mixin BackendOptions backend;
 
-  @Mixin
-  SampleOptions sample;
+  @Mixin SampleOptions sample;
 
-  @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + SampleData.DEFAULT_USERS,
-      description = "Users in the sample; photos (4 per user), follows (3) and reactions (2.5) "
-          + "scale with it (default: ${DEFAULT-VALUE}, about a thousand items).")
+  @Option(
+      names = "--users",
+      paramLabel = "<n>",
+      defaultValue = "" + SampleData.DEFAULT_USERS,
+      description =
+          "Users in the sample; photos (4 per user), follows (3) and reactions (2.5) "
+              + "scale with it (default: ${DEFAULT-VALUE}, about a thousand items).")
   int users;
 
   /** Runs the tour. */
@@ -53,12 +58,19 @@ final class TourCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     CostRecorder recorder = new CostRecorder();
     try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
-      out.printf(Locale.ROOT, "quickphotos tour on %s: sample of seed %d%n%n",
-          open.description(), data.seed());
-      out.println("The single-table layout (table " + tableName() + "; GSI InvertedIndex "
-          + "swaps PK and SK):");
+      out.printf(
+          Locale.ROOT,
+          "quickphotos tour on %s: sample of seed %d%n%n",
+          open.description(),
+          data.seed());
+      out.println(
+          "The single-table layout (table "
+              + tableName()
+              + "; GSI InvertedIndex "
+              + "swaps PK and SK):");
       out.println("  User        PK = USER#<username>            SK = #METADATA#<username>");
-      out.println("  Photo       PK = USER#<username>            SK = PHOTO#<username>#<timestamp>");
+      out.println(
+          "  Photo       PK = USER#<username>            SK = PHOTO#<username>#<timestamp>");
       out.println("  Reaction    PK = REACTION#<reactor>#<type>  SK = PHOTO#<owner>#<timestamp>");
       out.println("  Friendship  PK = USER#<followed>            SK = #FRIEND#<follower>");
       out.println();
@@ -70,17 +82,20 @@ final class TourCommand implements Callable<Integer> {
         loaded = SampleLoader.load(open.repository(), data, SampleLoader.Progress.NONE);
       } else {
         // A thousand requests to DynamoDB take seconds: show that something is happening.
-        try (ProgressBars.Progress bar = ProgressBars.loading(spec.commandLine().getErr(),
-            data.itemCount())) {
+        try (ProgressBars.Progress bar =
+            ProgressBars.loading(spec.commandLine().getErr(), data.itemCount())) {
           ProgressBars.Batched progress = ProgressBars.batched(bar);
           loaded = SampleLoader.load(open.repository(), data, progress);
           progress.finish();
         }
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      out.printf(Locale.ROOT, "Loaded the sample through the repository API: %s, %s, %s, %s"
+      out.printf(
+          Locale.ROOT,
+          "Loaded the sample through the repository API: %s, %s, %s, %s"
               + " (%s written%s) in %s%n",
-          Format.count(data.users().size(), "user"), Format.count(data.photos().size(), "photo"),
+          Format.count(data.users().size(), "user"),
+          Format.count(data.photos().size(), "photo"),
           Format.count(data.follows().size(), "follow"),
           Format.count(data.reactions().size(), "reaction"),
           Format.count(loaded.written(), "item"),
@@ -89,12 +104,13 @@ final class TourCommand implements Callable<Integer> {
       out.println("  cost: " + recorder.totalSince(mark));
       // The tour closes the newcomer's account at its end; a table that kept the sample from an
       // earlier run holds the newcomer only if that run stopped before the end.
-      boolean rerun = loaded.skipped() > 0
-          && open.repository().getUser(data.newcomer().username()).isPresent();
+      boolean rerun =
+          loaded.skipped() > 0 && open.repository().getUser(data.newcomer().username()).isPresent();
       if (rerun) {
-        out.println("  The table already held this sample and the newcomer from an earlier run: "
-            + "the steps that create the newcomer's profile, photo and reaction will find them "
-            + "there.");
+        out.println(
+            "  The table already held this sample and the newcomer from an earlier run: "
+                + "the steps that create the newcomer's profile, photo and reaction will find them "
+                + "there.");
       }
       out.println();
 
@@ -114,7 +130,10 @@ final class TourCommand implements Callable<Integer> {
       }
       printSummary(out, byPattern);
       if (unexpected > 0) {
-        out.printf(Locale.ROOT, "%n%d step%s did not go as expected (see above).%n", unexpected,
+        out.printf(
+            Locale.ROOT,
+            "%n%d step%s did not go as expected (see above).%n",
+            unexpected,
             unexpected == 1 ? "" : "s");
       }
       out.flush();
@@ -123,8 +142,7 @@ final class TourCommand implements Callable<Integer> {
   }
 
   private String tableName() {
-    return backend.kind == Backend.DYNAMODB ? backend.tableName()
-        : BackendOptions.DEFAULT_TABLE;
+    return backend.kind == Backend.DYNAMODB ? backend.tableName() : BackendOptions.DEFAULT_TABLE;
   }
 
   /**
@@ -147,9 +165,12 @@ final class TourCommand implements Callable<Integer> {
         out.println("      " + line);
       }
     } else {
-      out.println("    → " + outcome.error().getClass().getSimpleName() + ": "
-          + outcome.error().getMessage() + (outcome.asExpected() ? "  (as expected)"
-          : "  (UNEXPECTED)"));
+      out.println(
+          "    → "
+              + outcome.error().getClass().getSimpleName()
+              + ": "
+              + outcome.error().getMessage()
+              + (outcome.asExpected() ? "  (as expected)" : "  (UNEXPECTED)"));
     }
     for (OperationCost cost : outcome.costs()) {
       out.println("    cost: " + cost(cost));
@@ -164,10 +185,15 @@ final class TourCommand implements Callable<Integer> {
    * @return e.g. {@code 1 request, 0.5 RCU, 0.0 WCU, 1 item read}
    */
   static String cost(OperationCost cost) {
-    return String.format(Locale.ROOT, "%d request%s, %s RCU, %s WCU, %d item%s read%s",
-        cost.requests(), cost.requests() == 1 ? "" : "s",
-        Format.units(cost.readCapacityUnits()), Format.units(cost.writeCapacityUnits()),
-        cost.itemsRead(), cost.itemsRead() == 1 ? "" : "s",
+    return String.format(
+        Locale.ROOT,
+        "%d request%s, %s RCU, %s WCU, %d item%s read%s",
+        cost.requests(),
+        cost.requests() == 1 ? "" : "s",
+        Format.units(cost.readCapacityUnits()),
+        Format.units(cost.writeCapacityUnits()),
+        cost.itemsRead(),
+        cost.itemsRead() == 1 ? "" : "s",
         cost.succeeded() ? "" : " (call failed)");
   }
 
@@ -177,14 +203,24 @@ final class TourCommand implements Callable<Integer> {
     CostTotals total = CostTotals.ZERO;
     for (Map.Entry<AccessPattern, CostTotals> row : byPattern.entrySet()) {
       CostTotals t = row.getValue();
-      table.row(row.getKey().name(), Format.count(t.calls()), Format.count(t.requests()),
-          Format.units(t.readCapacityUnits()), Format.units(t.writeCapacityUnits()),
+      table.row(
+          row.getKey().name(),
+          Format.count(t.calls()),
+          Format.count(t.requests()),
+          Format.units(t.readCapacityUnits()),
+          Format.units(t.writeCapacityUnits()),
           Format.count(t.itemsRead()));
       total = total.plus(t);
     }
-    table.rule().row("total", Format.count(total.calls()), Format.count(total.requests()),
-        Format.units(total.readCapacityUnits()), Format.units(total.writeCapacityUnits()),
-        Format.count(total.itemsRead()));
+    table
+        .rule()
+        .row(
+            "total",
+            Format.count(total.calls()),
+            Format.count(total.requests()),
+            Format.units(total.readCapacityUnits()),
+            Format.units(total.writeCapacityUnits()),
+            Format.count(total.itemsRead()));
     table.print(out, 2);
   }
 }

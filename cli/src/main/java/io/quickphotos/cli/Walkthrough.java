@@ -12,7 +12,6 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
@@ -49,12 +48,14 @@ final class Walkthrough {
    */
   static final java.util.Set<io.quickphotos.AccessPattern> PATTERNS =
       java.util.EnumSet.complementOf(
-      java.util.EnumSet.of(io.quickphotos.AccessPattern.IMPORT_SNAPSHOT));
+          java.util.EnumSet.of(io.quickphotos.AccessPattern.IMPORT_SNAPSHOT));
 
   /** Page size of the paged photo listing: small, so that there is a second page to show. */
   static final int PHOTO_PAGE = 5;
+
   /** Page size of the other listings. */
   static final int LIST_PAGE = 10;
+
   /** A handle no generated user has: generated handles have at most one dot. */
   static final String MISSING_USER = "no.such.user";
 
@@ -66,9 +67,11 @@ final class Walkthrough {
    * @param expectedError the exception the step is meant to show, or null if it should succeed
    * @param call the call
    */
-  record Step(String title, AccessPattern pattern,
-      Class<? extends QuickPhotosException> expectedError, Function<QuickPhotos, Object> call) {
-  }
+  record Step(
+      String title,
+      AccessPattern pattern,
+      Class<? extends QuickPhotosException> expectedError,
+      Function<QuickPhotos, Object> call) {}
 
   /**
    * What one step did.
@@ -79,8 +82,8 @@ final class Walkthrough {
    * @param costs the costs the call reported
    * @param nanos how long the call took
    */
-  record Outcome(Step step, Object result, QuickPhotosException error, List<OperationCost> costs,
-      long nanos) {
+  record Outcome(
+      Step step, Object result, QuickPhotosException error, List<OperationCost> costs, long nanos) {
 
     /**
      * Whether the step went as meant: succeeded, or failed with the error it is meant to show.
@@ -103,19 +106,26 @@ final class Walkthrough {
   }
 
   /** The patterns that only read, so a step of them can be repeated without changing anything. */
-  private static final Set<AccessPattern> READS = EnumSet.of(
-      AccessPattern.GET_USER, AccessPattern.GET_PHOTO, AccessPattern.USER_WITH_PHOTOS,
-      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY,
-      AccessPattern.HOME_FEED, AccessPattern.IS_FOLLOWING,
-      AccessPattern.REACTIONS_LEFT_BY);
+  private static final Set<AccessPattern> READS =
+      EnumSet.of(
+          AccessPattern.GET_USER,
+          AccessPattern.GET_PHOTO,
+          AccessPattern.USER_WITH_PHOTOS,
+          AccessPattern.PHOTO_WITH_REACTIONS,
+          AccessPattern.FOLLOWERS_OF,
+          AccessPattern.FOLLOWED_BY,
+          AccessPattern.HOME_FEED,
+          AccessPattern.IS_FOLLOWING,
+          AccessPattern.REACTIONS_LEFT_BY);
 
   /** The result of a call that returns nothing. */
-  static final Object VOID = new Object() {
-    @Override
-    public String toString() {
-      return "(done)";
-    }
-  };
+  static final Object VOID =
+      new Object() {
+        @Override
+        public String toString() {
+          return "(done)";
+        }
+      };
 
   private final String star;
   private final PhotoId topPhoto;
@@ -139,15 +149,23 @@ final class Walkthrough {
   Walkthrough(SampleData sample, boolean rerun) {
     this.rerun = rerun;
     this.star = mostFrequent(sample.photos().stream().map(PhotoSpec::owner).toList());
-    this.topPhoto = sample.reactions().isEmpty() ? sample.photos().get(0).id()
-        : mostFrequent(sample.reactions().stream().map(SampleData.ReactionSpec::photo).toList());
-    this.topFollower = sample.follows().isEmpty() ? star
-        : mostFrequent(sample.follows().stream().map(SampleData.FollowSpec::follower).toList());
+    this.topPhoto =
+        sample.reactions().isEmpty()
+            ? sample.photos().get(0).id()
+            : mostFrequent(
+                sample.reactions().stream().map(SampleData.ReactionSpec::photo).toList());
+    this.topFollower =
+        sample.follows().isEmpty()
+            ? star
+            : mostFrequent(sample.follows().stream().map(SampleData.FollowSpec::follower).toList());
     this.newcomer = sample.newcomer();
-    this.someFollow = sample.follows().isEmpty()
-        ? new Follow(newcomer.username(), star, Instant.EPOCH)
-        : new Follow(sample.follows().get(0).follower(), sample.follows().get(0).followed(),
-            Instant.EPOCH);
+    this.someFollow =
+        sample.follows().isEmpty()
+            ? new Follow(newcomer.username(), star, Instant.EPOCH)
+            : new Follow(
+                sample.follows().get(0).follower(),
+                sample.follows().get(0).followed(),
+                Instant.EPOCH);
     this.newcomerPhotoAt = sample.clockStart().minus(1, ChronoUnit.HOURS);
     this.newcomerPhotoUrl = "https://picsum.photos/seed/" + newcomer.username() + "-1/1080/1080";
   }
@@ -160,61 +178,117 @@ final class Walkthrough {
   List<Step> steps() {
     String me = newcomer.username();
     PhotoId myPhoto = new PhotoId(me, newcomerPhotoAt);
-    ProfileUpdate moved = ProfileUpdate.builder().address("1 Infinite Loop, Cupertino, CA 95014")
-        .build();
+    ProfileUpdate moved =
+        ProfileUpdate.builder().address("1 Infinite Loop, Cupertino, CA 95014").build();
     List<Step> steps = new ArrayList<>();
-    steps.add(new Step("Create a user (fails if the username is taken)",
-        AccessPattern.CREATE_USER, rerun ? UserAlreadyExistsException.class : null,
-        repo -> repo.createUser(newcomer)));
+    steps.add(
+        new Step(
+            "Create a user (fails if the username is taken)",
+            AccessPattern.CREATE_USER,
+            rerun ? UserAlreadyExistsException.class : null,
+            repo -> repo.createUser(newcomer)));
     steps.add(new Step("Get a user", AccessPattern.GET_USER, null, repo -> repo.getUser(star)));
-    steps.add(new Step("Get a user who does not exist", AccessPattern.GET_USER, null,
-        repo -> repo.getUser(MISSING_USER)));
-    steps.add(new Step("Update a profile (fails if the user is missing)",
-        AccessPattern.UPDATE_PROFILE, null,
-        repo -> repo.updateProfile(me, moved)));
-    steps.add(new Step("Upload a photo (owner must exist; one photo per timestamp)",
-        AccessPattern.UPLOAD_PHOTO, rerun ? PhotoAlreadyExistsException.class : null,
-        repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
-    steps.add(new Step("Get a photo", AccessPattern.GET_PHOTO, null,
-        repo -> repo.getPhoto(myPhoto)));
-    steps.add(new Step("A user and their photos, newest first: page 1, with the profile",
-        AccessPattern.USER_WITH_PHOTOS, null,
-        repo -> {
-          UserPhotos page = repo.userWithPhotos(star, SortOrder.NEWEST_FIRST,
-              PageRequest.first(PHOTO_PAGE));
-          photoCursor = page.photos().nextCursor();
-          return page;
-        }));
-    steps.add(new Step("A user and their photos, newest first: page 2, from page 1's cursor",
-        AccessPattern.USER_WITH_PHOTOS, null,
-        repo -> photoCursor.map(cursor -> (Object) repo.userWithPhotos(star,
-            SortOrder.NEWEST_FIRST, PageRequest.after(cursor, PHOTO_PAGE)))
-            .orElse("(page 1 was the last page)")));
-    steps.add(new Step("A user and their photos, oldest first: the profile comes first",
-        AccessPattern.USER_WITH_PHOTOS, null,
-        repo -> repo.userWithPhotos(star, SortOrder.OLDEST_FIRST, PageRequest.first(3))));
-    steps.add(new Step("React to a photo (once per user and type; counted on the photo)",
-        AccessPattern.REACT_TO_PHOTO, rerun ? AlreadyReactedException.class : null,
-        repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
-    steps.add(new Step("A photo and its reactions", AccessPattern.PHOTO_WITH_REACTIONS, null,
-        repo -> repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE))));
-    steps.add(new Step("Follow a user (counters on both users)", AccessPattern.FOLLOW, null,
-        repo -> repo.follow(me, star)));
-    steps.add(new Step("Follow the same user again: a typed error, nothing written",
-        AccessPattern.FOLLOW,
-        AlreadyFollowingException.class, repo -> repo.follow(me, star)));
-    steps.add(new Step("Followers of a user", AccessPattern.FOLLOWERS_OF, null,
-        repo -> repo.followersOf(star, PageRequest.first(LIST_PAGE))));
-    steps.add(new Step("Users a user follows, with their profiles", AccessPattern.FOLLOWED_BY,
-        null, repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
+    steps.add(
+        new Step(
+            "Get a user who does not exist",
+            AccessPattern.GET_USER,
+            null,
+            repo -> repo.getUser(MISSING_USER)));
+    steps.add(
+        new Step(
+            "Update a profile (fails if the user is missing)",
+            AccessPattern.UPDATE_PROFILE,
+            null,
+            repo -> repo.updateProfile(me, moved)));
+    steps.add(
+        new Step(
+            "Upload a photo (owner must exist; one photo per timestamp)",
+            AccessPattern.UPLOAD_PHOTO,
+            rerun ? PhotoAlreadyExistsException.class : null,
+            repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
+    steps.add(
+        new Step("Get a photo", AccessPattern.GET_PHOTO, null, repo -> repo.getPhoto(myPhoto)));
+    steps.add(
+        new Step(
+            "A user and their photos, newest first: page 1, with the profile",
+            AccessPattern.USER_WITH_PHOTOS,
+            null,
+            repo -> {
+              UserPhotos page =
+                  repo.userWithPhotos(star, SortOrder.NEWEST_FIRST, PageRequest.first(PHOTO_PAGE));
+              photoCursor = page.photos().nextCursor();
+              return page;
+            }));
+    steps.add(
+        new Step(
+            "A user and their photos, newest first: page 2, from page 1's cursor",
+            AccessPattern.USER_WITH_PHOTOS,
+            null,
+            repo ->
+                photoCursor
+                    .map(
+                        cursor ->
+                            (Object)
+                                repo.userWithPhotos(
+                                    star,
+                                    SortOrder.NEWEST_FIRST,
+                                    PageRequest.after(cursor, PHOTO_PAGE)))
+                    .orElse("(page 1 was the last page)")));
+    steps.add(
+        new Step(
+            "A user and their photos, oldest first: the profile comes first",
+            AccessPattern.USER_WITH_PHOTOS,
+            null,
+            repo -> repo.userWithPhotos(star, SortOrder.OLDEST_FIRST, PageRequest.first(3))));
+    steps.add(
+        new Step(
+            "React to a photo (once per user and type; counted on the photo)",
+            AccessPattern.REACT_TO_PHOTO,
+            rerun ? AlreadyReactedException.class : null,
+            repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
+    steps.add(
+        new Step(
+            "A photo and its reactions",
+            AccessPattern.PHOTO_WITH_REACTIONS,
+            null,
+            repo -> repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE))));
+    steps.add(
+        new Step(
+            "Follow a user (counters on both users)",
+            AccessPattern.FOLLOW,
+            null,
+            repo -> repo.follow(me, star)));
+    steps.add(
+        new Step(
+            "Follow the same user again: a typed error, nothing written",
+            AccessPattern.FOLLOW,
+            AlreadyFollowingException.class,
+            repo -> repo.follow(me, star)));
+    steps.add(
+        new Step(
+            "Followers of a user",
+            AccessPattern.FOLLOWERS_OF,
+            null,
+            repo -> repo.followersOf(star, PageRequest.first(LIST_PAGE))));
+    steps.add(
+        new Step(
+            "Users a user follows, with their profiles",
+            AccessPattern.FOLLOWED_BY,
+            null,
+            repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
     steps.add(homeFeedStep());
-    steps.add(new Step("Unfollow a user (counters back down)", AccessPattern.UNFOLLOW,
-        null, repo -> {
-          repo.unfollow(me, star);
-          return VOID;
-        }));
-    steps.add(new Step("The user after all that", AccessPattern.GET_USER, null,
-        repo -> repo.getUser(me)));
+    steps.add(
+        new Step(
+            "Unfollow a user (counters back down)",
+            AccessPattern.UNFOLLOW,
+            null,
+            repo -> {
+              repo.unfollow(me, star);
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "The user after all that", AccessPattern.GET_USER, null, repo -> repo.getUser(me)));
     steps.addAll(lifecycleSteps(me, myPhoto));
     return steps;
   }
@@ -228,40 +302,77 @@ final class Walkthrough {
    */
   private List<Step> lifecycleSteps(String me, PhotoId myPhoto) {
     List<Step> steps = new ArrayList<>();
-    steps.add(new Step("Does one user follow another? (one GetItem)", AccessPattern.IS_FOLLOWING,
-        null, repo -> repo.isFollowing(someFollow.follower(), someFollow.followed())));
-    steps.add(new Step("Which reactions did I leave on this photo?",
-        AccessPattern.REACTIONS_LEFT_BY, null, repo -> repo.reactionsLeftBy(me, topPhoto)));
-    steps.add(new Step("Take a reaction back (counter down, never below zero)",
-        AccessPattern.REMOVE_REACTION, null, repo -> {
-          repo.removeReaction(me, topPhoto, ReactionType.HEART);
-          return VOID;
-        }));
-    steps.add(new Step("Take it back again: a typed error, nothing written",
-        AccessPattern.REMOVE_REACTION, ReactionNotFoundException.class, repo -> {
-          repo.removeReaction(me, topPhoto, ReactionType.HEART);
-          return VOID;
-        }));
-    steps.add(new Step("Delete a photo and every reaction on it (marked first: from then on "
-        + "reactTo refuses it)", AccessPattern.DELETE_PHOTO, null, repo -> {
-          repo.deletePhoto(myPhoto);
-          return VOID;
-        }));
-    steps.add(new Step("Close an account: one write marks it closing (every write involving "
-        + me + " then fails as if " + me + " did not exist), then a resumable cascade",
-        AccessPattern.DELETE_USER, null, repo -> {
-          repo.deleteUser(me);
-          return VOID;
-        }));
-    steps.add(new Step("The account is gone: the username is free again", AccessPattern.GET_USER,
-        null, repo -> repo.getUser(me)));
-    steps.add(new Step("Audit the table: every counter equals its items, nothing refers to a "
-        + "missing user or photo, no delete left unfinished (a parallel Scan)",
-        AccessPattern.AUDIT, null, repo -> {
-          io.quickphotos.AuditReport report = repo.audit(false, scanned -> { });
-          return report.itemsScanned() + " items scanned, "
-              + (report.clean() ? "nothing found" : report.findings());
-        }));
+    steps.add(
+        new Step(
+            "Does one user follow another? (one GetItem)",
+            AccessPattern.IS_FOLLOWING,
+            null,
+            repo -> repo.isFollowing(someFollow.follower(), someFollow.followed())));
+    steps.add(
+        new Step(
+            "Which reactions did I leave on this photo?",
+            AccessPattern.REACTIONS_LEFT_BY,
+            null,
+            repo -> repo.reactionsLeftBy(me, topPhoto)));
+    steps.add(
+        new Step(
+            "Take a reaction back (counter down, never below zero)",
+            AccessPattern.REMOVE_REACTION,
+            null,
+            repo -> {
+              repo.removeReaction(me, topPhoto, ReactionType.HEART);
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Take it back again: a typed error, nothing written",
+            AccessPattern.REMOVE_REACTION,
+            ReactionNotFoundException.class,
+            repo -> {
+              repo.removeReaction(me, topPhoto, ReactionType.HEART);
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Delete a photo and every reaction on it (marked first: from then on "
+                + "reactTo refuses it)",
+            AccessPattern.DELETE_PHOTO,
+            null,
+            repo -> {
+              repo.deletePhoto(myPhoto);
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Close an account: one write marks it closing (every write involving "
+                + me
+                + " then fails as if "
+                + me
+                + " did not exist), then a resumable cascade",
+            AccessPattern.DELETE_USER,
+            null,
+            repo -> {
+              repo.deleteUser(me);
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "The account is gone: the username is free again",
+            AccessPattern.GET_USER,
+            null,
+            repo -> repo.getUser(me)));
+    steps.add(
+        new Step(
+            "Audit the table: every counter equals its items, nothing refers to a "
+                + "missing user or photo, no delete left unfinished (a parallel Scan)",
+            AccessPattern.AUDIT,
+            null,
+            repo -> {
+              io.quickphotos.AuditReport report = repo.audit(false, scanned -> {});
+              return report.itemsScanned()
+                  + " items scanned, "
+                  + (report.clean() ? "nothing found" : report.findings());
+            }));
     return steps;
   }
 
@@ -272,8 +383,10 @@ final class Walkthrough {
    * one Query per followed user, so its cost shows the fan-out.
    */
   private Step homeFeedStep() {
-    return new Step("Home feed: the newest photos of the users a user follows (fan-out on read)",
-        AccessPattern.HOME_FEED, null,
+    return new Step(
+        "Home feed: the newest photos of the users a user follows (fan-out on read)",
+        AccessPattern.HOME_FEED,
+        null,
         repo -> repo.homeFeed(topFollower, PageRequest.first(LIST_PAGE)));
   }
 
@@ -338,8 +451,7 @@ final class Walkthrough {
       firstSeen.put(values.get(i), i);
     }
     return counts.keySet().stream()
-        .max(Comparator.<T>comparingInt(counts::get)
-            .thenComparing(v -> -firstSeen.get(v)))
+        .max(Comparator.<T>comparingInt(counts::get).thenComparing(v -> -firstSeen.get(v)))
         .orElseThrow();
   }
 }

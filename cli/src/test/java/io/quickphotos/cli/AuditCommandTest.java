@@ -16,8 +16,9 @@ class AuditCommandTest {
     assertThat(run.exitCode()).as(run.out()).isEqualTo(1);
     assertThat(run.out())
         .contains("Loaded 19 items")
-        .contains("COUNTER_MISMATCH photo ann@2024-02-02T10:00:00Z: heart: counter 1, "
-            + "reaction items 0")
+        .contains(
+            "COUNTER_MISMATCH photo ann@2024-02-02T10:00:00Z: heart: counter 1, "
+                + "reaction items 0")
         .contains("UNFINISHED_DELETE user dan")
         .contains("Scanned 19 items")
         .contains("3 findings, 0 fixed")
@@ -29,7 +30,9 @@ class AuditCommandTest {
     Cli.Run run = Cli.run("audit", "--fix", "--file", WEDGED);
 
     assertThat(run.exitCode()).as(run.out()).isZero();
-    assertThat(run.out()).contains("3 findings, 3 fixed").contains("(fixed)")
+    assertThat(run.out())
+        .contains("3 findings, 3 fixed")
+        .contains("(fixed)")
         .containsPattern("Consumed: .*requests");
   }
 

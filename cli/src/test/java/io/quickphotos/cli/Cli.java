@@ -6,8 +6,7 @@ import picocli.CommandLine;
 
 /** Runs the command in-process with captured output, as the launcher would run it. */
 final class Cli {
-  private Cli() {
-  }
+  private Cli() {}
 
   /**
    * The outcome of one run.
@@ -16,8 +15,7 @@ final class Cli {
    * @param out standard output
    * @param err standard error
    */
-  record Run(int exitCode, String out, String err) {
-  }
+  record Run(int exitCode, String out, String err) {}
 
   static Run run(String... args) {
     CommandLine commandLine = QuickPhotosCli.commandLine();

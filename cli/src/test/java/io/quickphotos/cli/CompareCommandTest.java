@@ -19,8 +19,12 @@ class CompareCommandTest {
         .contains("Equal results on both backends for every step.")
         .doesNotContain("returned different results");
     for (AccessPattern pattern : Walkthrough.PATTERNS) {
-      assertThat(run.out()).as("row of %s", pattern).containsPattern("(?m)^\\d+ +"
-          + pattern.name() + " +yes +(yes|NO) +[\\d,]+( / [\\d,]+)? .* [\\d.,]+×$");
+      assertThat(run.out())
+          .as("row of %s", pattern)
+          .containsPattern(
+              "(?m)^\\d+ +"
+                  + pattern.name()
+                  + " +yes +(yes|NO) +[\\d,]+( / [\\d,]+)? .* [\\d.,]+×$");
     }
   }
 }

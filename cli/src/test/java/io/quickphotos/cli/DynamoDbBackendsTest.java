@@ -46,7 +46,9 @@ class DynamoDbBackendsTest {
     Cli.Run run = Cli.run("load", "--backend", "dynamodb-local", "--users", "4");
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    assertThat(run.out()).contains("Loading into DynamoDB Local").contains("Wrote 42 items")
+    assertThat(run.out())
+        .contains("Loading into DynamoDB Local")
+        .contains("Wrote 42 items")
         .contains("Note: dynamodb-local keeps its data in this process only");
     assertThat(run.err()).as("no terminal, a short load: no progress lines").isEmpty();
   }
@@ -54,19 +56,36 @@ class DynamoDbBackendsTest {
   @Test
   void toursAnyEndpointAndRunsAgainOnTheTableItLeft() {
     try (DynamoDbLocal local = DynamoDbLocal.start()) {
-      String[] args = {"tour", "--backend", "dynamodb", "--endpoint", local.endpoint().toString(),
-          "--region", "eu-west-1", "--table", "tour-test", "--users", "5"};
+      String[] args = {
+        "tour",
+        "--backend",
+        "dynamodb",
+        "--endpoint",
+        local.endpoint().toString(),
+        "--region",
+        "eu-west-1",
+        "--table",
+        "tour-test",
+        "--users",
+        "5"
+      };
 
       Cli.Run first = Cli.run(args);
       Cli.Run second = Cli.run(args);
 
       assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
-      assertThat(first.out()).contains("quickphotos tour on DynamoDB table tour-test in "
-          + "eu-west-1 at " + local.endpoint());
+      assertThat(first.out())
+          .contains(
+              "quickphotos tour on DynamoDB table tour-test in "
+                  + "eu-west-1 at "
+                  + local.endpoint());
       assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
       // The first tour closed its newcomer's account at the end: the second creates it anew.
-      assertThat(second.out()).contains("already there").doesNotContain("already held this")
-          .doesNotContain("UserAlreadyExistsException").doesNotContain("UNEXPECTED");
+      assertThat(second.out())
+          .contains("already there")
+          .doesNotContain("already held this")
+          .doesNotContain("UserAlreadyExistsException")
+          .doesNotContain("UNEXPECTED");
     }
   }
 
@@ -77,12 +96,25 @@ class DynamoDbBackendsTest {
       closedPort = socket.getLocalPort();
     }
 
-    Cli.Run run = Cli.run("load", "--backend", "dynamodb", "--endpoint",
-        "http://127.0.0.1:" + closedPort, "--region", "us-east-1", "--users", "1");
+    Cli.Run run =
+        Cli.run(
+            "load",
+            "--backend",
+            "dynamodb",
+            "--endpoint",
+            "http://127.0.0.1:" + closedPort,
+            "--region",
+            "us-east-1",
+            "--users",
+            "1");
 
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).startsWith("error: cannot open DynamoDB table quick-photos in "
-        + "us-east-1 at http://127.0.0.1:" + closedPort).doesNotContain("\tat ");
+    assertThat(run.err())
+        .startsWith(
+            "error: cannot open DynamoDB table quick-photos in "
+                + "us-east-1 at http://127.0.0.1:"
+                + closedPort)
+        .doesNotContain("\tat ");
     assertThat(run.err().lines().count()).isEqualTo(1);
   }
 }

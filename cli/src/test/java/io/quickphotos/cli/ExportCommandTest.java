@@ -21,7 +21,8 @@ class ExportCommandTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("Exported " + expected.itemCount() + " items from memory");
     List<String> lines = Files.readAllLines(file);
-    assertThat(lines).hasSize((int) expected.itemCount())
+    assertThat(lines)
+        .hasSize((int) expected.itemCount())
         .allMatch(line -> line.startsWith("{\"Item\":{\"PK\":{\"S\":"));
     // The same seed exports the same text, to standard output too.
     Cli.Run again = Cli.run("export", "--users", "5", "--seed", "3");
@@ -37,18 +38,21 @@ class ExportCommandTest {
     Cli.Run run = Cli.run("load", "--file", file.toString(), "--backend", "dynamodb-local");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("Loading " + file + " into DynamoDB Local")
+    assertThat(run.out())
+        .contains("Loading " + file + " into DynamoDB Local")
         .containsPattern("Wrote " + items + " items with BatchWriteItem, 25 a request, in ");
   }
 
   @Test
-  void loadAcceptsTheTutorialsBareLinesAndNamesABadLine(@TempDir Path directory)
-      throws Exception {
+  void loadAcceptsTheTutorialsBareLinesAndNamesABadLine(@TempDir Path directory) throws Exception {
     Path file = directory.resolve("items.json");
-    Files.writeString(file, String.join("\n",
-        "{\"PK\": {\"S\": \"USER#ann\"}, \"SK\": {\"S\": \"#METADATA#ann\"}, \"n\": {\"N\": \"1\"}}",
-        "{\"Item\": {\"PK\": {\"S\": \"USER#bob\"}, \"SK\": {\"S\": \"#METADATA#bob\"}}}",
-        ""));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "{\"PK\": {\"S\": \"USER#ann\"}, \"SK\": {\"S\": \"#METADATA#ann\"}, \"n\": {\"N\": \"1\"}}",
+            "{\"Item\": {\"PK\": {\"S\": \"USER#bob\"}, \"SK\": {\"S\": \"#METADATA#bob\"}}}",
+            ""));
     Cli.Run run = Cli.run("load", "--file", file.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("Wrote 2 items");

@@ -14,9 +14,11 @@ class FailureTest {
 
   @Test
   void aRepositoryErrorIsOneLineAndExitCode1() {
-    Run run = run(() -> {
-      throw new UserNotFoundException("user ghost does not exist");
-    });
+    Run run =
+        run(
+            () -> {
+              throw new UserNotFoundException("user ghost does not exist");
+            });
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).isEqualTo("error: user ghost does not exist\n");
@@ -24,9 +26,11 @@ class FailureTest {
 
   @Test
   void anUnexpectedErrorIsNamedWithoutAStackTrace() {
-    Run run = run(() -> {
-      throw new IllegalStateException("broken");
-    });
+    Run run =
+        run(
+            () -> {
+              throw new IllegalStateException("broken");
+            });
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).isEqualTo("error: IllegalStateException: broken\n");
@@ -34,31 +38,40 @@ class FailureTest {
 
   @Test
   void missingCredentialsAreOneShortLineWithOneHint() {
-    Run run = run(() -> {
-      throw new CliException("cannot open DynamoDB table quick-photos in eu-west-1: "
-          + ErrorMessages.withHint(ErrorMessagesTest.noCredentials()),
-          ErrorMessagesTest.noCredentials());
-    });
+    Run run =
+        run(
+            () -> {
+              throw new CliException(
+                  "cannot open DynamoDB table quick-photos in eu-west-1: "
+                      + ErrorMessages.withHint(ErrorMessagesTest.noCredentials()),
+                  ErrorMessagesTest.noCredentials());
+            });
 
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).isEqualTo("error: cannot open DynamoDB table quick-photos in eu-west-1:"
-        + " no AWS credentials for DescribeTable on DynamoDB table quick-photos: Unable to load"
-        + " credentials from any of the providers in the chain ("
-        + ErrorMessages.CREDENTIALS_HINT + ")\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "error: cannot open DynamoDB table quick-photos in eu-west-1:"
+                + " no AWS credentials for DescribeTable on DynamoDB table quick-photos: Unable to load"
+                + " credentials from any of the providers in the chain ("
+                + ErrorMessages.CREDENTIALS_HINT
+                + ")\n");
   }
 
   @Test
   void aRepositoryErrorThatQuotesItsCauseSaysItOnce() {
-    Run run = run(() -> {
-      throw ErrorMessagesTest.noCredentials();
-    });
+    Run run =
+        run(
+            () -> {
+              throw ErrorMessagesTest.noCredentials();
+            });
 
-    assertThat(run.err()).containsOnlyOnce("Unable to load credentials")
-        .containsOnlyOnce(ErrorMessages.CREDENTIALS_HINT).hasSizeLessThan(400);
+    assertThat(run.err())
+        .containsOnlyOnce("Unable to load credentials")
+        .containsOnlyOnce(ErrorMessages.CREDENTIALS_HINT)
+        .hasSizeLessThan(400);
   }
 
-  private record Run(int exitCode, String err) {
-  }
+  private record Run(int exitCode, String err) {}
 
   @Command(name = "fail")
   private static final class Failing implements Callable<Integer> {

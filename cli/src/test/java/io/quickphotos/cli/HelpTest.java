@@ -9,14 +9,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HelpTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "--help            | Usage: quickphotos [-hV] [COMMAND]",
-      "help              | Usage: quickphotos [-hV] [COMMAND]",
-      "tour --help       | Usage: quickphotos tour",
-      "load --help       | Usage: quickphotos load",
-      "compare --help    | Usage: quickphotos compare",
-      "export --help     | Usage: quickphotos export",
-      "help load         | Usage: quickphotos load"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--help            | Usage: quickphotos [-hV] [COMMAND]",
+        "help              | Usage: quickphotos [-hV] [COMMAND]",
+        "tour --help       | Usage: quickphotos tour",
+        "load --help       | Usage: quickphotos load",
+        "compare --help    | Usage: quickphotos compare",
+        "export --help     | Usage: quickphotos export",
+        "help load         | Usage: quickphotos load"
+      })
   void everyCommandHasHelp(String args, String usage) {
     Cli.Run run = Cli.run(args.split(" "));
 
@@ -32,8 +35,12 @@ class HelpTest {
 
     assertThat(help).contains("--seed=<n>").contains("--users=<n>");
     if (!command.equals("compare")) {
-      assertThat(help).contains("--backend=<backend>").contains("memory, dynamodb-local,")
-          .contains("--endpoint=<url>").contains("--region=<region>").contains("--table=<name>");
+      assertThat(help)
+          .contains("--backend=<backend>")
+          .contains("memory, dynamodb-local,")
+          .contains("--endpoint=<url>")
+          .contains("--region=<region>")
+          .contains("--table=<name>");
     }
   }
 

@@ -32,11 +32,12 @@ class ProgressBarsTest {
       progress.stepTo(105_000);
       now.addAndGet(SECOND);
     }
-    assertThat(err.toString().replace(System.lineSeparator(), "\n")).isEqualTo(
-        "loading: 13,000 of 105,000 items (12%), 2,600 items/s\n"
-            + "loading: 26,000 of 105,000 items (24%), 2,600 items/s\n"
-            + "loading: 105,000 of 105,000 items (100%), 2,625 items/s\n"
-            + "loading: 105,000 of 105,000 items (100%) in 41.00 s\n")
+    assertThat(err.toString().replace(System.lineSeparator(), "\n"))
+        .isEqualTo(
+            "loading: 13,000 of 105,000 items (12%), 2,600 items/s\n"
+                + "loading: 26,000 of 105,000 items (24%), 2,600 items/s\n"
+                + "loading: 105,000 of 105,000 items (100%), 2,625 items/s\n"
+                + "loading: 105,000 of 105,000 items (100%) in 41.00 s\n")
         .doesNotContain("\r");
   }
 
@@ -51,8 +52,8 @@ class ProgressBarsTest {
 
   @Test
   void onATerminalDrawsABarInPlace() {
-    try (ProgressBars.Progress bar = ProgressBars.loading(new PrintWriter(err, true), 420, true,
-        System::nanoTime)) {
+    try (ProgressBars.Progress bar =
+        ProgressBars.loading(new PrintWriter(err, true), 420, true, System::nanoTime)) {
       bar.stepTo(420);
     }
     assertThat(err.toString()).contains("\r").contains("100%").contains("420/420");
@@ -61,16 +62,17 @@ class ProgressBarsTest {
   @Test
   void aBatchedProgressMovesTheDisplayEvery256ItemsAndAtTheEnd() {
     StringBuilder steps = new StringBuilder();
-    ProgressBars.Batched batched = ProgressBars.batched(new ProgressBars.Progress() {
-      @Override
-      public void stepTo(long handled) {
-        steps.append(handled).append(' ');
-      }
+    ProgressBars.Batched batched =
+        ProgressBars.batched(
+            new ProgressBars.Progress() {
+              @Override
+              public void stepTo(long handled) {
+                steps.append(handled).append(' ');
+              }
 
-      @Override
-      public void close() {
-      }
-    });
+              @Override
+              public void close() {}
+            });
     for (int i = 0; i < 600; i++) {
       batched.step();
     }

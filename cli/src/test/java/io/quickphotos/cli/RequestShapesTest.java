@@ -16,21 +16,35 @@ class RequestShapesTest {
 
   @Test
   void printsEachRequestOfEachCallInOrder() {
-    assertThat(RequestShapes.of(List.of(
-        cost(AccessPattern.FOLLOWED_BY,
-            new DynamoRequest("Query", "Query InvertedIndex SK = #FRIEND#u, forwards"),
-            new DynamoRequest("BatchGetItem", "BatchGetItem 1 key (PK = USER#a)")),
-        cost(AccessPattern.GET_USER, new DynamoRequest("GetItem", "GetItem PK = USER#u")))))
-        .containsExactly("Query InvertedIndex SK = #FRIEND#u, forwards",
-            "BatchGetItem 1 key (PK = USER#a)", "GetItem PK = USER#u");
+    assertThat(
+            RequestShapes.of(
+                List.of(
+                    cost(
+                        AccessPattern.FOLLOWED_BY,
+                        new DynamoRequest("Query", "Query InvertedIndex SK = #FRIEND#u, forwards"),
+                        new DynamoRequest("BatchGetItem", "BatchGetItem 1 key (PK = USER#a)")),
+                    cost(
+                        AccessPattern.GET_USER,
+                        new DynamoRequest("GetItem", "GetItem PK = USER#u")))))
+        .containsExactly(
+            "Query InvertedIndex SK = #FRIEND#u, forwards",
+            "BatchGetItem 1 key (PK = USER#a)",
+            "GetItem PK = USER#u");
   }
 
   @Test
   void listsTheActionsOfATransactionOnePerLine() {
-    assertThat(RequestShapes.of(List.of(cost(AccessPattern.UNFOLLOW, new DynamoRequest(
-        "TransactWriteItems", "TransactWriteItems, all or nothing: DeleteItem PK = USER#b if"
-            + " attribute_exists(PK); UpdateItem PK = USER#a SET following = following - 1")))))
-        .containsExactly("TransactWriteItems, all or nothing:",
+    assertThat(
+            RequestShapes.of(
+                List.of(
+                    cost(
+                        AccessPattern.UNFOLLOW,
+                        new DynamoRequest(
+                            "TransactWriteItems",
+                            "TransactWriteItems, all or nothing: DeleteItem PK = USER#b if"
+                                + " attribute_exists(PK); UpdateItem PK = USER#a SET following = following - 1")))))
+        .containsExactly(
+            "TransactWriteItems, all or nothing:",
             "  DeleteItem PK = USER#b if attribute_exists(PK)",
             "  UpdateItem PK = USER#a SET following = following - 1");
   }

@@ -10,8 +10,15 @@ import org.junit.jupiter.api.Test;
 class ResultLinesTest {
 
   private static User user(long followers, long following) {
-    return new User("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "",
-        UserStatus.ACTIVE, followers, following);
+    return new User(
+        "ann",
+        "Ann",
+        "ann@example.com",
+        LocalDate.of(1990, 4, 1),
+        "",
+        UserStatus.ACTIVE,
+        followers,
+        following);
   }
 
   @Test

@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,9 +78,11 @@ class SampleDataTest {
       assertThat(photo.location()).startsWith("https://");
       assertThat(photo.timestamp()).isBefore(sample.clockStart());
     }
-    assertThat(sample.follows()).doesNotHaveDuplicates()
+    assertThat(sample.follows())
+        .doesNotHaveDuplicates()
         .allSatisfy(f -> assertThat(f.follower()).isNotEqualTo(f.followed()));
-    assertThat(sample.reactions()).doesNotHaveDuplicates()
+    assertThat(sample.reactions())
+        .doesNotHaveDuplicates()
         .allSatisfy(r -> assertThat(photoIds).contains(r.photo()));
   }
 
@@ -89,8 +90,8 @@ class SampleDataTest {
   void doesNotDependOnTheWallClock() {
     SampleData sample = SampleData.generate(42, 100);
 
-    assertThat(sample.clockStart()).isBetween(Instant.parse("2025-01-01T00:00:00Z"),
-        Instant.parse("2025-01-02T00:00:00Z"));
+    assertThat(sample.clockStart())
+        .isBetween(Instant.parse("2025-01-01T00:00:00Z"), Instant.parse("2025-01-02T00:00:00Z"));
     assertThat(sample.clock().instant()).isEqualTo(sample.clockStart());
   }
 
@@ -103,17 +104,20 @@ class SampleDataTest {
 
     assertThat(result.written()).isEqualTo(sample.itemCount());
     assertThat(result.skipped()).isZero();
-    Map<String, Long> followers = sample.follows().stream()
-        .collect(Collectors.groupingBy(FollowSpec::followed, Collectors.counting()));
+    Map<String, Long> followers =
+        sample.follows().stream()
+            .collect(Collectors.groupingBy(FollowSpec::followed, Collectors.counting()));
     for (NewUser user : sample.users()) {
       User stored = repository.getUser(user.username()).orElseThrow();
       assertThat(stored.followers()).isEqualTo(followers.getOrDefault(user.username(), 0L));
     }
     SampleData.ReactionSpec reaction = sample.reactions().get(0);
-    long expected = sample.reactions().stream()
-        .filter(r -> r.photo().equals(reaction.photo()) && r.type() == reaction.type()).count();
-    assertThat(repository.getPhoto(reaction.photo()).orElseThrow()
-        .reactionCount(reaction.type())).isEqualTo(expected);
+    long expected =
+        sample.reactions().stream()
+            .filter(r -> r.photo().equals(reaction.photo()) && r.type() == reaction.type())
+            .count();
+    assertThat(repository.getPhoto(reaction.photo()).orElseThrow().reactionCount(reaction.type()))
+        .isEqualTo(expected);
   }
 
   @Test
@@ -126,8 +130,9 @@ class SampleDataTest {
 
     assertThat(again.written()).isZero();
     assertThat(again.skipped()).isEqualTo(sample.itemCount());
-    assertThat(repository.followersOf(sample.follows().get(0).followed(), PageRequest.first())
-        .items()).isNotEmpty();
+    assertThat(
+            repository.followersOf(sample.follows().get(0).followed(), PageRequest.first()).items())
+        .isNotEmpty();
   }
 
   @Test
@@ -148,16 +153,14 @@ class SampleDataTest {
     return users.stream().map(NewUser::username).collect(Collectors.toSet());
   }
 
-
   @Test
   void theSnapshotHoldsExactlyWhatLoadingCallByCallWrites() {
     SampleData sample = SampleData.generate(7, 30);
-    io.quickphotos.QuickPhotos byCalls = io.quickphotos.memory.MemoryQuickPhotos.builder()
-        .clock(sample.clock()).build();
+    io.quickphotos.QuickPhotos byCalls =
+        io.quickphotos.memory.MemoryQuickPhotos.builder().clock(sample.clock()).build();
     SampleLoader.load(byCalls, sample, SampleLoader.Progress.NONE);
     io.quickphotos.QuickPhotos imported = io.quickphotos.memory.MemoryQuickPhotos.create();
-    assertThat(imported.importSnapshot(sample.snapshot(), n -> { }))
-        .isEqualTo(sample.itemCount());
+    assertThat(imported.importSnapshot(sample.snapshot(), n -> {})).isEqualTo(sample.itemCount());
     for (io.quickphotos.NewUser user : sample.users()) {
       String name = user.username();
       assertThat(imported.getUser(name)).isEqualTo(byCalls.getUser(name));

@@ -15,10 +15,12 @@ class TourCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .contains("quickphotos tour on memory")
-        .contains("Loaded the sample through the repository API: 100 users, 400 photos, "
-            + "300 follows, 250 reactions (1,050 items written)")
-        .containsPattern("Query PK = USER#\\S+ AND SK BETWEEN #METADATA#\\S+ AND PHOTO\\$, "
-            + "backwards, Limit 7, strongly consistent")
+        .contains(
+            "Loaded the sample through the repository API: 100 users, 400 photos, "
+                + "300 follows, 250 reactions (1,050 items written)")
+        .containsPattern(
+            "Query PK = USER#\\S+ AND SK BETWEEN #METADATA#\\S+ AND PHOTO\\$, "
+                + "backwards, Limit 7, strongly consistent")
         .containsPattern("ExclusiveStartKey PK = USER#\\S+, SK = PHOTO#")
         .containsPattern("BatchGetItem \\d+ keys? \\(PK = USER#")
         .contains("→ ReactionNotFoundException: ")
@@ -31,12 +33,15 @@ class TourCommandTest {
         .doesNotContain("UNEXPECTED")
         .containsPattern("cost: 2 requests, [\\d.]+ RCU, 0\\.0 WCU, \\d+ items read")
         .contains("Summary of the tour's calls")
-        .containsPattern("Query PK = USER#(\\S+) AND begins_with\\(SK, PHOTO#\\1#\\), backwards, "
-            + "Limit 10, eventually consistent");
+        .containsPattern(
+            "Query PK = USER#(\\S+) AND begins_with\\(SK, PHOTO#\\1#\\), backwards, "
+                + "Limit 10, eventually consistent");
     String summary = run.out().substring(run.out().indexOf("Summary of the tour's calls"));
     for (AccessPattern pattern : Walkthrough.PATTERNS) {
-      assertThat(summary).as("summary row of %s", pattern).containsPattern(
-          "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+$");
+      assertThat(summary)
+          .as("summary row of %s", pattern)
+          .containsPattern(
+              "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+$");
     }
     assertThat(summary).containsPattern("(?m)^  total +26 +49 ");
   }
@@ -47,8 +52,7 @@ class TourCommandTest {
     Cli.Run withOptions = Cli.run("--users", "3", "--seed", "7");
 
     assertThat(plain.exitCode()).isZero();
-    assertThat(Cli.withoutTimes(plain.out()))
-        .isEqualTo(Cli.withoutTimes(Cli.run("tour").out()));
+    assertThat(Cli.withoutTimes(plain.out())).isEqualTo(Cli.withoutTimes(Cli.run("tour").out()));
     assertThat(withOptions.exitCode()).isZero();
     assertThat(withOptions.out()).contains("sample of seed 7").contains("3 users, 12 photos");
   }

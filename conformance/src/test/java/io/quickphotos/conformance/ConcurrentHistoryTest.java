@@ -1,8 +1,5 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.CostListener;
@@ -11,11 +8,13 @@ import io.quickphotos.conformance.HistoryOp.Answer;
 import io.quickphotos.conformance.HistoryOp.World;
 import io.quickphotos.conformance.Linearizability.Call;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
-import io.quickphotos.memory.internal.MemoryTable;
-import java.time.Clock;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.internal.MemoryTable;
 import io.quickphotos.proptest.Gen;
 import io.quickphotos.proptest.Property;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -38,8 +37,10 @@ import org.junit.jupiter.api.Test;
  */
 class ConcurrentHistoryTest {
   private static final AtomicLong RUNS = new AtomicLong();
+
   /** Runs in which at least two calls were in flight at once. */
   private static final AtomicLong OVERLAPPING = new AtomicLong();
+
   /** What the runs reached: successful deletions and removals, and the rules used to explain. */
   private static final java.util.Map<String, AtomicLong> REACHED =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -53,16 +54,21 @@ class ConcurrentHistoryTest {
   record ConcurrentCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads) {
     @Override
     public String toString() {
-      return "prelude " + prelude + "\n    threads:\n" + threads.stream()
-          .map(t -> "      " + t).collect(Collectors.joining("\n"));
+      return "prelude "
+          + prelude
+          + "\n    threads:\n"
+          + threads.stream().map(t -> "      " + t).collect(Collectors.joining("\n"));
     }
   }
 
   static Gen<ConcurrentCase> cases(int threads, int operations) {
     return c -> {
-      List<HistoryOp> prelude = new ArrayList<>(
-          Gen.integers(0, HistoryOps.USERS - 1).map(u -> (HistoryOp) new HistoryOps.CreateUser(u))
-              .list(0, HistoryOps.USERS).generate(c));
+      List<HistoryOp> prelude =
+          new ArrayList<>(
+              Gen.integers(0, HistoryOps.USERS - 1)
+                  .map(u -> (HistoryOp) new HistoryOps.CreateUser(u))
+                  .list(0, HistoryOps.USERS)
+                  .generate(c));
       prelude.addAll(HistoryOps.PRELUDE_WRITES.steps(0, 6).generate(c));
       List<List<HistoryOp>> perThread = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
@@ -75,33 +81,43 @@ class ConcurrentHistoryTest {
   @Test
   void smallHistoriesOnMemoryAreLinearizable() {
     long before = OVERLAPPING.get();
-    int runs = Property.named("ConcurrentHistoryTest.memory3x4").cases(500)
-        .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::delayedMemory));
+    int runs =
+        Property.named("ConcurrentHistoryTest.memory3x4")
+            .cases(500)
+            .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::delayedMemory));
     // Calls that never overlap would prove nothing about concurrency.
-    assertThat(OVERLAPPING.get() - before).as("runs with overlapping calls of %d", runs)
+    assertThat(OVERLAPPING.get() - before)
+        .as("runs with overlapping calls of %d", runs)
         .isGreaterThanOrEqualTo(runs / 2);
     if (runs >= 500) {
-      assertThat(REACHED.keySet()).as("reached in %d runs: %s", runs, REACHED).contains(
-          "prelude DeleteUser deleted", "DeletePhoto deleted", "RemoveReaction removed",
-          "concurrent RemoveReaction removed");
+      assertThat(REACHED.keySet())
+          .as("reached in %d runs: %s", runs, REACHED)
+          .contains(
+              "prelude DeleteUser deleted",
+              "DeletePhoto deleted",
+              "RemoveReaction removed",
+              "concurrent RemoveReaction removed");
     }
   }
 
   @Test
   void longerHistoriesOnMemoryAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.memory4x12").cases(200)
+    Property.named("ConcurrentHistoryTest.memory4x12")
+        .cases(200)
         .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
   }
 
   @Test
   void smallHistoriesOnDynamoDbLocalAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.dynamo3x4").cases(25)
+    Property.named("ConcurrentHistoryTest.dynamo3x4")
+        .cases(25)
         .check(cases(3, 4), c -> check(c, ConcurrentHistoryTest::dynamo));
   }
 
   @Test
   void longerHistoriesOnDynamoDbLocalAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.dynamo4x12").cases(5)
+    Property.named("ConcurrentHistoryTest.dynamo4x12")
+        .cases(5)
         .check(cases(4, 12), c -> check(c, ConcurrentHistoryTest::dynamo));
   }
 
@@ -111,45 +127,59 @@ class ConcurrentHistoryTest {
    */
   @Test
   void aBackendWithStaleReadsIsCaught() {
-    ConcurrentCase staleRead = new ConcurrentCase(
-        List.of(new HistoryOps.CreateUser(0), new HistoryOps.CreateUser(1)),
-        List.of(List.of(new HistoryOps.GetUser(1), new HistoryOps.Follow(0, 1),
-            new HistoryOps.GetUser(1))));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> check(staleRead,
-        () -> cachingGetUser(MemoryQuickPhotos.create())))
-        .isInstanceOf(AssertionError.class).hasMessageContaining("no sequential order");
+    ConcurrentCase staleRead =
+        new ConcurrentCase(
+            List.of(new HistoryOps.CreateUser(0), new HistoryOps.CreateUser(1)),
+            List.of(
+                List.of(
+                    new HistoryOps.GetUser(1),
+                    new HistoryOps.Follow(0, 1),
+                    new HistoryOps.GetUser(1))));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> check(staleRead, () -> cachingGetUser(MemoryQuickPhotos.create())))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("no sequential order");
   }
 
   private static QuickPhotos cachingGetUser(QuickPhotos repo) {
     java.util.Map<Object, Object> cache = new java.util.concurrent.ConcurrentHashMap<>();
-    return (QuickPhotos) java.lang.reflect.Proxy.newProxyInstance(
-        QuickPhotos.class.getClassLoader(), new Class<?>[] {QuickPhotos.class},
-        (proxy, method, args) -> {
-          boolean stale = method.getName().equals("getUser")
-              && Thread.currentThread().getName().startsWith("history-");
-          if (stale && cache.containsKey(args[0])) {
-            return cache.get(args[0]);
-          }
-          try {
-            Object result = method.invoke(repo, args);
-            if (stale) {
-              cache.put(args[0], result);
-            }
-            return result;
-          } catch (java.lang.reflect.InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    return (QuickPhotos)
+        java.lang.reflect.Proxy.newProxyInstance(
+            QuickPhotos.class.getClassLoader(),
+            new Class<?>[] {QuickPhotos.class},
+            (proxy, method, args) -> {
+              boolean stale =
+                  method.getName().equals("getUser")
+                      && Thread.currentThread().getName().startsWith("history-");
+              if (stale && cache.containsKey(args[0])) {
+                return cache.get(args[0]);
+              }
+              try {
+                Object result = method.invoke(repo, args);
+                if (stale) {
+                  cache.put(args[0], result);
+                }
+                return result;
+              } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   /** The memory engine behind a network-like delay, so that calls overlap (see DelayedTable). */
   private static QuickPhotos delayedMemory() {
-    return Repositories.create(new DelayedTable(new MemoryTable()), RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
+    return Repositories.create(
+        new DelayedTable(new MemoryTable()),
+        RepositoryOptions.defaults()
+            .withCostListener(CostListener.NONE)
+            .withClock(Clock.systemUTC()));
   }
 
   private static QuickPhotos dynamo() {
-    return DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
-        .tableName(SharedDynamoDbLocal.TABLE).build();
+    return DynamoQuickPhotos.builder()
+        .client(SharedDynamoDbLocal.client())
+        .tableName(SharedDynamoDbLocal.TABLE)
+        .build();
   }
 
   static void check(ConcurrentCase generated, Supplier<QuickPhotos> backend)
@@ -159,7 +189,8 @@ class ConcurrentHistoryTest {
     HistoryModel model = HistoryModel.EMPTY;
     for (HistoryOp op : generated.prelude()) {
       HistoryOp.Transition expected = op.apply(model);
-      assertThat(Answer.of(op, repo, world)).as("prelude %s from %s", op, model)
+      assertThat(Answer.of(op, repo, world))
+          .as("prelude %s from %s", op, model)
           .isEqualTo(expected.answer());
       model = expected.next();
       reached("prelude " + op.getClass().getSimpleName() + " " + expected.answer());
@@ -171,8 +202,11 @@ class ConcurrentHistoryTest {
     HistoryModel observed = HistoryOps.observedState(repo, world);
     Optional<List<Linearizability.Step>> order =
         Linearizability.explain(model, calls, observed, deletionsInFlight(calls));
-    assertThat(order).as("no sequential order explains these calls from %s to %s:\n%s", model,
-        observed, describe(calls)).isPresent();
+    assertThat(order)
+        .as(
+            "no sequential order explains these calls from %s to %s:\n%s",
+            model, observed, describe(calls))
+        .isPresent();
     for (Linearizability.Step step : order.get()) {
       reached(step.call().op().getClass().getSimpleName() + " " + step.call().answer());
       if (!step.rule().equals(Linearizability.AS_MODELLED)) {
@@ -180,14 +214,19 @@ class ConcurrentHistoryTest {
       }
     }
     if (overlapping(calls)) {
-      calls.stream().flatMap(List::stream).forEach(call -> reached(
-          "concurrent " + call.op().getClass().getSimpleName() + " " + call.answer()));
+      calls.stream()
+          .flatMap(List::stream)
+          .forEach(
+              call ->
+                  reached(
+                      "concurrent " + call.op().getClass().getSimpleName() + " " + call.answer()));
     }
   }
 
   private static void reached(String what) {
     if (!what.matches("(prelude |concurrent )?(DeleteUser|DeletePhoto|RemoveReaction) .*")
-        && !what.startsWith("reaction refused") && !what.startsWith("deletion overlapping")) {
+        && !what.startsWith("reaction refused")
+        && !what.startsWith("deletion overlapping")) {
       return;
     }
     REACHED.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
@@ -209,36 +248,54 @@ class ConcurrentHistoryTest {
    * are used only where the model's own answer explains nothing; everything else stays strict.
    */
   static List<Linearizability.Allowance> deletionsInFlight(List<List<Call>> calls) {
-    List<Call> deletions = calls.stream().flatMap(List::stream)
-        .filter(call -> call.op() instanceof HistoryOps.DeletePhoto).toList();
+    List<Call> deletions =
+        calls.stream()
+            .flatMap(List::stream)
+            .filter(call -> call.op() instanceof HistoryOps.DeletePhoto)
+            .toList();
     if (deletions.isEmpty()) {
       return Linearizability.STRICT;
     }
-    return List.of(new Linearizability.Allowance("reaction refused by a photo being deleted", 1,
-        (call, before) -> {
-          if (!(call.op() instanceof HistoryOps.React react)
-              || call.answer().error() != io.quickphotos.PhotoNotFoundException.class) {
-            return List.of();
-          }
-          boolean overlapping = deletions.stream().anyMatch(d -> {
-            HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
-            return deletion.owner() == react.owner() && deletion.time() == react.time()
-                && d.invoked() < call.returned() && call.invoked() < d.returned();
-          });
-          return overlapping ? List.of(before) : List.of();
-        }),
+    return List.of(
+        new Linearizability.Allowance(
+            "reaction refused by a photo being deleted",
+            1,
+            (call, before) -> {
+              if (!(call.op() instanceof HistoryOps.React react)
+                  || call.answer().error() != io.quickphotos.PhotoNotFoundException.class) {
+                return List.of();
+              }
+              boolean overlapping =
+                  deletions.stream()
+                      .anyMatch(
+                          d -> {
+                            HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
+                            return deletion.owner() == react.owner()
+                                && deletion.time() == react.time()
+                                && d.invoked() < call.returned()
+                                && call.invoked() < d.returned();
+                          });
+              return overlapping ? List.of(before) : List.of();
+            }),
         // Two overlapping deletions of one photo both return normally: the one that finds the
         // item gone after its mark cleans up and returns (documented; ConcurrentPhotoDeletionTest).
-        new Linearizability.Allowance("deletion overlapping another of the same photo", 1,
+        new Linearizability.Allowance(
+            "deletion overlapping another of the same photo",
+            1,
             (call, before) -> {
               if (!(call.op() instanceof HistoryOps.DeletePhoto deletion)
                   || !"deleted".equals(call.answer().value())
                   || before.has(HistoryModel.photo(deletion.owner(), deletion.time()))) {
                 return List.of();
               }
-              boolean overlapping = deletions.stream().anyMatch(d -> d != call
-                  && d.op().equals(deletion)
-                  && d.invoked() < call.returned() && call.invoked() < d.returned());
+              boolean overlapping =
+                  deletions.stream()
+                      .anyMatch(
+                          d ->
+                              d != call
+                                  && d.op().equals(deletion)
+                                  && d.invoked() < call.returned()
+                                  && call.invoked() < d.returned());
               return overlapping ? List.of(before) : List.of();
             }));
   }
@@ -247,8 +304,8 @@ class ConcurrentHistoryTest {
    * Runs each thread's operations on a thread of its own, all threads released together before
    * each step so that the calls overlap; records when each call began and ended.
    */
-  static List<List<Call>> runConcurrently(QuickPhotos repo, World world,
-      List<List<HistoryOp>> threads) throws InterruptedException {
+  static List<List<Call>> runConcurrently(
+      QuickPhotos repo, World world, List<List<HistoryOp>> threads) throws InterruptedException {
     Phaser steps = new Phaser(threads.size());
     List<List<Call>> calls = new ArrayList<>();
     List<Throwable> unexpected = Collections.synchronizedList(new ArrayList<>());
@@ -258,21 +315,24 @@ class ConcurrentHistoryTest {
       List<HistoryOp> ops = threads.get(t);
       List<Call> made = new ArrayList<>();
       calls.add(made);
-      running.add(new Thread(() -> {
-        try {
-          for (int i = 0; i < ops.size(); i++) {
-            steps.arriveAndAwaitAdvance();
-            long invoked = System.nanoTime();
-            Answer answer = Answer.of(ops.get(i), repo, world);
-            made.add(new Call(thread, i, ops.get(i), invoked, System.nanoTime(), answer));
-          }
-        } catch (Throwable e) {
-          // Anything but a QuickPhotosException is a bug by itself, whatever the order.
-          unexpected.add(e);
-        } finally {
-          steps.arriveAndDeregister();
-        }
-      }, "history-" + thread));
+      running.add(
+          new Thread(
+              () -> {
+                try {
+                  for (int i = 0; i < ops.size(); i++) {
+                    steps.arriveAndAwaitAdvance();
+                    long invoked = System.nanoTime();
+                    Answer answer = Answer.of(ops.get(i), repo, world);
+                    made.add(new Call(thread, i, ops.get(i), invoked, System.nanoTime(), answer));
+                  }
+                } catch (Throwable e) {
+                  // Anything but a QuickPhotosException is a bug by itself, whatever the order.
+                  unexpected.add(e);
+                } finally {
+                  steps.arriveAndDeregister();
+                }
+              },
+              "history-" + thread));
     }
     running.forEach(Thread::start);
     for (Thread thread : running) {
@@ -297,10 +357,19 @@ class ConcurrentHistoryTest {
 
   static String describe(List<List<Call>> calls) {
     long start = calls.stream().flatMap(List::stream).mapToLong(Call::invoked).min().orElse(0);
-    return calls.stream().flatMap(List::stream)
+    return calls.stream()
+        .flatMap(List::stream)
         .sorted(java.util.Comparator.comparingLong(Call::invoked))
-        .map(c -> String.format("  t%d#%d [%8.1f µs, %8.1f µs] %s -> %s", c.thread(), c.index(),
-            (c.invoked() - start) / 1e3, (c.returned() - start) / 1e3, c.op(), c.answer()))
+        .map(
+            c ->
+                String.format(
+                    "  t%d#%d [%8.1f µs, %8.1f µs] %s -> %s",
+                    c.thread(),
+                    c.index(),
+                    (c.invoked() - start) / 1e3,
+                    (c.returned() - start) / 1e3,
+                    c.op(),
+                    c.answer()))
         .collect(Collectors.joining("\n"));
   }
 }

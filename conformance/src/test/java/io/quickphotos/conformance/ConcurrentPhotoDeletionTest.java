@@ -1,15 +1,5 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,6 +10,15 @@ import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
@@ -45,13 +44,21 @@ class ConcurrentPhotoDeletionTest {
   @ParameterizedTest
   @ValueSource(strings = {"memory", "dynamodb-local"})
   void aDeletionOverlappingAnotherOfTheSamePhotoAlsoReturnsNormally(String engine) {
-    Table real = engine.equals("memory") ? new MemoryTable()
-        : new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE);
+    Table real =
+        engine.equals("memory")
+            ? new MemoryTable()
+            : new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE);
     SecondCallBeforeDelete table = new SecondCallBeforeDelete(real);
-    QuickPhotos repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
+    QuickPhotos repo =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(Clock.systemUTC()));
     String owner = "overlap" + RUNS.incrementAndGet() + "-" + engine;
-    repo.createUser(new NewUser(owner, "Owner", "o@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE));
+    repo.createUser(
+        new NewUser(
+            owner, "Owner", "o@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
     PhotoId photo = repo.uploadPhoto(owner, AT, "https://photos.example.com/1.jpg").id();
 
     table.second = () -> repo.deletePhoto(photo);
@@ -59,15 +66,15 @@ class ConcurrentPhotoDeletionTest {
 
     assertThat(table.secondRan).as("the second call ran inside the first").isTrue();
     assertThat(repo.getPhoto(photo)).isEmpty();
-    assertThatThrownBy(() -> repo.deletePhoto(photo)).as("a call after both")
+    assertThatThrownBy(() -> repo.deletePhoto(photo))
+        .as("a call after both")
         .isInstanceOf(PhotoNotFoundException.class);
   }
 
   /** Runs {@code second} once, just before the first call's second write (its DeleteItem). */
   private static final class SecondCallBeforeDelete implements Table {
     @Override
-    public io.quickphotos.engine.QueryResult scan(
-        io.quickphotos.engine.ScanPlan plan) {
+    public io.quickphotos.engine.QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
       throw new UnsupportedOperationException("not scanned here");
     }
 

@@ -44,6 +44,7 @@ class FaultHistoryTest {
   private static final AtomicLong RUNS = new AtomicLong();
   private static final Map<String, AtomicLong> INJECTED = new ConcurrentHashMap<>();
   private static final Map<String, AtomicLong> EXPLAINED = new ConcurrentHashMap<>();
+
   /** Writes the SDK retried after a lost answer that reported their own effect as a conflict. */
   private static final java.util.Set<String> RETRIES_THAT_SAW_THEMSELVES =
       java.util.Collections.synchronizedSet(new TreeSet<>());
@@ -55,16 +56,17 @@ class FaultHistoryTest {
    * @param threads one list of operations per thread
    * @param script the fault of each request, in the order the requests are made
    */
-  record FaultCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads, List<Fault> script) {
-  }
+  record FaultCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads, List<Fault> script) {}
 
   static Gen<FaultCase> cases(int threads, int minOperations, int maxOperations) {
-    Gen<Fault> fault = Gen.frequency(Gen.weighted(8, Gen.constant(Fault.NONE)),
-        Gen.weighted(1, Gen.constant(Fault.SERVER_ERROR)),
-        Gen.weighted(1, Gen.constant(Fault.THROTTLING)),
-        Gen.weighted(1, Gen.constant(Fault.THROUGHPUT_EXCEEDED)),
-        Gen.weighted(1, Gen.constant(Fault.RESET_BEFORE_SENDING)),
-        Gen.weighted(4, Gen.constant(Fault.RESPONSE_LOST)));
+    Gen<Fault> fault =
+        Gen.frequency(
+            Gen.weighted(8, Gen.constant(Fault.NONE)),
+            Gen.weighted(1, Gen.constant(Fault.SERVER_ERROR)),
+            Gen.weighted(1, Gen.constant(Fault.THROTTLING)),
+            Gen.weighted(1, Gen.constant(Fault.THROUGHPUT_EXCEEDED)),
+            Gen.weighted(1, Gen.constant(Fault.RESET_BEFORE_SENDING)),
+            Gen.weighted(4, Gen.constant(Fault.RESPONSE_LOST)));
     return c -> {
       ConcurrentHistoryTest.ConcurrentCase base =
           ConcurrentHistoryTest.cases(threads, 0).generate(c);
@@ -78,21 +80,27 @@ class FaultHistoryTest {
 
   @Test
   void oneThreadThroughFaults() {
-    Property.named("FaultHistoryTest.oneThread").cases(30)
+    Property.named("FaultHistoryTest.oneThread")
+        .cases(30)
         .check(cases(1, 10, 25), FaultHistoryTest::check);
   }
 
   @Test
   void twoThreadsThroughFaults() {
-    Property.named("FaultHistoryTest.twoThreads").cases(15)
+    Property.named("FaultHistoryTest.twoThreads")
+        .cases(15)
         .check(cases(2, 4, 8), FaultHistoryTest::check);
   }
 
   @AfterAll
   static void summary() {
-    System.out.println("FAULTS injected " + new TreeMap<>(INJECTED) + "; calls explained "
-        + new TreeMap<>(EXPLAINED) + "; retries that saw their own write: "
-        + RETRIES_THAT_SAW_THEMSELVES);
+    System.out.println(
+        "FAULTS injected "
+            + new TreeMap<>(INJECTED)
+            + "; calls explained "
+            + new TreeMap<>(EXPLAINED)
+            + "; retries that saw their own write: "
+            + RETRIES_THAT_SAW_THEMSELVES);
   }
 
   static DynamoDbClient client(FaultyHttpClient http) {
@@ -101,57 +109,70 @@ class FaultHistoryTest {
     return DynamoDbClient.builder()
         .endpointOverride(SharedDynamoDbLocal.endpoint())
         .region(DynamoDbLocal.REGION)
-        .credentialsProvider(StaticCredentialsProvider.create(
-            AwsBasicCredentials.create("dummy", "dummy")))
+        .credentialsProvider(
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
         .httpClient(http)
-        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy()
-            .toBuilder()
-            .maxAttempts(4)
-            .backoffStrategy(BackoffStrategy.exponentialDelay(base, cap))
-            .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(base, cap))
-            // Every injected fault would drain the retry quota; the point is the retries.
-            .circuitBreakerEnabled(false)
-            .build()))
+        .overrideConfiguration(
+            o ->
+                o.retryStrategy(
+                    AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                        .maxAttempts(4)
+                        .backoffStrategy(BackoffStrategy.exponentialDelay(base, cap))
+                        .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(base, cap))
+                        // Every injected fault would drain the retry quota; the point is the
+                        // retries.
+                        .circuitBreakerEnabled(false)
+                        .build()))
         .build();
   }
 
   static void check(FaultCase generated) throws InterruptedException {
     World world = new World("f" + RUNS.incrementAndGet() + "-");
-    QuickPhotos reliable = DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
-        .tableName(SharedDynamoDbLocal.TABLE).build();
+    QuickPhotos reliable =
+        DynamoQuickPhotos.builder()
+            .client(SharedDynamoDbLocal.client())
+            .tableName(SharedDynamoDbLocal.TABLE)
+            .build();
     HistoryModel model = HistoryModel.EMPTY;
     for (HistoryOp op : generated.prelude()) {
       HistoryOp.Transition expected = op.apply(model);
-      assertThat(Answer.of(op, reliable, world)).as("prelude %s", op)
-          .isEqualTo(expected.answer());
+      assertThat(Answer.of(op, reliable, world)).as("prelude %s", op).isEqualTo(expected.answer());
       model = expected.next();
     }
-    FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(),
-        generated.script());
+    FaultyHttpClient http =
+        new FaultyHttpClient(UrlConnectionHttpClient.create(), generated.script());
     List<List<Call>> calls;
     try (DynamoDbClient client = client(http)) {
-      QuickPhotos faulty = DynamoQuickPhotos.builder().client(client)
-          .tableName(SharedDynamoDbLocal.TABLE).build();
+      QuickPhotos faulty =
+          DynamoQuickPhotos.builder().client(client).tableName(SharedDynamoDbLocal.TABLE).build();
       calls = ConcurrentHistoryTest.runConcurrently(faulty, world, generated.threads());
       http.disable();
     } finally {
       http.close();
     }
-    http.injected().forEach((fault, n) ->
-        INJECTED.computeIfAbsent(fault.name(), k -> new AtomicLong()).addAndGet(n));
+    http.injected()
+        .forEach(
+            (fault, n) ->
+                INJECTED.computeIfAbsent(fault.name(), k -> new AtomicLong()).addAndGet(n));
     HistoryModel observed = HistoryOps.observedState(reliable, world);
-    Optional<List<Linearizability.Step>> order = Linearizability.explain(model, calls, observed,
-        Linearizability.UNRELIABLE_NETWORK);
-    assertThat(order).as("no order explains these calls from %s to %s (faults %s):\n%s", model,
-        observed, http.injected(), ConcurrentHistoryTest.describe(calls)).isPresent();
+    Optional<List<Linearizability.Step>> order =
+        Linearizability.explain(model, calls, observed, Linearizability.UNRELIABLE_NETWORK);
+    assertThat(order)
+        .as(
+            "no order explains these calls from %s to %s (faults %s):\n%s",
+            model, observed, http.injected(), ConcurrentHistoryTest.describe(calls))
+        .isPresent();
     for (Linearizability.Step step : order.get()) {
-      String rule = step.rule().equals(Linearizability.AS_MODELLED)
-          ? (step.call().answer().error() == null ? "returned as modelled"
-              : "threw as modelled") : step.rule();
+      String rule =
+          step.rule().equals(Linearizability.AS_MODELLED)
+              ? (step.call().answer().error() == null
+                  ? "returned as modelled"
+                  : "threw as modelled")
+              : step.rule();
       EXPLAINED.computeIfAbsent(rule, k -> new AtomicLong()).incrementAndGet();
       if (step.rule().equals("retry saw its own write")) {
-        RETRIES_THAT_SAW_THEMSELVES.add(step.call().op().getClass().getSimpleName() + " -> "
-            + step.call().answer());
+        RETRIES_THAT_SAW_THEMSELVES.add(
+            step.call().op().getClass().getSimpleName() + " -> " + step.call().answer());
       }
     }
   }

@@ -70,29 +70,42 @@ final class FaultyHttpClient implements SdkHttpClient {
     Fault fault = next();
     return switch (fault) {
       case NONE -> delegate.prepareRequest(request);
-      case SERVER_ERROR -> answer(500, "com.amazonaws.dynamodb.v20120810#InternalServerError",
-          "Internal server error (injected)");
-      case THROTTLING -> answer(400, "com.amazon.coral.availability#ThrottlingException",
-          "Rate of requests exceeds the allowed throughput (injected)");
-      case THROUGHPUT_EXCEEDED -> answer(400,
-          "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
-          "The level of configured provisioned throughput for the table was exceeded (injected)");
-      case RESET_BEFORE_SENDING -> failing(() -> {
-        throw new SocketException("Connection reset (injected before sending)");
-      });
+      case SERVER_ERROR ->
+          answer(
+              500,
+              "com.amazonaws.dynamodb.v20120810#InternalServerError",
+              "Internal server error (injected)");
+      case THROTTLING ->
+          answer(
+              400,
+              "com.amazon.coral.availability#ThrottlingException",
+              "Rate of requests exceeds the allowed throughput (injected)");
+      case THROUGHPUT_EXCEEDED ->
+          answer(
+              400,
+              "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+              "The level of configured provisioned throughput for the table was exceeded (injected)");
+      case RESET_BEFORE_SENDING ->
+          failing(
+              () -> {
+                throw new SocketException("Connection reset (injected before sending)");
+              });
       case RESPONSE_LOST -> {
         ExecutableHttpRequest sent = delegate.prepareRequest(request);
-        yield failing(() -> {
-          HttpExecuteResponse response = sent.call();
-          // The server has applied the request; its answer is read and thrown away.
-          if (response.responseBody().isPresent()) {
-            try (InputStream body = response.responseBody().get()) {
-              body.readAllBytes();
-            }
-          }
-          throw new SocketException("Connection reset (injected after the server answered "
-              + response.httpResponse().statusCode() + ")");
-        });
+        yield failing(
+            () -> {
+              HttpExecuteResponse response = sent.call();
+              // The server has applied the request; its answer is read and thrown away.
+              if (response.responseBody().isPresent()) {
+                try (InputStream body = response.responseBody().get()) {
+                  body.readAllBytes();
+                }
+              }
+              throw new SocketException(
+                  "Connection reset (injected after the server answered "
+                      + response.httpResponse().statusCode()
+                      + ")");
+            });
       }
     };
   }
@@ -110,23 +123,27 @@ final class FaultyHttpClient implements SdkHttpClient {
       }
 
       @Override
-      public void abort() {
-      }
+      public void abort() {}
     };
   }
 
   /** An error answer in DynamoDB's JSON protocol, without the request reaching the server. */
   private static ExecutableHttpRequest answer(int status, String type, String message) {
-    byte[] json = ("{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}")
-        .getBytes(StandardCharsets.UTF_8);
-    return failing(() -> HttpExecuteResponse.builder()
-        .response(SdkHttpFullResponse.builder().statusCode(status)
-            .putHeader("Content-Type", "application/x-amz-json-1.0")
-            .putHeader("Content-Length", Integer.toString(json.length))
-            .putHeader("x-amzn-RequestId", "injected")
-            .build())
-        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(json)))
-        .build());
+    byte[] json =
+        ("{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}")
+            .getBytes(StandardCharsets.UTF_8);
+    return failing(
+        () ->
+            HttpExecuteResponse.builder()
+                .response(
+                    SdkHttpFullResponse.builder()
+                        .statusCode(status)
+                        .putHeader("Content-Type", "application/x-amz-json-1.0")
+                        .putHeader("Content-Length", Integer.toString(json.length))
+                        .putHeader("x-amzn-RequestId", "injected")
+                        .build())
+                .responseBody(AbortableInputStream.create(new ByteArrayInputStream(json)))
+                .build());
   }
 
   @Override

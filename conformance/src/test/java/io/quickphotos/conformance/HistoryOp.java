@@ -89,8 +89,10 @@ interface HistoryOp {
   record World(String prefix) {
     /** Handles that sort differently in code-point and UTF-16 order, with shared prefixes. */
     static final List<String> USERS = List.of("ann", "anna", "\uD801\uDC00d");
-    static final List<Instant> TIMES = List.of(Instant.parse("2018-05-30T15:42:38Z"),
-        Instant.parse("2018-05-30T15:42:38.000000001Z"));
+
+    static final List<Instant> TIMES =
+        List.of(
+            Instant.parse("2018-05-30T15:42:38Z"), Instant.parse("2018-05-30T15:42:38.000000001Z"));
 
     String user(int i) {
       return prefix + USERS.get(i);

@@ -1,6 +1,5 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.contract.Listings;
 import static io.quickphotos.conformance.HistoryModel.follow;
 import static io.quickphotos.conformance.HistoryModel.photo;
 import static io.quickphotos.conformance.HistoryModel.reaction;
@@ -14,10 +13,10 @@ import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
-import io.quickphotos.ProfileUpdate;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
@@ -28,6 +27,7 @@ import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.conformance.HistoryOp.Transition;
 import io.quickphotos.conformance.HistoryOp.World;
+import io.quickphotos.contract.Listings;
 import io.quickphotos.proptest.Gen;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -47,15 +47,17 @@ import java.util.Set;
 final class HistoryOps {
   static final int USERS = World.USERS.size();
   static final int TIMES = World.TIMES.size();
+
   /** Two types are enough for "once per user and type" and for counters per type. */
   static final List<ReactionType> TYPES = List.of(ReactionType.HEART, ReactionType.SMILEY);
 
-  private HistoryOps() {
-  }
+  private HistoryOps() {}
 
   private static final Gen<Integer> USER = Gen.integers(0, USERS - 1);
+
   /** Names a profile update may set, beside each user's initial {@code Name <u>}. */
   static final List<String> NAMES = List.of("Ann", "Zoë Ö");
+
   private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
 
   /** Two different users, for follows (a self-follow is bad input, not a race). */
@@ -68,20 +70,33 @@ final class HistoryOps {
   }
 
   /** Every operation with its weight: writes that contend, and reads that observe. */
-  static final Gen<HistoryOp> OPERATIONS = Gen.frequency(
-      Gen.weighted(2, USER.map(CreateUser::new)),
-      Gen.weighted(4, pair().map(p -> new Follow(p[0], p[1]))),
-      Gen.weighted(3, pair().map(p -> new Unfollow(p[0], p[1]))),
-      Gen.weighted(2, c -> new Upload(USER.generate(c), TIME.generate(c))),
-      Gen.weighted(4, c -> new React(USER.generate(c), USER.generate(c), TIME.generate(c),
-          Gen.of(TYPES).generate(c))),
-      Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
-      Gen.weighted(2, USER.map(GetUser::new)),
-      Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
-      Gen.weighted(1, USER.map(FollowersOf::new)),
-      Gen.weighted(2, c -> new RemoveReaction(USER.generate(c), USER.generate(c),
-          TIME.generate(c), Gen.of(TYPES).generate(c))),
-      Gen.weighted(1, c -> new DeletePhoto(USER.generate(c), TIME.generate(c))));
+  static final Gen<HistoryOp> OPERATIONS =
+      Gen.frequency(
+          Gen.weighted(2, USER.map(CreateUser::new)),
+          Gen.weighted(4, pair().map(p -> new Follow(p[0], p[1]))),
+          Gen.weighted(3, pair().map(p -> new Unfollow(p[0], p[1]))),
+          Gen.weighted(2, c -> new Upload(USER.generate(c), TIME.generate(c))),
+          Gen.weighted(
+              4,
+              c ->
+                  new React(
+                      USER.generate(c),
+                      USER.generate(c),
+                      TIME.generate(c),
+                      Gen.of(TYPES).generate(c))),
+          Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
+          Gen.weighted(2, USER.map(GetUser::new)),
+          Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
+          Gen.weighted(1, USER.map(FollowersOf::new)),
+          Gen.weighted(
+              2,
+              c ->
+                  new RemoveReaction(
+                      USER.generate(c),
+                      USER.generate(c),
+                      TIME.generate(c),
+                      Gen.of(TYPES).generate(c))),
+          Gen.weighted(1, c -> new DeletePhoto(USER.generate(c), TIME.generate(c))));
 
   /** Writes only, for histories whose point is what gets stored. */
   static final Gen<HistoryOp> WRITES = OPERATIONS.filter(HistoryOp::writes);
@@ -103,25 +118,33 @@ final class HistoryOps {
    * users' counters taken down, the name free again); the concurrent calls then run on the state
    * it left.
    */
-  static final Gen<HistoryOp> PRELUDE_WRITES = Gen.frequency(Gen.weighted(6, WRITES),
-      Gen.weighted(1, USER.map(DeleteUser::new)));
+  static final Gen<HistoryOp> PRELUDE_WRITES =
+      Gen.frequency(Gen.weighted(6, WRITES), Gen.weighted(1, USER.map(DeleteUser::new)));
 
   // --- operations ----------------------------------------------------------------------------
 
   record CreateUser(int user) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      User created = repo.createUser(new NewUser(world.user(user), "Name " + user,
-          "u" + user + "@example.com", LocalDate.of(1990, 1, 1 + user), "", UserStatus.ACTIVE));
+      User created =
+          repo.createUser(
+              new NewUser(
+                  world.user(user),
+                  "Name " + user,
+                  "u" + user + "@example.com",
+                  LocalDate.of(1990, 1, 1 + user),
+                  "",
+                  UserStatus.ACTIVE));
       return List.of(created.followers(), created.following());
     }
 
     @Override
     public Transition apply(HistoryModel m) {
       String fact = HistoryModel.user(user);
-      return m.has(fact) ? Transition.fails(UserAlreadyExistsException.class, m)
-          : Transition.returns(List.of(0L, 0L),
-              m.with(fact).with(HistoryModel.profile(user, "Name " + user)));
+      return m.has(fact)
+          ? Transition.fails(UserAlreadyExistsException.class, m)
+          : Transition.returns(
+              List.of(0L, 0L), m.with(fact).with(HistoryModel.profile(user, "Name " + user)));
     }
   }
 
@@ -163,8 +186,11 @@ final class HistoryOps {
   record Upload(int owner, int time) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      Photo photo = repo.uploadPhoto(world.user(owner), World.TIMES.get(time),
-          "https://photos.example.com/" + owner + "/" + time + ".jpg");
+      Photo photo =
+          repo.uploadPhoto(
+              world.user(owner),
+              World.TIMES.get(time),
+              "https://photos.example.com/" + owner + "/" + time + ".jpg");
       return reactionCounts(photo);
     }
 
@@ -218,8 +244,11 @@ final class HistoryOps {
 
     @Override
     public Transition apply(HistoryModel m) {
-      return Transition.returns(m.has(HistoryModel.user(user))
-          ? Optional.of(profileAndCounters(m, user)) : Optional.empty(), m);
+      return Transition.returns(
+          m.has(HistoryModel.user(user))
+              ? Optional.of(profileAndCounters(m, user))
+              : Optional.empty(),
+          m);
     }
 
     @Override
@@ -236,8 +265,8 @@ final class HistoryOps {
 
     @Override
     public Transition apply(HistoryModel m) {
-      return Transition.returns(m.has(photo(owner, time)) ? Optional.of(counts(m, owner, time))
-          : Optional.empty(), m);
+      return Transition.returns(
+          m.has(photo(owner, time)) ? Optional.of(counts(m, owner, time)) : Optional.empty(), m);
     }
 
     @Override
@@ -253,8 +282,8 @@ final class HistoryOps {
   record UpdateName(int user, String name) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      return profileAndCounters(repo.updateProfile(world.user(user),
-          ProfileUpdate.builder().name(name).build()));
+      return profileAndCounters(
+          repo.updateProfile(world.user(user), ProfileUpdate.builder().name(name).build()));
     }
 
     @Override
@@ -262,8 +291,9 @@ final class HistoryOps {
       if (!m.has(HistoryModel.user(user))) {
         return Transition.fails(UserNotFoundException.class, m);
       }
-      HistoryModel next = m.without(m.find("profile " + user + " ").orElseThrow())
-          .with(HistoryModel.profile(user, name));
+      HistoryModel next =
+          m.without(m.find("profile " + user + " ").orElseThrow())
+              .with(HistoryModel.profile(user, name));
       return Transition.returns(profileAndCounters(next, user), next);
     }
   }
@@ -295,8 +325,7 @@ final class HistoryOps {
   }
 
   /** Takes back a reaction: one transaction; the model says nothing about the photo's state. */
-  record RemoveReaction(int reactor, int owner, int time, ReactionType type)
-      implements HistoryOp {
+  record RemoveReaction(int reactor, int owner, int time, ReactionType type) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
       repo.removeReaction(world.user(reactor), world.photo(owner, time), type);
@@ -306,7 +335,8 @@ final class HistoryOps {
     @Override
     public Transition apply(HistoryModel m) {
       String fact = reaction(reactor, owner, time, type);
-      return m.has(fact) ? Transition.returns("removed", m.without(fact))
+      return m.has(fact)
+          ? Transition.returns("removed", m.without(fact))
           : Transition.fails(ReactionNotFoundException.class, m);
     }
   }
@@ -333,8 +363,10 @@ final class HistoryOps {
       }
       Set<String> left = new HashSet<>(m.facts());
       left.remove(photo(owner, time));
-      left.removeIf(f -> f.startsWith("reaction ") && f.matches(
-          "reaction \\d+ " + owner + " " + time + " \\w+"));
+      left.removeIf(
+          f ->
+              f.startsWith("reaction ")
+                  && f.matches("reaction \\d+ " + owner + " " + time + " \\w+"));
       return Transition.returns("deleted", new HistoryModel(left));
     }
   }
@@ -357,17 +389,18 @@ final class HistoryOps {
         return Transition.fails(UserNotFoundException.class, m);
       }
       Set<String> left = new HashSet<>(m.facts());
-      left.removeIf(f -> {
-        String[] words = f.split(" ");
-        String u = String.valueOf(user);
-        return switch (words[0]) {
-          case "user", "profile" -> words[1].equals(u);
-          case "follow" -> words[1].equals(u) || words[2].equals(u);
-          case "photo" -> words[1].equals(u);
-          case "reaction" -> words[1].equals(u) || words[2].equals(u);
-          default -> false;
-        };
-      });
+      left.removeIf(
+          f -> {
+            String[] words = f.split(" ");
+            String u = String.valueOf(user);
+            return switch (words[0]) {
+              case "user", "profile" -> words[1].equals(u);
+              case "follow" -> words[1].equals(u) || words[2].equals(u);
+              case "photo" -> words[1].equals(u);
+              case "reaction" -> words[1].equals(u) || words[2].equals(u);
+              default -> false;
+            };
+          });
       return Transition.returns("deleted", new HistoryModel(left));
     }
   }
@@ -378,8 +411,10 @@ final class HistoryOps {
 
   private static List<Object> profileAndCounters(HistoryModel m, int user) {
     String profile = m.find("profile " + user + " ").orElseThrow();
-    return List.of(profile.substring(("profile " + user + " ").length()),
-        m.count("follow ", " " + user), m.count("follow " + user + " ", ""));
+    return List.of(
+        profile.substring(("profile " + user + " ").length()),
+        m.count("follow ", " " + user),
+        m.count("follow " + user + " ", ""));
   }
 
   private static Map<ReactionType, Long> reactionCounts(Photo photo) {
@@ -424,9 +459,11 @@ final class HistoryOps {
         facts.add(follow(world.userIndex(f.follower()), u));
       }
       List<User> following = Listings.readAll(p -> repo.followedBy(world.user(u), p));
-      assertThat(found.get().followers()).as("followers counter of %s", u)
+      assertThat(found.get().followers())
+          .as("followers counter of %s", u)
           .isEqualTo(followers.size());
-      assertThat(found.get().following()).as("following counter of %s", u)
+      assertThat(found.get().following())
+          .as("following counter of %s", u)
           .isEqualTo(following.size());
       for (int t = 0; t < TIMES; t++) {
         Optional<Photo> photo = repo.getPhoto(world.photo(u, t));
@@ -446,10 +483,12 @@ final class HistoryOps {
         }
         for (Reaction r : reactions) {
           assertThat(facts.add(reaction(world.userIndex(r.reactor()), u, t, r.type())))
-              .as("reaction listed twice: %s", r).isTrue();
+              .as("reaction listed twice: %s", r)
+              .isTrue();
         }
         for (ReactionType type : ReactionType.values()) {
-          assertThat(photo.get().reactionCount(type)).as("%s counter of photo %s %s", type, u, t)
+          assertThat(photo.get().reactionCount(type))
+              .as("%s counter of photo %s %s", type, u, t)
               .isEqualTo(reactions.stream().filter(r -> r.type() == type).count());
         }
       }
@@ -459,7 +498,8 @@ final class HistoryOps {
       int follower = u;
       if (repo.getUser(world.user(u)).isPresent()) {
         for (User followed : Listings.readAll(p -> repo.followedBy(world.user(follower), p))) {
-          assertThat(facts).as("friendship seen only from the follower's side")
+          assertThat(facts)
+              .as("friendship seen only from the follower's side")
               .contains(follow(follower, world.userIndex(followed.username())));
         }
       }

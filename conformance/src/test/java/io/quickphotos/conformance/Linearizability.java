@@ -25,8 +25,7 @@ import java.util.function.BiFunction;
  * write whose response was lost; the explanation names the rule it used for every call.
  */
 final class Linearizability {
-  private Linearizability() {
-  }
+  private Linearizability() {}
 
   /**
    * One call as it happened.
@@ -38,8 +37,7 @@ final class Linearizability {
    * @param returned {@link System#nanoTime()} just after it returned or threw
    * @param answer what it answered
    */
-  record Call(int thread, int index, HistoryOp op, long invoked, long returned, Answer answer) {
-  }
+  record Call(int thread, int index, HistoryOp op, long invoked, long returned, Answer answer) {}
 
   /**
    * How a call was explained: the rule and the state after it.
@@ -51,7 +49,14 @@ final class Linearizability {
   record Step(Call call, String rule, HistoryModel after) {
     @Override
     public String toString() {
-      return "t" + call.thread() + "#" + call.index() + " " + call.op() + " -> " + call.answer()
+      return "t"
+          + call.thread()
+          + "#"
+          + call.index()
+          + " "
+          + call.op()
+          + " -> "
+          + call.answer()
           + (rule.equals(AS_MODELLED) ? "" : "  [" + rule + "]");
     }
   }
@@ -68,9 +73,8 @@ final class Linearizability {
    * @param cost what using the rule once costs
    * @param explain the rule
    */
-  record Allowance(String name, int cost,
-      BiFunction<Call, HistoryModel, List<HistoryModel>> explain) {
-  }
+  record Allowance(
+      String name, int cost, BiFunction<Call, HistoryModel, List<HistoryModel>> explain) {}
 
   /** No allowance: every call must get exactly the model's answer. */
   static final List<Allowance> STRICT = List.of();
@@ -88,24 +92,33 @@ final class Linearizability {
    *       applied one. Expected until transactions carry a ClientRequestToken.</li>
    * </ul>
    */
-  static final List<Allowance> UNRELIABLE_NETWORK = List.of(
-      new Allowance("unknown outcome", 0, (call, before) -> {
-        if (call.answer().error() != io.quickphotos.ServiceUnavailableException.class) {
-          return List.of();
-        }
-        return call.op().writes() ? List.of(before, call.op().apply(before).next())
-            : List.of(before);
-      }),
-      new Allowance("retry saw its own write", 1, (call, before) -> {
-        Transition first = call.op().apply(before);
-        if (!call.op().writes() || first.answer().error() != null) {
-          return List.of();
-        }
-        Class<? extends QuickPhotosException> again =
-            call.op().apply(first.next()).answer().error();
-        return again != null && again == call.answer().error() ? List.of(first.next())
-            : List.of();
-      }));
+  static final List<Allowance> UNRELIABLE_NETWORK =
+      List.of(
+          new Allowance(
+              "unknown outcome",
+              0,
+              (call, before) -> {
+                if (call.answer().error() != io.quickphotos.ServiceUnavailableException.class) {
+                  return List.of();
+                }
+                return call.op().writes()
+                    ? List.of(before, call.op().apply(before).next())
+                    : List.of(before);
+              }),
+          new Allowance(
+              "retry saw its own write",
+              1,
+              (call, before) -> {
+                Transition first = call.op().apply(before);
+                if (!call.op().writes() || first.answer().error() != null) {
+                  return List.of();
+                }
+                Class<? extends QuickPhotosException> again =
+                    call.op().apply(first.next()).answer().error();
+                return again != null && again == call.answer().error()
+                    ? List.of(first.next())
+                    : List.of();
+              }));
 
   /**
    * An order that explains every call and ends in {@code observed}, if there is one.
@@ -116,8 +129,11 @@ final class Linearizability {
    * @param allowances other ways to explain a call
    * @return the explanation, one step per call, or empty
    */
-  static Optional<List<Step>> explain(HistoryModel initial, List<List<Call>> threads,
-      HistoryModel observed, List<Allowance> allowances) {
+  static Optional<List<Step>> explain(
+      HistoryModel initial,
+      List<List<Call>> threads,
+      HistoryModel observed,
+      List<Allowance> allowances) {
     int calls = threads.stream().mapToInt(List::size).sum();
     int maxCost = allowances.stream().mapToInt(Allowance::cost).max().orElse(0) * calls;
     for (int budget = 0; budget <= maxCost; budget++) {
@@ -137,8 +153,8 @@ final class Linearizability {
     private final int budget;
     private final Set<List<Object>> deadEnds = new HashSet<>();
 
-    Search(List<List<Call>> threads, HistoryModel observed, List<Allowance> allowances,
-        int budget) {
+    Search(
+        List<List<Call>> threads, HistoryModel observed, List<Allowance> allowances, int budget) {
       this.threads = threads;
       this.observed = observed;
       this.allowances = allowances;
@@ -172,8 +188,8 @@ final class Linearizability {
               continue;
             }
             for (HistoryModel after : allowance.explain().apply(call, state)) {
-              if (through(progress, call, allowance.name(), after, spent + allowance.cost(),
-                  path)) {
+              if (through(
+                  progress, call, allowance.name(), after, spent + allowance.cost(), path)) {
                 return true;
               }
             }
@@ -189,8 +205,8 @@ final class Linearizability {
       return false;
     }
 
-    private boolean through(int[] progress, Call call, String rule, HistoryModel after,
-        int spent, Deque<Step> path) {
+    private boolean through(
+        int[] progress, Call call, String rule, HistoryModel after, int spent, Deque<Step> path) {
       path.addLast(new Step(call, rule, after));
       if (from(progress, after, spent, path)) {
         return true;
@@ -202,7 +218,8 @@ final class Linearizability {
     /** No call still to be placed returned before this one was invoked. */
     private boolean mayGoNext(Call call, int[] progress) {
       for (int u = 0; u < threads.size(); u++) {
-        if (u != call.thread() && progress[u] < threads.get(u).size()
+        if (u != call.thread()
+            && progress[u] < threads.get(u).size()
             && threads.get(u).get(progress[u]).returned() < call.invoked()) {
           return false;
         }

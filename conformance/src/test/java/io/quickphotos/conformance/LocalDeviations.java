@@ -3,9 +3,6 @@ package io.quickphotos.conformance;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.QueryResult;
 
-
-
-
 /**
  * Where DynamoDB Local is known to report other numbers than the service, which the memory engine
  * follows. Each deviation is pinned request by request, with Local's own numbers, in
@@ -13,8 +10,7 @@ import io.quickphotos.engine.QueryResult;
  * where one of these applies.
  */
 final class LocalDeviations {
-  private LocalDeviations() {
-  }
+  private LocalDeviations() {}
 
   /**
    * DynamoDB Local bills a Query that reads no item zero units; the service bills the minimum

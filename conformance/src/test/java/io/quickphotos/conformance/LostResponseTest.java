@@ -37,15 +37,18 @@ class LostResponseTest {
   private static final AtomicLong RUNS = new AtomicLong();
 
   private final World world = new World("l" + RUNS.incrementAndGet() + "-");
-  private final QuickPhotos reliable = DynamoQuickPhotos.builder()
-      .client(SharedDynamoDbLocal.client()).tableName(SharedDynamoDbLocal.TABLE).build();
+  private final QuickPhotos reliable =
+      DynamoQuickPhotos.builder()
+          .client(SharedDynamoDbLocal.client())
+          .tableName(SharedDynamoDbLocal.TABLE)
+          .build();
 
   /** Runs {@code calls} through a client whose requests meet {@code script}, in order. */
   private static void through(List<Fault> script, Consumer<QuickPhotos> calls) {
     FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
     try (DynamoDbClient client = FaultHistoryTest.client(http)) {
-      calls.accept(DynamoQuickPhotos.builder().client(client)
-          .tableName(SharedDynamoDbLocal.TABLE).build());
+      calls.accept(
+          DynamoQuickPhotos.builder().client(client).tableName(SharedDynamoDbLocal.TABLE).build());
     } finally {
       http.close();
     }
@@ -58,8 +61,8 @@ class LostResponseTest {
   }
 
   private NewUser newUser(int u) {
-    return new NewUser(world.user(u), "Name", "n@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE);
+    return new NewUser(
+        world.user(u), "Name", "n@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);
   }
 
   /**
@@ -71,13 +74,15 @@ class LostResponseTest {
    */
   @Test
   void createUserWhoseAnswerIsLostReportsAlreadyExistsOrSucceeds() {
-    through(List.of(Fault.RESPONSE_LOST), repo -> {
-      try {
-        repo.createUser(newUser(0));
-      } catch (UserAlreadyExistsException expectedToday) {
-        // The retry saw the first attempt's write.
-      }
-    });
+    through(
+        List.of(Fault.RESPONSE_LOST),
+        repo -> {
+          try {
+            repo.createUser(newUser(0));
+          } catch (UserAlreadyExistsException expectedToday) {
+            // The retry saw the first attempt's write.
+          }
+        });
     User user = reliable.getUser(world.user(0)).orElseThrow();
     assertThat(List.of(user.followers(), user.following())).containsExactly(0L, 0L);
   }
@@ -92,23 +97,40 @@ class LostResponseTest {
   void transactionsWhoseAnswerIsLostApplyOnce() {
     createUsers(0, 1);
     List<Fault> lost = List.of(Fault.RESPONSE_LOST);
-    through(lost, repo -> succeedsOrAlready(() -> repo.follow(world.user(0), world.user(1)),
-        AlreadyFollowingException.class));
+    through(
+        lost,
+        repo ->
+            succeedsOrAlready(
+                () -> repo.follow(world.user(0), world.user(1)), AlreadyFollowingException.class));
     assertThat(counters(0)).containsExactly(0L, 1L);
     assertThat(counters(1)).containsExactly(1L, 0L);
 
-    through(lost, repo -> succeedsOrAlready(() -> repo.uploadPhoto(world.user(1),
-        World.TIMES.get(0), "https://photos.example.com/1.jpg"),
-        PhotoAlreadyExistsException.class));
-    through(lost, repo -> succeedsOrAlready(() -> repo.reactTo(world.user(0),
-        world.photo(1, 0), ReactionType.HEART), AlreadyReactedException.class));
-    assertThat(reliable.getPhoto(world.photo(1, 0)).orElseThrow()
-        .reactionCount(ReactionType.HEART)).isEqualTo(1);
+    through(
+        lost,
+        repo ->
+            succeedsOrAlready(
+                () ->
+                    repo.uploadPhoto(
+                        world.user(1), World.TIMES.get(0), "https://photos.example.com/1.jpg"),
+                PhotoAlreadyExistsException.class));
+    through(
+        lost,
+        repo ->
+            succeedsOrAlready(
+                () -> repo.reactTo(world.user(0), world.photo(1, 0), ReactionType.HEART),
+                AlreadyReactedException.class));
+    assertThat(reliable.getPhoto(world.photo(1, 0)).orElseThrow().reactionCount(ReactionType.HEART))
+        .isEqualTo(1);
 
-    through(lost, repo -> succeedsOrAlready(() -> {
-      repo.unfollow(world.user(0), world.user(1));
-      return null;
-    }, NotFollowingException.class));
+    through(
+        lost,
+        repo ->
+            succeedsOrAlready(
+                () -> {
+                  repo.unfollow(world.user(0), world.user(1));
+                  return null;
+                },
+                NotFollowingException.class));
     assertThat(counters(0)).containsExactly(0L, 0L);
     assertThat(counters(1)).containsExactly(0L, 0L);
   }
@@ -117,10 +139,15 @@ class LostResponseTest {
   @Test
   void faultsOnEveryAttemptAreServiceUnavailable() {
     createUsers(0, 1);
-    through(List.of(Fault.SERVER_ERROR, Fault.THROTTLING, Fault.THROUGHPUT_EXCEEDED,
-        Fault.RESET_BEFORE_SENDING), repo -> assertThatThrownBy(() ->
-        repo.follow(world.user(0), world.user(1)))
-        .isInstanceOf(ServiceUnavailableException.class));
+    through(
+        List.of(
+            Fault.SERVER_ERROR,
+            Fault.THROTTLING,
+            Fault.THROUGHPUT_EXCEEDED,
+            Fault.RESET_BEFORE_SENDING),
+        repo ->
+            assertThatThrownBy(() -> repo.follow(world.user(0), world.user(1)))
+                .isInstanceOf(ServiceUnavailableException.class));
     assertThat(counters(0)).containsExactly(0L, 0L);
     assertThat(reliable.followersOf(world.user(1), io.quickphotos.PageRequest.first()).items())
         .isEmpty();
@@ -130,11 +157,14 @@ class LostResponseTest {
   @Test
   void faultsThenSuccessAreInvisible() {
     createUsers(0, 1);
-    through(List.of(Fault.SERVER_ERROR, Fault.RESET_BEFORE_SENDING, Fault.RESPONSE_LOST),
-        repo -> succeedsOrAlready(() -> repo.follow(world.user(0), world.user(1)),
-            AlreadyFollowingException.class));
+    through(
+        List.of(Fault.SERVER_ERROR, Fault.RESET_BEFORE_SENDING, Fault.RESPONSE_LOST),
+        repo ->
+            succeedsOrAlready(
+                () -> repo.follow(world.user(0), world.user(1)), AlreadyFollowingException.class));
     assertThat(counters(1)).containsExactly(1L, 0L);
-    through(Collections.nCopies(3, Fault.THROTTLING),
+    through(
+        Collections.nCopies(3, Fault.THROTTLING),
         repo -> assertThat(repo.getUser(world.user(1))).isPresent());
   }
 
@@ -143,8 +173,8 @@ class LostResponseTest {
     return List.of(user.followers(), user.following());
   }
 
-  private static void succeedsOrAlready(java.util.function.Supplier<?> call,
-      Class<? extends QuickPhotosException> already) {
+  private static void succeedsOrAlready(
+      java.util.function.Supplier<?> call, Class<? extends QuickPhotosException> already) {
     try {
       call.get();
     } catch (QuickPhotosException e) {

@@ -44,6 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class MemoryFaultHistoryTest {
   private static final AtomicLong RUNS = new AtomicLong();
+
   /** Attempts the application makes before giving up: enough that a run never gives up. */
   private static final int APPLICATION_ATTEMPTS = 50;
 
@@ -56,36 +57,49 @@ class MemoryFaultHistoryTest {
    * @param percent the chance, in percent, of each of the five faults per request
    * @param calls the calls, in order
    */
-  record FaultyRun(long seed, int percent, List<HistoryOp> calls) {
-  }
+  record FaultyRun(long seed, int percent, List<HistoryOp> calls) {}
 
   static Gen<FaultyRun> runs() {
-    Gen<HistoryOp> call = Gen.frequency(Gen.weighted(8, HistoryOps.OPERATIONS),
-        Gen.weighted(1, Gen.integers(0, HistoryOps.USERS - 1)
-            .map(u -> (HistoryOp) new HistoryOps.DeleteUser(u))));
+    Gen<HistoryOp> call =
+        Gen.frequency(
+            Gen.weighted(8, HistoryOps.OPERATIONS),
+            Gen.weighted(
+                1,
+                Gen.integers(0, HistoryOps.USERS - 1)
+                    .map(u -> (HistoryOp) new HistoryOps.DeleteUser(u))));
     return c -> {
       List<HistoryOp> calls = new ArrayList<>();
       for (int u = 0; u < HistoryOps.USERS; u++) {
         calls.add(new HistoryOps.CreateUser(u));
       }
       calls.addAll(call.steps(15, 40).generate(c));
-      return new FaultyRun(Gen.longs(0, Long.MAX_VALUE - 1).generate(c),
-          Gen.integers(2, 8).generate(c), calls);
+      return new FaultyRun(
+          Gen.longs(0, Long.MAX_VALUE - 1).generate(c), Gen.integers(2, 8).generate(c), calls);
     };
   }
 
   @Test
   void nothingIsLostOrDuplicatedThroughRandomFaults() {
-    int runs = Property
-        .named("MemoryFaultHistoryTest.nothingIsLostOrDuplicatedThroughRandomFaults").cases(500).check(runs(), this::check);
+    int runs =
+        Property.named("MemoryFaultHistoryTest.nothingIsLostOrDuplicatedThroughRandomFaults")
+            .cases(500)
+            .check(runs(), this::check);
     System.out.println("MemoryFaultHistoryTest reached: " + new TreeMap<>(reached));
     if (runs >= 500) {
-      assertThat(reached.keySet()).as("reached in %d runs: %s", runs, reached).contains(
-          "fault unknown_outcome", "fault throttling", "fault internal_server_error",
-          "fault unprocessed", "fault transactionCancelled", "accepted as already done",
-          // "DeletePhoto deleted after a retry" comes a few times a build, too rarely to demand;
-          // deleteUser's cascade, which deletes photos too, comes hundreds of times.
-          "retried to success", "DeleteUser deleted after a retry");
+      assertThat(reached.keySet())
+          .as("reached in %d runs: %s", runs, reached)
+          .contains(
+              "fault unknown_outcome",
+              "fault throttling",
+              "fault internal_server_error",
+              "fault unprocessed",
+              "fault transactionCancelled",
+              "accepted as already done",
+              // "DeletePhoto deleted after a retry" comes a few times a build, too rarely to
+              // demand;
+              // deleteUser's cascade, which deletes photos too, comes hundreds of times.
+              "retried to success",
+              "DeleteUser deleted after a retry");
     }
   }
 
@@ -96,34 +110,37 @@ class MemoryFaultHistoryTest {
     faults.onAnyRequest().randomly(p, Fault.unknownOutcome());
     faults.onAnyRequest().randomly(p, Fault.throttling());
     faults.onAnyRequest().randomly(p / 2, Fault.internalServerError());
-    faults.on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
+    faults
+        .on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
         .randomly(p, Fault.transactionConflict())
         .on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
         .randomly(p / 2, Fault.transactionThrottled());
-    faults.on(io.quickphotos.memory.Request.BATCH_GET_ITEM)
-        .randomly(5 * p, Fault.unprocessed(0.5));
-    QuickPhotos repo = MemoryQuickPhotos.builder().faults(faults)
-        .retryPolicy(RetryPolicy.noDelay()).build();
+    faults.on(io.quickphotos.memory.Request.BATCH_GET_ITEM).randomly(5 * p, Fault.unprocessed(0.5));
+    QuickPhotos repo =
+        MemoryQuickPhotos.builder().faults(faults).retryPolicy(RetryPolicy.noDelay()).build();
 
     HistoryModel model = HistoryModel.EMPTY;
     for (int step = 0; step < run.calls().size(); step++) {
       HistoryOp op = run.calls().get(step);
       model = callAsAnApplication(op, repo, world, model);
       int user = step % HistoryOps.USERS;
-      assertThat(followees(repo, world, user)).as("followees of %s after %s", user, op)
+      assertThat(followees(repo, world, user))
+          .as("followees of %s after %s", user, op)
           .isEqualTo(followees(model, user));
     }
     // The fault's kind: its label without the fraction or reason (unprocessed(0.5) → unprocessed).
-    faults.injected().forEach(i ->
-        reach("fault " + i.fault().toString().replaceFirst("\\(.*", "")));
+    faults
+        .injected()
+        .forEach(i -> reach("fault " + i.fault().toString().replaceFirst("\\(.*", "")));
     faults.clear();
-    assertThat(HistoryOps.observedState(repo, world)).as("items after %s", run.calls())
+    assertThat(HistoryOps.observedState(repo, world))
+        .as("items after %s", run.calls())
         .isEqualTo(model);
   }
 
   /** One call, retried as an application retries it; returns the model after it. */
-  private HistoryModel callAsAnApplication(HistoryOp op, QuickPhotos repo, World world,
-      HistoryModel model) {
+  private HistoryModel callAsAnApplication(
+      HistoryOp op, QuickPhotos repo, World world, HistoryModel model) {
     Transition expected = op.apply(model);
     boolean mayHaveApplied = false;
     for (int attempt = 1; attempt <= APPLICATION_ATTEMPTS; attempt++) {
@@ -143,10 +160,12 @@ class MemoryFaultHistoryTest {
       }
       // An earlier attempt applied the write: the call answers as if repeated after itself.
       Transition again = op.apply(expected.next());
-      assertThat(mayHaveApplied && expected.answer().error() == null
-          && again.answer().equals(answer))
-          .as("%s answered %s; the model says %s (an attempt may have applied: %s)", op,
-              answer, expected.answer(), mayHaveApplied).isTrue();
+      assertThat(
+              mayHaveApplied && expected.answer().error() == null && again.answer().equals(answer))
+          .as(
+              "%s answered %s; the model says %s (an attempt may have applied: %s)",
+              op, answer, expected.answer(), mayHaveApplied)
+          .isTrue();
       reach("accepted as already done");
       return expected.next();
     }

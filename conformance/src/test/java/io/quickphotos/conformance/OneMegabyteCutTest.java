@@ -1,5 +1,7 @@
 package io.quickphotos.conformance;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -8,9 +10,6 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.List;
 import java.util.Optional;
@@ -32,19 +31,20 @@ class OneMegabyteCutTest {
 
   @ParameterizedTest(name = "{1} items of {0} bytes: first page holds {2}, continues: {3}")
   @CsvSource({
-      // exactly 1 MB at the last item: one page, no last evaluated key
-      "262144, 4, 4, false",
-      // crossing 1 MB at the last item: the crossing item is included, no last evaluated key
-      "262154, 4, 4, false",
-      "262134, 5, 5, false",
-      // reaching 1 MB with items left: cut after the item that reached it
-      "262144, 5, 4, true",
-      "262154, 5, 4, true",
-      "350000, 4, 3, true",
-      // below 1 MB in all
-      "262134, 4, 4, false"})
-  void pagesStopWithTheItemThatReachesOneMegabyte(int itemBytes, int items, int firstPage,
-      boolean continues) {
+    // exactly 1 MB at the last item: one page, no last evaluated key
+    "262144, 4, 4, false",
+    // crossing 1 MB at the last item: the crossing item is included, no last evaluated key
+    "262154, 4, 4, false",
+    "262134, 5, 5, false",
+    // reaching 1 MB with items left: cut after the item that reached it
+    "262144, 5, 4, true",
+    "262154, 5, 4, true",
+    "350000, 4, 3, true",
+    // below 1 MB in all
+    "262134, 4, 4, false"
+  })
+  void pagesStopWithTheItemThatReachesOneMegabyte(
+      int itemBytes, int items, int firstPage, boolean continues) {
     Table dynamo = SharedDynamoDbLocal.engine();
     Table memory = new MemoryTable();
     String pk = "cut" + PARTITIONS.incrementAndGet();
@@ -53,8 +53,8 @@ class OneMegabyteCutTest {
       dynamo.write(new WriteAction.Put(item, ItemCondition.NONE));
       memory.write(new WriteAction.Put(item, ItemCondition.NONE));
     }
-    QueryPlan plan = new QueryPlan(Index.TABLE, pk, Optional.empty(), true, 100,
-        Optional.empty(), true);
+    QueryPlan plan =
+        new QueryPlan(Index.TABLE, pk, Optional.empty(), true, 100, Optional.empty(), true);
     QueryResult onDynamo = dynamo.query(plan);
     QueryResult inMemory = memory.query(plan);
     assertThat(keys(inMemory)).isEqualTo(keys(onDynamo)).hasSize(firstPage);

@@ -1,9 +1,5 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AuditFinding;
@@ -21,6 +17,9 @@ import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
@@ -56,7 +55,11 @@ class RecreatedNamesSoakTest {
   @Test
   void onMemory() throws Exception {
     Table table = new DelayedTable(new MemoryTable());
-    soak("memory", table, 4, Integer.getInteger("soak.calls", 10_000),
+    soak(
+        "memory",
+        table,
+        4,
+        Integer.getInteger("soak.calls", 10_000),
         Long.getLong("soak.seed", 3L));
   }
 
@@ -64,33 +67,40 @@ class RecreatedNamesSoakTest {
   void onDynamoDbLocal() throws Exception {
     String name = "soak" + TABLES.incrementAndGet();
     QuickPhotosTable.createIfMissing(SharedDynamoDbLocal.client(), name);
-    soak("dynamodb-local", new DynamoTable(SharedDynamoDbLocal.client(), name), 3, 150,
-        20240102L);
+    soak("dynamodb-local", new DynamoTable(SharedDynamoDbLocal.client(), name), 3, 150, 20240102L);
   }
 
   private static void soak(String engine, Table table, int threads, int callsPerThread, long seed)
       throws Exception {
-    QuickPhotos repo = Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC())
-        .withRetryPolicy(RetryPolicy.noDelay()));
+    QuickPhotos repo =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(Clock.systemUTC())
+                .withRetryPolicy(RetryPolicy.noDelay()));
     Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
     CyclicBarrier start = new CyclicBarrier(threads);
     List<Thread> workers = new ArrayList<>();
     List<Throwable> unexpected = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       Random random = new Random(seed + t);
-      Thread worker = new Thread(() -> {
-        try {
-          start.await();
-          for (int i = 0; i < callsPerThread; i++) {
-            String outcome = step(repo, random);
-            outcomes.computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
-          }
-        } catch (Throwable e) {
-          synchronized (unexpected) {
-            unexpected.add(e);
-          }
-        }
-      }, "soak-" + t);
+      Thread worker =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  for (int i = 0; i < callsPerThread; i++) {
+                    String outcome = step(repo, random);
+                    outcomes.computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
+                  }
+                } catch (Throwable e) {
+                  synchronized (unexpected) {
+                    unexpected.add(e);
+                  }
+                }
+              },
+              "soak-" + t);
       workers.add(worker);
       worker.start();
     }
@@ -100,16 +110,16 @@ class RecreatedNamesSoakTest {
     assertThat(unexpected).as("calls that failed other than as documented").isEmpty();
 
     // A client that got ServiceUnavailableException from a delete calls it again.
-    AuditReport report = repo.audit(false, scanned -> { });
+    AuditReport report = repo.audit(false, scanned -> {});
     for (AuditFinding finding : report.findings()) {
       if (finding.kind() == AuditFinding.Kind.UNFINISHED_DELETE) {
         finishDelete(repo, finding.subject());
       }
     }
-    report = repo.audit(false, scanned -> { });
-    System.out.printf("RecreatedNamesSoakTest %s, seed %d, %d threads x %d calls: %s; audit "
-        + "read %d items%n", engine, seed, threads, callsPerThread, new TreeMap<>(outcomes),
-        report.itemsScanned());
+    report = repo.audit(false, scanned -> {});
+    System.out.printf(
+        "RecreatedNamesSoakTest %s, seed %d, %d threads x %d calls: %s; audit " + "read %d items%n",
+        engine, seed, threads, callsPerThread, new TreeMap<>(outcomes), report.itemsScanned());
     assertThat(report.findings()).as("what the audit finds after the soak").isEmpty();
   }
 
@@ -134,20 +144,28 @@ class RecreatedNamesSoakTest {
     ReactionType type = ReactionType.values()[random.nextInt(2)];
     // Deletes are rarer than the writes that build what they delete.
     int op = new int[] {0, 0, 2, 3, 3, 3, 4, 5, 5, 6, 7, 7, 7, 8}[random.nextInt(14)];
-    String name = switch (op) {
-      case 0, 1 -> "createUser";
-      case 2 -> "deleteUser";
-      case 3 -> "follow";
-      case 4 -> "unfollow";
-      case 5 -> "uploadPhoto";
-      case 6 -> "deletePhoto";
-      case 7 -> "reactTo";
-      default -> "removeReaction";
-    };
+    String name =
+        switch (op) {
+          case 0, 1 -> "createUser";
+          case 2 -> "deleteUser";
+          case 3 -> "follow";
+          case 4 -> "unfollow";
+          case 5 -> "uploadPhoto";
+          case 6 -> "deletePhoto";
+          case 7 -> "reactTo";
+          default -> "removeReaction";
+        };
     try {
       switch (op) {
-        case 0, 1 -> repo.createUser(new NewUser(a, "Name", a + "@example.com",
-            LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+        case 0, 1 ->
+            repo.createUser(
+                new NewUser(
+                    a,
+                    "Name",
+                    a + "@example.com",
+                    LocalDate.of(1990, 1, 1),
+                    "",
+                    UserStatus.ACTIVE));
         case 2 -> repo.deleteUser(a);
         case 3 -> {
           if (a.equals(b)) {

@@ -1,8 +1,5 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
@@ -18,31 +15,33 @@ import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
-import io.quickphotos.ServiceUnavailableException;
-import io.quickphotos.contract.Listings;
 import io.quickphotos.contract.Billing;
 import io.quickphotos.contract.InterruptibleTable;
-import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.contract.Listings;
 import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.proptest.Gen;
+import io.quickphotos.proptest.Property;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import io.quickphotos.proptest.Gen;
-import io.quickphotos.proptest.Property;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,17 +62,31 @@ import org.junit.jupiter.api.Test;
 class RepositoryAgreementTest {
   private static final AtomicLong HISTORIES = new AtomicLong();
   private static final Instant CLOCK_START = Instant.parse("2026-01-01T00:00:00Z");
+
   /** Handles that sort differently in code-point and UTF-16 order, with shared prefixes. */
   private static final List<String> USERS = List.of("ann", "anna", "\uFF21x", "\uD801\uDC00d");
-  private static final List<Instant> TIMES = List.of(Instant.parse("2018-05-30T15:42:38Z"),
-      Instant.parse("2018-05-30T15:42:38.000000001Z"), Instant.parse("2018-05-30T15:42:39Z"));
-  private static final Set<AccessPattern> TRANSACTIONS = EnumSet.of(AccessPattern.UPLOAD_PHOTO,
-      AccessPattern.REACT_TO_PHOTO, AccessPattern.FOLLOW, AccessPattern.UNFOLLOW);
-  private static final Set<AccessPattern> LISTINGS = EnumSet.of(AccessPattern.USER_WITH_PHOTOS,
-      AccessPattern.PHOTO_WITH_REACTIONS, AccessPattern.FOLLOWERS_OF, AccessPattern.FOLLOWED_BY);
+
+  private static final List<Instant> TIMES =
+      List.of(
+          Instant.parse("2018-05-30T15:42:38Z"),
+          Instant.parse("2018-05-30T15:42:38.000000001Z"),
+          Instant.parse("2018-05-30T15:42:39Z"));
+  private static final Set<AccessPattern> TRANSACTIONS =
+      EnumSet.of(
+          AccessPattern.UPLOAD_PHOTO,
+          AccessPattern.REACT_TO_PHOTO,
+          AccessPattern.FOLLOW,
+          AccessPattern.UNFOLLOW);
+  private static final Set<AccessPattern> LISTINGS =
+      EnumSet.of(
+          AccessPattern.USER_WITH_PHOTOS,
+          AccessPattern.PHOTO_WITH_REACTIONS,
+          AccessPattern.FOLLOWERS_OF,
+          AccessPattern.FOLLOWED_BY);
+
   /** Calls of several requests whose capacity is one sum: see assertCascadeCapacityOnLocal. */
-  private static final Set<AccessPattern> CASCADES = EnumSet.of(AccessPattern.DELETE_PHOTO,
-      AccessPattern.DELETE_USER, AccessPattern.HOME_FEED);
+  private static final Set<AccessPattern> CASCADES =
+      EnumSet.of(AccessPattern.DELETE_PHOTO, AccessPattern.DELETE_USER, AccessPattern.HOME_FEED);
 
   /** One step of a history, over the history's own handles. */
   interface Step {
@@ -96,21 +109,42 @@ class RepositoryAgreementTest {
 
   @Test
   void bothBackendsAgreeOnEveryStep() {
-    int cases = Property.named("RepositoryAgreementTest.bothBackendsAgreeOnEveryStep").cases(500)
-        .check(histories(), this::agree);
+    int cases =
+        Property.named("RepositoryAgreementTest.bothBackendsAgreeOnEveryStep")
+            .cases(500)
+            .check(histories(), this::agree);
     // The rarer outcomes every build must show also run as a fixed history: an account with
     // friendships both ways closed, its name taken again.
-    agree(List.of(new CreateUser(0), new CreateUser(1), new CreateUser(2), new Follow(0, 1),
-        new Follow(2, 0), new Upload(0, 0), new React(1, 0, 0, ReactionType.HEART),
-        new DeleteUser(0), new CreateUser(0)));
+    agree(
+        List.of(
+            new CreateUser(0),
+            new CreateUser(1),
+            new CreateUser(2),
+            new Follow(0, 1),
+            new Follow(2, 0),
+            new Upload(0, 0),
+            new React(1, 0, 0, ReactionType.HEART),
+            new DeleteUser(0),
+            new CreateUser(0)));
     if (cases >= 200) {
-      assertThat(outcomes.keySet()).as("outcomes of %d histories: %s", cases, outcomes)
-          .contains("ok", "UserAlreadyExistsException", "UserNotFoundException",
-              "PhotoAlreadyExistsException", "PhotoNotFoundException",
-              "AlreadyFollowingException", "NotFollowingException", "AlreadyReactedException",
-              "InvalidInputException", "InvalidCursorException", "ReactionNotFoundException",
-              "react and remove [ok, ok]", "react and delete photo [ok, ok]",
-              "deleteUser with friendships both ways", "createUser of a closed username",
+      assertThat(outcomes.keySet())
+          .as("outcomes of %d histories: %s", cases, outcomes)
+          .contains(
+              "ok",
+              "UserAlreadyExistsException",
+              "UserNotFoundException",
+              "PhotoAlreadyExistsException",
+              "PhotoNotFoundException",
+              "AlreadyFollowingException",
+              "NotFollowingException",
+              "AlreadyReactedException",
+              "InvalidInputException",
+              "InvalidCursorException",
+              "ReactionNotFoundException",
+              "react and remove [ok, ok]",
+              "react and delete photo [ok, ok]",
+              "deleteUser with friendships both ways",
+              "createUser of a closed username",
               "homeFeed");
     }
   }
@@ -126,21 +160,30 @@ class RepositoryAgreementTest {
    */
   @Test
   void interruptedCascadesFinishWhenRetried() {
-    int cases = Property.named("RepositoryAgreementTest.interruptedCascadesFinishWhenRetried")
-        .cases(60).check(interruptedCascades(), this::interruptAndRetry);
+    int cases =
+        Property.named("RepositoryAgreementTest.interruptedCascadesFinishWhenRetried")
+            .cases(60)
+            .check(interruptedCascades(), this::interruptAndRetry);
     // A random failing request rarely hits a cascade's very last one in 60 cases: the outcomes
     // every build must show are also run as fixed examples.
-    List<Step> setup = List.of(new CreateUser(0), new CreateUser(1), new Upload(0, 0),
-        new React(1, 0, 0, ReactionType.HEART));
+    List<Step> setup =
+        List.of(
+            new CreateUser(0),
+            new CreateUser(1),
+            new Upload(0, 0),
+            new React(1, 0, 0, ReactionType.HEART));
     interruptAndRetry(new InterruptedCascade(setup, new DeletePhoto(0, 0), 1));
     interruptAndRetry(new InterruptedCascade(setup, new DeleteUser(0), 1));
     // An account with nothing: the ninth request, the profile's DeleteItem, completes it.
     interruptAndRetry(new InterruptedCascade(List.of(new CreateUser(0)), new DeleteUser(0), 9));
-    interruptAndRetry(new InterruptedCascade(setup,
-        new RemoveReaction(1, 0, 0, ReactionType.HEART), 1));
+    interruptAndRetry(
+        new InterruptedCascade(setup, new RemoveReaction(1, 0, 0, ReactionType.HEART), 1));
     if (cases >= 60) {
-      assertThat(outcomes.keySet()).as("outcomes of %d interrupted cascades: %s", cases, outcomes)
-          .contains("interrupted DeletePhoto, retry ok", "interrupted DeleteUser, retry ok",
+      assertThat(outcomes.keySet())
+          .as("outcomes of %d interrupted cascades: %s", cases, outcomes)
+          .contains(
+              "interrupted DeletePhoto, retry ok",
+              "interrupted DeleteUser, retry ok",
               "interrupted DeleteUser, retry finds none",
               // removeReaction is one transaction: cut, it has applied, and the retry finds none
               "interrupted RemoveReaction, retry finds none");
@@ -148,20 +191,36 @@ class RepositoryAgreementTest {
   }
 
   /** A setup history, the cascade, and the request of the cascade that fails. */
-  record InterruptedCascade(List<Step> setup, Step cascade, int failAt) {
-  }
+  record InterruptedCascade(List<Step> setup, Step cascade, int failAt) {}
 
   private void interruptAndRetry(InterruptedCascade generated) {
     Names names = new Names("i" + HISTORIES.incrementAndGet() + "-");
     InterruptibleTable memoryTable = new InterruptibleTable(new MemoryTable());
-    InterruptibleTable dynamoTable = new InterruptibleTable(
-        new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE));
-    QuickPhotos memory = Repositories.create(memoryTable, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
-    QuickPhotos dynamo = Repositories.create(dynamoTable, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
-    QuickPhotos uninterrupted = Repositories.create(new MemoryTable(), RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(new TickingClock(CLOCK_START)));
+    InterruptibleTable dynamoTable =
+        new InterruptibleTable(
+            new DynamoTable(SharedDynamoDbLocal.client(), SharedDynamoDbLocal.TABLE));
+    QuickPhotos memory =
+        Repositories.create(
+            memoryTable,
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(new TickingClock(CLOCK_START)));
+    QuickPhotos dynamo =
+        Repositories.create(
+            dynamoTable,
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(new TickingClock(CLOCK_START)));
+    QuickPhotos uninterrupted =
+        Repositories.create(
+            new MemoryTable(),
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(new TickingClock(CLOCK_START)));
     for (Step step : generated.setup()) {
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
-      assertThat(Outcome.of(() -> step.run(dynamo, names)).error()).as("setup %s", step)
+      assertThat(Outcome.of(() -> step.run(dynamo, names)).error())
+          .as("setup %s", step)
           .isEqualTo(inMemory.error());
       Outcome.of(() -> step.run(uninterrupted, names));
     }
@@ -174,20 +233,25 @@ class RepositoryAgreementTest {
     Outcome<Object> cutDynamo = Outcome.of(() -> cascade.run(dynamo, names));
     memoryTable.heal();
     dynamoTable.heal();
-    assertThat(cutDynamo.error()).as("%s cut at request %d: memory %s, dynamo %s", cascade,
-        generated.failAt(), cutMemory, cutDynamo).isEqualTo(cutMemory.error());
+    assertThat(cutDynamo.error())
+        .as(
+            "%s cut at request %d: memory %s, dynamo %s",
+            cascade, generated.failAt(), cutMemory, cutDynamo)
+        .isEqualTo(cutMemory.error());
     assertInvariants(memory, names);
     assertInvariants(dynamo, names);
     String key;
     if (cutMemory.error() == ServiceUnavailableException.class) {
       Outcome<Object> retryMemory = Outcome.of(() -> cascade.run(memory, names));
       Outcome<Object> retryDynamo = Outcome.of(() -> cascade.run(dynamo, names));
-      assertThat(retryDynamo.error()).as("retry of %s: memory %s, dynamo %s", cascade,
-          retryMemory, retryDynamo).isEqualTo(retryMemory.error());
+      assertThat(retryDynamo.error())
+          .as("retry of %s: memory %s, dynamo %s", cascade, retryMemory, retryDynamo)
+          .isEqualTo(retryMemory.error());
       if (retryMemory.failed()) {
         // Only the request that completed the cascade may have been cut (or the call fails
         // anyway): the retry then fails exactly as a second call after an uncut one does.
-        assertThat(retryMemory.error()).as("retry of %s", cascade)
+        assertThat(retryMemory.error())
+            .as("retry of %s", cascade)
             .isEqualTo(Outcome.of(() -> cascade.run(uninterrupted, names)).error());
         key = "retry finds none";
       } else {
@@ -196,18 +260,24 @@ class RepositoryAgreementTest {
     } else {
       // The call made fewer requests than the failure was set for: it ran as without one.
       assertThat(cutMemory.error()).as("%s", cascade).isEqualTo(expected.error());
-      key = expected.failed() ? "not interrupted, " + expected.error().getSimpleName()
-          : "not interrupted, ok";
+      key =
+          expected.failed()
+              ? "not interrupted, " + expected.error().getSimpleName()
+              : "not interrupted, ok";
     }
-    outcomes.computeIfAbsent("interrupted " + cascade.getClass().getSimpleName() + ", " + key,
-        k -> new AtomicLong()).incrementAndGet();
+    outcomes
+        .computeIfAbsent(
+            "interrupted " + cascade.getClass().getSimpleName() + ", " + key, k -> new AtomicLong())
+        .incrementAndGet();
     assertInvariants(memory, names);
     assertInvariants(dynamo, names);
     List<String> state = state(uninterrupted, names);
-    assertThat(state(memory, names)).as("memory after %s cut at request %d and retried", cascade,
-        generated.failAt()).isEqualTo(state);
-    assertThat(state(dynamo, names)).as("dynamo after %s cut at request %d and retried", cascade,
-        generated.failAt()).isEqualTo(state);
+    assertThat(state(memory, names))
+        .as("memory after %s cut at request %d and retried", cascade, generated.failAt())
+        .isEqualTo(state);
+    assertThat(state(dynamo, names))
+        .as("dynamo after %s cut at request %d and retried", cascade, generated.failAt())
+        .isEqualTo(state);
   }
 
   /** Everything a history's handles can reach, without timestamps of creation. */
@@ -220,17 +290,43 @@ class RepositoryAgreementTest {
       if (user == null) {
         continue;
       }
-      facts.add("user " + u + " " + user.name() + " " + user.status() + " " + user.followers()
-          + " " + user.following());
-      Listings.readAll(p -> repo.followersOf(username, p)).forEach(f -> facts.add(
-          "follow " + f.follower().substring(names.prefix().length()) + " " + u));
+      facts.add(
+          "user "
+              + u
+              + " "
+              + user.name()
+              + " "
+              + user.status()
+              + " "
+              + user.followers()
+              + " "
+              + user.following());
+      Listings.readAll(p -> repo.followersOf(username, p))
+          .forEach(
+              f ->
+                  facts.add("follow " + f.follower().substring(names.prefix().length()) + " " + u));
       for (Photo photo : allPhotos(repo, username)) {
-        facts.add("photo " + photo.id().timestamp() + " of " + u + " "
-            + photo.reactionCount(ReactionType.HEART) + " "
-            + photo.reactionCount(ReactionType.SMILEY));
-        allReactions(repo, photo.id()).forEach(r -> facts.add("reaction "
-            + r.reactor().substring(names.prefix().length()) + " " + r.type() + " on "
-            + photo.id().timestamp() + " of " + u));
+        facts.add(
+            "photo "
+                + photo.id().timestamp()
+                + " of "
+                + u
+                + " "
+                + photo.reactionCount(ReactionType.HEART)
+                + " "
+                + photo.reactionCount(ReactionType.SMILEY));
+        allReactions(repo, photo.id())
+            .forEach(
+                r ->
+                    facts.add(
+                        "reaction "
+                            + r.reactor().substring(names.prefix().length())
+                            + " "
+                            + r.type()
+                            + " on "
+                            + photo.id().timestamp()
+                            + " of "
+                            + u));
       }
     }
     return facts;
@@ -240,11 +336,15 @@ class RepositoryAgreementTest {
     Gen<Integer> user = Gen.integers(0, USERS.size() - 1);
     Gen<Integer> time = Gen.integers(0, TIMES.size() - 1);
     Gen<ReactionType> type = Gen.of(ReactionType.HEART, ReactionType.SMILEY);
-    Gen<Step> setupStep = Gen.frequency(
-        Gen.weighted(3, c -> new Upload(user.generate(c), time.generate(c))),
-        Gen.weighted(6, c -> new React(user.generate(c), user.generate(c), time.generate(c),
-            type.generate(c))),
-        Gen.weighted(4, c -> new Follow(user.generate(c), user.generate(c))));
+    Gen<Step> setupStep =
+        Gen.frequency(
+            Gen.weighted(3, c -> new Upload(user.generate(c), time.generate(c))),
+            Gen.weighted(
+                6,
+                c ->
+                    new React(
+                        user.generate(c), user.generate(c), time.generate(c), type.generate(c))),
+            Gen.weighted(4, c -> new Follow(user.generate(c), user.generate(c))));
     return c -> {
       List<Step> setup = new ArrayList<>();
       for (int u = 0; u < USERS.size(); u++) {
@@ -258,26 +358,31 @@ class RepositoryAgreementTest {
       int kind = Gen.integers(0, 5).generate(c);
       boolean fromSetup = Gen.integers(0, 3).generate(c) > 0;
       if (kind == 0) {
-        React r = fromSetup && !reactions.isEmpty() ? (React) Gen.of(reactions).generate(c)
-            : new React(user.generate(c), user.generate(c), time.generate(c), type.generate(c));
+        React r =
+            fromSetup && !reactions.isEmpty()
+                ? (React) Gen.of(reactions).generate(c)
+                : new React(user.generate(c), user.generate(c), time.generate(c), type.generate(c));
         if (fromSetup) {
           // make sure the reaction exists, so that the transaction is the one cut
           setup.add(new Upload(r.owner(), r.time()));
           setup.add(r);
         }
-        return new InterruptedCascade(setup,
+        return new InterruptedCascade(
+            setup,
             new RemoveReaction(r.reactor(), r.owner(), r.time(), r.type()),
             Gen.integers(1, 3).generate(c));
       }
       if (kind <= 2) {
-        Upload u = fromSetup && !uploads.isEmpty() ? (Upload) Gen.of(uploads).generate(c)
-            : new Upload(user.generate(c), time.generate(c));
-        return new InterruptedCascade(setup, new DeletePhoto(u.owner(), u.time()),
-            Gen.integers(1, 4).generate(c));
+        Upload u =
+            fromSetup && !uploads.isEmpty()
+                ? (Upload) Gen.of(uploads).generate(c)
+                : new Upload(user.generate(c), time.generate(c));
+        return new InterruptedCascade(
+            setup, new DeletePhoto(u.owner(), u.time()), Gen.integers(1, 4).generate(c));
       }
       // deleteUser of a busy account makes about a dozen requests; a later n is not reached.
-      return new InterruptedCascade(setup, new DeleteUser(user.generate(c)),
-          Gen.integers(1, 14).generate(c));
+      return new InterruptedCascade(
+          setup, new DeleteUser(user.generate(c)), Gen.integers(1, 14).generate(c));
     };
   }
 
@@ -288,12 +393,23 @@ class RepositoryAgreementTest {
     RecordingCostListener memoryCosts = new RecordingCostListener();
     RecordingCostListener dynamoCosts = new RecordingCostListener();
     MemoryTable table = new MemoryTable();
-    QuickPhotos memory = Repositories.create(table, RepositoryOptions.defaults().withCostListener(memoryCosts).withClock(memoryClock));
+    QuickPhotos memory =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults().withCostListener(memoryCosts).withClock(memoryClock));
     QuickPhotos memoryInspector =
-        Repositories.create(table, RepositoryOptions.defaults().withCostListener(CostListener.NONE).withClock(Clock.systemUTC()));
-    QuickPhotos dynamo = DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
-        .tableName(SharedDynamoDbLocal.TABLE).costListener(dynamoCosts).clock(dynamoClock)
-        .build();
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(CostListener.NONE)
+                .withClock(Clock.systemUTC()));
+    QuickPhotos dynamo =
+        DynamoQuickPhotos.builder()
+            .client(SharedDynamoDbLocal.client())
+            .tableName(SharedDynamoDbLocal.TABLE)
+            .costListener(dynamoCosts)
+            .clock(dynamoClock)
+            .build();
 
     for (Step step : history) {
       String reach = reachOf(step, memoryInspector, names);
@@ -301,31 +417,40 @@ class RepositoryAgreementTest {
       dynamoCosts.clear();
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
       Outcome<Object> onDynamo = Outcome.of(() -> step.run(dynamo, names));
-      assertThat(onDynamo.error()).as("%s: memory %s, dynamo %s", step, inMemory, onDynamo)
+      assertThat(onDynamo.error())
+          .as("%s: memory %s, dynamo %s", step, inMemory, onDynamo)
           .isEqualTo(inMemory.error());
       assertThat(onDynamo.value()).as("result of %s", step).isEqualTo(inMemory.value());
       assertSameCosts(step, memoryCosts.costs(), dynamoCosts.costs());
       assertInvariants(memoryInspector, names);
-      outcomes.computeIfAbsent(inMemory.failed() ? inMemory.error().getSimpleName() : "ok",
-          k -> new AtomicLong()).incrementAndGet();
+      outcomes
+          .computeIfAbsent(
+              inMemory.failed() ? inMemory.error().getSimpleName() : "ok", k -> new AtomicLong())
+          .incrementAndGet();
       if (reach != null && !inMemory.failed()) {
         outcomes.computeIfAbsent(reach, k -> new AtomicLong()).incrementAndGet();
       }
       if (step instanceof ReactAndRemove && inMemory.value() instanceof List<?> both) {
-        outcomes.computeIfAbsent("react and remove " + both, k -> new AtomicLong())
+        outcomes
+            .computeIfAbsent("react and remove " + both, k -> new AtomicLong())
             .incrementAndGet();
       }
       if (step instanceof ReactAndDeletePhoto && inMemory.value() instanceof List<?> both) {
-        outcomes.computeIfAbsent("react and delete photo " + both, k -> new AtomicLong())
+        outcomes
+            .computeIfAbsent("react and delete photo " + both, k -> new AtomicLong())
             .incrementAndGet();
       }
       if (step instanceof ReactTwice && inMemory.value() instanceof List<?> errors) {
-        errors.forEach(e -> outcomes.computeIfAbsent(e.toString(), k -> new AtomicLong())
-            .incrementAndGet());
+        errors.forEach(
+            e -> outcomes.computeIfAbsent(e.toString(), k -> new AtomicLong()).incrementAndGet());
       }
     }
-    assertInvariants(DynamoQuickPhotos.builder().client(SharedDynamoDbLocal.client())
-        .tableName(SharedDynamoDbLocal.TABLE).build(), names);
+    assertInvariants(
+        DynamoQuickPhotos.builder()
+            .client(SharedDynamoDbLocal.client())
+            .tableName(SharedDynamoDbLocal.TABLE)
+            .build(),
+        names);
   }
 
   /**
@@ -335,15 +460,20 @@ class RepositoryAgreementTest {
    */
   private String reachOf(Step step, QuickPhotos memory, Names names) {
     if (step instanceof DeletePhoto d) {
-      return memory.getPhoto(names.photo(d.owner(), d.time()))
-          .filter(p -> p.reactionCount(ReactionType.HEART) + p.reactionCount(ReactionType.SMILEY)
-              > 0).map(p -> "deletePhoto with reactions").orElse(null);
+      return memory
+          .getPhoto(names.photo(d.owner(), d.time()))
+          .filter(
+              p -> p.reactionCount(ReactionType.HEART) + p.reactionCount(ReactionType.SMILEY) > 0)
+          .map(p -> "deletePhoto with reactions")
+          .orElse(null);
     }
     if (step instanceof DeleteUser d) {
       closed.add(names.user(d.user()));
-      return memory.getUser(names.user(d.user()))
+      return memory
+          .getUser(names.user(d.user()))
           .filter(u -> u.followers() > 0 && u.following() > 0)
-          .map(u -> "deleteUser with friendships both ways").orElse(null);
+          .map(u -> "deleteUser with friendships both ways")
+          .orElse(null);
     }
     if (step instanceof CreateUser c && closed.contains(names.user(c.user()))) {
       return "createUser of a closed username";
@@ -371,8 +501,8 @@ class RepositoryAgreementTest {
   /** Usernames of accounts a history closed (histories have unique prefixes). */
   private final Set<String> closed = ConcurrentHashMap.newKeySet();
 
-  private static void assertSameCosts(Step step, List<OperationCost> memory,
-      List<OperationCost> dynamo) {
+  private static void assertSameCosts(
+      Step step, List<OperationCost> memory, List<OperationCost> dynamo) {
     assertThat(dynamo).as("calls of %s", step).hasSameSizeAs(memory);
     for (int i = 0; i < memory.size(); i++) {
       OperationCost m = memory.get(i);
@@ -386,7 +516,8 @@ class RepositoryAgreementTest {
       }
       double[] expected = capacityOnLocal(step, m);
       assertThat(new double[] {d.readCapacityUnits(), d.writeCapacityUnits()})
-          .as("capacity of call %d of %s (memory: %s)", i, step, m).containsExactly(expected);
+          .as("capacity of call %d of %s (memory: %s)", i, step, m)
+          .containsExactly(expected);
     }
   }
 
@@ -399,12 +530,14 @@ class RepositoryAgreementTest {
    * transaction. The exact numbers of each cascade shape are pinned by {@link Billing.Lifecycle}
    * in the contract suite.
    */
-  private static void assertCascadeCapacityOnLocal(Step step, int call, OperationCost m,
-      OperationCost d) {
-    assertThat(d.readCapacityUnits()).as("read units of call %d of %s (memory: %s)", call, step,
-        m).isBetween(Math.max(0, m.readCapacityUnits() - m.requests()), m.readCapacityUnits());
-    assertThat(d.writeCapacityUnits() > 0).as("write units of call %d of %s (memory: %s)", call,
-        step, m).isEqualTo(m.writeCapacityUnits() > 0);
+  private static void assertCascadeCapacityOnLocal(
+      Step step, int call, OperationCost m, OperationCost d) {
+    assertThat(d.readCapacityUnits())
+        .as("read units of call %d of %s (memory: %s)", call, step, m)
+        .isBetween(Math.max(0, m.readCapacityUnits() - m.requests()), m.readCapacityUnits());
+    assertThat(d.writeCapacityUnits() > 0)
+        .as("write units of call %d of %s (memory: %s)", call, step, m)
+        .isEqualTo(m.writeCapacityUnits() > 0);
     if (m.pattern() == AccessPattern.HOME_FEED) {
       assertThat(d.writeCapacityUnits()).isZero();
     }
@@ -426,15 +559,18 @@ class RepositoryAgreementTest {
       return Billing.DYNAMODB_LOCAL.transaction(m.pattern());
     }
     if (m.pattern() == AccessPattern.REMOVE_REACTION && m.succeeded()) {
-      Billing.Lifecycle call = m.requests() == 1 ? Billing.Lifecycle.REMOVE_REACTION
-          : Billing.Lifecycle.REMOVE_REACTION_OF_GONE_PHOTO;
+      Billing.Lifecycle call =
+          m.requests() == 1
+              ? Billing.Lifecycle.REMOVE_REACTION
+              : Billing.Lifecycle.REMOVE_REACTION_OF_GONE_PHOTO;
       assertThat(new double[] {m.readCapacityUnits(), m.writeCapacityUnits()})
           .as("memory bills %s as the service does", call)
           .containsExactly(Billing.SERVICE.lifecycle(call));
       return Billing.DYNAMODB_LOCAL.lifecycle(call);
     }
     if ((LISTINGS.contains(m.pattern()) || m.pattern() == AccessPattern.REACTIONS_LEFT_BY)
-        && m.itemsRead() == 0 && m.requests() == 1) {
+        && m.itemsRead() == 0
+        && m.requests() == 1) {
       // A listing page or reactionsLeftBy whose query read nothing (also the failed first page
       // of a missing user or photo): Local bills zero where the service bills the minimum.
       return new double[] {0, 0};
@@ -449,14 +585,17 @@ class RepositoryAgreementTest {
       if (user == null) {
         continue;
       }
-      assertThat(user.followers()).as("followers of %s", username)
+      assertThat(user.followers())
+          .as("followers of %s", username)
           .isEqualTo(Listings.readAll(p -> repo.followersOf(username, p)).size());
-      assertThat(user.following()).as("following of %s", username)
+      assertThat(user.following())
+          .as("following of %s", username)
           .isEqualTo(Listings.readAll(p -> repo.followedBy(username, p)).size());
       for (Photo photo : allPhotos(repo, username)) {
         List<Reaction> reactions = allReactions(repo, photo.id());
         for (ReactionType type : ReactionType.values()) {
-          assertThat(photo.reactionCount(type)).as("%s on %s", type, photo.id())
+          assertThat(photo.reactionCount(type))
+              .as("%s on %s", type, photo.id())
               .isEqualTo(reactions.stream().filter(r -> r.type() == type).count());
         }
       }
@@ -495,8 +634,14 @@ class RepositoryAgreementTest {
     @Override
     public Object run(QuickPhotos repo, Names names) {
       String username = names.user(user);
-      return repo.createUser(new NewUser(username, "Name " + user, "u" + user + "@example.com",
-          LocalDate.of(1990, 1, 1 + user), "Street " + user, UserStatus.ACTIVE));
+      return repo.createUser(
+          new NewUser(
+              username,
+              "Name " + user,
+              "u" + user + "@example.com",
+              LocalDate.of(1990, 1, 1 + user),
+              "Street " + user,
+              UserStatus.ACTIVE));
     }
   }
 
@@ -517,7 +662,9 @@ class RepositoryAgreementTest {
   record Upload(int owner, int time) implements Step {
     @Override
     public Object run(QuickPhotos repo, Names names) {
-      return repo.uploadPhoto(names.user(owner), TIMES.get(time),
+      return repo.uploadPhoto(
+          names.user(owner),
+          TIMES.get(time),
           "https://photos.example.com/" + owner + "/" + time + ".jpg");
     }
   }
@@ -610,8 +757,10 @@ class RepositoryAgreementTest {
       List<Page<?>> pages = new ArrayList<>();
       PageRequest page = PageRequest.first(size);
       while (true) {
-        Page<?> read = followers ? repo.followersOf(names.user(user), page)
-            : repo.followedBy(names.user(user), page);
+        Page<?> read =
+            followers
+                ? repo.followersOf(names.user(user), page)
+                : repo.followedBy(names.user(user), page);
         pages.add(read);
         if (!read.hasNext()) {
           return pages;
@@ -636,10 +785,10 @@ class RepositoryAgreementTest {
   record ReactAndRemove(int reactor, int owner, int time, ReactionType type) implements Step {
     @Override
     public Object run(QuickPhotos repo, Names names) {
-      Outcome<Object> react = Outcome.of(() -> new React(reactor, owner, time, type)
-          .run(repo, names));
-      Outcome<Object> remove = Outcome.of(() -> new RemoveReaction(reactor, owner, time, type)
-          .run(repo, names));
+      Outcome<Object> react =
+          Outcome.of(() -> new React(reactor, owner, time, type).run(repo, names));
+      Outcome<Object> remove =
+          Outcome.of(() -> new RemoveReaction(reactor, owner, time, type).run(repo, names));
       return List.of(ReactTwice.outcome(react), ReactTwice.outcome(remove));
     }
   }
@@ -648,12 +797,11 @@ class RepositoryAgreementTest {
    * A reaction, then the deletion of its photo: a random deletion meets a photo with reactions
    * too rarely for the cascade through the inverted index to run in every build.
    */
-  record ReactAndDeletePhoto(int reactor, int owner, int time, ReactionType type)
-      implements Step {
+  record ReactAndDeletePhoto(int reactor, int owner, int time, ReactionType type) implements Step {
     @Override
     public Object run(QuickPhotos repo, Names names) {
-      Outcome<Object> react = Outcome.of(() -> new React(reactor, owner, time, type)
-          .run(repo, names));
+      Outcome<Object> react =
+          Outcome.of(() -> new React(reactor, owner, time, type).run(repo, names));
       Outcome<Object> delete = Outcome.of(() -> new DeletePhoto(owner, time).run(repo, names));
       return List.of(ReactTwice.outcome(react), ReactTwice.outcome(delete));
     }
@@ -712,8 +860,15 @@ class RepositoryAgreementTest {
     public Object run(QuickPhotos repo, Names names) {
       String username = names.user(user);
       return switch (kind) {
-        case 0 -> repo.createUser(new NewUser(username + "#x", "N", "n@x.io",
-            LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+        case 0 ->
+            repo.createUser(
+                new NewUser(
+                    username + "#x",
+                    "N",
+                    "n@x.io",
+                    LocalDate.of(1990, 1, 1),
+                    "",
+                    UserStatus.ACTIVE));
         case 1 -> repo.followersOf(username, PageRequest.first(0));
         case 2 -> repo.followedBy(username, PageRequest.after("bm90LWEtY3Vyc29y", 5));
         default -> repo.reactTo(username, names.photo(user, 0), null);
@@ -729,7 +884,8 @@ class RepositoryAgreementTest {
     @Override
     public Object run(QuickPhotos repo, Names names) {
       Page<io.quickphotos.Follow> first = repo.followersOf(names.user(from), PageRequest.first(1));
-      return first.nextCursor()
+      return first
+          .nextCursor()
           .map(cursor -> (Object) repo.followersOf(names.user(to), PageRequest.after(cursor, 1)))
           .orElse(first);
     }
@@ -741,40 +897,76 @@ class RepositoryAgreementTest {
     Gen<Integer> user = Gen.integers(0, USERS.size() - 1);
     Gen<Integer> time = Gen.integers(0, TIMES.size() - 1);
     Gen<Integer> size = Gen.integers(1, 3);
-    Gen<Step> step = Gen.frequency(
-        Gen.weighted(3, user.map(CreateUser::new)),
-        Gen.weighted(1, user.map(GetUser::new)),
-        Gen.weighted(1, c -> new UpdateName(user.generate(c),
-            Gen.of("Ann", "Zoë Ö", "李").generate(c))),
-        Gen.weighted(4, c -> new Upload(user.generate(c), time.generate(c))),
-        Gen.weighted(1, c -> new GetPhoto(user.generate(c), time.generate(c))),
-        Gen.weighted(5, c -> new React(user.generate(c), user.generate(c), time.generate(c),
-            Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
-        Gen.weighted(1, c -> new ReactTwice(user.generate(c), user.generate(c), time.generate(c),
-            Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
-        Gen.weighted(5, c -> new Follow(user.generate(c), user.generate(c))),
-        Gen.weighted(2, c -> new Unfollow(user.generate(c), user.generate(c))),
-        Gen.weighted(2, c -> new UserWithPhotos(user.generate(c),
-            Gen.of(SortOrder.class).generate(c), size.generate(c))),
-        Gen.weighted(2, c -> new PhotoWithReactions(user.generate(c), time.generate(c),
-            size.generate(c))),
-        Gen.weighted(3, c -> new Listing(Gen.booleans().generate(c), user.generate(c),
-            size.generate(c))),
-        Gen.weighted(1, c -> new BadInput(Gen.integers(0, 3).generate(c), user.generate(c))),
-        Gen.weighted(1, c -> new ForeignCursor(user.generate(c), user.generate(c))),
-        Gen.weighted(2, c -> new RemoveReaction(user.generate(c), user.generate(c),
-            time.generate(c), Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
-        Gen.weighted(1, c -> new ReactAndRemove(user.generate(c), user.generate(c),
-            time.generate(c), Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
-        Gen.weighted(2, c -> new DeletePhoto(user.generate(c), time.generate(c))),
-        Gen.weighted(1, c -> new ReactAndDeletePhoto(user.generate(c), user.generate(c),
-            time.generate(c), Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
-        // Rarer than creations, so that most histories go on with the name taken again.
-        Gen.weighted(1, user.map(DeleteUser::new)),
-        Gen.weighted(1, c -> new IsFollowing(user.generate(c), user.generate(c))),
-        Gen.weighted(1, c -> new ReactionsLeftBy(user.generate(c), user.generate(c),
-            time.generate(c))),
-        Gen.weighted(2, c -> new HomeFeed(user.generate(c), size.generate(c))));
+    Gen<Step> step =
+        Gen.frequency(
+            Gen.weighted(3, user.map(CreateUser::new)),
+            Gen.weighted(1, user.map(GetUser::new)),
+            Gen.weighted(
+                1, c -> new UpdateName(user.generate(c), Gen.of("Ann", "Zoë Ö", "李").generate(c))),
+            Gen.weighted(4, c -> new Upload(user.generate(c), time.generate(c))),
+            Gen.weighted(1, c -> new GetPhoto(user.generate(c), time.generate(c))),
+            Gen.weighted(
+                5,
+                c ->
+                    new React(
+                        user.generate(c),
+                        user.generate(c),
+                        time.generate(c),
+                        Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
+            Gen.weighted(
+                1,
+                c ->
+                    new ReactTwice(
+                        user.generate(c),
+                        user.generate(c),
+                        time.generate(c),
+                        Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
+            Gen.weighted(5, c -> new Follow(user.generate(c), user.generate(c))),
+            Gen.weighted(2, c -> new Unfollow(user.generate(c), user.generate(c))),
+            Gen.weighted(
+                2,
+                c ->
+                    new UserWithPhotos(
+                        user.generate(c), Gen.of(SortOrder.class).generate(c), size.generate(c))),
+            Gen.weighted(
+                2,
+                c -> new PhotoWithReactions(user.generate(c), time.generate(c), size.generate(c))),
+            Gen.weighted(
+                3,
+                c -> new Listing(Gen.booleans().generate(c), user.generate(c), size.generate(c))),
+            Gen.weighted(1, c -> new BadInput(Gen.integers(0, 3).generate(c), user.generate(c))),
+            Gen.weighted(1, c -> new ForeignCursor(user.generate(c), user.generate(c))),
+            Gen.weighted(
+                2,
+                c ->
+                    new RemoveReaction(
+                        user.generate(c),
+                        user.generate(c),
+                        time.generate(c),
+                        Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
+            Gen.weighted(
+                1,
+                c ->
+                    new ReactAndRemove(
+                        user.generate(c),
+                        user.generate(c),
+                        time.generate(c),
+                        Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
+            Gen.weighted(2, c -> new DeletePhoto(user.generate(c), time.generate(c))),
+            Gen.weighted(
+                1,
+                c ->
+                    new ReactAndDeletePhoto(
+                        user.generate(c),
+                        user.generate(c),
+                        time.generate(c),
+                        Gen.of(ReactionType.HEART, ReactionType.SMILEY).generate(c))),
+            // Rarer than creations, so that most histories go on with the name taken again.
+            Gen.weighted(1, user.map(DeleteUser::new)),
+            Gen.weighted(1, c -> new IsFollowing(user.generate(c), user.generate(c))),
+            Gen.weighted(
+                1, c -> new ReactionsLeftBy(user.generate(c), user.generate(c), time.generate(c))),
+            Gen.weighted(2, c -> new HomeFeed(user.generate(c), size.generate(c))));
     // Most histories start by creating some users, so that later steps meet existing ones. A
     // failure shrinks by removing steps, down to the shortest history that still fails.
     Gen<Step> prelude = user.map(CreateUser::new);

@@ -1,12 +1,9 @@
 package io.quickphotos.conformance;
 
-import io.quickphotos.engine.Table;
-
-import io.quickphotos.dynamo.internal.DynamoTable;
-
-import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.engine.Table;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -19,8 +16,7 @@ final class SharedDynamoDbLocal {
 
   private static DynamoDbLocal server;
 
-  private SharedDynamoDbLocal() {
-  }
+  private SharedDynamoDbLocal() {}
 
   static synchronized DynamoDbClient client() {
     if (server == null) {

@@ -1,13 +1,11 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-
-import io.quickphotos.dynamo.internal.DynamoTable;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import java.time.Clock;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -60,8 +58,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * no retry can apply it twice.
  */
 public final class DynamoQuickPhotos {
-  private DynamoQuickPhotos() {
-  }
+  private DynamoQuickPhotos() {}
 
   /**
    * Starts configuring a repository.
@@ -83,8 +80,7 @@ public final class DynamoQuickPhotos {
     private boolean createTableIfMissing;
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /**
      * How the repository retries what DynamoDB leaves undone — unprocessed BatchGetItem keys and
@@ -177,8 +173,12 @@ public final class DynamoQuickPhotos {
       if (createTableIfMissing) {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
-      return Repositories.create(new DynamoTable(client, tableName), RepositoryOptions.defaults().withCostListener(costListener).withClock(clock)
-        .withRetryPolicy(retryPolicy));
+      return Repositories.create(
+          new DynamoTable(client, tableName),
+          RepositoryOptions.defaults()
+              .withCostListener(costListener)
+              .withClock(clock)
+              .withRetryPolicy(retryPolicy));
     }
   }
 }

@@ -1,12 +1,10 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Item;
-
-import io.quickphotos.dynamo.internal.SdkErrors;
-
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.TableConfigurationException;
+import io.quickphotos.dynamo.internal.SdkErrors;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Limits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,16 +53,17 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 public final class QuickPhotosTable {
   /** The table name the design uses, and the default of {@link DynamoQuickPhotos#builder()}. */
   public static final String DEFAULT_NAME = Limits.DEFAULT_TABLE_NAME;
+
   /** The name of the global secondary index with the keys swapped. */
   public static final String INVERTED_INDEX = Limits.INVERTED_INDEX_NAME;
 
   private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosTable.class);
   private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]{3,255}");
+
   /** How long provisioning waits for a new table to become ACTIVE. */
   private static final Duration ACTIVE_TIMEOUT = Duration.ofMinutes(10);
 
-  private QuickPhotosTable() {
-  }
+  private QuickPhotosTable() {}
 
   /**
    * The CreateTable request for the layout, with on-demand billing: what
@@ -80,20 +79,28 @@ public final class QuickPhotosTable {
     return CreateTableRequest.builder()
         .tableName(tableName)
         .attributeDefinitions(
-            AttributeDefinition.builder().attributeName(Item.PK)
-                .attributeType(ScalarAttributeType.S).build(),
-            AttributeDefinition.builder().attributeName(Item.SK)
-                .attributeType(ScalarAttributeType.S).build())
+            AttributeDefinition.builder()
+                .attributeName(Item.PK)
+                .attributeType(ScalarAttributeType.S)
+                .build(),
+            AttributeDefinition.builder()
+                .attributeName(Item.SK)
+                .attributeType(ScalarAttributeType.S)
+                .build())
         .keySchema(
             KeySchemaElement.builder().attributeName(Item.PK).keyType(KeyType.HASH).build(),
             KeySchemaElement.builder().attributeName(Item.SK).keyType(KeyType.RANGE).build())
-        .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
-            .indexName(INVERTED_INDEX)
-            .keySchema(
-                KeySchemaElement.builder().attributeName(Item.SK).keyType(KeyType.HASH).build(),
-                KeySchemaElement.builder().attributeName(Item.PK).keyType(KeyType.RANGE).build())
-            .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
-            .build())
+        .globalSecondaryIndexes(
+            GlobalSecondaryIndex.builder()
+                .indexName(INVERTED_INDEX)
+                .keySchema(
+                    KeySchemaElement.builder().attributeName(Item.SK).keyType(KeyType.HASH).build(),
+                    KeySchemaElement.builder()
+                        .attributeName(Item.PK)
+                        .keyType(KeyType.RANGE)
+                        .build())
+                .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+                .build())
         .billingMode(BillingMode.PAY_PER_REQUEST)
         .build();
   }
@@ -132,8 +139,10 @@ public final class QuickPhotosTable {
         throw SdkErrors.translate(e, "CreateTable", tableName);
       }
     }
-    TableDescription table = existing.isPresent() && existing.get().tableStatus()
-        == TableStatus.ACTIVE ? existing.get() : waitUntilActive(client, tableName);
+    TableDescription table =
+        existing.isPresent() && existing.get().tableStatus() == TableStatus.ACTIVE
+            ? existing.get()
+            : waitUntilActive(client, tableName);
     List<String> differences = differences(table);
     if (!differences.isEmpty()) {
       throw mismatch(tableName, differences);
@@ -155,8 +164,12 @@ public final class QuickPhotosTable {
   public static void verify(DynamoDbClient client, String tableName) {
     Objects.requireNonNull(client, "client");
     checkTableName(tableName);
-    TableDescription table = describe(client, tableName).orElseThrow(() ->
-        new TableConfigurationException("DynamoDB table " + tableName + " does not exist"));
+    TableDescription table =
+        describe(client, tableName)
+            .orElseThrow(
+                () ->
+                    new TableConfigurationException(
+                        "DynamoDB table " + tableName + " does not exist"));
     List<String> differences = differences(table);
     if (!differences.isEmpty()) {
       throw mismatch(tableName, differences);
@@ -166,8 +179,8 @@ public final class QuickPhotosTable {
   static void checkTableName(String tableName) {
     Objects.requireNonNull(tableName, "tableName");
     if (!TABLE_NAME.matcher(tableName).matches()) {
-      throw new IllegalArgumentException("not a DynamoDB table name (3 to 255 of a-z A-Z 0-9 _"
-          + " - .): " + tableName);
+      throw new IllegalArgumentException(
+          "not a DynamoDB table name (3 to 255 of a-z A-Z 0-9 _" + " - .): " + tableName);
     }
   }
 
@@ -179,30 +192,45 @@ public final class QuickPhotosTable {
    */
   static List<String> differences(TableDescription table) {
     List<String> differences = new ArrayList<>();
-    Map<String, ScalarAttributeType> types = table.attributeDefinitions().stream()
-        .collect(Collectors.toMap(AttributeDefinition::attributeName,
-            AttributeDefinition::attributeType, (a, b) -> a));
+    Map<String, ScalarAttributeType> types =
+        table.attributeDefinitions().stream()
+            .collect(
+                Collectors.toMap(
+                    AttributeDefinition::attributeName,
+                    AttributeDefinition::attributeType,
+                    (a, b) -> a));
     String keys = keySchema(table.keySchema(), types);
     String wantedKeys = "PK HASH S, SK RANGE S";
     if (!keys.equals(wantedKeys)) {
       differences.add("key schema is [" + keys + "] but must be [" + wantedKeys + "]");
     }
-    Optional<GlobalSecondaryIndexDescription> index = table.globalSecondaryIndexes().stream()
-        .filter(gsi -> INVERTED_INDEX.equals(gsi.indexName()))
-        .findFirst();
+    Optional<GlobalSecondaryIndexDescription> index =
+        table.globalSecondaryIndexes().stream()
+            .filter(gsi -> INVERTED_INDEX.equals(gsi.indexName()))
+            .findFirst();
     if (index.isEmpty()) {
-      differences.add("global secondary index " + INVERTED_INDEX + " is missing (indexes: "
-          + table.globalSecondaryIndexes().stream()
-              .map(GlobalSecondaryIndexDescription::indexName).toList() + ")");
+      differences.add(
+          "global secondary index "
+              + INVERTED_INDEX
+              + " is missing (indexes: "
+              + table.globalSecondaryIndexes().stream()
+                  .map(GlobalSecondaryIndexDescription::indexName)
+                  .toList()
+              + ")");
     } else {
       String indexKeys = keySchema(index.get().keySchema(), types);
       String wantedIndexKeys = "SK HASH S, PK RANGE S";
       if (!indexKeys.equals(wantedIndexKeys)) {
-        differences.add(INVERTED_INDEX + " key schema is [" + indexKeys + "] but must be ["
-            + wantedIndexKeys + "]");
+        differences.add(
+            INVERTED_INDEX
+                + " key schema is ["
+                + indexKeys
+                + "] but must be ["
+                + wantedIndexKeys
+                + "]");
       }
-      ProjectionType projection = index.get().projection() == null ? null
-          : index.get().projection().projectionType();
+      ProjectionType projection =
+          index.get().projection() == null ? null : index.get().projection().projectionType();
       if (projection != ProjectionType.ALL) {
         differences.add(INVERTED_INDEX + " projects " + projection + " but must project ALL");
       }
@@ -210,18 +238,28 @@ public final class QuickPhotosTable {
     return differences;
   }
 
-  private static String keySchema(List<KeySchemaElement> schema,
-      Map<String, ScalarAttributeType> types) {
+  private static String keySchema(
+      List<KeySchemaElement> schema, Map<String, ScalarAttributeType> types) {
     return schema.stream()
-        .map(k -> k.attributeName() + " " + k.keyTypeAsString() + " "
-            + Optional.ofNullable(types.get(k.attributeName())).map(Object::toString).orElse("?"))
+        .map(
+            k ->
+                k.attributeName()
+                    + " "
+                    + k.keyTypeAsString()
+                    + " "
+                    + Optional.ofNullable(types.get(k.attributeName()))
+                        .map(Object::toString)
+                        .orElse("?"))
         .collect(Collectors.joining(", "));
   }
 
-  private static TableConfigurationException mismatch(String tableName,
-      List<String> differences) {
-    return new TableConfigurationException("DynamoDB table " + tableName + " does not have the"
-        + " quick-photos layout: " + String.join("; ", differences));
+  private static TableConfigurationException mismatch(String tableName, List<String> differences) {
+    return new TableConfigurationException(
+        "DynamoDB table "
+            + tableName
+            + " does not have the"
+            + " quick-photos layout: "
+            + String.join("; ", differences));
   }
 
   private static Optional<TableDescription> describe(DynamoDbClient client, String tableName) {
@@ -236,22 +274,26 @@ public final class QuickPhotosTable {
 
   private static TableDescription waitUntilActive(DynamoDbClient client, String tableName) {
     // The SDK's default polls every 20 s; a new on-demand table is usually ACTIVE within seconds.
-    WaiterOverrideConfiguration polling = WaiterOverrideConfiguration.builder()
-        .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(Duration.ofSeconds(2)))
-        .maxAttempts(Integer.MAX_VALUE)
-        .waitTimeout(ACTIVE_TIMEOUT)
-        .build();
+    WaiterOverrideConfiguration polling =
+        WaiterOverrideConfiguration.builder()
+            .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(Duration.ofSeconds(2)))
+            .maxAttempts(Integer.MAX_VALUE)
+            .waitTimeout(ACTIVE_TIMEOUT)
+            .build();
     // A waiter built on the caller's client leaves that client open when it closes.
-    try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
-        .client(client)
-        .overrideConfiguration(polling)
-        .build()) {
+    try (DynamoDbWaiter waiter =
+        DynamoDbWaiter.builder().client(client).overrideConfiguration(polling).build()) {
       WaiterResponse<DescribeTableResponse> response =
           waiter.waitUntilTableExists(r -> r.tableName(tableName));
-      return response.matched().response()
+      return response
+          .matched()
+          .response()
           .map(DescribeTableResponse::table)
-          .orElseThrow(() -> new QuickPhotosException("DynamoDB table " + tableName
-              + " did not become ACTIVE", response.matched().exception().orElse(null)));
+          .orElseThrow(
+              () ->
+                  new QuickPhotosException(
+                      "DynamoDB table " + tableName + " did not become ACTIVE",
+                      response.matched().exception().orElse(null)));
     } catch (SdkException e) {
       throw SdkErrors.translate(e, "DescribeTable", tableName);
     }

@@ -37,16 +37,20 @@ class ClientRequestTokenTest {
   @Test
   void retriesOfOneCallReuseItsTokenAndTheNextCallHasItsOwn() {
     AtomicInteger conflicts = new AtomicInteger(2);
-    FakeDynamoDbClient client = new FakeDynamoDbClient((SdkRequest request) -> {
-      if (conflicts.getAndDecrement() > 0) {
-        throw TransactionCanceledException.builder().cancellationReasons(
-                CancellationReason.builder().code("None").build(),
-                CancellationReason.builder().code("TransactionConflict").build(),
-                CancellationReason.builder().code("None").build())
-            .statusCode(400).build();
-      }
-      return TransactWriteItemsResponse.builder().build();
-    });
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            (SdkRequest request) -> {
+              if (conflicts.getAndDecrement() > 0) {
+                throw TransactionCanceledException.builder()
+                    .cancellationReasons(
+                        CancellationReason.builder().code("None").build(),
+                        CancellationReason.builder().code("TransactionConflict").build(),
+                        CancellationReason.builder().code("None").build())
+                    .statusCode(400)
+                    .build();
+              }
+              return TransactWriteItemsResponse.builder().build();
+            });
     QuickPhotos photos = repository(client);
 
     photos.follow("ann", "bob");
@@ -62,15 +66,24 @@ class ClientRequestTokenTest {
 
   @Test
   void aTransactionStillInProgressUnderItsTokenIsAnUnknownOutcome() {
-    DynamoDbException inProgress = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(AwsErrorDetails.builder().errorCode("TransactionInProgressException")
-            .errorMessage("Transaction is ongoing for the given idempotency token").build())
-        .statusCode(400).build();
-    FakeDynamoDbClient client = new FakeDynamoDbClient(request -> {
-      throw inProgress;
-    });
+    DynamoDbException inProgress =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(
+                    AwsErrorDetails.builder()
+                        .errorCode("TransactionInProgressException")
+                        .errorMessage("Transaction is ongoing for the given idempotency token")
+                        .build())
+                .statusCode(400)
+                .build();
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            request -> {
+              throw inProgress;
+            });
 
     assertThatThrownBy(() -> repository(client).follow("ann", "bob"))
-        .isInstanceOf(ServiceUnavailableException.class).hasCause(inProgress);
+        .isInstanceOf(ServiceUnavailableException.class)
+        .hasCause(inProgress);
   }
 }

@@ -1,13 +1,12 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.dynamo.internal.FakeDynamoDbClient;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.TableConfigurationException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.TableConfigurationException;
+import io.quickphotos.dynamo.internal.FakeDynamoDbClient;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -37,11 +36,12 @@ class QuickPhotosTableTest {
         .tableStatus(TableStatus.ACTIVE)
         .attributeDefinitions(create.attributeDefinitions())
         .keySchema(create.keySchema())
-        .globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder()
-            .indexName(create.globalSecondaryIndexes().get(0).indexName())
-            .keySchema(create.globalSecondaryIndexes().get(0).keySchema())
-            .projection(create.globalSecondaryIndexes().get(0).projection())
-            .build());
+        .globalSecondaryIndexes(
+            GlobalSecondaryIndexDescription.builder()
+                .indexName(create.globalSecondaryIndexes().get(0).indexName())
+                .keySchema(create.globalSecondaryIndexes().get(0).keySchema())
+                .projection(create.globalSecondaryIndexes().get(0).projection())
+                .build());
   }
 
   private static KeySchemaElement key(String name, KeyType type) {
@@ -53,14 +53,17 @@ class QuickPhotosTableTest {
     CreateTableRequest create = QuickPhotosTable.createTableRequest("photos-prod");
     assertThat(create.tableName()).isEqualTo("photos-prod");
     assertThat(create.billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
-    assertThat(create.keySchema()).containsExactly(key("PK", KeyType.HASH),
-        key("SK", KeyType.RANGE));
-    assertThat(create.globalSecondaryIndexes()).singleElement().satisfies(gsi -> {
-      assertThat(gsi.indexName()).isEqualTo("InvertedIndex");
-      assertThat(gsi.keySchema()).containsExactly(key("SK", KeyType.HASH),
-          key("PK", KeyType.RANGE));
-      assertThat(gsi.projection().projectionType()).isEqualTo(ProjectionType.ALL);
-    });
+    assertThat(create.keySchema())
+        .containsExactly(key("PK", KeyType.HASH), key("SK", KeyType.RANGE));
+    assertThat(create.globalSecondaryIndexes())
+        .singleElement()
+        .satisfies(
+            gsi -> {
+              assertThat(gsi.indexName()).isEqualTo("InvertedIndex");
+              assertThat(gsi.keySchema())
+                  .containsExactly(key("SK", KeyType.HASH), key("PK", KeyType.RANGE));
+              assertThat(gsi.projection().projectionType()).isEqualTo(ProjectionType.ALL);
+            });
     assertThat(QuickPhotosTable.differences(layout().build())).isEmpty();
   }
 
@@ -76,18 +79,22 @@ class QuickPhotosTableTest {
 
   @Test
   void everyDifferenceIsNamed() {
-    TableDescription swapped = layout()
-        .keySchema(key("id", KeyType.HASH))
-        .globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder()
-            .indexName("InvertedIndex")
-            .keySchema(key("SK", KeyType.HASH))
-            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build())
-            .build())
-        .build();
-    assertThat(QuickPhotosTable.differences(swapped)).containsExactly(
-        "key schema is [id HASH ?] but must be [PK HASH S, SK RANGE S]",
-        "InvertedIndex key schema is [SK HASH S] but must be [SK HASH S, PK RANGE S]",
-        "InvertedIndex projects KEYS_ONLY but must project ALL");
+    TableDescription swapped =
+        layout()
+            .keySchema(key("id", KeyType.HASH))
+            .globalSecondaryIndexes(
+                GlobalSecondaryIndexDescription.builder()
+                    .indexName("InvertedIndex")
+                    .keySchema(key("SK", KeyType.HASH))
+                    .projection(
+                        Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build())
+                    .build())
+            .build();
+    assertThat(QuickPhotosTable.differences(swapped))
+        .containsExactly(
+            "key schema is [id HASH ?] but must be [PK HASH S, SK RANGE S]",
+            "InvertedIndex key schema is [SK HASH S] but must be [SK HASH S, PK RANGE S]",
+            "InvertedIndex projects KEYS_ONLY but must project ALL");
     TableDescription noIndex = layout().globalSecondaryIndexes(List.of()).build();
     assertThat(QuickPhotosTable.differences(noIndex))
         .containsExactly("global secondary index InvertedIndex is missing (indexes: [])");
@@ -95,8 +102,9 @@ class QuickPhotosTableTest {
 
   @Test
   void createIfMissingChecksAnExistingTableWithoutCreating() {
-    FakeDynamoDbClient client = new FakeDynamoDbClient(r ->
-        DescribeTableResponse.builder().table(layout().build()).build());
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            r -> DescribeTableResponse.builder().table(layout().build()).build());
     assertThat(QuickPhotosTable.createIfMissing(client, "quick-photos")).isFalse();
     assertThat(client.requests).hasSize(1);
     assertThat(client.closed).isFalse();
@@ -104,8 +112,12 @@ class QuickPhotosTableTest {
 
   @Test
   void anExistingTableWithAnotherLayoutIsReported() {
-    FakeDynamoDbClient client = new FakeDynamoDbClient(r -> DescribeTableResponse.builder()
-        .table(layout().globalSecondaryIndexes(List.of()).build()).build());
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            r ->
+                DescribeTableResponse.builder()
+                    .table(layout().globalSecondaryIndexes(List.of()).build())
+                    .build());
     assertThatThrownBy(() -> QuickPhotosTable.createIfMissing(client, "quick-photos"))
         .isInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("quick-photos does not have the quick-photos layout")
@@ -116,19 +128,27 @@ class QuickPhotosTableTest {
 
   @Test
   void verifyReportsAMissingTable() {
-    FakeDynamoDbClient client = new FakeDynamoDbClient(r -> {
-      throw ResourceNotFoundException.builder().awsErrorDetails(AwsErrorDetails.builder()
-          .errorCode("ResourceNotFoundException").build()).statusCode(400).build();
-    });
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            r -> {
+              throw ResourceNotFoundException.builder()
+                  .awsErrorDetails(
+                      AwsErrorDetails.builder().errorCode("ResourceNotFoundException").build())
+                  .statusCode(400)
+                  .build();
+            });
     assertThatThrownBy(() -> QuickPhotosTable.verify(client, "quick-photos"))
-        .isInstanceOf(TableConfigurationException.class).hasMessageContaining("does not exist");
+        .isInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("does not exist");
   }
 
   @Test
   void anUnreachableEndpointIsUnavailable() {
-    FakeDynamoDbClient client = new FakeDynamoDbClient(r -> {
-      throw SdkClientException.create("connection refused");
-    });
+    FakeDynamoDbClient client =
+        new FakeDynamoDbClient(
+            r -> {
+              throw SdkClientException.create("connection refused");
+            });
     assertThatThrownBy(() -> QuickPhotosTable.createIfMissing(client, "quick-photos"))
         .isInstanceOf(ServiceUnavailableException.class);
   }
@@ -138,7 +158,8 @@ class QuickPhotosTableTest {
   @Test
   void theBuilderNeedsAClient() {
     assertThatThrownBy(() -> DynamoQuickPhotos.builder().build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("DynamoDbClient");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("DynamoDbClient");
     assertThatThrownBy(() -> DynamoQuickPhotos.builder().client(null))
         .isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> DynamoQuickPhotos.builder().tableName("no"))
@@ -148,8 +169,8 @@ class QuickPhotosTableTest {
   @Test
   void buildingMakesNoRequestAndUsesTheNamedTableWithoutClosingTheClient() {
     FakeDynamoDbClient client = new FakeDynamoDbClient(r -> GetItemResponse.builder().build());
-    QuickPhotos photos = DynamoQuickPhotos.builder().client(client).tableName("photos-test")
-        .build();
+    QuickPhotos photos =
+        DynamoQuickPhotos.builder().client(client).tableName("photos-test").build();
     assertThat(client.requests).isEmpty();
     assertThat(photos.getUser("alice")).isEmpty();
     assertThat(client.last(GetItemRequest.class).tableName()).isEqualTo("photos-test");

@@ -1,10 +1,5 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.engine.ClientToken;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.engine.TableTransactionCancelledException;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,6 +11,10 @@ import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension.LocalTable;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ClientRequestTokenLocalTest {
 
   private static NewUser user(String name) {
-    return new NewUser(name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE);
+    return new NewUser(
+        name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);
   }
 
   @Test
@@ -82,8 +81,10 @@ class ClientRequestTokenLocalTest {
     ClientToken token = new ClientToken();
     table.transactWrite(Plans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions(), token);
 
-    assertThatThrownBy(() -> table.transactWrite(
-        Plans.follow(new Follow("cid", "ann", Instant.EPOCH)).actions(), token))
+    assertThatThrownBy(
+            () ->
+                table.transactWrite(
+                    Plans.follow(new Follow("cid", "ann", Instant.EPOCH)).actions(), token))
         .isInstanceOf(QuickPhotosException.class)
         .hasMessageContaining("IdempotentParameterMismatch");
     assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);

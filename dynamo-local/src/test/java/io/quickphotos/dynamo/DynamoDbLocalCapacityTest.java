@@ -1,18 +1,5 @@
 package io.quickphotos.dynamo;
 
-import io.quickphotos.engine.AttributePath;
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.engine.Index;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.engine.WriteAction;
-
-import io.quickphotos.dynamo.internal.DynamoTable;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -28,7 +15,18 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.UserStatus;
 import io.quickphotos.contract.RecordingCostListener;
 import io.quickphotos.contract.TickingClock;
+import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -48,8 +46,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>Every item here has both index keys, so every write also writes {@code InvertedIndex}.
  */
 class DynamoDbLocalCapacityTest {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   private DynamoTable table;
 
@@ -79,8 +76,8 @@ class DynamoDbLocalCapacityTest {
   }
 
   private QueryResult query(Index index, String partition, boolean consistent) {
-    return table.query(new QueryPlan(index, partition, Optional.empty(), true, 100,
-        Optional.empty(), consistent));
+    return table.query(
+        new QueryPlan(index, partition, Optional.empty(), true, 100, Optional.empty(), consistent));
   }
 
   // --- GetItem -------------------------------------------------------------------------------
@@ -148,8 +145,10 @@ class DynamoDbLocalCapacityTest {
     assertThat(page.lastEvaluatedKey()).contains(new Key("BIG", "10"));
     // 1,100,000 bytes read, rounded up to 4 KB once: 269 blocks.
     assertThat(page.consumed()).isEqualTo(reads(269));
-    QueryResult rest = table.query(new QueryPlan(Index.TABLE, "BIG", Optional.empty(), true, 100,
-        page.lastEvaluatedKey(), true));
+    QueryResult rest =
+        table.query(
+            new QueryPlan(
+                Index.TABLE, "BIG", Optional.empty(), true, 100, page.lastEvaluatedKey(), true));
     assertThat(rest.items()).hasSize(1);
     assertThat(rest.lastEvaluatedKey()).isEmpty();
   }
@@ -161,13 +160,13 @@ class DynamoDbLocalCapacityTest {
     put(sized("B", "small", 100));
     put(sized("B", "4096", 4096));
     put(sized("B", "4097", 4097));
-    assertThat(table.batchGetItem(List.of(new Key("B", "4096"), new Key("B", "4097")))
-        .consumed()).isEqualTo(reads(3));
+    assertThat(table.batchGetItem(List.of(new Key("B", "4096"), new Key("B", "4097"))).consumed())
+        .isEqualTo(reads(3));
     // service: the missing key costs the minimum too, 1 (DYNAMODB.md).
-    assertThat(table.batchGetItem(List.of(new Key("B", "missing"))).consumed())
-        .isEqualTo(reads(0));
-    assertThat(table.batchGetItem(List.of(new Key("B", "small"), new Key("B", "missing")))
-        .consumed()).isEqualTo(reads(1));
+    assertThat(table.batchGetItem(List.of(new Key("B", "missing"))).consumed()).isEqualTo(reads(0));
+    assertThat(
+            table.batchGetItem(List.of(new Key("B", "small"), new Key("B", "missing"))).consumed())
+        .isEqualTo(reads(1));
   }
 
   // --- single writes: table and index together -----------------------------------------------
@@ -196,33 +195,50 @@ class DynamoDbLocalCapacityTest {
   void updateItemWritesTableAndIndex() {
     put(sized("U", "1", 100));
     List<UpdateAction> set = List.of(new UpdateAction.Add(AttributePath.of("n"), 1));
-    assertThat(table.write(new WriteAction.Update(new Key("U", "1"), set, ItemCondition.EXISTS))
-        .consumed()).isEqualTo(writes(2));
-    assertThat(table.write(new WriteAction.Update(new Key("U", "new"), set, ItemCondition.NONE))
-        .consumed()).isEqualTo(writes(2));
+    assertThat(
+            table
+                .write(new WriteAction.Update(new Key("U", "1"), set, ItemCondition.EXISTS))
+                .consumed())
+        .isEqualTo(writes(2));
+    assertThat(
+            table
+                .write(new WriteAction.Update(new Key("U", "new"), set, ItemCondition.NONE))
+                .consumed())
+        .isEqualTo(writes(2));
   }
 
   @Test
   void deleteItemOfPresentAndMissingItems() {
     put(sized("D", "small", 100));
     put(sized("D", "1025", 1025));
-    assertThat(table.write(new WriteAction.Delete(new Key("D", "small"), ItemCondition.NONE))
-        .consumed()).isEqualTo(writes(2));
-    assertThat(table.write(new WriteAction.Delete(new Key("D", "1025"), ItemCondition.NONE))
-        .consumed()).isEqualTo(writes(4));
+    assertThat(
+            table
+                .write(new WriteAction.Delete(new Key("D", "small"), ItemCondition.NONE))
+                .consumed())
+        .isEqualTo(writes(2));
+    assertThat(
+            table
+                .write(new WriteAction.Delete(new Key("D", "1025"), ItemCondition.NONE))
+                .consumed())
+        .isEqualTo(writes(4));
     // Nothing to delete: the table's minimum, and no index entry.
-    assertThat(table.write(new WriteAction.Delete(new Key("D", "missing"), ItemCondition.NONE))
-        .consumed()).isEqualTo(writes(1));
+    assertThat(
+            table
+                .write(new WriteAction.Delete(new Key("D", "missing"), ItemCondition.NONE))
+                .consumed())
+        .isEqualTo(writes(1));
   }
 
   @Test
   void failedConditionalWritesReportNoCapacity() {
     put(sized("F", "1", 100));
-    var failed = catchThrowableOfType(
-        io.quickphotos.engine.TableConditionFailedException.class,
-        () -> table.write(new WriteAction.Put(sized("F", "1", 100), ItemCondition.ABSENT)));
-    var sdk = (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException)
-        failed.getCause();
+    var failed =
+        catchThrowableOfType(
+            io.quickphotos.engine.TableConditionFailedException.class,
+            () -> table.write(new WriteAction.Put(sized("F", "1", 100), ItemCondition.ABSENT)));
+    var sdk =
+        (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException)
+            failed.getCause();
     // The error response carries only the type and message: no ConsumedCapacity to report.
     assertThat(sdk.awsErrorDetails().rawResponse().asUtf8String())
         .doesNotContain("ConsumedCapacity");
@@ -239,8 +255,10 @@ class DynamoDbLocalCapacityTest {
   }
 
   private static WriteAction.Update increment(String pk, String sk) {
-    return new WriteAction.Update(new Key(pk, sk),
-        List.of(new UpdateAction.Add(AttributePath.of("n"), 1)), ItemCondition.EXISTS);
+    return new WriteAction.Update(
+        new Key(pk, sk),
+        List.of(new UpdateAction.Add(AttributePath.of("n"), 1)),
+        ItemCondition.EXISTS);
   }
 
   @Test
@@ -257,8 +275,9 @@ class DynamoDbLocalCapacityTest {
     put(sized("T4", "u", 100));
     // Local merges the per-action figures in a set, so equal ones collapse into one:
     // service: 12 (three writes of table and index, doubled).
-    assertThat(transact(putAbsent(sized("T3", "f", 100)), increment("T3", "u"),
-        increment("T4", "u"))).isEqualTo(writes(8));
+    assertThat(
+            transact(putAbsent(sized("T3", "f", 100)), increment("T3", "u"), increment("T4", "u")))
+        .isEqualTo(writes(8));
     // Different figures add up: 8 + 16. service: 4 + 8.
     assertThat(transact(putAbsent(sized("T5", "a", 100)), putAbsent(sized("T6", "a", 1025))))
         .isEqualTo(writes(24));
@@ -273,15 +292,18 @@ class DynamoDbLocalCapacityTest {
     // Put + Update + ConditionCheck: the put and the update cost the same and count once.
     // service: 2 read units and 8 write units.
     put(sized("C", "photo", 100));
-    assertThat(transact(putAbsent(sized("C", "reaction", 100)), increment("C", "photo"),
-        new WriteAction.Check(new Key("C", "user"), ItemCondition.EXISTS)))
+    assertThat(
+            transact(
+                putAbsent(sized("C", "reaction", 100)),
+                increment("C", "photo"),
+                new WriteAction.Check(new Key("C", "user"), ItemCondition.EXISTS)))
         .isEqualTo(writes(12));
   }
 
   // --- the access patterns, as the cost listener sees them -----------------------------------
 
-  private static void assertCost(OperationCost cost, AccessPattern pattern, int requests,
-      double rcu, double wcu) {
+  private static void assertCost(
+      OperationCost cost, AccessPattern pattern, int requests, double rcu, double wcu) {
     assertThat(cost.pattern()).isEqualTo(pattern);
     assertThat(cost.requests()).as("requests of %s", pattern).isEqualTo(requests);
     assertThat(cost.readCapacityUnits()).as("RCU of %s", pattern).isEqualTo(rcu);
@@ -292,12 +314,18 @@ class DynamoDbLocalCapacityTest {
   void everyAccessPatternOnLocal() {
     RecordingCostListener costs = new RecordingCostListener();
     // The clock must be later than the birth dates: a future birth date is invalid input.
-    QuickPhotos photos = DYNAMO.table().repository(costs,
-        new TickingClock(Instant.parse("2026-01-01T00:00:00Z")));
+    QuickPhotos photos =
+        DYNAMO.table().repository(costs, new TickingClock(Instant.parse("2026-01-01T00:00:00Z")));
     Instant t0 = Instant.parse("2018-05-30T15:42:38Z");
     for (String name : List.of("alice", "bob", "carol", "dave")) {
-      photos.createUser(new NewUser(name, "Name of " + name, name + "@example.com",
-          LocalDate.of(1990, 4, 1), "1 Main Street, Springfield", UserStatus.ACTIVE));
+      photos.createUser(
+          new NewUser(
+              name,
+              "Name of " + name,
+              name + "@example.com",
+              LocalDate.of(1990, 4, 1),
+              "1 Main Street, Springfield",
+              UserStatus.ACTIVE));
     }
     assertCost(costs.last(), AccessPattern.CREATE_USER, 1, 0, 2);
     photos.getUser("alice");

@@ -1,19 +1,17 @@
 package io.quickphotos.dynamo;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import io.quickphotos.engine.AttributePath;
-import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import io.quickphotos.dynamo.internal.DynamoTable;
-import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,19 +35,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * </ul>
  */
 class DynamoDbLocalLimitsTest {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   /** The texts, service's and DynamoDB Local 2.6.1's, of the refusals this class pins. */
   enum Deviation {
-    TRANSACTION_TOO_LARGE("Transaction request cannot be larger than 4 MB",
+    TRANSACTION_TOO_LARGE(
+        "Transaction request cannot be larger than 4 MB",
         "Transaction payload size cannot exceed 4MB. Payload Size: "),
-    INDEX_KEY_TOO_LONG("One or more parameter values were invalid: Size limit exceeded for "
-        + "Index Key PK Actual Size: 1025 bytes Max Size: 1024 bytes IndexName: InvertedIndex",
+    INDEX_KEY_TOO_LONG(
+        "One or more parameter values were invalid: Size limit exceeded for "
+            + "Index Key PK Actual Size: 1025 bytes Max Size: 1024 bytes IndexName: InvertedIndex",
         "One or more parameter values were invalid: Size limit exceeded");
 
     /** What the service answers (memory-impl's {@code Rules} answers the same). */
     final String service;
+
     /** What DynamoDB Local answers (for the transaction, followed by the size in bytes). */
     final String local;
 
@@ -112,16 +112,17 @@ class DynamoDbLocalLimitsTest {
     Key existing = new Key("E", "x");
     table.write(new WriteAction.Put(Item.builder(existing).build(), ItemCondition.NONE));
 
-    List<WriteAction> withDelete = transactionOf("DEL", FOUR_MEGABYTES + 1,
-        new WriteAction.Delete(existing, ItemCondition.NONE));
+    List<WriteAction> withDelete =
+        transactionOf(
+            "DEL", FOUR_MEGABYTES + 1, new WriteAction.Delete(existing, ItemCondition.NONE));
     assertThatThrownBy(() -> table.transactWrite(withDelete))
         .hasMessage(Deviation.TRANSACTION_TOO_LARGE.local + (FOUR_MEGABYTES + 1));
     assertNoneWritten(withDelete);
 
     // 4 MB exactly by memory's count, but Local adds the condition expression's 20 bytes
     // ("attribute_exists(PK)"): memory accepts this transaction, Local refuses it.
-    List<WriteAction> withCheck = transactionOf("CHK", FOUR_MEGABYTES,
-        new WriteAction.Check(existing, ItemCondition.EXISTS));
+    List<WriteAction> withCheck =
+        transactionOf("CHK", FOUR_MEGABYTES, new WriteAction.Check(existing, ItemCondition.EXISTS));
     assertThatThrownBy(() -> table.transactWrite(withCheck))
         .hasMessageStartingWith(Deviation.TRANSACTION_TOO_LARGE.local);
     assertNoneWritten(withCheck);
@@ -131,19 +132,29 @@ class DynamoDbLocalLimitsTest {
   @Test
   void anIndexRangeKeyOver1024BytesIsRefusedInLocalsWordsOnPutButNotOnUpdate() {
     String pk = "p".repeat(1025);
-    assertThatThrownBy(() -> table.write(new WriteAction.Put(
-        Item.builder(new Key(pk, "s")).build(), ItemCondition.NONE)))
+    assertThatThrownBy(
+            () ->
+                table.write(
+                    new WriteAction.Put(
+                        Item.builder(new Key(pk, "s")).build(), ItemCondition.NONE)))
         .isInstanceOf(TableRequestRefusedException.class)
         .hasMessage(Deviation.INDEX_KEY_TOO_LONG.local);
-    assertThatThrownBy(() -> table.transactWrite(List.of(new WriteAction.Put(
-        Item.builder(new Key(pk, "t")).build(), ItemCondition.NONE))))
+    assertThatThrownBy(
+            () ->
+                table.transactWrite(
+                    List.of(
+                        new WriteAction.Put(
+                            Item.builder(new Key(pk, "t")).build(), ItemCondition.NONE))))
         .isInstanceOf(TableRequestRefusedException.class)
         .hasMessage(Deviation.INDEX_KEY_TOO_LONG.local);
     assertThat(table.getItem(new Key(pk, "s")).item()).isEmpty();
 
     // The service, and memory, refuse this as well; Local writes it.
-    table.write(new WriteAction.Update(new Key(pk, "u"),
-        List.of(new UpdateAction.Add(AttributePath.of("n"), 1)), ItemCondition.NONE));
+    table.write(
+        new WriteAction.Update(
+            new Key(pk, "u"),
+            List.of(new UpdateAction.Add(AttributePath.of("n"), 1)),
+            ItemCondition.NONE));
     assertThat(table.getItem(new Key(pk, "u")).item()).isPresent();
   }
 }

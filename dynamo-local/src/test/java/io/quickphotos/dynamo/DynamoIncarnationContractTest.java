@@ -7,8 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The fenced cascades and the audit on DynamoDB Local: a fresh table per test. */
 class DynamoIncarnationContractTest extends IncarnationContract {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   @Override
   protected Object newEngine() {

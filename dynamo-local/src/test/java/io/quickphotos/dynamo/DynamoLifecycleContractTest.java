@@ -12,8 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@link Billing#DYNAMODB_LOCAL} says it differs from the service.
  */
 class DynamoLifecycleContractTest extends LifecycleContract {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   @Override
   protected Object newEngine() {

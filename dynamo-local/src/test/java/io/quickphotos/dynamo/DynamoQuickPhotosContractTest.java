@@ -15,8 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and pinned request by request in {@link DynamoDbLocalCapacityTest}.
  */
 class DynamoQuickPhotosContractTest extends QuickPhotosContract {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   @Override
   protected QuickPhotos newRepository(CostListener costListener, Clock clock) {

@@ -32,8 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * them); this pins them on DynamoDB Local.
  */
 class HomeFeedCostTest {
-  @RegisterExtension
-  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
 
   private static final Instant T0 = Instant.parse("2020-01-01T00:00:00Z");
 
@@ -47,16 +46,24 @@ class HomeFeedCostTest {
       users.add(user(followee));
       follows.add(new Follow("reader", followee, T0));
       for (int j = 0; j < 30; j++) {
-        photos.add(new NewPhoto(followee, T0.plusSeconds((long) j * followees + i),
-            "https://photos.example.com/" + followee + "/" + j + ".jpg"));
+        photos.add(
+            new NewPhoto(
+                followee,
+                T0.plusSeconds((long) j * followees + i),
+                "https://photos.example.com/" + followee + "/" + j + ".jpg"));
       }
     }
     return new Snapshot(users, photos, follows, List.of());
   }
 
   private static NewUser user(String handle) {
-    return new NewUser(handle, "Name of " + handle, handle + "@example.com",
-        LocalDate.of(1990, 1, 1), "1 Main Street", UserStatus.ACTIVE);
+    return new NewUser(
+        handle,
+        "Name of " + handle,
+        handle + "@example.com",
+        LocalDate.of(1990, 1, 1),
+        "1 Main Street",
+        UserStatus.ACTIVE);
   }
 
   @ParameterizedTest
@@ -64,7 +71,7 @@ class HomeFeedCostTest {
   void aPageCostsOneIndexQueryAndOneQueryPerFollowedUser(int followees, double readUnits) {
     RecordingCostListener costs = new RecordingCostListener();
     QuickPhotos local = DYNAMO.table().repository(costs, new TickingClock(T0));
-    local.importSnapshot(readerFollowing(followees), written -> { });
+    local.importSnapshot(readerFollowing(followees), written -> {});
 
     List<Photo> page = local.homeFeed("reader", PageRequest.first(25)).items();
 

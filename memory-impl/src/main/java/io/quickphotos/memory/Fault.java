@@ -41,10 +41,10 @@ public final class Fault {
   private static final Fault THROTTLING = new Fault(ScriptedFault.of(Kind.THROTTLING));
   private static final Fault INTERNAL_SERVER_ERROR =
       new Fault(ScriptedFault.of(Kind.INTERNAL_SERVER_ERROR));
-  private static final Fault CONFLICT = new Fault(new ScriptedFault(Kind.TRANSACTION_CANCELLED,
-      0, Limits.TRANSACTION_CONFLICT));
-  private static final Fault TRANSACTION_THROTTLED = new Fault(new ScriptedFault(
-      Kind.TRANSACTION_CANCELLED, 0, Limits.THROTTLING_ERROR));
+  private static final Fault CONFLICT =
+      new Fault(new ScriptedFault(Kind.TRANSACTION_CANCELLED, 0, Limits.TRANSACTION_CONFLICT));
+  private static final Fault TRANSACTION_THROTTLED =
+      new Fault(new ScriptedFault(Kind.TRANSACTION_CANCELLED, 0, Limits.THROTTLING_ERROR));
   private static final Fault UNKNOWN_OUTCOME = new Fault(ScriptedFault.of(Kind.UNKNOWN_OUTCOME));
 
   private final ScriptedFault shape;

@@ -41,16 +41,18 @@ import java.util.Set;
 public final class Faults {
   static {
     // The engine's one way in to decide: a package-private method, lent, not published.
-    FaultScripts.register((script, operation) -> {
-      Fault fault = script.decide(Request.of(operation));
-      return fault == null ? null : fault.shape();
-    });
+    FaultScripts.register(
+        (script, operation) -> {
+          Fault fault = script.decide(Request.of(operation));
+          return fault == null ? null : fault.shape();
+        });
   }
 
   private final Random random;
   private final List<Rule> rules = new ArrayList<>();
   private final Map<Request, Integer> requests = new EnumMap<>(Request.class);
   private final List<Injection> injected = new ArrayList<>();
+
   /** Read without the lock so a script without rules costs one volatile read a request. */
   private volatile boolean empty = true;
 
@@ -139,8 +141,7 @@ public final class Faults {
    * @param request the request
    * @param fault the fault
    */
-  public record Injection(Request request, Fault fault) {
-  }
+  public record Injection(Request request, Fault fault) {}
 
   /** The schedule of a rule being added: complete it with one of the methods here. */
   public final class On {
@@ -218,8 +219,8 @@ public final class Faults {
         if (fault.appliesTo(request)) {
           applicable.add(request);
         } else if (strict) {
-          throw new IllegalArgumentException("DynamoDB does not fail " + request + " with "
-              + fault);
+          throw new IllegalArgumentException(
+              "DynamoDB does not fail " + request + " with " + fault);
         }
       }
       return applicable;
@@ -262,7 +263,12 @@ public final class Faults {
     }
   }
 
-  private enum Schedule { NEXT, EVERY, ALWAYS, RANDOM }
+  private enum Schedule {
+    NEXT,
+    EVERY,
+    ALWAYS,
+    RANDOM
+  }
 
   /** One rule; mutable counters, guarded by the script's lock. */
   private static final class Rule {

@@ -1,12 +1,11 @@
 package io.quickphotos.memory;
 
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.engine.Table;
-
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
+import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
@@ -44,8 +43,7 @@ import java.util.Objects;
  * <p>The repositories are thread-safe, because the engine is.
  */
 public final class MemoryQuickPhotos {
-  private MemoryQuickPhotos() {
-  }
+  private MemoryQuickPhotos() {}
 
   /**
    * A repository on a new, empty table, with no cost listener and the system UTC clock.
@@ -74,8 +72,7 @@ public final class MemoryQuickPhotos {
     private Faults faults;
     private Throughput throughput;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /**
      * How unprocessed keys and items, cancelled transactions and injected throttling are retried;
@@ -142,10 +139,14 @@ public final class MemoryQuickPhotos {
      */
     public QuickPhotos build() {
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
-      Table engine = DynamoDbFailures.around(new MemoryTable(), faults, throughput, clock,
-          retryPolicy);
-      return Repositories.create(engine, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock)
-        .withRetryPolicy(retryPolicy));
+      Table engine =
+          DynamoDbFailures.around(new MemoryTable(), faults, throughput, clock, retryPolicy);
+      return Repositories.create(
+          engine,
+          RepositoryOptions.defaults()
+              .withCostListener(costListener)
+              .withClock(clock)
+              .withRetryPolicy(retryPolicy));
     }
   }
 }

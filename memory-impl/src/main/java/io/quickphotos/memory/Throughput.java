@@ -65,8 +65,8 @@ public final class Throughput {
    */
   public static Throughput perPartition(double readUnitsPerSecond, double writeUnitsPerSecond) {
     if (!(readUnitsPerSecond > 0) || !(writeUnitsPerSecond > 0)) {
-      throw new IllegalArgumentException("limits must be positive: " + readUnitsPerSecond + ", "
-          + writeUnitsPerSecond);
+      throw new IllegalArgumentException(
+          "limits must be positive: " + readUnitsPerSecond + ", " + writeUnitsPerSecond);
     }
     return new Throughput(readUnitsPerSecond, writeUnitsPerSecond);
   }
@@ -91,7 +91,10 @@ public final class Throughput {
 
   @Override
   public String toString() {
-    return "Throughput[" + readUnitsPerSecond + " RCU/s, " + writeUnitsPerSecond
+    return "Throughput["
+        + readUnitsPerSecond
+        + " RCU/s, "
+        + writeUnitsPerSecond
         + " WCU/s per partition]";
   }
 }

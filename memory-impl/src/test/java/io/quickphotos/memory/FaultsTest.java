@@ -38,12 +38,13 @@ class FaultsTest {
   private final List<OperationCost> costs = new CopyOnWriteArrayList<>();
   private final Faults faults = Faults.seeded(1);
   private final MovableClock clock = new MovableClock();
-  private final QuickPhotos photos = MemoryQuickPhotos.builder()
-      .faults(faults)
-      .retryPolicy(RetryPolicy.noDelay())
-      .costListener(costs::add)
-      .clock(clock)
-      .build();
+  private final QuickPhotos photos =
+      MemoryQuickPhotos.builder()
+          .faults(faults)
+          .retryPolicy(RetryPolicy.noDelay())
+          .costListener(costs::add)
+          .clock(clock)
+          .build();
 
   /** A clock the test moves; the kit ships a public one, which this module cannot depend on. */
   private static final class MovableClock extends Clock {
@@ -70,8 +71,8 @@ class FaultsTest {
   }
 
   private static NewUser user(String name) {
-    return new NewUser(name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE);
+    return new NewUser(
+        name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);
   }
 
   private OperationCost lastCost() {
@@ -87,9 +88,10 @@ class FaultsTest {
     photos.follow("bob", "ann");
 
     assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS)).isEqualTo(3);
-    assertThat(faults.injected()).containsExactly(
-        new Faults.Injection(Request.TRANSACT_WRITE_ITEMS, Fault.transactionConflict()),
-        new Faults.Injection(Request.TRANSACT_WRITE_ITEMS, Fault.transactionConflict()));
+    assertThat(faults.injected())
+        .containsExactly(
+            new Faults.Injection(Request.TRANSACT_WRITE_ITEMS, Fault.transactionConflict()),
+            new Faults.Injection(Request.TRANSACT_WRITE_ITEMS, Fault.transactionConflict()));
     assertThat(lastCost().pattern()).isEqualTo(AccessPattern.FOLLOW);
     assertThat(lastCost().requests()).isEqualTo(3);
     assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
@@ -155,7 +157,7 @@ class FaultsTest {
       users.add(user("idol" + i));
       follows.add(new Follow("fan", "idol" + i, START));
     }
-    photos.importSnapshot(new Snapshot(users, List.of(), follows, List.of()), n -> { });
+    photos.importSnapshot(new Snapshot(users, List.of(), follows, List.of()), n -> {});
     faults.on(Request.BATCH_GET_ITEM).next(3, Fault.unprocessed(0.5));
 
     List<User> followed = photos.followedBy("fan", PageRequest.first(10)).items();
@@ -179,11 +181,12 @@ class FaultsTest {
       users.add(user("u" + i));
     }
 
-    long written = photos.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()),
-        n -> { });
+    long written =
+        photos.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> {});
 
     assertThat(written).isEqualTo(100);
-    assertThat(faults.injected()).isNotEmpty()
+    assertThat(faults.injected())
+        .isNotEmpty()
         .allMatch(injection -> injection.fault().equals(Fault.unprocessed(0.5)));
     for (int i = 0; i < 100; i++) {
       assertThat(photos.getUser("u" + i)).isPresent();
@@ -210,8 +213,12 @@ class FaultsTest {
         .isInstanceOf(ServiceUnavailableException.class);
     assertThatThrownBy(() -> photos.uploadPhoto("ann", taken, "https://example.com/1.jpg"))
         .isInstanceOf(PhotoAlreadyExistsException.class);
-    assertThat(photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).hasSize(1);
+    assertThat(
+            photos
+                .userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .hasSize(1);
   }
 
   @Test
@@ -220,8 +227,8 @@ class FaultsTest {
     for (int run = 0; run < 2; run++) {
       Faults script = Faults.seeded(99);
       script.onAnyRequest().randomly(0.3, Fault.throttling());
-      QuickPhotos repository = MemoryQuickPhotos.builder().faults(script)
-          .retryPolicy(RetryPolicy.noDelay(50)).build();
+      QuickPhotos repository =
+          MemoryQuickPhotos.builder().faults(script).retryPolicy(RetryPolicy.noDelay(50)).build();
       for (int i = 0; i < 20; i++) {
         repository.createUser(user("u" + i));
         repository.getUser("u" + i);
@@ -246,17 +253,18 @@ class FaultsTest {
 
   @Test
   void aCelebrityGainingFollowersThrottlesOnTheHotPartition() {
-    QuickPhotos limited = MemoryQuickPhotos.builder()
-        .throughput(Throughput.onDemand())
-        .retryPolicy(RetryPolicy.noDelay())
-        .clock(clock)
-        .build();
+    QuickPhotos limited =
+        MemoryQuickPhotos.builder()
+            .throughput(Throughput.onDemand())
+            .retryPolicy(RetryPolicy.noDelay())
+            .clock(clock)
+            .build();
     List<NewUser> users = new ArrayList<>();
     users.add(user("celebrity"));
     for (int i = 0; i < 600; i++) {
       users.add(user("fan" + i));
     }
-    limited.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> { });
+    limited.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> {});
 
     // Each follow writes the friendship and the followers counter in the celebrity's partition:
     // 2 + 2 transactional write units of the base table, so 1,000 WCU/s admit 250 a second.
@@ -291,11 +299,12 @@ class FaultsTest {
 
   @Test
   void aHotItemReadThrottlesAtThreeThousandReadUnitsASecond() {
-    QuickPhotos limited = MemoryQuickPhotos.builder()
-        .throughput(Throughput.onDemand())
-        .retryPolicy(RetryPolicy.noDelay())
-        .clock(clock)
-        .build();
+    QuickPhotos limited =
+        MemoryQuickPhotos.builder()
+            .throughput(Throughput.onDemand())
+            .retryPolicy(RetryPolicy.noDelay())
+            .clock(clock)
+            .build();
     limited.createUser(user("celebrity"));
     int reads = 0;
     try {

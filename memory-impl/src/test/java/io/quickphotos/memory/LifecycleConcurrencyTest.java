@@ -48,8 +48,8 @@ class LifecycleConcurrencyTest {
   }
 
   private static NewUser user(String username) {
-    return new NewUser(username, "N", username + "@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE);
+    return new NewUser(
+        username, "N", username + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);
   }
 
   /** Runs the tasks together, from one starting gun; expected domain errors are swallowed. */
@@ -57,16 +57,20 @@ class LifecycleConcurrencyTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Future<?>> running = new ArrayList<>();
     for (Runnable task : tasks) {
-      running.add(pool.submit(() -> {
-        start.await();
-        try {
-          task.run();
-        } catch (UserNotFoundException | PhotoNotFoundException | ReactionNotFoundException
-            | NotFollowingException lostTheRace) {
-          // The other side got there first: exactly what the patterns allow.
-        }
-        return null;
-      }));
+      running.add(
+          pool.submit(
+              () -> {
+                start.await();
+                try {
+                  task.run();
+                } catch (UserNotFoundException
+                    | PhotoNotFoundException
+                    | ReactionNotFoundException
+                    | NotFollowingException lostTheRace) {
+                  // The other side got there first: exactly what the patterns allow.
+                }
+                return null;
+              }));
     }
     start.countDown();
     for (Future<?> future : running) {
@@ -85,10 +89,12 @@ class LifecycleConcurrencyTest {
       List<User> followees = repo.followedBy(username, PageRequest.first(100)).items();
       assertThat(user.followers()).as("followers of %s", username).isEqualTo(followers.size());
       assertThat(user.following()).as("following of %s", username).isEqualTo(followees.size());
-      for (Photo photo : repo.userWithPhotos(username, SortOrder.OLDEST_FIRST,
-          PageRequest.first(1000)).photos().items()) {
-        long listed = repo.photoWithReactions(photo.id(), PageRequest.first(1000)).reactions()
-            .items().size();
+      for (Photo photo :
+          repo.userWithPhotos(username, SortOrder.OLDEST_FIRST, PageRequest.first(1000))
+              .photos()
+              .items()) {
+        long listed =
+            repo.photoWithReactions(photo.id(), PageRequest.first(1000)).reactions().items().size();
         long counted = photo.reactions().values().stream().mapToLong(Long::longValue).sum();
         assertThat(counted).as("counters of %s", photo.id()).isEqualTo(listed);
         assertThat(photo.reactions().values()).allSatisfy(c -> assertThat(c).isNotNegative());

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /** The two runs of a {@link BothBackends} class, each with the extension for its backend. */
 final class BackendTemplates implements ClassTemplateInvocationContextProvider {
 
-  BackendTemplates() {
-  }
+  BackendTemplates() {}
 
   @Override
   public boolean supportsClassTemplate(ExtensionContext context) {

@@ -32,5 +32,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target(ElementType.TYPE)
 @ClassTemplate
 @ExtendWith(BackendTemplates.class)
-public @interface BothBackends {
-}
+public @interface BothBackends {}

@@ -21,24 +21,31 @@ import software.amazon.awssdk.core.exception.SdkException;
 final class DynamoLocalTables {
   private static final AtomicLong TABLES = new AtomicLong();
 
-  private DynamoLocalTables() {
-  }
+  private DynamoLocalTables() {}
 
   static QuickPhotosFixture open(ExtensionContext context, ManualClock clock) {
     DynamoDbLocal server = DynamoDbLocalExtension.server(context);
     String tableName = "quick-photos-kit-" + TABLES.incrementAndGet();
     QuickPhotosTable.createIfMissing(server.client(), tableName);
     List<OperationCost> costs = QuickPhotosFixture.newCostLog();
-    QuickPhotos repository = DynamoQuickPhotos.builder()
-        .client(server.client())
-        .tableName(tableName)
-        .clock(clock)
-        .retryPolicy(RetryPolicy.noDelay())
-        .costListener(costs::add)
-        .build();
+    QuickPhotos repository =
+        DynamoQuickPhotos.builder()
+            .client(server.client())
+            .tableName(tableName)
+            .clock(clock)
+            .retryPolicy(RetryPolicy.noDelay())
+            .costListener(costs::add)
+            .build();
     DynamoTable table = new DynamoTable(server.client(), tableName);
-    return new QuickPhotosFixture(Backend.DYNAMODB_LOCAL, repository, clock, null, table,
-        table::forEachItem, costs, () -> {
+    return new QuickPhotosFixture(
+        Backend.DYNAMODB_LOCAL,
+        repository,
+        clock,
+        null,
+        table,
+        table::forEachItem,
+        costs,
+        () -> {
           try {
             server.client().deleteTable(r -> r.tableName(tableName));
           } catch (SdkException e) {

@@ -50,8 +50,8 @@ public final class ManualClock extends Clock {
    * @return the clock
    */
   public static ManualClock at(Instant start) {
-    return new ManualClock(new AtomicReference<>(Objects.requireNonNull(start, "start")),
-        ZoneOffset.UTC);
+    return new ManualClock(
+        new AtomicReference<>(Objects.requireNonNull(start, "start")), ZoneOffset.UTC);
   }
 
   /**

@@ -42,5 +42,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 @ExtendWith(QuickPhotosExtension.class)
-public @interface MemoryBackend {
-}
+public @interface MemoryBackend {}

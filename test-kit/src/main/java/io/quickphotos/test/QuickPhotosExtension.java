@@ -53,8 +53,13 @@ public final class QuickPhotosExtension
     implements BeforeEachCallback, ParameterResolver, ExecutionCondition {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(QuickPhotosExtension.class);
-  private static final Set<Class<?>> INJECTED = Set.of(QuickPhotos.class,
-      QuickPhotosFixture.class, ManualClock.class, Faults.class, Backend.class);
+  private static final Set<Class<?>> INJECTED =
+      Set.of(
+          QuickPhotos.class,
+          QuickPhotosFixture.class,
+          ManualClock.class,
+          Faults.class,
+          Backend.class);
 
   private final Backend backend;
 
@@ -90,8 +95,8 @@ public final class QuickPhotosExtension
     if (backend == Backend.MEMORY) {
       return ConditionEvaluationResult.enabled("memory runs every test");
     }
-    Optional<MemoryOnly> memoryOnly = context.getElement()
-        .map(element -> element.getAnnotation(MemoryOnly.class));
+    Optional<MemoryOnly> memoryOnly =
+        context.getElement().map(element -> element.getAnnotation(MemoryOnly.class));
     return memoryOnly
         .map(m -> ConditionEvaluationResult.disabled("memory only: " + m.value()))
         .orElseGet(() -> ConditionEvaluationResult.enabled("runs on " + backend.displayName()));
@@ -104,17 +109,20 @@ public final class QuickPhotosExtension
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
     if (context.getStore(NAMESPACE).get(OpenFixture.class) != null) {
-      throw new ExtensionConfigurationException("quickphotos' extension is registered twice for "
-          + context.getDisplayName() + ": @BothBackends and @MemoryBackend (or"
-          + " @ExtendWith(QuickPhotosExtension.class)) each choose a class's backends; use one");
+      throw new ExtensionConfigurationException(
+          "quickphotos' extension is registered twice for "
+              + context.getDisplayName()
+              + ": @BothBackends and @MemoryBackend (or"
+              + " @ExtendWith(QuickPhotosExtension.class)) each choose a class's backends; use one");
     }
     ManualClock clock = ManualClock.create();
-    QuickPhotosFixture fixture = backend == Backend.MEMORY ? MemoryTables.open(clock)
-        : DynamoLocalTables.open(context, clock);
+    QuickPhotosFixture fixture =
+        backend == Backend.MEMORY
+            ? MemoryTables.open(clock)
+            : DynamoLocalTables.open(context, clock);
     context.getStore(NAMESPACE).put(OpenFixture.class, new OpenFixture(fixture));
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
-      for (Class<?> type = instance.getClass(); type != Object.class;
-          type = type.getSuperclass()) {
+      for (Class<?> type = instance.getClass(); type != Object.class; type = type.getSuperclass()) {
         for (Field field : type.getDeclaredFields()) {
           if (field.isAnnotationPresent(Injected.class)) {
             inject(instance, field, fixture);
@@ -126,10 +134,15 @@ public final class QuickPhotosExtension
 
   private void inject(Object instance, Field field, QuickPhotosFixture fixture)
       throws IllegalAccessException {
-    if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())
+    if (Modifier.isStatic(field.getModifiers())
+        || Modifier.isFinal(field.getModifiers())
         || !INJECTED.contains(field.getType())) {
-      throw new ExtensionConfigurationException("@Injected field " + field + " must be"
-          + " non-static, non-final and of a type in " + INJECTED);
+      throw new ExtensionConfigurationException(
+          "@Injected field "
+              + field
+              + " must be"
+              + " non-static, non-final and of a type in "
+              + INJECTED);
     }
     field.setAccessible(true);
     field.set(instance, value(field.getType(), fixture));

@@ -1,13 +1,12 @@
 package io.quickphotos.test;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.Utf8;
-
 import io.quickphotos.OperationCost;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
 import io.quickphotos.memory.Faults;
 import java.io.IOException;
 import java.io.Reader;
@@ -52,8 +51,14 @@ public final class QuickPhotosFixture {
   private final List<OperationCost> costs;
   private final Runnable onClose;
 
-  QuickPhotosFixture(Backend backend, QuickPhotos repository, ManualClock clock, Faults faults,
-      Table rawEngine, Consumer<Consumer<Item>> scan, List<OperationCost> costs,
+  QuickPhotosFixture(
+      Backend backend,
+      QuickPhotos repository,
+      ManualClock clock,
+      Faults faults,
+      Table rawEngine,
+      Consumer<Consumer<Item>> scan,
+      List<OperationCost> costs,
       Runnable onClose) {
     this.backend = backend;
     this.repository = repository;
@@ -107,8 +112,8 @@ public final class QuickPhotosFixture {
    */
   public Faults faults() {
     if (faults == null) {
-      throw new IllegalStateException("faults can be scripted on the memory backend only;"
-          + " mark the test @MemoryOnly");
+      throw new IllegalStateException(
+          "faults can be scripted on the memory backend only;" + " mark the test @MemoryOnly");
     }
     return faults;
   }
@@ -176,8 +181,9 @@ public final class QuickPhotosFixture {
   public long export(Writer out) {
     List<Item> items = new ArrayList<>();
     scan.accept(items::add);
-    items.sort(Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
-        .thenComparing(item -> item.key().sk(), Utf8::compare));
+    items.sort(
+        Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
+            .thenComparing(item -> item.key().sk(), Utf8::compare));
     try {
       for (Item item : items) {
         out.write(ItemJson.formatLine(item));

@@ -33,18 +33,23 @@ class FixturesTest {
   }
 
   @Test
-  void aTutorialStyleFileLoadsAndTheRepositoryReadsIt(QuickPhotosFixture fixture,
-      QuickPhotos photos) throws Exception {
+  void aTutorialStyleFileLoadsAndTheRepositoryReadsIt(
+      QuickPhotosFixture fixture, QuickPhotos photos) throws Exception {
     assertThat(fixture.load(itemsFile())).isEqualTo(5);
 
     User john = photos.getUser("jacksonjason").orElseThrow();
     assertThat(john.followers()).isEqualTo(1);
-    assertThat(photos.userWithPhotos("jacksonjason", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).singleElement()
-        .satisfies(p -> assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART,
-            1L));
+    assertThat(
+            photos
+                .userWithPhotos("jacksonjason", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .singleElement()
+        .satisfies(
+            p -> assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART, 1L));
     assertThat(photos.followedBy("ylee", PageRequest.first()).items())
-        .extracting(User::username).containsExactly("jacksonjason");
+        .extracting(User::username)
+        .containsExactly("jacksonjason");
 
     List<String> lines = fixture.exportLines();
     assertThat(lines).hasSize(5).allMatch(line -> line.startsWith("{\"Item\":{\"PK\":"));
@@ -53,8 +58,8 @@ class FixturesTest {
   }
 
   @Test
-  void anExportLoadsBackToTheSameItems(QuickPhotosFixture fixture, QuickPhotos photos,
-      @TempDir Path directory) throws Exception {
+  void anExportLoadsBackToTheSameItems(
+      QuickPhotosFixture fixture, QuickPhotos photos, @TempDir Path directory) throws Exception {
     fixture.load(itemsFile());
     photos.follow("jacksonjason", "ylee");
     Path exported = directory.resolve("export.json");
@@ -70,10 +75,12 @@ class FixturesTest {
 
   @Test
   void aBadLineIsRefusedWithItsNumberAndTheLinesBeforeItAreKept(QuickPhotosFixture fixture) {
-    assertThatThrownBy(() -> fixture.load(
-        "{\"Item\": {\"PK\": {\"S\": \"USER#zed\"}, \"SK\": {\"S\": \"X\"}}}",
-        "",
-        "{\"PK\": {\"S\": \"USER#amy\"}, \"SK\": {\"SS\": [\"a\"]}}"))
+    assertThatThrownBy(
+            () ->
+                fixture.load(
+                    "{\"Item\": {\"PK\": {\"S\": \"USER#zed\"}, \"SK\": {\"S\": \"X\"}}}",
+                    "",
+                    "{\"PK\": {\"S\": \"USER#amy\"}, \"SK\": {\"SS\": [\"a\"]}}"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("line 3")
         .hasMessageContaining("SS");

@@ -23,15 +23,16 @@ import org.junit.jupiter.api.Test;
  */
 class HotKeyTest {
   private final ManualClock clock = ManualClock.create();
-  private final QuickPhotos photos = MemoryQuickPhotos.builder()
-      .throughput(Throughput.onDemand())
-      .retryPolicy(RetryPolicy.noDelay())
-      .clock(clock)
-      .build();
+  private final QuickPhotos photos =
+      MemoryQuickPhotos.builder()
+          .throughput(Throughput.onDemand())
+          .retryPolicy(RetryPolicy.noDelay())
+          .clock(clock)
+          .build();
 
   private static NewUser user(String name) {
-    return new NewUser(name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE);
+    return new NewUser(
+        name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);
   }
 
   @Test
@@ -42,7 +43,7 @@ class HotKeyTest {
       users.add(user("fan" + i));
     }
     // 3,001 users in 121 BatchWriteItem requests, each user its own partition: no throttling.
-    photos.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> { });
+    photos.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> {});
 
     int accepted = 0;
     int throttled = 0;

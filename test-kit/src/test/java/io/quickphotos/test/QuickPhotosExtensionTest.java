@@ -34,9 +34,8 @@ class QuickPhotosExtensionTest {
   static final List<String> SEEN = new CopyOnWriteArrayList<>();
 
   /** What one launch reported. */
-  record Events(List<String> succeeded, Map<String, String> skipped,
-      Map<String, Throwable> failed) {
-  }
+  record Events(
+      List<String> succeeded, Map<String, String> skipped, Map<String, Throwable> failed) {}
 
   private static Events launch(Class<?> testClass) {
     SEEN.clear();
@@ -44,8 +43,9 @@ class QuickPhotosExtensionTest {
     Map<String, String> skipped = new ConcurrentHashMap<>();
     Map<String, Throwable> failed = new ConcurrentHashMap<>();
     Launcher launcher = LauncherFactory.create();
-    launcher.execute(LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClass(testClass)).build(), new TestExecutionListener() {
+    launcher.execute(
+        LauncherDiscoveryRequestBuilder.request().selectors(selectClass(testClass)).build(),
+        new TestExecutionListener() {
           @Override
           public void executionSkipped(TestIdentifier test, String reason) {
             skipped.put(test.getDisplayName(), reason);
@@ -115,14 +115,16 @@ class QuickPhotosExtensionTest {
   static class WritingToItsTable {
     @Test
     void writesAnn(QuickPhotos photos) {
-      photos.createUser(new NewUser("ann", "Ann", "ann@example.com", LocalDate.of(1990, 1, 1),
-          "", UserStatus.ACTIVE));
+      photos.createUser(
+          new NewUser(
+              "ann", "Ann", "ann@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
     }
 
     @Test
     void writesBob(QuickPhotos photos) {
-      photos.createUser(new NewUser("bob", "Bob", "bob@example.com", LocalDate.of(1990, 1, 1),
-          "", UserStatus.ACTIVE));
+      photos.createUser(
+          new NewUser(
+              "bob", "Bob", "bob@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
     }
   }
 
@@ -140,33 +142,31 @@ class QuickPhotosExtensionTest {
   @MemoryBackend
   static class OnBothBackendsAndMemory {
     @Test
-    void neverRuns() {
-    }
+    void neverRuns() {}
   }
 
   @MemoryBackend
   static class WithABadField {
-    @Injected
-    static QuickPhotos photos;
+    @Injected static QuickPhotos photos;
 
     @Test
-    void neverRuns() {
-    }
+    void neverRuns() {}
   }
 
   @Test
   void bothBackendsRunsEachTestOnMemoryAndOnDynamoDbLocal() {
     Events events = launch(OnBothBackends.class);
 
-    assertThat(SEEN).containsExactlyInAnyOrder("memory", "DynamoDB Local", "faults on memory",
-        "faults without @MemoryOnly on memory");
+    assertThat(SEEN)
+        .containsExactlyInAnyOrder(
+            "memory", "DynamoDB Local", "faults on memory", "faults without @MemoryOnly on memory");
     assertThat(events.succeeded()).hasSize(4);
-    assertThat(events.skipped()).containsEntry("scriptsFaults(Faults)",
-        "memory only: scripts faults");
+    assertThat(events.skipped())
+        .containsEntry("scriptsFaults(Faults)", "memory only: scripts faults");
     assertThat(events.failed()).hasSize(1);
     assertThat(events.failed().values().iterator().next())
-        .hasMessageContaining("faults can be scripted on the memory backend only;"
-            + " mark the test @MemoryOnly");
+        .hasMessageContaining(
+            "faults can be scripted on the memory backend only;" + " mark the test @MemoryOnly");
   }
 
   @Test
@@ -177,8 +177,9 @@ class QuickPhotosExtensionTest {
     // Memory makes no table. On DynamoDB Local a test's table is there after the afterEach
     // callbacks and gone once JUnit has closed the test's store: the second test's afterEach
     // sees its own table only, and none is left after the class.
-    assertThat(SEEN).containsExactly("after each: 0", "after each: 0", "after each: 1",
-        "after each: 1", "after all: 0");
+    assertThat(SEEN)
+        .containsExactly(
+            "after each: 0", "after each: 0", "after each: 1", "after each: 1", "after all: 0");
   }
 
   @Test
@@ -196,9 +197,13 @@ class QuickPhotosExtensionTest {
     Events events = launch(OnBothBackendsAndMemory.class);
 
     assertThat(events.succeeded()).isEmpty();
-    assertThat(events.failed()).isNotEmpty().allSatisfy((name, failure) ->
-        assertThat(failure).hasMessageContaining("registered twice")
-            .hasMessageContaining("use one"));
+    assertThat(events.failed())
+        .isNotEmpty()
+        .allSatisfy(
+            (name, failure) ->
+                assertThat(failure)
+                    .hasMessageContaining("registered twice")
+                    .hasMessageContaining("use one"));
   }
 
   @Test

@@ -40,6 +40,7 @@ import java.util.function.IntFunction;
 final class Cascades {
   /** Reactions one cascade transaction deletes from one photo: the photo takes the last action. */
   static final int REACTIONS_PER_TRANSACTION = Limits.MAX_TRANSACTION_ACTIONS - 1;
+
   /**
    * Items one cascade transaction unlinks: each takes a delete and a counter action, and the
    * closing account's own counter the last action.
@@ -71,8 +72,7 @@ final class Cascades {
    * @param counterItem the item holding the counter (a photo or a user)
    * @param counter the counter's path
    */
-  private record Link(Key item, Key counterItem, AttributePath counter) {
-  }
+  private record Link(Key item, Key counterItem, AttributePath counter) {}
 
   /**
    * Deletes the links' items and takes one off each counter, in one transaction: per link a
@@ -89,8 +89,11 @@ final class Cascades {
    * @throws CascadeFenced if the aggregate failed because the account is no longer the one the
    *     cascade marked
    */
-  private int unlink(List<Link> links, IntFunction<Optional<WriteAction>> aggregate,
-      AccountFence fence, Meter meter) {
+  private int unlink(
+      List<Link> links,
+      IntFunction<Optional<WriteAction>> aggregate,
+      AccountFence fence,
+      Meter meter) {
     List<Link> pending = new ArrayList<>(links);
     Set<Link> counterNotPositive = new HashSet<>();
     // Each round drops or flips at least one link, or meets a transient change: the budget
@@ -104,10 +107,13 @@ final class Cascades {
       for (Link link : pending) {
         actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
         ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
-        actions.add(counterNotPositive.contains(link)
-            ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
-            : new WriteAction.Update(link.counterItem(),
-                List.of(new UpdateAction.Add(link.counter(), -1)), positive));
+        actions.add(
+            counterNotPositive.contains(link)
+                ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
+                : new WriteAction.Update(
+                    link.counterItem(),
+                    List.of(new UpdateAction.Add(link.counter(), -1)),
+                    positive));
       }
       Optional<WriteAction> extra = aggregate.apply(pending.size());
       extra.ifPresent(actions::add);
@@ -136,14 +142,14 @@ final class Cascades {
         // counter drifted.
         stopIfReplaced(fence, meter);
         if (!someGone) {
-          throw new QuickPhotosException("a counter of the closing account is below its items: "
-              + extra.get());
+          throw new QuickPhotosException(
+              "a counter of the closing account is below its items: " + extra.get());
         }
       }
       pending = still;
     }
-    throw new ServiceUnavailableException("items kept changing while being deleted; "
-        + "call again to finish");
+    throw new ServiceUnavailableException(
+        "items kept changing while being deleted; " + "call again to finish");
   }
 
   /**
@@ -215,7 +221,10 @@ final class Cascades {
       Item photo;
       if (marker == null) {
         try {
-          photo = execution.write(Plans.markDeleting(id, Plans.newCascadeMarker()), meter).orElseThrow();
+          photo =
+              execution
+                  .write(Plans.markDeleting(id, Plans.newCascadeMarker()), meter)
+                  .orElseThrow();
         } catch (PhotoNotFoundException e) {
           if (deleteLeftoverReactions(id, meter)) {
             return;
@@ -232,18 +241,22 @@ final class Cascades {
         photo = now.get();
       }
       try {
-        if (deleteReactionsThenPhoto(id, ItemCodec.photo(photo).reactions(),
-            Plans.deletionMarkedBy(marker), null, meter) == Round.DONE) {
+        if (deleteReactionsThenPhoto(
+                id, ItemCodec.photo(photo).reactions(), Plans.deletionMarkedBy(marker), null, meter)
+            == Round.DONE) {
           return;
         }
       } catch (CascadeFenced e) {
         return;
       }
     }
-    throw new ServiceUnavailableException("photo " + id + (execution.indexMayLag()
-        ? " still has reactions the index does not list yet"
-        : " kept changing while it was deleted (other calls took its reactions)")
-        + "; call deletePhoto again to finish");
+    throw new ServiceUnavailableException(
+        "photo "
+            + id
+            + (execution.indexMayLag()
+                ? " still has reactions the index does not list yet"
+                : " kept changing while it was deleted (other calls took its reactions)")
+            + "; call deletePhoto again to finish");
   }
 
   /**
@@ -257,8 +270,12 @@ final class Cascades {
    * @return {@link Round#AGAIN} if something the counters did not expect turned up
    * @throws CascadeFenced if a fence failed
    */
-  private Round deleteReactionsThenPhoto(PhotoId id, Map<ReactionType, Long> counters,
-      ItemCondition photoFence, AccountFence accountFence, Meter meter) {
+  private Round deleteReactionsThenPhoto(
+      PhotoId id,
+      Map<ReactionType, Long> counters,
+      ItemCondition photoFence,
+      AccountFence accountFence,
+      Meter meter) {
     Map<ReactionType, Long> left = new EnumMap<>(counters);
     int perTransaction = REACTIONS_PER_TRANSACTION - (accountFence == null ? 0 : 1);
     while (true) {
@@ -266,8 +283,9 @@ final class Cascades {
       boolean last;
       Map<ReactionType, Long> found = new EnumMap<>(ReactionType.class);
       if (left.values().stream().allMatch(count -> count == 0)) {
-        WriteAction photo = new WriteAction.Delete(KeyLayout.photo(id),
-            ItemCondition.and(photoFence, Plans.noReactions()));
+        WriteAction photo =
+            new WriteAction.Delete(
+                KeyLayout.photo(id), ItemCondition.and(photoFence, Plans.noReactions()));
         if (accountFence == null) {
           // Alone, the photo's DeleteItem needs no transaction (which would bill it twice).
           return execution.tryWrite(photo, meter) ? Round.DONE : Round.AGAIN;
@@ -285,12 +303,15 @@ final class Cascades {
         }
         last = page.lastEvaluatedKey().isEmpty() && sameCounts(found, left);
         if (last) {
-          actions.add(new WriteAction.Delete(KeyLayout.photo(id),
-              ItemCondition.and(photoFence, Plans.reactionCountsAre(left))));
+          actions.add(
+              new WriteAction.Delete(
+                  KeyLayout.photo(id),
+                  ItemCondition.and(photoFence, Plans.reactionCountsAre(left))));
         } else {
           List<UpdateAction> downs = new ArrayList<>();
-          found.forEach((type, count) ->
-              downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
+          found.forEach(
+              (type, count) ->
+                  downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
           actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, photoFence));
         }
       }
@@ -313,8 +334,8 @@ final class Cascades {
     }
   }
 
-  private static boolean sameCounts(Map<ReactionType, Long> found,
-      Map<ReactionType, Long> expected) {
+  private static boolean sameCounts(
+      Map<ReactionType, Long> found, Map<ReactionType, Long> expected) {
     for (ReactionType type : ReactionType.values()) {
       if (found.getOrDefault(type, 0L).longValue() != expected.getOrDefault(type, 0L)) {
         return false;
@@ -333,7 +354,8 @@ final class Cascades {
   private boolean deleteLeftoverReactions(PhotoId id, Meter meter) {
     boolean any = false;
     for (int round = 0; retrier.allows(round); round++) {
-      QueryResult page = execution.read(Plans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+      QueryResult page =
+          execution.read(Plans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       if (page.items().isEmpty()) {
         return any;
       }
@@ -347,8 +369,8 @@ final class Cascades {
       }
       any = true;
     }
-    throw new ServiceUnavailableException("reactions of deleted photo " + id
-        + " keep appearing; call deletePhoto again to finish");
+    throw new ServiceUnavailableException(
+        "reactions of deleted photo " + id + " keep appearing; call deletePhoto again to finish");
   }
 
   /**
@@ -365,10 +387,10 @@ final class Cascades {
    * the cascade ends as finished.
    */
   void closeAccount(String username, Meter meter) {
-    Item marked = execution.write(Plans.markClosing(username, Plans.newCascadeMarker()), meter)
-        .orElseThrow();
-    AccountFence fence = new AccountFence(KeyLayout.user(username),
-        Plans.closingMarker(marked).orElseThrow());
+    Item marked =
+        execution.write(Plans.markClosing(username, Plans.newCascadeMarker()), meter).orElseThrow();
+    AccountFence fence =
+        new AccountFence(KeyLayout.user(username), Plans.closingMarker(marked).orElseThrow());
     try {
       // Photos first: until the cascade marks the account, others may still react to them.
       deletePhotosOf(username, fence, meter);
@@ -378,8 +400,11 @@ final class Cascades {
           page = execution.read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
           List<Link> links = new ArrayList<>();
           for (Item item : page.items()) {
-            links.add(new Link(item.key(), KeyLayout.photo(ItemCodec.reaction(item).photo()),
-                Plans.reactionCounter(type)));
+            links.add(
+                new Link(
+                    item.key(),
+                    KeyLayout.photo(ItemCodec.reaction(item).photo()),
+                    Plans.reactionCounter(type)));
           }
           unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
@@ -397,10 +422,13 @@ final class Cascades {
     } catch (CascadeFenced e) {
       return;
     }
-    throw new ServiceUnavailableException("user " + username + (execution.indexMayLag()
-        ? " still has friendships the index does not list yet"
-        : "'s friendships kept changing while the account was closed")
-        + "; call deleteUser again to finish");
+    throw new ServiceUnavailableException(
+        "user "
+            + username
+            + (execution.indexMayLag()
+                ? " still has friendships the index does not list yet"
+                : "'s friendships kept changing while the account was closed")
+            + "; call deleteUser again to finish");
   }
 
   /**
@@ -422,8 +450,9 @@ final class Cascades {
         Photo photo = ItemCodec.photo(item);
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
           bare.add(new WriteAction.Delete(item.key(), Plans.noReactions()));
-        } else if (deleteReactionsThenPhoto(photo.id(), photo.reactions(), ItemCondition.EXISTS,
-            fence, meter) == Round.AGAIN) {
+        } else if (deleteReactionsThenPhoto(
+                photo.id(), photo.reactions(), ItemCondition.EXISTS, fence, meter)
+            == Round.AGAIN) {
           changed = true;
         }
       }
@@ -440,8 +469,8 @@ final class Cascades {
       }
       if (changed) {
         if (!retrier.allows(++again)) {
-          throw new ServiceUnavailableException("photos of " + username
-              + " keep changing; call deleteUser again to finish");
+          throw new ServiceUnavailableException(
+              "photos of " + username + " keep changing; call deleteUser again to finish");
         }
         retrier.pauseBefore(again);
       }
@@ -455,11 +484,17 @@ final class Cascades {
       page = execution.read(Plans.followersOf(username, LINKS_PER_TRANSACTION), meter);
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
-        links.add(new Link(item.key(), KeyLayout.user(ItemCodec.friendship(item).follower()),
-            Plans.followingCounter()));
+        links.add(
+            new Link(
+                item.key(),
+                KeyLayout.user(ItemCodec.friendship(item).follower()),
+                Plans.followingCounter()));
       }
-      unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followersCounter(),
-          count, fence)), fence, meter);
+      unlink(
+          links,
+          count -> Optional.of(ownCounterDown(account, Plans.followersCounter(), count, fence)),
+          fence,
+          meter);
     } while (page.lastEvaluatedKey().isPresent());
     do {
       page = execution.read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
@@ -468,14 +503,19 @@ final class Cascades {
         String followed = ItemCodec.followedUser(item);
         links.add(new Link(item.key(), KeyLayout.user(followed), Plans.followersCounter()));
       }
-      unlink(links, count -> Optional.of(ownCounterDown(account, Plans.followingCounter(),
-          count, fence)), fence, meter);
+      unlink(
+          links,
+          count -> Optional.of(ownCounterDown(account, Plans.followingCounter(), count, fence)),
+          fence,
+          meter);
     } while (page.lastEvaluatedKey().isPresent());
   }
 
-  private static WriteAction ownCounterDown(Key account, AttributePath counter, int count,
-      AccountFence fence) {
-    return new WriteAction.Update(account, List.of(new UpdateAction.Add(counter, -count)),
+  private static WriteAction ownCounterDown(
+      Key account, AttributePath counter, int count, AccountFence fence) {
+    return new WriteAction.Update(
+        account,
+        List.of(new UpdateAction.Add(counter, -count)),
         fence.and(new ItemCondition.AtLeast(counter, count)));
   }
 }

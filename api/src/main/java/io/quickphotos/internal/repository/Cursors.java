@@ -1,10 +1,9 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.InvalidCursorException;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.Utf8;
-
-import io.quickphotos.InvalidCursorException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -32,8 +31,7 @@ final class Cursors {
   private static final int MAX_CURSOR_CHARS = 8192;
   private static final int MAX_KEY_PART_BYTES = 1024;
 
-  private Cursors() {
-  }
+  private Cursors() {}
 
   /**
    * Encodes the cursor of the page after {@code lastEvaluated}.
@@ -73,8 +71,8 @@ final class Cursors {
   static Key decode(String listing, String cursor, QueryPlan plan) {
     Key key;
     try {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(checkedBody(listing,
-          cursor)));
+      DataInputStream in =
+          new DataInputStream(new ByteArrayInputStream(checkedBody(listing, cursor)));
       key = new Key(keyPart(in.readUTF()), keyPart(in.readUTF()));
       if (in.available() != 0) {
         throw new InvalidCursorException("cursor has trailing bytes");
@@ -83,8 +81,8 @@ final class Cursors {
       throw new InvalidCursorException("cursor is truncated", e);
     }
     boolean inPartition = key.partitionOn(plan.index()).equals(plan.partitionValue());
-    boolean inRange = plan.sortCondition().map(c -> c.matches(key.sortOn(plan.index())))
-        .orElse(true);
+    boolean inRange =
+        plan.sortCondition().map(c -> c.matches(key.sortOn(plan.index()))).orElse(true);
     if (!inPartition || !inRange) {
       throw new InvalidCursorException("cursor points outside its listing");
     }
@@ -102,7 +100,8 @@ final class Cursors {
     }
     for (int i = 0; i < part.length(); i++) {
       char c = part.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < part.length()
+      if (Character.isHighSurrogate(c)
+          && i + 1 < part.length()
           && Character.isLowSurrogate(part.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
@@ -160,8 +159,8 @@ final class Cursors {
    *     holds no valid position
    */
   static io.quickphotos.PhotoId decodePosition(String listing, String cursor) {
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(checkedBody(listing,
-        cursor)));
+    DataInputStream in =
+        new DataInputStream(new ByteArrayInputStream(checkedBody(listing, cursor)));
     try {
       long seconds = in.readLong();
       int nanos = in.readInt();
@@ -176,10 +175,13 @@ final class Cursors {
       if (in.available() != 0) {
         throw new InvalidCursorException("cursor has trailing bytes");
       }
-      String owner = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-          .decode(java.nio.ByteBuffer.wrap(ownerBytes)).toString();
+      String owner =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+              .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+              .decode(java.nio.ByteBuffer.wrap(ownerBytes))
+              .toString();
       java.time.Instant timestamp = java.time.Instant.ofEpochSecond(seconds, nanos);
       Validation.username("cursor owner", owner);
       Validation.timestamp("cursor timestamp", timestamp);

@@ -78,8 +78,8 @@ final class Execution {
       throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
     } catch (UnreadableItemException e) {
       // Written by something else, or corrupted.
-      throw new QuickPhotosException("the table holds an item quickphotos cannot read: "
-          + e.getMessage(), e);
+      throw new QuickPhotosException(
+          "the table holds an item quickphotos cannot read: " + e.getMessage(), e);
     } finally {
       report(meter.cost(pattern, succeeded));
     }
@@ -118,12 +118,12 @@ final class Execution {
    * one Query, and the cursor of the next page.
    */
   Listing page(String listing, QueryPlan firstPage, PageRequest page, Meter meter) {
-    QueryPlan plan = page.cursor()
-        .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))
-        .orElse(firstPage);
+    QueryPlan plan =
+        page.cursor()
+            .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))
+            .orElse(firstPage);
     QueryResult result = read(plan, meter);
-    return new Listing(result,
-        result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key)));
+    return new Listing(result, result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key)));
   }
 
   /**
@@ -162,13 +162,17 @@ final class Execution {
    */
   Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
     Map<Key, Item> found = new HashMap<>(2 * keys.size());
-    untilProcessed(keys, Operation.BATCH_GET_ITEM, "keys", pending -> {
-      meter.madeOf(RequestDescriptions::batchGetItem, pending);
-      Table.BatchRead read = table.batchGetItem(pending);
-      meter.request(read.consumed(), read.items().size());
-      read.items().forEach(item -> found.put(item.key(), item));
-      return read.unprocessedKeys();
-    });
+    untilProcessed(
+        keys,
+        Operation.BATCH_GET_ITEM,
+        "keys",
+        pending -> {
+          meter.madeOf(RequestDescriptions::batchGetItem, pending);
+          Table.BatchRead read = table.batchGetItem(pending);
+          meter.request(read.consumed(), read.items().size());
+          read.items().forEach(item -> found.put(item.key(), item));
+          return read.unprocessedKeys();
+        });
     return found;
   }
 
@@ -179,12 +183,16 @@ final class Execution {
    * @throws ServiceUnavailableException if items are still unprocessed when the budget is spent
    */
   void batchWrite(List<Item> batch, Meter meter) {
-    untilProcessed(batch, Operation.BATCH_WRITE_ITEM, "items", pending -> {
-      meter.madeOf(RequestDescriptions::batchWriteItem, pending);
-      Table.BatchWrite write = table.batchWriteItem(pending);
-      meter.request(write.consumed(), 0);
-      return write.unprocessedItems();
-    });
+    untilProcessed(
+        batch,
+        Operation.BATCH_WRITE_ITEM,
+        "items",
+        pending -> {
+          meter.madeOf(RequestDescriptions::batchWriteItem, pending);
+          Table.BatchWrite write = table.batchWriteItem(pending);
+          meter.request(write.consumed(), 0);
+          return write.unprocessedItems();
+        });
   }
 
   /**
@@ -194,13 +202,20 @@ final class Execution {
    * @param send makes one request and returns what it left unprocessed
    * @throws ServiceUnavailableException naming the request and what is left
    */
-  private <T> void untilProcessed(List<T> batch, Operation request, String what,
-      UnaryOperator<List<T>> send) {
+  private <T> void untilProcessed(
+      List<T> batch, Operation request, String what, UnaryOperator<List<T>> send) {
     List<T> pending = batch;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (!retrier.allows(attempt)) {
-        throw new ServiceUnavailableException(request.wireName() + " left " + pending.size() + " " + what
-            + " unprocessed after " + attempt + " attempts");
+        throw new ServiceUnavailableException(
+            request.wireName()
+                + " left "
+                + pending.size()
+                + " "
+                + what
+                + " unprocessed after "
+                + attempt
+                + " attempts");
       }
       retrier.pauseBefore(attempt);
       pending = send.apply(pending);
@@ -257,7 +272,8 @@ final class Execution {
    *     them {@code ConditionalCheckFailed}
    */
   List<String> transact(List<WriteAction> actions, Meter meter) {
-    return commit(actions, meter).map(TableTransactionCancelledException::reasons)
+    return commit(actions, meter)
+        .map(TableTransactionCancelledException::reasons)
         .orElse(List.of());
   }
 
@@ -271,8 +287,8 @@ final class Execution {
    * @return empty if committed, else the cancellation, in which at least one action's condition
    *     failed (nothing was written)
    */
-  private Optional<TableTransactionCancelledException> commit(List<WriteAction> actions,
-      Meter meter) {
+  private Optional<TableTransactionCancelledException> commit(
+      List<WriteAction> actions, Meter meter) {
     ClientToken token = new ClientToken();
     for (int attempt = 0; ; attempt++) {
       retrier.pauseBefore(attempt);
@@ -290,15 +306,17 @@ final class Execution {
         }
         // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
         // here. Anything else (or no reason at all) is not the caller's input and not transient.
-        boolean transientOnly = reasons.stream().anyMatch(Limits.TRANSIENT_REASONS::contains)
-            && reasons.stream().allMatch(r -> Limits.NONE.equals(r)
-                || Limits.TRANSIENT_REASONS.contains(r));
+        boolean transientOnly =
+            reasons.stream().anyMatch(Limits.TRANSIENT_REASONS::contains)
+                && reasons.stream()
+                    .allMatch(r -> Limits.NONE.equals(r) || Limits.TRANSIENT_REASONS.contains(r));
         if (!transientOnly) {
           throw new QuickPhotosException("transaction cancelled: " + reasons, e);
         }
         if (!retrier.allows(attempt + 1)) {
-          throw new ServiceUnavailableException("transaction still cancelled " + reasons
-              + " after " + (attempt + 1) + " attempts", e);
+          throw new ServiceUnavailableException(
+              "transaction still cancelled " + reasons + " after " + (attempt + 1) + " attempts",
+              e);
         }
       }
     }
@@ -306,8 +324,7 @@ final class Execution {
 
   /** Whether the action at {@code action} failed its condition. */
   static boolean conditionFailed(List<String> reasons, int action) {
-    return action < reasons.size()
-        && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
+    return action < reasons.size() && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
   }
 
   private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {

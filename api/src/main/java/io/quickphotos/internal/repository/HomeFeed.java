@@ -49,8 +49,8 @@ final class HomeFeed {
     // other followees' photos; nothing past the earliest such stop may go on this page.
     Optional<PhotoId> boundary = Optional.empty();
     for (String followee : followees) {
-      QueryResult result = execution.read(Plans.homeFeedPhotos(followee, after, page.size()),
-          meter);
+      QueryResult result =
+          execution.read(Plans.homeFeedPhotos(followee, after, page.size()), meter);
       for (Item item : result.items()) {
         candidates.add(ItemCodec.photo(item));
       }
@@ -72,9 +72,10 @@ final class HomeFeed {
       }
       photos.add(photo);
     }
-    Optional<String> next = more && !photos.isEmpty()
-        ? Optional.of(Cursors.encodePosition(listing, photos.get(photos.size() - 1).id()))
-        : Optional.empty();
+    Optional<String> next =
+        more && !photos.isEmpty()
+            ? Optional.of(Cursors.encodePosition(listing, photos.get(photos.size() - 1).id()))
+            : Optional.empty();
     return new Page<>(photos, next);
   }
 

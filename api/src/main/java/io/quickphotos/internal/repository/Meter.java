@@ -20,6 +20,7 @@ final class Meter {
    * when {@link OperationCost#requestsMade()} is read.
    */
   private final List<Supplier<DynamoRequest>> made;
+
   private int requests;
   private double readUnits;
   private double writeUnits;
@@ -53,7 +54,7 @@ final class Meter {
   OperationCost cost(AccessPattern pattern, boolean succeeded) {
     return made == null
         ? new OperationCost(pattern, requests, readUnits, writeUnits, itemsRead, succeeded)
-        : OperationCost.describedLazily(pattern, requests, readUnits, writeUnits, itemsRead,
-            succeeded, made);
+        : OperationCost.describedLazily(
+            pattern, requests, readUnits, writeUnits, itemsRead, succeeded, made);
   }
 }

@@ -9,8 +9,7 @@ import io.quickphotos.engine.Table;
  * everywhere.
  */
 public final class Repositories {
-  private Repositories() {
-  }
+  private Repositories() {}
 
   /**
    * A repository executing the single-table plans against {@code table}. It makes no request

@@ -1,16 +1,15 @@
 package io.quickphotos.internal.repository;
 
-import io.quickphotos.engine.Operation;
+import io.quickphotos.DynamoRequest;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
-
-import io.quickphotos.DynamoRequest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +22,7 @@ final class RequestDescriptions {
   /** How many keys of a batch a description names before it only counts the rest. */
   static final int KEYS_SHOWN = 2;
 
-  private RequestDescriptions() {
-  }
+  private RequestDescriptions() {}
 
   /**
    * A GetItem.
@@ -50,10 +48,17 @@ final class RequestDescriptions {
    * @return e.g. {@code Scan segment 0 of 4, strongly consistent, Limit 1000}
    */
   static DynamoRequest scan(ScanPlan plan) {
-    return request(Operation.SCAN, " segment " + plan.segment() + " of "
-        + plan.totalSegments() + ", strongly consistent, Limit " + plan.limit()
-        + plan.exclusiveStart().map(start -> ", after " + start.pk() + " / " + start.sk())
-            .orElse(""));
+    return request(
+        Operation.SCAN,
+        " segment "
+            + plan.segment()
+            + " of "
+            + plan.totalSegments()
+            + ", strongly consistent, Limit "
+            + plan.limit()
+            + plan.exclusiveStart()
+                .map(start -> ", after " + start.pk() + " / " + start.sk())
+                .orElse(""));
   }
 
   /**
@@ -69,18 +74,20 @@ final class RequestDescriptions {
       line.append(plan.index().indexName()).append(' ');
     }
     line.append(plan.index().partitionAttribute()).append(" = ").append(plan.partitionValue());
-    plan.sortCondition().ifPresent(condition -> {
-      String text = condition.toString();
-      // The condition names the table's sort key; on the inverted index the sort key is PK.
-      if (plan.index() != Index.TABLE) {
-        text = text.replace("SK", plan.index().sortAttribute());
-      }
-      line.append(" AND ").append(text);
-    });
+    plan.sortCondition()
+        .ifPresent(
+            condition -> {
+              String text = condition.toString();
+              // The condition names the table's sort key; on the inverted index the sort key is PK.
+              if (plan.index() != Index.TABLE) {
+                text = text.replace("SK", plan.index().sortAttribute());
+              }
+              line.append(" AND ").append(text);
+            });
     line.append(plan.forward() ? ", forwards" : ", backwards");
     line.append(", Limit ").append(plan.limit());
-    plan.exclusiveStart().ifPresent(start ->
-        line.append(", ExclusiveStartKey ").append(key(start)));
+    plan.exclusiveStart()
+        .ifPresent(start -> line.append(", ExclusiveStartKey ").append(key(start)));
     line.append(plan.consistentRead() ? ", strongly consistent" : ", eventually consistent");
     return request(Operation.QUERY, line.toString());
   }
@@ -103,8 +110,8 @@ final class RequestDescriptions {
    * @return e.g. {@code BatchWriteItem 25 puts (PK = USER#a, SK = #METADATA#a; ...; and 23 more)}
    */
   static DynamoRequest batchWriteItem(List<Item> items) {
-    return request(Operation.BATCH_WRITE_ITEM,
-        " " + keys(items.stream().map(Item::key).toList(), "put"));
+    return request(
+        Operation.BATCH_WRITE_ITEM, " " + keys(items.stream().map(Item::key).toList(), "put"));
   }
 
   /**
@@ -128,8 +135,7 @@ final class RequestDescriptions {
     for (WriteAction action : actions) {
       parts.add(action(action));
     }
-    return request(Operation.TRANSACT_WRITE_ITEMS,
-        ", all or nothing: " + String.join("; ", parts));
+    return request(Operation.TRANSACT_WRITE_ITEMS, ", all or nothing: " + String.join("; ", parts));
   }
 
   /** The request's operation and its description: the wire name and what follows it. */
@@ -146,7 +152,8 @@ final class RequestDescriptions {
     if (action instanceof WriteAction.Update update) {
       text += " " + updates(update.actions());
     }
-    return action.condition() == ItemCondition.NONE ? text
+    return action.condition() == ItemCondition.NONE
+        ? text
         : text + " if " + MARKER.matcher(action.condition().describe()).replaceAll("$1 = :$1");
   }
 
@@ -156,11 +163,21 @@ final class RequestDescriptions {
     for (UpdateAction action : actions) {
       String path = action.path().toString();
       if (action instanceof UpdateAction.Add add) {
-        clauses.add(path + " = if_not_exists(" + path + ", 0) " + (add.delta() < 0 ? "- " : "+ ")
-            + Math.abs(add.delta()));
+        clauses.add(
+            path
+                + " = if_not_exists("
+                + path
+                + ", 0) "
+                + (add.delta() < 0 ? "- " : "+ ")
+                + Math.abs(add.delta()));
       } else if (action instanceof UpdateAction.SetIfAbsent) {
-        clauses.add(path + " = if_not_exists(" + path + ", :"
-            + action.path().names().get(action.path().names().size() - 1) + ")");
+        clauses.add(
+            path
+                + " = if_not_exists("
+                + path
+                + ", :"
+                + action.path().names().get(action.path().names().size() - 1)
+                + ")");
       } else {
         clauses.add(path + " = :" + action.path().names().get(action.path().names().size() - 1));
       }
@@ -169,8 +186,13 @@ final class RequestDescriptions {
   }
 
   private static String keys(List<Key> keys, String noun) {
-    StringBuilder text = new StringBuilder().append(keys.size()).append(' ').append(noun)
-        .append(keys.size() == 1 ? "" : "s").append(" (");
+    StringBuilder text =
+        new StringBuilder()
+            .append(keys.size())
+            .append(' ')
+            .append(noun)
+            .append(keys.size() == 1 ? "" : "s")
+            .append(" (");
     for (int i = 0; i < keys.size() && i < KEYS_SHOWN; i++) {
       text.append(i == 0 ? "" : "; ").append(key(keys.get(i)));
     }

@@ -71,18 +71,17 @@ final class SingleTableQuickPhotos implements QuickPhotos {
    * @param options cost listener, clock and retry policy
    */
   SingleTableQuickPhotos(Table table, RepositoryOptions options) {
-    this(table, options.costListener(), options.clock(),
-        new Retrier(options.retryPolicy()));
+    this(table, options.costListener(), options.clock(), new Retrier(options.retryPolicy()));
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
-  SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock, Backoff backoff,
-      int maxAttempts) {
+  SingleTableQuickPhotos(
+      Table table, CostListener costListener, Clock clock, Backoff backoff, int maxAttempts) {
     this(table, costListener, clock, new Retrier(backoff, maxAttempts));
   }
 
-  private SingleTableQuickPhotos(Table table, CostListener costListener, Clock clock,
-      Retrier retrier) {
+  private SingleTableQuickPhotos(
+      Table table, CostListener costListener, Clock clock, Retrier retrier) {
     this.execution = new Execution(table, costListener, retrier);
     this.cascades = new Cascades(execution);
     this.homeFeed = new HomeFeed(execution);
@@ -93,23 +92,28 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public User createUser(NewUser user) {
     Validation.newUser(user, today());
-    return execution.call(AccessPattern.CREATE_USER,
+    return execution.call(
+        AccessPattern.CREATE_USER,
         meter -> ItemCodec.user(execution.write(Plans.createUser(user), meter).orElseThrow()));
   }
 
   @Override
   public Optional<User> getUser(String username) {
     Validation.username("username", username);
-    return execution.call(AccessPattern.GET_USER, meter -> execution.get(KeyLayout.user(username), meter)
-        .map(ItemCodec::user));
+    return execution.call(
+        AccessPattern.GET_USER,
+        meter -> execution.get(KeyLayout.user(username), meter).map(ItemCodec::user));
   }
 
   @Override
   public User updateProfile(String username, ProfileUpdate update) {
     Validation.username("username", username);
     Validation.profileUpdate(update, today());
-    return execution.call(AccessPattern.UPDATE_PROFILE,
-        meter -> ItemCodec.user(execution.write(Plans.updateProfile(username, update), meter).orElseThrow()));
+    return execution.call(
+        AccessPattern.UPDATE_PROFILE,
+        meter ->
+            ItemCodec.user(
+                execution.write(Plans.updateProfile(username, update), meter).orElseThrow()));
   }
 
   @Override
@@ -119,17 +123,20 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.location(location);
     PhotoId id = new PhotoId(owner, timestamp);
     WritePlan plan = Plans.uploadPhoto(id, location);
-    return execution.call(AccessPattern.UPLOAD_PHOTO, meter -> {
-      execution.write(plan, meter);
-      return ItemCodec.photo(plan.putOf(KeyLayout.photo(id)));
-    });
+    return execution.call(
+        AccessPattern.UPLOAD_PHOTO,
+        meter -> {
+          execution.write(plan, meter);
+          return ItemCodec.photo(plan.putOf(KeyLayout.photo(id)));
+        });
   }
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
     Validation.photoId(id);
-    return execution.call(AccessPattern.GET_PHOTO, meter -> execution.get(KeyLayout.photo(id), meter)
-        .map(ItemCodec::photo));
+    return execution.call(
+        AccessPattern.GET_PHOTO,
+        meter -> execution.get(KeyLayout.photo(id), meter).map(ItemCodec::photo));
   }
 
   @Override
@@ -143,48 +150,55 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     // last page carries no cursor; the first page also makes room for the profile.
     QueryPlan plan = Plans.userWithPhotos(username, order, wanted + (firstPage ? 2 : 1));
     String listing = "userWithPhotos|" + plan.partitionValue() + "|" + order;
-    return execution.call(AccessPattern.USER_WITH_PHOTOS, meter -> {
-      QueryPlan request = page.cursor()
-          .map(cursor -> plan.startingAfter(Cursors.decode(listing, cursor, plan)))
-          .orElse(plan);
-      QueryResult result = execution.read(request, meter);
-      Optional<User> user = Optional.empty();
-      boolean profileRead = false;
-      List<Item> photoItems = new ArrayList<>();
-      for (Item item : result.items()) {
-        switch (ItemCodec.entityOf(item)) {
-          case USER -> {
-            profileRead = true;
-            user = firstPage ? Optional.of(ItemCodec.user(item)) : Optional.empty();
+    return execution.call(
+        AccessPattern.USER_WITH_PHOTOS,
+        meter -> {
+          QueryPlan request =
+              page.cursor()
+                  .map(cursor -> plan.startingAfter(Cursors.decode(listing, cursor, plan)))
+                  .orElse(plan);
+          QueryResult result = execution.read(request, meter);
+          Optional<User> user = Optional.empty();
+          boolean profileRead = false;
+          List<Item> photoItems = new ArrayList<>();
+          for (Item item : result.items()) {
+            switch (ItemCodec.entityOf(item)) {
+              case USER -> {
+                profileRead = true;
+                user = firstPage ? Optional.of(ItemCodec.user(item)) : Optional.empty();
+              }
+              case PHOTO -> photoItems.add(item);
+              default -> throw unexpected(item);
+            }
           }
-          case PHOTO -> photoItems.add(item);
-          default -> throw unexpected(item);
-        }
-      }
-      Optional<String> next;
-      if (photoItems.size() > wanted) {
-        photoItems = photoItems.subList(0, wanted);
-        next = Optional.of(Cursors.encode(listing, photoItems.get(wanted - 1).key()));
-      } else if (order == SortOrder.NEWEST_FIRST && profileRead) {
-        // The profile sorts before every photo: read backwards, it is the listing's end.
-        next = Optional.empty();
-      } else {
-        // Only DynamoDB's 1 MB page cut leaves a key here: the read stopped short of the limit.
-        next = result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key));
-      }
-      if (firstPage && user.isEmpty()) {
-        // Newest first, the profile comes after every photo: read it when the page stopped first.
-        boolean profileMayExist = order == SortOrder.NEWEST_FIRST
-            && (!result.items().isEmpty() || result.lastEvaluatedKey().isPresent());
-        user = profileMayExist ? execution.get(KeyLayout.user(username), meter).map(ItemCodec::user)
-            : Optional.empty();
-        if (user.isEmpty()) {
-          throw new UserNotFoundException("user " + username + " does not exist");
-        }
-      }
-      return new UserPhotos(user,
-          new Page<>(photoItems.stream().map(ItemCodec::photo).toList(), next));
-    });
+          Optional<String> next;
+          if (photoItems.size() > wanted) {
+            photoItems = photoItems.subList(0, wanted);
+            next = Optional.of(Cursors.encode(listing, photoItems.get(wanted - 1).key()));
+          } else if (order == SortOrder.NEWEST_FIRST && profileRead) {
+            // The profile sorts before every photo: read backwards, it is the listing's end.
+            next = Optional.empty();
+          } else {
+            // Only DynamoDB's 1 MB page cut leaves a key here: the read stopped short of the limit.
+            next = result.lastEvaluatedKey().map(key -> Cursors.encode(listing, key));
+          }
+          if (firstPage && user.isEmpty()) {
+            // Newest first, the profile comes after every photo: read it when the page stopped
+            // first.
+            boolean profileMayExist =
+                order == SortOrder.NEWEST_FIRST
+                    && (!result.items().isEmpty() || result.lastEvaluatedKey().isPresent());
+            user =
+                profileMayExist
+                    ? execution.get(KeyLayout.user(username), meter).map(ItemCodec::user)
+                    : Optional.empty();
+            if (user.isEmpty()) {
+              throw new UserNotFoundException("user " + username + " does not exist");
+            }
+          }
+          return new UserPhotos(
+              user, new Page<>(photoItems.stream().map(ItemCodec::photo).toList(), next));
+        });
   }
 
   @Override
@@ -193,10 +207,12 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
     Reaction reaction = new Reaction(reactor, photo, type, clock.instant());
-    return execution.call(AccessPattern.REACT_TO_PHOTO, meter -> {
-      execution.write(Plans.reactTo(reaction), meter);
-      return reaction;
-    });
+    return execution.call(
+        AccessPattern.REACT_TO_PHOTO,
+        meter -> {
+          execution.write(Plans.reactTo(reaction), meter);
+          return reaction;
+        });
   }
 
   @Override
@@ -205,22 +221,24 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.page(page, PageRequest.MAX_SIZE);
     QueryPlan plan = Plans.photoWithReactions(photo, page.size());
     String listing = "photoWithReactions|" + plan.partitionValue();
-    return execution.call(AccessPattern.PHOTO_WITH_REACTIONS, meter -> {
-      Execution.Listing read = execution.page(listing, plan, page, meter);
-      if (read.items().isEmpty() && page.cursor().isEmpty()) {
-        throw new PhotoNotFoundException("photo " + photo + " does not exist");
-      }
-      Optional<Photo> found = Optional.empty();
-      List<Reaction> reactions = new ArrayList<>();
-      for (Item item : read.items()) {
-        switch (ItemCodec.entityOf(item)) {
-          case PHOTO -> found = Optional.of(ItemCodec.photo(item));
-          case REACTION -> reactions.add(ItemCodec.reaction(item));
-          default -> throw unexpected(item);
-        }
-      }
-      return new PhotoReactions(found, new Page<>(reactions, read.nextCursor()));
-    });
+    return execution.call(
+        AccessPattern.PHOTO_WITH_REACTIONS,
+        meter -> {
+          Execution.Listing read = execution.page(listing, plan, page, meter);
+          if (read.items().isEmpty() && page.cursor().isEmpty()) {
+            throw new PhotoNotFoundException("photo " + photo + " does not exist");
+          }
+          Optional<Photo> found = Optional.empty();
+          List<Reaction> reactions = new ArrayList<>();
+          for (Item item : read.items()) {
+            switch (ItemCodec.entityOf(item)) {
+              case PHOTO -> found = Optional.of(ItemCodec.photo(item));
+              case REACTION -> reactions.add(ItemCodec.reaction(item));
+              default -> throw unexpected(item);
+            }
+          }
+          return new PhotoReactions(found, new Page<>(reactions, read.nextCursor()));
+        });
   }
 
   @Override
@@ -229,10 +247,12 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
     Follow follow = new Follow(follower, followed, clock.instant());
-    return execution.call(AccessPattern.FOLLOW, meter -> {
-      execution.write(Plans.follow(follow), meter);
-      return follow;
-    });
+    return execution.call(
+        AccessPattern.FOLLOW,
+        meter -> {
+          execution.write(Plans.follow(follow), meter);
+          return follow;
+        });
   }
 
   @Override
@@ -240,7 +260,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
-    execution.call(AccessPattern.UNFOLLOW, meter -> execution.write(Plans.unfollow(follower, followed), meter));
+    execution.call(
+        AccessPattern.UNFOLLOW,
+        meter -> execution.write(Plans.unfollow(follower, followed), meter));
   }
 
   @Override
@@ -249,11 +271,13 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.page(page, PageRequest.MAX_SIZE);
     QueryPlan plan = Plans.followersOf(username, page.size());
     String listing = "followersOf|" + plan.partitionValue();
-    return execution.call(AccessPattern.FOLLOWERS_OF, meter -> {
-      Execution.Listing read = execution.page(listing, plan, page, meter);
-      return new Page<>(read.items().stream().map(ItemCodec::friendship).toList(),
-          read.nextCursor());
-    });
+    return execution.call(
+        AccessPattern.FOLLOWERS_OF,
+        meter -> {
+          Execution.Listing read = execution.page(listing, plan, page, meter);
+          return new Page<>(
+              read.items().stream().map(ItemCodec::friendship).toList(), read.nextCursor());
+        });
   }
 
   @Override
@@ -262,66 +286,73 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
     QueryPlan plan = Plans.followedBy(username, page.size());
     String listing = "followedBy|" + plan.partitionValue();
-    return execution.call(AccessPattern.FOLLOWED_BY, meter -> {
-      Execution.Listing read = execution.page(listing, plan, page, meter);
-      Key[] profileKeys = new Key[read.items().size()];
-      for (int i = 0; i < profileKeys.length; i++) {
-        profileKeys[i] = KeyLayout.user(ItemCodec.followedUser(read.items().get(i)));
-      }
-      List<Key> keys = List.of(profileKeys);
-      Map<Key, Item> profiles = execution.batchGet(keys, meter);
-      List<User> users = new ArrayList<>(keys.size());
-      for (Key key : keys) {
-        // A profile can only be missing if it was never created, which follow() rules out.
-        Item profile = profiles.get(key);
-        if (profile != null) {
-          users.add(ItemCodec.user(profile));
-        }
-      }
-      return new Page<>(users, read.nextCursor());
-    });
+    return execution.call(
+        AccessPattern.FOLLOWED_BY,
+        meter -> {
+          Execution.Listing read = execution.page(listing, plan, page, meter);
+          Key[] profileKeys = new Key[read.items().size()];
+          for (int i = 0; i < profileKeys.length; i++) {
+            profileKeys[i] = KeyLayout.user(ItemCodec.followedUser(read.items().get(i)));
+          }
+          List<Key> keys = List.of(profileKeys);
+          Map<Key, Item> profiles = execution.batchGet(keys, meter);
+          List<User> users = new ArrayList<>(keys.size());
+          for (Key key : keys) {
+            // A profile can only be missing if it was never created, which follow() rules out.
+            Item profile = profiles.get(key);
+            if (profile != null) {
+              users.add(ItemCodec.user(profile));
+            }
+          }
+          return new Page<>(users, read.nextCursor());
+        });
   }
 
   @Override
   public long importSnapshot(Snapshot snapshot, LongConsumer progress) {
     Validation.snapshot(snapshot, today());
     Validation.notNull("progress", progress);
-    return execution.call(AccessPattern.IMPORT_SNAPSHOT,
-        meter -> snapshots.importAll(snapshot, progress, meter));
+    return execution.call(
+        AccessPattern.IMPORT_SNAPSHOT, meter -> snapshots.importAll(snapshot, progress, meter));
   }
-
 
   @Override
   public void removeReaction(String reactor, PhotoId photo, ReactionType type) {
     Validation.username("reactor", reactor);
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
-    execution.call(AccessPattern.REMOVE_REACTION, meter -> {
-      if (!cascades.removeReaction(KeyLayout.reaction(reactor, type, photo), photo, type,
-          meter)) {
-        throw new ReactionNotFoundException(reactor + " has no " + type.storedName()
-            + " reaction on photo " + photo);
-      }
-      return null;
-    });
+    execution.call(
+        AccessPattern.REMOVE_REACTION,
+        meter -> {
+          if (!cascades.removeReaction(
+              KeyLayout.reaction(reactor, type, photo), photo, type, meter)) {
+            throw new ReactionNotFoundException(
+                reactor + " has no " + type.storedName() + " reaction on photo " + photo);
+          }
+          return null;
+        });
   }
 
   @Override
   public void deletePhoto(PhotoId id) {
     Validation.photoId(id);
-    execution.call(AccessPattern.DELETE_PHOTO, meter -> {
-      cascades.deletePhoto(id, meter);
-      return null;
-    });
+    execution.call(
+        AccessPattern.DELETE_PHOTO,
+        meter -> {
+          cascades.deletePhoto(id, meter);
+          return null;
+        });
   }
 
   @Override
   public void deleteUser(String username) {
     Validation.username("username", username);
-    execution.call(AccessPattern.DELETE_USER, meter -> {
-      cascades.closeAccount(username, meter);
-      return null;
-    });
+    execution.call(
+        AccessPattern.DELETE_USER,
+        meter -> {
+          cascades.closeAccount(username, meter);
+          return null;
+        });
   }
 
   @Override
@@ -329,7 +360,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
-    return execution.call(AccessPattern.IS_FOLLOWING,
+    return execution.call(
+        AccessPattern.IS_FOLLOWING,
         meter -> execution.get(KeyLayout.friendship(followed, follower), meter).isPresent());
   }
 
@@ -337,13 +369,15 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
     Validation.username("reactor", reactor);
     Validation.photoId(photo);
-    return execution.call(AccessPattern.REACTIONS_LEFT_BY, meter -> {
-      Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
-      for (Item item : execution.read(Plans.reactionsLeftBy(reactor, photo), meter).items()) {
-        types.add(ItemCodec.reaction(item).type());
-      }
-      return Collections.unmodifiableSet(types);
-    });
+    return execution.call(
+        AccessPattern.REACTIONS_LEFT_BY,
+        meter -> {
+          Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
+          for (Item item : execution.read(Plans.reactionsLeftBy(reactor, photo), meter).items()) {
+            types.add(ItemCodec.reaction(item).type());
+          }
+          return Collections.unmodifiableSet(types);
+        });
   }
 
   @Override
@@ -356,7 +390,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public AuditReport audit(boolean fix, LongConsumer progress) {
     Objects.requireNonNull(progress, "progress");
-    return execution.call(AccessPattern.AUDIT,
+    return execution.call(
+        AccessPattern.AUDIT,
         meter -> new TableAudit(execution, cascades, meter).run(fix, progress));
   }
 

@@ -57,7 +57,8 @@ final class SnapshotItems {
     }
     Map<PhotoId, Map<ReactionType, Long>> reactionCounts = new HashMap<>();
     for (Reaction reaction : snapshot.reactions()) {
-      reactionCounts.computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
+      reactionCounts
+          .computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
           .merge(reaction.type(), 1L, Long::sum);
     }
     List<Item> items = new ArrayList<>(snapshot.itemCount());
@@ -66,8 +67,9 @@ final class SnapshotItems {
       items.add(ItemCodec.user(user, c[0], c[1]));
     }
     for (NewPhoto photo : snapshot.photos()) {
-      items.add(ItemCodec.photo(photo.id(), photo.location(),
-          reactionCounts.getOrDefault(photo.id(), Map.of())));
+      items.add(
+          ItemCodec.photo(
+              photo.id(), photo.location(), reactionCounts.getOrDefault(photo.id(), Map.of())));
     }
     snapshot.follows().forEach(follow -> items.add(ItemCodec.friendship(follow)));
     snapshot.reactions().forEach(reaction -> items.add(ItemCodec.reaction(reaction)));

@@ -1,20 +1,5 @@
 package io.quickphotos.internal.repository;
 
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.AttributePath;
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.ScanPlan;
-import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.engine.Value;
-import io.quickphotos.engine.WriteAction;
-
 import io.quickphotos.AuditFinding;
 import io.quickphotos.AuditFinding.Kind;
 import io.quickphotos.AuditReport;
@@ -26,6 +11,20 @@ import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -56,12 +55,14 @@ import java.util.function.LongConsumer;
 final class TableAudit {
   /** Segments of the parallel Scan, each read by its own thread. */
   static final int SEGMENTS = 4;
+
   /** Items per Scan page. */
   static final int PAGE = 1000;
 
   private final Execution execution;
   private final Cascades cascades;
   private final Meter meter;
+
   /** Counters whose items this run deleted as dangling: the Scan's count less these. */
   private final Map<String, Long> removed = new HashMap<>();
 
@@ -80,8 +81,10 @@ final class TableAudit {
     final Map<String, Long> following = new HashMap<>();
     final Map<PhotoId, Map<ReactionType, Long>> reactions = new HashMap<>();
     final List<Follow> friendships = new ArrayList<>();
+
     /** The reaction items, by the photo they are on. */
     final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
+
     long scanned;
 
     void add(Item item) {
@@ -101,7 +104,8 @@ final class TableAudit {
         case REACTION -> {
           Reaction reaction = ItemCodec.reaction(item);
           reactionItems.computeIfAbsent(reaction.photo(), p -> new ArrayList<>()).add(reaction);
-          reactions.computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
+          reactions
+              .computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
               .merge(reaction.type(), 1L, Long::sum);
         }
         case FRIENDSHIP -> {
@@ -120,12 +124,17 @@ final class TableAudit {
       deleting.addAll(other.deleting);
       other.followers.forEach((k, v) -> followers.merge(k, v, Long::sum));
       other.following.forEach((k, v) -> following.merge(k, v, Long::sum));
-      other.reactions.forEach((photo, counts) -> counts.forEach((type, n) -> reactions
-          .computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
-          .merge(type, n, Long::sum)));
+      other.reactions.forEach(
+          (photo, counts) ->
+              counts.forEach(
+                  (type, n) ->
+                      reactions
+                          .computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
+                          .merge(type, n, Long::sum)));
       friendships.addAll(other.friendships);
-      other.reactionItems.forEach((photo, list) -> reactionItems
-          .computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
+      other.reactionItems.forEach(
+          (photo, list) ->
+              reactionItems.computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
     }
   }
 
@@ -135,8 +144,7 @@ final class TableAudit {
     danglingItems(tally, fix, findings);
     counters(tally, fix, findings);
     unfinishedDeletes(tally, fix, findings);
-    findings.sort(Comparator.comparing(AuditFinding::kind)
-        .thenComparing(AuditFinding::subject));
+    findings.sort(Comparator.comparing(AuditFinding::kind).thenComparing(AuditFinding::subject));
     return new AuditReport(tally.scanned, findings);
   }
 
@@ -144,11 +152,14 @@ final class TableAudit {
 
   private Tally scan(LongConsumer progress) {
     AtomicLong scanned = new AtomicLong();
-    ExecutorService threads = Executors.newFixedThreadPool(SEGMENTS, body -> {
-      Thread thread = new Thread(body, "quickphotos-audit-scan");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService threads =
+        Executors.newFixedThreadPool(
+            SEGMENTS,
+            body -> {
+              Thread thread = new Thread(body, "quickphotos-audit-scan");
+              thread.setDaemon(true);
+              return thread;
+            });
     List<Segment> segments = new ArrayList<>();
     try {
       List<Future<?>> running = new ArrayList<>();
@@ -231,16 +242,20 @@ final class TableAudit {
       }
       List<WriteAction> actions = new ArrayList<>();
       missing.forEach(user -> actions.add(absent(KeyLayout.user(user))));
-      actions.add(new WriteAction.Delete(KeyLayout.friendship(follow.followed(),
-          follow.follower()), ItemCondition.EXISTS));
+      actions.add(
+          new WriteAction.Delete(
+              KeyLayout.friendship(follow.followed(), follow.follower()), ItemCondition.EXISTS));
       boolean fixed = fix && commit(actions);
       if (fixed) {
         removed.merge("followers " + follow.followed(), 1L, Long::sum);
         removed.merge("following " + follow.follower(), 1L, Long::sum);
       }
-      findings.add(new AuditFinding(Kind.MISSING_USER,
-          "friendship " + follow.follower() + " -> " + follow.followed(),
-          "user " + String.join(" and ", missing) + " does not exist", fixed));
+      findings.add(
+          new AuditFinding(
+              Kind.MISSING_USER,
+              "friendship " + follow.follower() + " -> " + follow.followed(),
+              "user " + String.join(" and ", missing) + " does not exist",
+              fixed));
     }
     for (List<Reaction> onOnePhoto : tally.reactionItems.values()) {
       for (Reaction reaction : onOnePhoto) {
@@ -253,14 +268,18 @@ final class TableAudit {
         continue;
       }
       boolean fixed = fix && deleteOrphanPhoto(photo.id(), tally);
-      findings.add(new AuditFinding(Kind.MISSING_USER, "photo " + photo.id(),
-          "its owner " + owner + " does not exist", fixed));
+      findings.add(
+          new AuditFinding(
+              Kind.MISSING_USER,
+              "photo " + photo.id(),
+              "its owner " + owner + " does not exist",
+              fixed));
     }
   }
 
   /** A reaction by a missing user or on a missing photo: deleted, the absence checked. */
-  private void danglingReaction(Reaction reaction, Tally tally, boolean fix,
-      List<AuditFinding> findings) {
+  private void danglingReaction(
+      Reaction reaction, Tally tally, boolean fix, List<AuditFinding> findings) {
     boolean reactorMissing = !tally.users.containsKey(reaction.reactor());
     boolean photoMissing = !tally.photos.containsKey(reaction.photo());
     if (!reactorMissing && !photoMissing) {
@@ -273,17 +292,27 @@ final class TableAudit {
     if (photoMissing) {
       actions.add(absent(KeyLayout.photo(reaction.photo())));
     }
-    actions.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(),
-        reaction.photo()), ItemCondition.EXISTS));
+    actions.add(
+        new WriteAction.Delete(
+            KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
+            ItemCondition.EXISTS));
     boolean fixed = fix && commit(actions);
     if (fixed) {
       removed.merge("reactions " + reaction.photo() + " " + reaction.type(), 1L, Long::sum);
     }
-    findings.add(new AuditFinding(photoMissing ? Kind.MISSING_PHOTO : Kind.MISSING_USER,
-        "reaction " + reaction.reactor() + " " + reaction.type().storedName() + " on photo "
-            + reaction.photo(),
-        photoMissing ? "photo " + reaction.photo() + " does not exist"
-            : "user " + reaction.reactor() + " does not exist", fixed));
+    findings.add(
+        new AuditFinding(
+            photoMissing ? Kind.MISSING_PHOTO : Kind.MISSING_USER,
+            "reaction "
+                + reaction.reactor()
+                + " "
+                + reaction.type().storedName()
+                + " on photo "
+                + reaction.photo(),
+            photoMissing
+                ? "photo " + reaction.photo() + " does not exist"
+                : "user " + reaction.reactor() + " does not exist",
+            fixed));
   }
 
   /** Deletes a photo whose owner is gone, its reactions first, each transaction fenced. */
@@ -291,8 +320,9 @@ final class TableAudit {
     WriteAction ownerAbsent = absent(KeyLayout.user(id.owner()));
     List<WriteAction> batch = new ArrayList<>();
     for (Reaction reaction : tally.reactionItems.getOrDefault(id, List.of())) {
-      batch.add(new WriteAction.Delete(KeyLayout.reaction(reaction.reactor(), reaction.type(), id),
-          ItemCondition.NONE));
+      batch.add(
+          new WriteAction.Delete(
+              KeyLayout.reaction(reaction.reactor(), reaction.type(), id), ItemCondition.NONE));
       if (batch.size() == Limits.MAX_TRANSACTION_ACTIONS - 1) {
         batch.add(ownerAbsent);
         if (!commit(batch)) {
@@ -323,20 +353,27 @@ final class TableAudit {
   private void counters(Tally tally, boolean fix, List<AuditFinding> findings) {
     for (User user : tally.users.values()) {
       String name = user.username();
-      long followers = tally.followers.getOrDefault(name, 0L)
-          - removed.getOrDefault("followers " + name, 0L);
+      long followers =
+          tally.followers.getOrDefault(name, 0L) - removed.getOrDefault("followers " + name, 0L);
       if (user.followers() != followers) {
         boolean fixed = fix && fixFollowers(name);
-        findings.add(new AuditFinding(Kind.COUNTER_MISMATCH, "user " + name,
-            "followers: counter " + user.followers() + ", friendship items " + followers, fixed));
+        findings.add(
+            new AuditFinding(
+                Kind.COUNTER_MISMATCH,
+                "user " + name,
+                "followers: counter " + user.followers() + ", friendship items " + followers,
+                fixed));
       }
-      long following = tally.following.getOrDefault(name, 0L)
-          - removed.getOrDefault("following " + name, 0L);
+      long following =
+          tally.following.getOrDefault(name, 0L) - removed.getOrDefault("following " + name, 0L);
       if (user.following() != following) {
         boolean fixed = fix && fixFollowing(name, following);
-        findings.add(new AuditFinding(Kind.COUNTER_MISMATCH, "user " + name,
-            "following: counter " + user.following() + ", friendship items " + following,
-            fixed));
+        findings.add(
+            new AuditFinding(
+                Kind.COUNTER_MISMATCH,
+                "user " + name,
+                "following: counter " + user.following() + ", friendship items " + following,
+                fixed));
       }
     }
     for (Photo photo : tally.photos.values()) {
@@ -348,8 +385,9 @@ final class TableAudit {
       List<String> wrong = new ArrayList<>();
       for (ReactionType type : ReactionType.values()) {
         long counter = photo.reactions().getOrDefault(type, 0L);
-        long counted = items.getOrDefault(type, 0L)
-            - removed.getOrDefault("reactions " + photo.id() + " " + type, 0L);
+        long counted =
+            items.getOrDefault(type, 0L)
+                - removed.getOrDefault("reactions " + photo.id() + " " + type, 0L);
         expected.put(type, counted);
         if (counter != counted) {
           wrong.add(type.storedName() + ": counter " + counter + ", reaction items " + counted);
@@ -357,8 +395,9 @@ final class TableAudit {
       }
       if (!wrong.isEmpty()) {
         boolean fixed = fix && fixReactionCounts(photo.id(), expected);
-        findings.add(new AuditFinding(Kind.COUNTER_MISMATCH, "photo " + photo.id(),
-            String.join("; ", wrong), fixed));
+        findings.add(
+            new AuditFinding(
+                Kind.COUNTER_MISMATCH, "photo " + photo.id(), String.join("; ", wrong), fixed));
       }
     }
   }
@@ -393,9 +432,12 @@ final class TableAudit {
     if (read == counted) {
       return true;
     }
-    return execution.tryWrite(new WriteAction.Update(item,
-        List.of(new UpdateAction.Add(counter, counted - read)),
-        new ItemCondition.AttributeEquals(counter, Value.Num.of(read))), meter);
+    return execution.tryWrite(
+        new WriteAction.Update(
+            item,
+            List.of(new UpdateAction.Add(counter, counted - read)),
+            new ItemCondition.AttributeEquals(counter, Value.Num.of(read))),
+        meter);
   }
 
   /** A photo's reactions, counted on the index, checked against the Scan as for following. */
@@ -428,8 +470,10 @@ final class TableAudit {
         changes.add(new UpdateAction.Add(Plans.reactionCounter(type), now - was));
       }
     }
-    return changes.isEmpty() || execution.tryWrite(new WriteAction.Update(KeyLayout.photo(id),
-        changes, Plans.reactionCountsAre(read)), meter);
+    return changes.isEmpty()
+        || execution.tryWrite(
+            new WriteAction.Update(KeyLayout.photo(id), changes, Plans.reactionCountsAre(read)),
+            meter);
   }
 
   private long count(QueryPlan first) {
@@ -453,16 +497,24 @@ final class TableAudit {
         continue;
       }
       boolean fixed = fix && finish(() -> cascades.deletePhoto(photo, meter));
-      findings.add(new AuditFinding(Kind.UNFINISHED_DELETE, "photo " + photo,
-          "marked deleting; deletePhoto did not finish", fixed));
+      findings.add(
+          new AuditFinding(
+              Kind.UNFINISHED_DELETE,
+              "photo " + photo,
+              "marked deleting; deletePhoto did not finish",
+              fixed));
     }
     for (User user : tally.users.values()) {
       if (user.status() != UserStatus.CLOSING) {
         continue;
       }
       boolean fixed = fix && finish(() -> cascades.closeAccount(user.username(), meter));
-      findings.add(new AuditFinding(Kind.UNFINISHED_DELETE, "user " + user.username(),
-          "closing; deleteUser did not finish", fixed));
+      findings.add(
+          new AuditFinding(
+              Kind.UNFINISHED_DELETE,
+              "user " + user.username(),
+              "closing; deleteUser did not finish",
+              fixed));
     }
   }
 

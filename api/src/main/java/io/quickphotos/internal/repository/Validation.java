@@ -35,8 +35,7 @@ public final class Validation {
   private static final Instant MIN_INSTANT = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant MAX_INSTANT = Instant.parse("9999-12-31T23:59:59.999999999Z");
 
-  private Validation() {
-  }
+  private Validation() {}
 
   /**
    * Checks a handle: 1 to 64 letters, digits, {@code .}, {@code _} or {@code -}.
@@ -50,14 +49,24 @@ public final class Validation {
     notNull(field, value);
     int codePoints = value.codePointCount(0, value.length());
     if (codePoints == 0 || codePoints > MAX_USERNAME) {
-      throw invalid(field + " must be 1 to " + MAX_USERNAME + " characters long, was "
-          + codePoints + ": " + shown(value));
+      throw invalid(
+          field
+              + " must be 1 to "
+              + MAX_USERNAME
+              + " characters long, was "
+              + codePoints
+              + ": "
+              + shown(value));
     }
     for (int i = 0; i < value.length(); ) {
       int c = value.codePointAt(i);
       if (!(Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-')) {
-        throw invalid(field + " may hold only letters, digits, '.', '_' and '-'; found "
-            + String.format("U+%04X", c) + " in " + shown(value));
+        throw invalid(
+            field
+                + " may hold only letters, digits, '.', '_' and '-'; found "
+                + String.format("U+%04X", c)
+                + " in "
+                + shown(value));
       }
       i += Character.charCount(c);
     }
@@ -68,16 +77,26 @@ public final class Validation {
     notNull(field, value);
     int codePoints = value.codePointCount(0, value.length());
     if (codePoints < min || codePoints > max) {
-      throw invalid(field + " must be " + min + " to " + max + " characters long, was "
-          + codePoints + ": " + shown(value));
+      throw invalid(
+          field
+              + " must be "
+              + min
+              + " to "
+              + max
+              + " characters long, was "
+              + codePoints
+              + ": "
+              + shown(value));
     }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (Character.isISOControl(c)) {
         throw invalid(field + " may not contain control characters: " + shown(value));
       }
-      if (Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < value.length()
-          && Character.isLowSurrogate(value.charAt(++i)))) {
+      if (Character.isSurrogate(c)
+          && !(Character.isHighSurrogate(c)
+              && i + 1 < value.length()
+              && Character.isLowSurrogate(value.charAt(++i)))) {
         throw invalid(field + " contains an unpaired surrogate: " + shown(value));
       }
     }
@@ -116,8 +135,8 @@ public final class Validation {
       throw invalid("birthdate must be in years 1 to 9999: " + value);
     }
     if (value.toEpochDay() > todayUtc.toEpochDay() + 1) {
-      throw invalid("birthdate may not be in the future: " + value + " (today is " + todayUtc
-          + " UTC)");
+      throw invalid(
+          "birthdate may not be in the future: " + value + " (today is " + todayUtc + " UTC)");
     }
     return value;
   }
@@ -281,8 +300,8 @@ public final class Validation {
       }
       notNull("reaction type", reaction.type());
       timestamp("reaction time", reaction.timestamp());
-      if (!reactions.add(new Reaction(reaction.reactor(), reaction.photo(), reaction.type(),
-          Instant.EPOCH))) {
+      if (!reactions.add(
+          new Reaction(reaction.reactor(), reaction.photo(), reaction.type(), Instant.EPOCH))) {
         throw invalid("the snapshot holds " + reaction + " twice");
       }
     }

@@ -1,10 +1,5 @@
 package io.quickphotos.internal.singletable;
 
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.UnreadableItemException;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Value;
-
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Photo;
@@ -13,6 +8,10 @@ import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.UnreadableItemException;
+import io.quickphotos.engine.Value;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,8 +24,10 @@ import java.util.Map;
 public final class ItemCodec {
   /** The attribute naming an item's entity type. */
   public static final String ENTITY = "entity";
+
   /** Attribute names of a user item. */
   static final String USERNAME = "username";
+
   static final String NAME = "name";
   static final String EMAIL = "email";
   static final String BIRTHDATE = "birthdate";
@@ -34,28 +35,36 @@ public final class ItemCodec {
   static final String STATUS = "status";
   static final String FOLLOWERS = "followers";
   static final String FOLLOWING = "following";
+
   /**
    * On an account being closed: the marker of that closing, written once by the first
    * {@code deleteUser} and checked by every later write of the cascade.
    */
   static final String CLOSING = "closing";
+
   /** Attribute names of a photo item. */
   static final String TIMESTAMP = "timestamp";
+
   static final String LOCATION = "location";
   static final String REACTIONS = "reactions";
+
   /**
    * On a photo whose deletion has begun: no reaction may land on it any more. Its value is the
    * marker of that deletion, checked by every later write of the cascade ({@code true} where an
    * earlier version wrote it).
    */
   static final String DELETING = "deleting";
+
   /** Attribute names of a reaction item. */
   static final String REACTING_USER = "reactingUser";
+
   static final String PHOTO_OWNER = "photoOwner";
   static final String PHOTO_TIMESTAMP = "photoTimestamp";
   static final String REACTION_TYPE = "reactionType";
+
   /** Attribute names of a friendship item. */
   static final String FOLLOWED_USER = "followedUser";
+
   static final String FOLLOWING_USER = "followingUser";
 
   /** The entity types, as stored in {@link #ENTITY}. */
@@ -72,11 +81,11 @@ public final class ItemCodec {
 
   /** Every type, once: {@code values()} copies its array on every call. */
   private static final ReactionType[] TYPES = ReactionType.values();
+
   /** The types by stored name, for decoding photos and reactions without a scan. */
   private static final Map<String, ReactionType> BY_STORED_NAME = byStoredName();
 
-  private ItemCodec() {
-  }
+  private ItemCodec() {}
 
   private static Map<String, ReactionType> byStoredName() {
     Map<String, ReactionType> types = new HashMap<>();
@@ -121,7 +130,8 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item user(NewUser user, long followers, long following) {
-    return item(KeyLayout.user(user.username()),
+    return item(
+        KeyLayout.user(user.username()),
         text(ENTITY, Entity.USER.name()),
         text(USERNAME, user.username()),
         text(NAME, user.name()),
@@ -145,9 +155,14 @@ public final class ItemCodec {
   }
 
   private static User readUser(Item item) {
-    return new User(item.string(USERNAME), item.string(NAME), item.string(EMAIL),
-        date(item.string(BIRTHDATE)), item.string(ADDRESS),
-        UserStatus.valueOf(item.string(STATUS)), item.number(FOLLOWERS).longValueExact(),
+    return new User(
+        item.string(USERNAME),
+        item.string(NAME),
+        item.string(EMAIL),
+        date(item.string(BIRTHDATE)),
+        item.string(ADDRESS),
+        UserStatus.valueOf(item.string(STATUS)),
+        item.number(FOLLOWERS).longValueExact(),
         item.number(FOLLOWING).longValueExact());
   }
 
@@ -175,11 +190,12 @@ public final class ItemCodec {
     @SuppressWarnings("unchecked")
     Map.Entry<String, Value>[] counters = new Map.Entry[TYPES.length];
     for (ReactionType type : TYPES) {
-      counters[type.ordinal()] = Map.entry(type.storedName(),
-          Value.Num.of(counts.getOrDefault(type, 0L)));
+      counters[type.ordinal()] =
+          Map.entry(type.storedName(), Value.Num.of(counts.getOrDefault(type, 0L)));
     }
     Map<String, Value> reactions = Map.ofEntries(counters);
-    return item(KeyLayout.photo(id),
+    return item(
+        KeyLayout.photo(id),
         text(ENTITY, Entity.PHOTO.name()),
         text(USERNAME, id.owner()),
         text(TIMESTAMP, KeyLayout.timestamp(id.timestamp())),
@@ -209,8 +225,8 @@ public final class ItemCodec {
         }
       }
     }
-    PhotoId id = new PhotoId(item.string(USERNAME),
-        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+    PhotoId id =
+        new PhotoId(item.string(USERNAME), KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
     // An immutable map already, which Photo keeps as it is instead of copying it again.
     @SuppressWarnings("unchecked")
     Map.Entry<ReactionType, Long>[] entries = new Map.Entry[TYPES.length];
@@ -227,7 +243,8 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item reaction(Reaction reaction) {
-    return item(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
+    return item(
+        KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()),
         text(ENTITY, Entity.REACTION.name()),
         text(REACTING_USER, reaction.reactor()),
         text(PHOTO_OWNER, reaction.photo().owner()),
@@ -248,14 +265,18 @@ public final class ItemCodec {
   }
 
   private static Reaction readReaction(Item item) {
-    PhotoId photo = new PhotoId(item.string(PHOTO_OWNER),
-        KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
+    PhotoId photo =
+        new PhotoId(
+            item.string(PHOTO_OWNER), KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
     String type = item.string(REACTION_TYPE);
     ReactionType reactionType = BY_STORED_NAME.get(type);
     if (reactionType == null) {
       throw new UnreadableItemException("unknown reaction type in a stored item: " + type);
     }
-    return new Reaction(item.string(REACTING_USER), photo, reactionType,
+    return new Reaction(
+        item.string(REACTING_USER),
+        photo,
+        reactionType,
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
@@ -266,7 +287,8 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item friendship(Follow follow) {
-    return item(KeyLayout.friendship(follow.followed(), follow.follower()),
+    return item(
+        KeyLayout.friendship(follow.followed(), follow.follower()),
         text(ENTITY, Entity.FRIENDSHIP.name()),
         text(FOLLOWED_USER, follow.followed()),
         text(FOLLOWING_USER, follow.follower()),
@@ -301,7 +323,9 @@ public final class ItemCodec {
   }
 
   private static Follow readFriendship(Item item) {
-    return new Follow(item.string(FOLLOWING_USER), item.string(FOLLOWED_USER),
+    return new Follow(
+        item.string(FOLLOWING_USER),
+        item.string(FOLLOWED_USER),
         KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
   }
 
@@ -339,7 +363,10 @@ public final class ItemCodec {
       int year = KeyLayout.number(text, 0, 4);
       int month = KeyLayout.number(text, 5, 2);
       int day = KeyLayout.number(text, 8, 2);
-      if (year >= 0 && month >= 1 && month <= 12 && day >= 1
+      if (year >= 0
+          && month >= 1
+          && month <= 12
+          && day >= 1
           && day <= java.time.Month.of(month).length(java.time.Year.isLeap(year))) {
         return LocalDate.of(year, month, day);
       }

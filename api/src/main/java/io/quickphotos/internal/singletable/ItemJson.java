@@ -1,9 +1,8 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.InvalidInputException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Value;
-
-import io.quickphotos.InvalidInputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -28,8 +27,7 @@ import java.util.function.Consumer;
  * refused. Stateless, thread-safe.
  */
 public final class ItemJson {
-  private ItemJson() {
-  }
+  private ItemJson() {}
 
   /**
    * Reads every item of a file, one item a line.
@@ -89,7 +87,8 @@ public final class ItemJson {
     for (Map.Entry<?, ?> e : map.entrySet()) {
       values.put((String) e.getKey(), value((String) e.getKey(), e.getValue()));
     }
-    if (!(values.get(Item.PK) instanceof Value.Str) || !(values.get(Item.SK) instanceof Value.Str)) {
+    if (!(values.get(Item.PK) instanceof Value.Str)
+        || !(values.get(Item.SK) instanceof Value.Str)) {
       throw new IllegalArgumentException("an item needs string attributes PK and SK");
     }
     return new Item(values);
@@ -233,8 +232,12 @@ public final class ItemJson {
         }
         break;
       case "B", "SS", "NS", "BS":
-        throw new IllegalArgumentException("attribute " + name + ": type " + type
-            + " is not supported (quickphotos stores S, N, BOOL, NULL, M and L)");
+        throw new IllegalArgumentException(
+            "attribute "
+                + name
+                + ": type "
+                + type
+                + " is not supported (quickphotos stores S, N, BOOL, NULL, M and L)");
       default:
         throw new IllegalArgumentException("attribute " + name + ": unknown type " + type);
     }

@@ -1,14 +1,13 @@
 package io.quickphotos.internal.singletable;
 
-import io.quickphotos.engine.Backoff;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.TableRequestRefusedException;
-
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Backoff;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableRequestRefusedException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -72,8 +71,12 @@ public final class ItemLoader {
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > 1) {
         if (attempt > retryPolicy.maxAttempts()) {
-          throw new ServiceUnavailableException("BatchWriteItem left " + pending.size()
-              + " items unprocessed after " + retryPolicy.maxAttempts() + " attempts");
+          throw new ServiceUnavailableException(
+              "BatchWriteItem left "
+                  + pending.size()
+                  + " items unprocessed after "
+                  + retryPolicy.maxAttempts()
+                  + " attempts");
         }
         Backoff.of(retryPolicy).pause(attempt - 1);
       }
@@ -81,8 +84,8 @@ public final class ItemLoader {
       try {
         pending = table.batchWriteItem(pending).unprocessedItems();
       } catch (TableRequestRefusedException e) {
-        throw new io.quickphotos.InvalidInputException("refused by the table: "
-            + e.getMessage(), e);
+        throw new io.quickphotos.InvalidInputException(
+            "refused by the table: " + e.getMessage(), e);
       }
       written += before - pending.size();
     }

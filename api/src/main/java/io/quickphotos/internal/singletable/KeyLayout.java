@@ -1,9 +1,8 @@
 package io.quickphotos.internal.singletable;
 
-import io.quickphotos.engine.Key;
-
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
+import io.quickphotos.engine.Key;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.Year;
@@ -32,14 +31,19 @@ import java.time.format.DateTimeParseException;
 public final class KeyLayout {
   /** Prefix of a user's partition key. */
   public static final String USER = "USER#";
+
   /** Prefix of a profile's sort key. */
   public static final String METADATA = "#METADATA#";
+
   /** Prefix of a photo's sort key. */
   public static final String PHOTO = "PHOTO#";
+
   /** Prefix of a reaction's partition key. */
   public static final String REACTION = "REACTION#";
+
   /** Prefix of a friendship's sort key. */
   public static final String FRIEND = "#FRIEND#";
+
   /** Sorts after every photo sort key: {@code $} is the character after {@code #}. */
   public static final String AFTER_ALL_PHOTOS = "PHOTO$";
 
@@ -47,12 +51,13 @@ public final class KeyLayout {
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final int TIMESTAMP_LENGTH = 30;
   private static final long SECONDS_PER_DAY = 86_400;
+
   /** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years written by hand. */
   private static final long MIN_FAST_SECOND = -62_135_596_800L;
+
   private static final long MAX_FAST_SECOND = 253_402_300_799L;
 
-  private KeyLayout() {
-  }
+  private KeyLayout() {}
 
   /**
    * The key of a user's profile item.
@@ -185,9 +190,14 @@ public final class KeyLayout {
    * @throws IllegalArgumentException if {@code text} is not such a key part
    */
   public static Instant parseTimestamp(String text) {
-    if (text.length() == TIMESTAMP_LENGTH && text.charAt(4) == '-' && text.charAt(7) == '-'
-        && text.charAt(10) == 'T' && text.charAt(13) == ':' && text.charAt(16) == ':'
-        && text.charAt(19) == '.' && text.charAt(29) == 'Z') {
+    if (text.length() == TIMESTAMP_LENGTH
+        && text.charAt(4) == '-'
+        && text.charAt(7) == '-'
+        && text.charAt(10) == 'T'
+        && text.charAt(13) == ':'
+        && text.charAt(16) == ':'
+        && text.charAt(19) == '.'
+        && text.charAt(29) == 'Z') {
       int year = number(text, 0, 4);
       int month = number(text, 5, 2);
       int day = number(text, 8, 2);
@@ -195,12 +205,21 @@ public final class KeyLayout {
       int minute = number(text, 14, 2);
       int second = number(text, 17, 2);
       int nano = number(text, 20, 9);
-      if (year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= lengthOfMonth(year, month)
-          && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0
-          && second <= 59 && nano >= 0) {
+      if (year >= 0
+          && month >= 1
+          && month <= 12
+          && day >= 1
+          && day <= lengthOfMonth(year, month)
+          && hour >= 0
+          && hour <= 23
+          && minute >= 0
+          && minute <= 59
+          && second >= 0
+          && second <= 59
+          && nano >= 0) {
         long days = epochDay(year, month, day);
-        return Instant.ofEpochSecond(days * SECONDS_PER_DAY + hour * 3600 + minute * 60 + second,
-            nano);
+        return Instant.ofEpochSecond(
+            days * SECONDS_PER_DAY + hour * 3600 + minute * 60 + second, nano);
       }
     }
     try {

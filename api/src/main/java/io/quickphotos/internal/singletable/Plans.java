@@ -1,17 +1,5 @@
 package io.quickphotos.internal.singletable;
 
-import io.quickphotos.engine.AttributePath;
-import io.quickphotos.engine.Index;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.SortKeyCondition;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.engine.Utf8;
-import io.quickphotos.engine.Value;
-import io.quickphotos.engine.WriteAction;
-
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
@@ -27,6 +15,17 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -46,18 +45,24 @@ public final class Plans {
    * {@code attribute_exists(PK) AND NOT (status = "CLOSING")}. Every write that needs a user to
    * exist uses it, so a closing account behaves as missing.
    */
-  public static final ItemCondition ACTIVE_USER = ItemCondition.and(ItemCondition.EXISTS,
-      ItemCondition.not(new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.STATUS),
-          new Value.Str(UserStatus.CLOSING.name()))));
+  public static final ItemCondition ACTIVE_USER =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(
+              new ItemCondition.AttributeEquals(
+                  AttributePath.of(ItemCodec.STATUS), new Value.Str(UserStatus.CLOSING.name()))));
+
   /**
    * A photo that exists and whose deletion has not begun:
    * {@code attribute_exists(PK) AND NOT attribute_exists(deleting)}.
    */
-  public static final ItemCondition OPEN_PHOTO = ItemCondition.and(ItemCondition.EXISTS,
-      ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of(ItemCodec.DELETING))));
+  public static final ItemCondition OPEN_PHOTO =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(
+              new ItemCondition.AttributeExists(AttributePath.of(ItemCodec.DELETING))));
 
-  private Plans() {
-  }
+  private Plans() {}
 
   /**
    * Create user: PutItem with {@code attribute_not_exists(PK)}.
@@ -66,7 +71,8 @@ public final class Plans {
    * @return the plan
    */
   public static WritePlan createUser(NewUser user) {
-    return WritePlan.single(new WriteAction.Put(ItemCodec.newUser(user), ItemCondition.ABSENT),
+    return WritePlan.single(
+        new WriteAction.Put(ItemCodec.newUser(user), ItemCondition.ABSENT),
         () -> new UserAlreadyExistsException("user " + user.username() + " already exists"));
   }
 
@@ -99,10 +105,11 @@ public final class Plans {
    */
   public static WritePlan uploadPhoto(PhotoId id, String location) {
     return WritePlan.transaction(
-        new WritePlan.Step(new WriteAction.Check(KeyLayout.user(id.owner()), ACTIVE_USER),
+        new WritePlan.Step(
+            new WriteAction.Check(KeyLayout.user(id.owner()), ACTIVE_USER),
             () -> userNotFound(id.owner())),
-        new WritePlan.Step(new WriteAction.Put(ItemCodec.newPhoto(id, location),
-            ItemCondition.ABSENT),
+        new WritePlan.Step(
+            new WriteAction.Put(ItemCodec.newPhoto(id, location), ItemCondition.ABSENT),
             () -> new PhotoAlreadyExistsException("photo " + id + " already exists")));
   }
 
@@ -119,19 +126,29 @@ public final class Plans {
    */
   public static WritePlan reactTo(Reaction reaction) {
     PhotoId photo = reaction.photo();
-    WritePlan.Step reactorActive = new WritePlan.Step(
-        new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
-        () -> userNotFound(reaction.reactor()));
-    WritePlan.Step putReaction = new WritePlan.Step(
-        new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
-        () -> new AlreadyReactedException(reaction.reactor() + " already reacted "
-            + reaction.type().storedName() + " to photo " + photo));
-    WritePlan.Step countOnPhoto = new WritePlan.Step(
-        new WriteAction.Update(KeyLayout.photo(photo),
-            List.of(new UpdateAction.Add(
-                AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
-            OPEN_PHOTO),
-        () -> photoNotFound(photo));
+    WritePlan.Step reactorActive =
+        new WritePlan.Step(
+            new WriteAction.Check(KeyLayout.user(reaction.reactor()), ACTIVE_USER),
+            () -> userNotFound(reaction.reactor()));
+    WritePlan.Step putReaction =
+        new WritePlan.Step(
+            new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
+            () ->
+                new AlreadyReactedException(
+                    reaction.reactor()
+                        + " already reacted "
+                        + reaction.type().storedName()
+                        + " to photo "
+                        + photo));
+    WritePlan.Step countOnPhoto =
+        new WritePlan.Step(
+            new WriteAction.Update(
+                KeyLayout.photo(photo),
+                List.of(
+                    new UpdateAction.Add(
+                        AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
+                OPEN_PHOTO),
+            () -> photoNotFound(photo));
     if (photo.owner().equals(reaction.reactor())) {
       // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
       // already says whether the owner is active.
@@ -139,9 +156,10 @@ public final class Plans {
     }
     // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
     // yet: the photo of a user who does not exist does not exist either.
-    WritePlan.Step ownerActive = new WritePlan.Step(
-        new WriteAction.Check(KeyLayout.user(photo.owner()), ACTIVE_USER),
-        () -> photoNotFound(photo));
+    WritePlan.Step ownerActive =
+        new WritePlan.Step(
+            new WriteAction.Check(KeyLayout.user(photo.owner()), ACTIVE_USER),
+            () -> photoNotFound(photo));
     return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
   }
 
@@ -159,9 +177,11 @@ public final class Plans {
     return WritePlan.transaction(
         counter(follow.followed(), ItemCodec.FOLLOWERS, 1, ACTIVE_USER),
         counter(follow.follower(), ItemCodec.FOLLOWING, 1, ACTIVE_USER),
-        new WritePlan.Step(new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
-            () -> new AlreadyFollowingException(follow.follower() + " already follows "
-                + follow.followed())));
+        new WritePlan.Step(
+            new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
+            () ->
+                new AlreadyFollowingException(
+                    follow.follower() + " already follows " + follow.followed())));
   }
 
   /**
@@ -191,10 +211,15 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan userWithPhotos(String username, SortOrder order, int limit) {
-    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(username),
-        Optional.of(SortKeyCondition.between(KeyLayout.METADATA + username,
-            KeyLayout.AFTER_ALL_PHOTOS)),
-        order == SortOrder.OLDEST_FIRST, limit, Optional.empty(), true);
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(username),
+        Optional.of(
+            SortKeyCondition.between(KeyLayout.METADATA + username, KeyLayout.AFTER_ALL_PHOTOS)),
+        order == SortOrder.OLDEST_FIRST,
+        limit,
+        Optional.empty(),
+        true);
   }
 
   /**
@@ -206,8 +231,14 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan photoWithReactions(PhotoId photo, int limit) {
-    return new QueryPlan(Index.INVERTED, KeyLayout.photoSortKey(photo), Optional.empty(), false,
-        limit, Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.empty(),
+        false,
+        limit,
+        Optional.empty(),
+        false);
   }
 
   /**
@@ -219,8 +250,13 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan followersOf(String username, int limit) {
-    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(username),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)), true, limit, Optional.empty(),
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(username),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)),
+        true,
+        limit,
+        Optional.empty(),
         true);
   }
 
@@ -233,8 +269,14 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan followedBy(String follower, int limit) {
-    return new QueryPlan(Index.INVERTED, KeyLayout.followingPartition(follower), Optional.empty(),
-        true, limit, Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.followingPartition(follower),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        false);
   }
 
   // --- home feed (fan-out on read) -------------------------------------------------------------
@@ -266,8 +308,14 @@ public final class Plans {
    * @return the plan of the first request
    */
   public static QueryPlan homeFeedFollowees(String follower) {
-    return new QueryPlan(Index.INVERTED, KeyLayout.followingPartition(follower), Optional.empty(),
-        true, FEED_FOLLOWEES_PER_QUERY, Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.followingPartition(follower),
+        Optional.empty(),
+        true,
+        FEED_FOLLOWEES_PER_QUERY,
+        Optional.empty(),
+        false);
   }
 
   /**
@@ -288,14 +336,24 @@ public final class Plans {
    */
   public static QueryPlan homeFeedPhotos(String followee, Optional<PhotoId> after, int limit) {
     String prefix = KeyLayout.PHOTO + followee + "#";
-    SortKeyCondition condition = after.map(position -> {
-      boolean tieIncluded = Utf8.compare(followee, position.owner()) > 0;
-      java.time.Instant upper = tieIncluded ? position.timestamp()
-          : position.timestamp().minusNanos(1);
-      return SortKeyCondition.between(prefix, prefix + KeyLayout.timestamp(upper));
-    }).orElse(SortKeyCondition.beginsWith(prefix));
-    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(followee), Optional.of(condition),
-        false, limit, Optional.empty(), false);
+    SortKeyCondition condition =
+        after
+            .map(
+                position -> {
+                  boolean tieIncluded = Utf8.compare(followee, position.owner()) > 0;
+                  java.time.Instant upper =
+                      tieIncluded ? position.timestamp() : position.timestamp().minusNanos(1);
+                  return SortKeyCondition.between(prefix, prefix + KeyLayout.timestamp(upper));
+                })
+            .orElse(SortKeyCondition.beginsWith(prefix));
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(followee),
+        Optional.of(condition),
+        false,
+        limit,
+        Optional.empty(),
+        false);
   }
 
   // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
@@ -311,9 +369,14 @@ public final class Plans {
    * @return the plan
    */
   public static QueryPlan reactionsLeftBy(String reactor, PhotoId photo) {
-    return new QueryPlan(Index.INVERTED, KeyLayout.photoSortKey(photo),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")), true,
-        ReactionType.values().length, Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")),
+        true,
+        ReactionType.values().length,
+        Optional.empty(),
+        false);
   }
 
   /**
@@ -325,9 +388,14 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan reactionsOn(PhotoId photo, int limit) {
-    return new QueryPlan(Index.INVERTED, KeyLayout.photoSortKey(photo),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION)), true, limit,
-        Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION)),
+        true,
+        limit,
+        Optional.empty(),
+        false);
   }
 
   /**
@@ -340,8 +408,14 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan reactionsBy(String reactor, ReactionType type, int limit) {
-    return new QueryPlan(Index.TABLE, KeyLayout.REACTION + reactor + "#" + type.storedName(),
-        Optional.empty(), true, limit, Optional.empty(), true);
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        true);
   }
 
   /**
@@ -353,8 +427,13 @@ public final class Plans {
    * @return the plan of the first page
    */
   public static QueryPlan photosOf(String owner, int limit) {
-    return new QueryPlan(Index.TABLE, KeyLayout.userPartition(owner),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO)), true, limit, Optional.empty(),
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(owner),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO)),
+        true,
+        limit,
+        Optional.empty(),
         true);
   }
 
@@ -385,10 +464,13 @@ public final class Plans {
    * @return the plan
    */
   public static WritePlan markClosing(String username, Value.Str marker) {
-    return WritePlan.single(new WriteAction.Update(KeyLayout.user(username),
-        List.of(set(ItemCodec.STATUS, UserStatus.CLOSING.name()),
-            new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.CLOSING), marker)),
-        ItemCondition.EXISTS),
+    return WritePlan.single(
+        new WriteAction.Update(
+            KeyLayout.user(username),
+            List.of(
+                set(ItemCodec.STATUS, UserStatus.CLOSING.name()),
+                new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.CLOSING), marker)),
+            ItemCondition.EXISTS),
         () -> userNotFound(username));
   }
 
@@ -427,9 +509,11 @@ public final class Plans {
    * @return the plan
    */
   public static WritePlan markDeleting(PhotoId photo, Value.Str marker) {
-    return WritePlan.single(new WriteAction.Update(KeyLayout.photo(photo),
-        List.of(new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.DELETING), marker)),
-        ItemCondition.EXISTS),
+    return WritePlan.single(
+        new WriteAction.Update(
+            KeyLayout.photo(photo),
+            List.of(new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.DELETING), marker)),
+            ItemCondition.EXISTS),
         () -> photoNotFound(photo));
   }
 
@@ -474,8 +558,9 @@ public final class Plans {
   public static ItemCondition reactionCountsAre(Map<ReactionType, Long> counts) {
     List<ItemCondition> all = new ArrayList<>();
     for (ReactionType type : ReactionType.values()) {
-      all.add(new ItemCondition.AttributeEquals(reactionCounter(type),
-          Value.Num.of(counts.getOrDefault(type, 0L))));
+      all.add(
+          new ItemCondition.AttributeEquals(
+              reactionCounter(type), Value.Num.of(counts.getOrDefault(type, 0L))));
     }
     return new ItemCondition.And(all);
   }
@@ -504,10 +589,13 @@ public final class Plans {
    * @return the action
    */
   public static WriteAction deleteClosedProfile(String username, Value marker) {
-    return new WriteAction.Delete(KeyLayout.user(username), ItemCondition.and(
-        closingMarkedBy(marker),
-        ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
-        ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1))));
+    return new WriteAction.Delete(
+        KeyLayout.user(username),
+        ItemCondition.and(
+            closingMarkedBy(marker),
+            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
+            ItemCondition.not(
+                new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1))));
   }
 
   /**
@@ -532,10 +620,13 @@ public final class Plans {
     return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));
   }
 
-  private static WritePlan.Step counter(String username, String attribute, long delta,
-      ItemCondition condition) {
-    return new WritePlan.Step(new WriteAction.Update(KeyLayout.user(username),
-        List.of(new UpdateAction.Add(AttributePath.of(attribute), delta)), condition),
+  private static WritePlan.Step counter(
+      String username, String attribute, long delta, ItemCondition condition) {
+    return new WritePlan.Step(
+        new WriteAction.Update(
+            KeyLayout.user(username),
+            List.of(new UpdateAction.Add(AttributePath.of(attribute), delta)),
+            condition),
         () -> userNotFound(username));
   }
 

@@ -1,10 +1,9 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
-
-import io.quickphotos.QuickPhotosException;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -38,8 +37,8 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    * @param onConditionFailed the error a failed condition means
    * @return the plan
    */
-  public static WritePlan single(WriteAction action,
-      Supplier<? extends QuickPhotosException> onConditionFailed) {
+  public static WritePlan single(
+      WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {
     return new WritePlan(List.of(new Step(action, onConditionFailed)), false);
   }
 
@@ -89,7 +88,6 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    * @param action the write
    * @param onConditionFailed the error a failed condition means
    */
-  public record Step(WriteAction action,
-      Supplier<? extends QuickPhotosException> onConditionFailed) {
-  }
+  public record Step(
+      WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {}
 }

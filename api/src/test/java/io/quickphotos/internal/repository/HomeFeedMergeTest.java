@@ -1,29 +1,26 @@
 package io.quickphotos.internal.repository;
 
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.engine.Index;
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.Utf8;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.InvalidCursorException;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
-import java.time.Clock;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,8 +44,7 @@ class HomeFeedMergeTest {
    */
   private static final class CuttingTable implements Table {
     @Override
-    public io.quickphotos.engine.QueryResult scan(
-        io.quickphotos.engine.ScanPlan plan) {
+    public io.quickphotos.engine.QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
       throw new UnsupportedOperationException("not scanned here");
     }
 
@@ -60,7 +56,8 @@ class HomeFeedMergeTest {
 
     void photo(String owner, Instant timestamp) {
       PhotoId id = new PhotoId(owner, timestamp);
-      photos.computeIfAbsent(KeyLayout.userPartition(owner), p -> new TreeMap<>(Utf8::compare))
+      photos
+          .computeIfAbsent(KeyLayout.userPartition(owner), p -> new TreeMap<>(Utf8::compare))
           .put(KeyLayout.photoSortKey(id), ItemCodec.newPhoto(id, "https://x.example.com/p.jpg"));
     }
 
@@ -68,24 +65,27 @@ class HomeFeedMergeTest {
     public QueryResult query(QueryPlan plan) {
       queries++;
       if (plan.index() == Index.INVERTED) {
-        List<Item> items = followees.stream().map(f -> ItemCodec.friendship(
-            new Follow("reader", f, T0))).toList();
+        List<Item> items =
+            followees.stream().map(f -> ItemCodec.friendship(new Follow("reader", f, T0))).toList();
         return new QueryResult(items, Optional.empty(), new Capacity(0.5, 0));
       }
       List<Item> matching = new ArrayList<>();
-      TreeMap<String, Item> partition = photos.getOrDefault(plan.partitionValue(),
-          new TreeMap<>(Utf8::compare));
+      TreeMap<String, Item> partition =
+          photos.getOrDefault(plan.partitionValue(), new TreeMap<>(Utf8::compare));
       for (Map.Entry<String, Item> entry : partition.descendingMap().entrySet()) {
         if (plan.sortCondition().orElseThrow().matches(entry.getKey())) {
           matching.add(entry.getValue());
         }
       }
-      int cut = plan.partitionValue().equals(KeyLayout.userPartition(cutUser)) ? cutAfter
-          : Integer.MAX_VALUE;
+      int cut =
+          plan.partitionValue().equals(KeyLayout.userPartition(cutUser))
+              ? cutAfter
+              : Integer.MAX_VALUE;
       int take = Math.min(Math.min(plan.limit(), cut), matching.size());
       boolean stopped = take < matching.size() || take == plan.limit();
       List<Item> page = matching.subList(0, take);
-      return new QueryResult(page,
+      return new QueryResult(
+          page,
           stopped && take > 0 ? Optional.of(page.get(take - 1).key()) : Optional.empty(),
           new Capacity(0.5, 0));
     }
@@ -149,7 +149,8 @@ class HomeFeedMergeTest {
     Page<Photo> first = repo.homeFeed("reader", PageRequest.first(5));
 
     // bob's two newest are 11 s and 10 s: carol's 9 s may not go before bob's unread 8 s.
-    assertThat(first.items()).extracting(photo -> photo.id().timestamp())
+    assertThat(first.items())
+        .extracting(photo -> photo.id().timestamp())
         .containsExactly(T0.plusSeconds(11), T0.plusSeconds(10));
     assertThat(first.hasNext()).isTrue();
     assertThat(walk(repo, 5)).containsExactlyElementsOf(expected);
@@ -177,7 +178,8 @@ class HomeFeedMergeTest {
     String cursor = Cursors.encodePosition("homeFeed|USER#reader", position);
     assertThat(Cursors.decodePosition("homeFeed|USER#reader", cursor)).isEqualTo(position);
     assertThatThrownBy(() -> Cursors.decodePosition("homeFeed|USER#other", cursor))
-        .isInstanceOf(InvalidCursorException.class).hasMessageContaining("another listing");
+        .isInstanceOf(InvalidCursorException.class)
+        .hasMessageContaining("another listing");
     String keyCursor = Cursors.encode("homeFeed|USER#reader", KeyLayout.photo(position));
     assertThatThrownBy(() -> Cursors.decodePosition("homeFeed|USER#reader", keyCursor))
         .isInstanceOf(InvalidCursorException.class);
@@ -185,9 +187,11 @@ class HomeFeedMergeTest {
 
   @Test
   void feedCursorWithAValidChecksumButNoValidPositionIsRefused() {
-    for (PhotoId forged : List.of(new PhotoId("a#b", T0), new PhotoId("alice",
-        Instant.parse("+10000-01-01T00:00:00Z")), new PhotoId("alice",
-        Instant.parse("0000-12-31T23:59:59Z")))) {
+    for (PhotoId forged :
+        List.of(
+            new PhotoId("a#b", T0),
+            new PhotoId("alice", Instant.parse("+10000-01-01T00:00:00Z")),
+            new PhotoId("alice", Instant.parse("0000-12-31T23:59:59Z")))) {
       String cursor = Cursors.encodePosition("homeFeed|USER#reader", forged);
       assertThatThrownBy(() -> Cursors.decodePosition("homeFeed|USER#reader", cursor))
           .isInstanceOf(InvalidCursorException.class);

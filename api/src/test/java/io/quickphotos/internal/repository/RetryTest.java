@@ -1,18 +1,5 @@
 package io.quickphotos.internal.repository;
 
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Capacity;
-import io.quickphotos.engine.Item;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.Table;
-import io.quickphotos.engine.TableTransactionCancelledException;
-import io.quickphotos.engine.WriteAction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,9 +7,21 @@ import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -43,8 +42,7 @@ class RetryTest {
   /** An engine that answers queries with friendships and batch reads as scripted. */
   private static class ScriptedTable implements Table {
     @Override
-    public io.quickphotos.engine.QueryResult scan(
-        io.quickphotos.engine.ScanPlan plan) {
+    public io.quickphotos.engine.QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
       throw new UnsupportedOperationException("not scanned here");
     }
 
@@ -67,8 +65,9 @@ class RetryTest {
     public QueryResult query(QueryPlan plan) {
       List<Item> items = new ArrayList<>();
       for (String followed : List.of("b", "c", "d")) {
-        items.add(ItemCodec.friendship(new io.quickphotos.Follow("a", followed,
-            java.time.Instant.EPOCH)));
+        items.add(
+            ItemCodec.friendship(
+                new io.quickphotos.Follow("a", followed, java.time.Instant.EPOCH)));
       }
       return new QueryResult(items, Optional.empty(), new Capacity(0.5, 0));
     }
@@ -89,8 +88,15 @@ class RetryTest {
       for (Key key : keys) {
         if (left.isEmpty() || answered.contains(key)) {
           String username = key.pk().substring(KeyLayout.USER.length());
-          found.add(ItemCodec.newUser(new io.quickphotos.NewUser(username, username,
-              username + "@x.io", LocalDate.EPOCH, "", UserStatus.ACTIVE)));
+          found.add(
+              ItemCodec.newUser(
+                  new io.quickphotos.NewUser(
+                      username,
+                      username,
+                      username + "@x.io",
+                      LocalDate.EPOCH,
+                      "",
+                      UserStatus.ACTIVE)));
         }
       }
       return new BatchRead(found, left, new Capacity(found.size(), 0));
@@ -114,8 +120,7 @@ class RetryTest {
     public Capacity transactWrite(List<WriteAction> actions) {
       transactCalls++;
       if (conflictRounds-- > 0) {
-        List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(),
-            Limits.NONE));
+        List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(), Limits.NONE));
         reasons.set(1, conflictReason);
         throw new TableTransactionCancelledException(reasons, null);
       }
@@ -124,8 +129,8 @@ class RetryTest {
   }
 
   private SingleTableQuickPhotos repository(Table table) {
-    return new SingleTableQuickPhotos(table, listener, Clock.systemUTC(), pauses::add,
-        RetryPolicy.defaults().maxAttempts());
+    return new SingleTableQuickPhotos(
+        table, listener, Clock.systemUTC(), pauses::add, RetryPolicy.defaults().maxAttempts());
   }
 
   @Test
@@ -148,7 +153,8 @@ class RetryTest {
     table.unprocessedRounds = 100;
     table.keysAnsweredPerUnprocessedRound = 0;
     assertThatThrownBy(() -> repository(table).followedBy("a", PageRequest.first()))
-        .isInstanceOf(ServiceUnavailableException.class).hasMessageContaining("unprocessed");
+        .isInstanceOf(ServiceUnavailableException.class)
+        .hasMessageContaining("unprocessed");
     assertThat(table.batchCalls).isEqualTo(RetryPolicy.defaults().maxAttempts());
     assertThat(costs.get(0).succeeded()).isFalse();
   }
@@ -179,12 +185,15 @@ class RetryTest {
     table.unprocessedWriteRounds = 3;
     List<io.quickphotos.NewUser> users = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
-      users.add(new io.quickphotos.NewUser("u" + i, "U", "u@x.io", LocalDate.EPOCH, "",
-          UserStatus.ACTIVE));
+      users.add(
+          new io.quickphotos.NewUser(
+              "u" + i, "U", "u@x.io", LocalDate.EPOCH, "", UserStatus.ACTIVE));
     }
     List<Long> progress = new ArrayList<>();
-    long written = repository(table).importSnapshot(
-        new io.quickphotos.Snapshot(users, List.of(), List.of(), List.of()), progress::add);
+    long written =
+        repository(table)
+            .importSnapshot(
+                new io.quickphotos.Snapshot(users, List.of(), List.of(), List.of()), progress::add);
     assertThat(written).isEqualTo(30);
     assertThat(progress).containsExactly(25L, 30L);
     assertThat(table.written).hasSize(30).doesNotHaveDuplicates();
@@ -230,9 +239,15 @@ class RetryTest {
   @Test
   void aThrowingCostListenerNeverMasksTheOutcome() {
     ScriptedTable table = new ScriptedTable();
-    SingleTableQuickPhotos repository = new SingleTableQuickPhotos(table, cost -> {
-      throw new IllegalStateException("listener bug");
-    }, Clock.systemUTC(), pauses::add, RetryPolicy.defaults().maxAttempts());
+    SingleTableQuickPhotos repository =
+        new SingleTableQuickPhotos(
+            table,
+            cost -> {
+              throw new IllegalStateException("listener bug");
+            },
+            Clock.systemUTC(),
+            pauses::add,
+            RetryPolicy.defaults().maxAttempts());
     assertThat(repository.follow("a", "b").followed()).isEqualTo("b");
     table.conflictRounds = 100;
     table.conflictReason = Limits.VALIDATION_ERROR;

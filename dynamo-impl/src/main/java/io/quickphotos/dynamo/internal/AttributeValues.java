@@ -1,10 +1,9 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Value;
-
-import io.quickphotos.QuickPhotosException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,8 +22,10 @@ final class AttributeValues {
    * small, so these are shared rather than made (and parsed or printed) per attribute.
    */
   private static final int SMALL = 10;
+
   private static final AttributeValue[] SMALL_SDK = new AttributeValue[SMALL + 1];
   private static final Value.Num[] SMALL_NUM = new Value.Num[SMALL + 1];
+
   /** Digits a long always holds: 18 (Long.MAX_VALUE has 19). */
   private static final int LONG_DIGITS = 18;
 
@@ -35,8 +36,7 @@ final class AttributeValues {
     }
   }
 
-  private AttributeValues() {
-  }
+  private AttributeValues() {}
 
   static AttributeValue toSdk(Value value) {
     if (value instanceof Value.Str s) {
@@ -99,8 +99,11 @@ final class AttributeValues {
       }
       // Only another writer of the table can have stored these; name the type so the table's
       // owner can find out which.
-      default -> throw new QuickPhotosException("the table holds an attribute of type "
-          + value.type() + ", which quickphotos never writes and cannot read");
+      default ->
+          throw new QuickPhotosException(
+              "the table holds an attribute of type "
+                  + value.type()
+                  + ", which quickphotos never writes and cannot read");
     };
   }
 
@@ -166,8 +169,8 @@ final class AttributeValues {
     AttributeValue pk = attributes.get(Item.PK);
     AttributeValue sk = attributes.get(Item.SK);
     if (pk == null || sk == null || pk.s() == null || sk.s() == null) {
-      throw new QuickPhotosException("DynamoDB returned a key without string PK and SK: "
-          + attributes.keySet());
+      throw new QuickPhotosException(
+          "DynamoDB returned a key without string PK and SK: " + attributes.keySet());
     }
     return new Key(pk.s(), sk.s());
   }

@@ -1,16 +1,15 @@
 package io.quickphotos.dynamo.internal;
 
-import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,6 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -32,6 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -40,6 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The {@link Table} engine on Amazon DynamoDB: each SPI call is exactly one request through the
@@ -72,31 +71,42 @@ public final class DynamoTable implements Table {
 
   @Override
   public Read getItem(Key key) {
-    GetItemResponse response = call(Operation.GET_ITEM, () -> client.getItem(r -> r
-        .tableName(tableName)
-        .key(AttributeValues.toSdk(key))
-        .consistentRead(true)
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-    Optional<Item> item = response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(AttributeValues.item(response.item()))
-        : Optional.empty();
+    GetItemResponse response =
+        call(
+            Operation.GET_ITEM,
+            () ->
+                client.getItem(
+                    r ->
+                        r.tableName(tableName)
+                            .key(AttributeValues.toSdk(key))
+                            .consistentRead(true)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    Optional<Item> item =
+        response.hasItem() && !response.item().isEmpty()
+            ? Optional.of(AttributeValues.item(response.item()))
+            : Optional.empty();
     return new Read(item, readUnits(response.consumedCapacity()));
   }
 
   @Override
   public QueryResult query(QueryPlan plan) {
     Index index = plan.index();
-    Expressions.Expression condition = Expressions.keyCondition(index.partitionAttribute(),
-        plan.partitionValue(), index.sortAttribute(), plan.sortCondition().orElse(null));
-    QueryRequest.Builder request = QueryRequest.builder()
-        .tableName(tableName)
-        .keyConditionExpression(condition.expression())
-        .expressionAttributeNames(condition.names())
-        .expressionAttributeValues(condition.values())
-        .scanIndexForward(plan.forward())
-        .limit(plan.limit())
-        .consistentRead(plan.consistentRead())
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+    Expressions.Expression condition =
+        Expressions.keyCondition(
+            index.partitionAttribute(),
+            plan.partitionValue(),
+            index.sortAttribute(),
+            plan.sortCondition().orElse(null));
+    QueryRequest.Builder request =
+        QueryRequest.builder()
+            .tableName(tableName)
+            .keyConditionExpression(condition.expression())
+            .expressionAttributeNames(condition.names())
+            .expressionAttributeValues(condition.values())
+            .scanIndexForward(plan.forward())
+            .limit(plan.limit())
+            .consistentRead(plan.consistentRead())
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
     if (index.indexName() != null) {
       request.indexName(index.indexName());
     }
@@ -104,20 +114,25 @@ public final class DynamoTable implements Table {
     // same two attributes, so one key map serves both.
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
     QueryResponse response = call(Operation.QUERY, () -> client.query(request.build()));
-    return page(response.items(), response.hasLastEvaluatedKey()
-        ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
+    return page(
+        response.items(),
+        response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : Map.of(),
+        response.consumedCapacity());
   }
 
   /** A Query's or Scan's page: the items, the last evaluated key if any, the read units. */
-  private QueryResult page(List<Map<String, AttributeValue>> sdkItems,
+  private QueryResult page(
+      List<Map<String, AttributeValue>> sdkItems,
       Map<String, AttributeValue> lastEvaluatedKey,
       software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity consumed) {
     List<Item> items = new ArrayList<>(sdkItems.size());
     for (Map<String, AttributeValue> item : sdkItems) {
       items.add(AttributeValues.item(item));
     }
-    Optional<Key> last = lastEvaluatedKey.isEmpty() ? Optional.empty()
-        : Optional.of(AttributeValues.key(lastEvaluatedKey));
+    Optional<Key> last =
+        lastEvaluatedKey.isEmpty()
+            ? Optional.empty()
+            : Optional.of(AttributeValues.key(lastEvaluatedKey));
     return new QueryResult(items, last, readUnits(consumed));
   }
 
@@ -127,15 +142,23 @@ public final class DynamoTable implements Table {
     for (Key key : keys) {
       sdkKeys.add(AttributeValues.toSdk(key));
     }
-    BatchGetItemResponse response = call(Operation.BATCH_GET_ITEM, () -> client.batchGetItem(r -> r
-        .requestItems(Map.of(tableName, KeysAndAttributes.builder()
-            .keys(sdkKeys)
-            .consistentRead(true)
-            .build()))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    BatchGetItemResponse response =
+        call(
+            Operation.BATCH_GET_ITEM,
+            () ->
+                client.batchGetItem(
+                    r ->
+                        r.requestItems(
+                                Map.of(
+                                    tableName,
+                                    KeysAndAttributes.builder()
+                                        .keys(sdkKeys)
+                                        .consistentRead(true)
+                                        .build()))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     List<Item> items = new ArrayList<>();
-    for (Map<String, AttributeValue> item : response.responses().getOrDefault(tableName,
-        List.of())) {
+    for (Map<String, AttributeValue> item :
+        response.responses().getOrDefault(tableName, List.of())) {
       items.add(AttributeValues.item(item));
     }
     List<Key> unprocessed = new ArrayList<>();
@@ -152,13 +175,19 @@ public final class DynamoTable implements Table {
   public BatchWrite batchWriteItem(List<Item> items) {
     List<WriteRequest> puts = new ArrayList<>(items.size());
     for (Item item : items) {
-      puts.add(WriteRequest.builder()
-          .putRequest(PutRequest.builder().item(AttributeValues.toSdk(item)).build())
-          .build());
+      puts.add(
+          WriteRequest.builder()
+              .putRequest(PutRequest.builder().item(AttributeValues.toSdk(item)).build())
+              .build());
     }
-    BatchWriteItemResponse response = call(Operation.BATCH_WRITE_ITEM, () -> client.batchWriteItem(r -> r
-        .requestItems(Map.of(tableName, puts))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    BatchWriteItemResponse response =
+        call(
+            Operation.BATCH_WRITE_ITEM,
+            () ->
+                client.batchWriteItem(
+                    r ->
+                        r.requestItems(Map.of(tableName, puts))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     List<Item> unprocessed = new ArrayList<>();
     for (WriteRequest left : response.unprocessedItems().getOrDefault(tableName, List.of())) {
       unprocessed.add(AttributeValues.item(left.putRequest().item()));
@@ -174,45 +203,61 @@ public final class DynamoTable implements Table {
   @Override
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Check) {
-      throw new IllegalArgumentException("a condition check is only valid inside a transaction: "
-          + action);
+      throw new IllegalArgumentException(
+          "a condition check is only valid inside a transaction: " + action);
     }
     TransactWriteItem mapped = transactItem(action);
     if (mapped.put() != null) {
       Put put = mapped.put();
-      PutItemResponse response = call(Operation.PUT_ITEM, () -> client.putItem(r -> r
-          .tableName(put.tableName())
-          .item(put.item())
-          .conditionExpression(put.conditionExpression())
-          .expressionAttributeNames(put.expressionAttributeNames())
-          .expressionAttributeValues(put.expressionAttributeValues())
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+      PutItemResponse response =
+          call(
+              Operation.PUT_ITEM,
+              () ->
+                  client.putItem(
+                      r ->
+                          r.tableName(put.tableName())
+                              .item(put.item())
+                              .conditionExpression(put.conditionExpression())
+                              .expressionAttributeNames(put.expressionAttributeNames())
+                              .expressionAttributeValues(put.expressionAttributeValues())
+                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
       // PutItem can only return the old image; the new one is exactly the item written.
-      return new Write(Optional.of(((WriteAction.Put) action).item()),
-          writeUnits(response.consumedCapacity()));
+      return new Write(
+          Optional.of(((WriteAction.Put) action).item()), writeUnits(response.consumedCapacity()));
     }
     if (mapped.update() != null) {
       Update update = mapped.update();
-      UpdateItemResponse response = call(Operation.UPDATE_ITEM, () -> client.updateItem(r -> r
-          .tableName(update.tableName())
-          .key(update.key())
-          .updateExpression(update.updateExpression())
-          .conditionExpression(update.conditionExpression())
-          .expressionAttributeNames(update.expressionAttributeNames())
-          .expressionAttributeValues(update.expressionAttributeValues())
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
-      return new Write(Optional.of(AttributeValues.item(response.attributes())),
+      UpdateItemResponse response =
+          call(
+              Operation.UPDATE_ITEM,
+              () ->
+                  client.updateItem(
+                      r ->
+                          r.tableName(update.tableName())
+                              .key(update.key())
+                              .updateExpression(update.updateExpression())
+                              .conditionExpression(update.conditionExpression())
+                              .expressionAttributeNames(update.expressionAttributeNames())
+                              .expressionAttributeValues(update.expressionAttributeValues())
+                              .returnValues(ReturnValue.ALL_NEW)
+                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+      return new Write(
+          Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
     }
     Delete delete = mapped.delete();
-    DeleteItemResponse response = call(Operation.DELETE_ITEM, () -> client.deleteItem(r -> r
-        .tableName(delete.tableName())
-        .key(delete.key())
-        .conditionExpression(delete.conditionExpression())
-        .expressionAttributeNames(delete.expressionAttributeNames())
-        .expressionAttributeValues(delete.expressionAttributeValues())
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    DeleteItemResponse response =
+        call(
+            Operation.DELETE_ITEM,
+            () ->
+                client.deleteItem(
+                    r ->
+                        r.tableName(delete.tableName())
+                            .key(delete.key())
+                            .conditionExpression(delete.conditionExpression())
+                            .expressionAttributeNames(delete.expressionAttributeNames())
+                            .expressionAttributeValues(delete.expressionAttributeValues())
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
   }
 
@@ -240,11 +285,15 @@ public final class DynamoTable implements Table {
       items.add(transactItem(action));
     }
     String clientRequestToken = token.value();
-    TransactWriteItemsResponse response = call(Operation.TRANSACT_WRITE_ITEMS,
-        () -> client.transactWriteItems(r -> r
-            .transactItems(items)
-            .clientRequestToken(clientRequestToken)
-            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+    TransactWriteItemsResponse response =
+        call(
+            Operation.TRANSACT_WRITE_ITEMS,
+            () ->
+                client.transactWriteItems(
+                    r ->
+                        r.transactItems(items)
+                            .clientRequestToken(clientRequestToken)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
     return capacity(response.consumedCapacity(), true);
   }
 
@@ -262,8 +311,10 @@ public final class DynamoTable implements Table {
     plan.exclusiveStart().ifPresent(key -> request.exclusiveStartKey(AttributeValues.toSdk(key)));
     software.amazon.awssdk.services.dynamodb.model.ScanResponse response =
         call(Operation.SCAN, () -> client.scan(request.build()));
-    return page(response.items(), response.hasLastEvaluatedKey()
-        ? response.lastEvaluatedKey() : Map.of(), response.consumedCapacity());
+    return page(
+        response.items(),
+        response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : Map.of(),
+        response.consumedCapacity());
   }
 
   /**
@@ -274,46 +325,58 @@ public final class DynamoTable implements Table {
   private TransactWriteItem transactItem(WriteAction action) {
     if (action instanceof WriteAction.Put put) {
       Expressions.Write expressions = Expressions.write(put.condition(), null);
-      return TransactWriteItem.builder().put(Put.builder()
-          .tableName(tableName)
-          .item(AttributeValues.toSdk(put.item()))
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
-          .build()).build();
+      return TransactWriteItem.builder()
+          .put(
+              Put.builder()
+                  .tableName(tableName)
+                  .item(AttributeValues.toSdk(put.item()))
+                  .conditionExpression(expressions.condition())
+                  .expressionAttributeNames(expressions.names())
+                  .expressionAttributeValues(expressions.values())
+                  .build())
+          .build();
     }
     if (action instanceof WriteAction.Update update) {
       Expressions.Write expressions = Expressions.write(update.condition(), update.actions());
-      return TransactWriteItem.builder().update(Update.builder()
-          .tableName(tableName)
-          .key(AttributeValues.toSdk(update.key()))
-          .updateExpression(expressions.update())
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
-          .build()).build();
+      return TransactWriteItem.builder()
+          .update(
+              Update.builder()
+                  .tableName(tableName)
+                  .key(AttributeValues.toSdk(update.key()))
+                  .updateExpression(expressions.update())
+                  .conditionExpression(expressions.condition())
+                  .expressionAttributeNames(expressions.names())
+                  .expressionAttributeValues(expressions.values())
+                  .build())
+          .build();
     }
     if (action instanceof WriteAction.Delete delete) {
       Expressions.Write expressions = Expressions.write(delete.condition(), null);
-      return TransactWriteItem.builder().delete(Delete.builder()
-          .tableName(tableName)
-          .key(AttributeValues.toSdk(delete.key()))
-          .conditionExpression(expressions.condition())
-          .expressionAttributeNames(expressions.names())
-          .expressionAttributeValues(expressions.values())
-          .build()).build();
+      return TransactWriteItem.builder()
+          .delete(
+              Delete.builder()
+                  .tableName(tableName)
+                  .key(AttributeValues.toSdk(delete.key()))
+                  .conditionExpression(expressions.condition())
+                  .expressionAttributeNames(expressions.names())
+                  .expressionAttributeValues(expressions.values())
+                  .build())
+          .build();
     }
     WriteAction.Check check = (WriteAction.Check) action;
     // DynamoDB requires a condition on a check; NONE is sent as no expression and refused there,
     // exactly as the service refuses it.
     Expressions.Write expressions = Expressions.write(check.condition(), null);
-    return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-        .tableName(tableName)
-        .key(AttributeValues.toSdk(check.key()))
-        .conditionExpression(expressions.condition())
-        .expressionAttributeNames(expressions.names())
-        .expressionAttributeValues(expressions.values())
-        .build()).build();
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            ConditionCheck.builder()
+                .tableName(tableName)
+                .key(AttributeValues.toSdk(check.key()))
+                .conditionExpression(expressions.condition())
+                .expressionAttributeNames(expressions.names())
+                .expressionAttributeValues(expressions.values())
+                .build())
+        .build();
   }
 
   private <T> T call(Operation operation, Supplier<T> request) {
@@ -342,8 +405,8 @@ public final class DynamoTable implements Table {
     Capacity total = Capacity.ZERO;
     for (ConsumedCapacity c : consumed) {
       if (c.readCapacityUnits() != null || c.writeCapacityUnits() != null) {
-        total = total.plus(new Capacity(orZero(c.readCapacityUnits()),
-            orZero(c.writeCapacityUnits())));
+        total =
+            total.plus(new Capacity(orZero(c.readCapacityUnits()), orZero(c.writeCapacityUnits())));
       } else {
         double units = orZero(c.capacityUnits());
         total = total.plus(writeRequest ? new Capacity(0, units) : new Capacity(units, 0));

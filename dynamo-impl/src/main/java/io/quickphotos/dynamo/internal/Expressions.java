@@ -4,7 +4,6 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +28,9 @@ final class Expressions {
    * makes ever new shapes from growing the cache without limit (those are then built per call).
    */
   private static final int MAX_CACHED = 512;
+
   private static final Map<WriteShape, Write> WRITES = new ConcurrentHashMap<>();
+
   /**
    * The expressions of recently used conditions by identity, ahead of {@link #WRITES}: the
    * repository's conditions are mostly constants ({@code ItemCondition.ABSENT}, an active user),
@@ -38,16 +39,16 @@ final class Expressions {
    * making a new condition per call only overwrites slots.
    */
   private static final int RECENT_SLOTS = 64;
+
   private static final AtomicReferenceArray<Recent> RECENT =
       new AtomicReferenceArray<>(RECENT_SLOTS);
-  private static final Expression EXISTS = new Expression("attribute_exists(PK)", Map.of(),
-      Map.of());
-  private static final Expression ABSENT = new Expression("attribute_not_exists(PK)", Map.of(),
-      Map.of());
+  private static final Expression EXISTS =
+      new Expression("attribute_exists(PK)", Map.of(), Map.of());
+  private static final Expression ABSENT =
+      new Expression("attribute_not_exists(PK)", Map.of(), Map.of());
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
 
-  private Expressions() {
-  }
+  private Expressions() {}
 
   /**
    * The expressions of one write request, with the placeholders of both in one pair of maps, as
@@ -58,16 +59,16 @@ final class Expressions {
    * @param names the expression attribute names, or null if none (DynamoDB refuses an empty map)
    * @param values the expression attribute values, or null if none
    */
-  record Write(String update, String condition, Map<String, String> names,
-      Map<String, AttributeValue> values) {
-  }
+  record Write(
+      String update,
+      String condition,
+      Map<String, String> names,
+      Map<String, AttributeValue> values) {}
 
-  private record Recent(ItemCondition condition, List<UpdateAction> actions, Write write) {
-  }
+  private record Recent(ItemCondition condition, List<UpdateAction> actions, Write write) {}
 
   /** What a {@link Write} is made from; records, so equal shapes are equal keys. */
-  private record WriteShape(ItemCondition condition, List<UpdateAction> actions) {
-  }
+  private record WriteShape(ItemCondition condition, List<UpdateAction> actions) {}
 
   /**
    * A write's condition and, for an update, its SET expression, as one request's expressions.
@@ -84,10 +85,12 @@ final class Expressions {
     if (actions != null && !countersOnly(actions)) {
       return build(condition, actions);
     }
-    int slot = (System.identityHashCode(condition) * 31
-        + (actions == null ? 0 : actions.hashCode())) & (RECENT_SLOTS - 1);
+    int slot =
+        (System.identityHashCode(condition) * 31 + (actions == null ? 0 : actions.hashCode()))
+            & (RECENT_SLOTS - 1);
     Recent recent = RECENT.get(slot);
-    if (recent != null && recent.condition() == condition
+    if (recent != null
+        && recent.condition() == condition
         && Objects.equals(recent.actions(), actions)) {
       return recent.write();
     }
@@ -121,13 +124,15 @@ final class Expressions {
   private static Write build(ItemCondition condition, List<UpdateAction> actions) {
     Expression when = condition(condition);
     Expression set = actions == null ? null : update(actions);
-    Map<String, String> names = merged(when == null ? null : when.names(),
-        set == null ? null : set.names());
-    Map<String, AttributeValue> values = merged(when == null ? null : when.values(),
-        set == null ? null : set.values());
-    return new Write(set == null ? null : set.expression(),
+    Map<String, String> names =
+        merged(when == null ? null : when.names(), set == null ? null : set.names());
+    Map<String, AttributeValue> values =
+        merged(when == null ? null : when.values(), set == null ? null : set.values());
+    return new Write(
+        set == null ? null : set.expression(),
         when == null ? null : when.expression(),
-        names == null ? null : Map.copyOf(names), values == null ? null : Map.copyOf(values));
+        names == null ? null : Map.copyOf(names),
+        values == null ? null : Map.copyOf(values));
   }
 
   /**
@@ -137,9 +142,8 @@ final class Expressions {
    * @param names the expression attribute names, empty if none
    * @param values the expression attribute values, empty if none
    */
-  record Expression(String expression, Map<String, String> names,
-      Map<String, AttributeValue> values) {
-  }
+  record Expression(
+      String expression, Map<String, String> names, Map<String, AttributeValue> values) {}
 
   /**
    * A Query's key condition: {@code #pk = :pk}, and the sort-key condition if there is one.
@@ -150,28 +154,34 @@ final class Expressions {
    * @param condition the sort-key condition, or null
    * @return the KeyConditionExpression and its placeholders
    */
-  static Expression keyCondition(String partitionAttribute, String partitionValue,
-      String sortAttribute, SortKeyCondition condition) {
+  static Expression keyCondition(
+      String partitionAttribute,
+      String partitionValue,
+      String sortAttribute,
+      SortKeyCondition condition) {
     AttributeValue partition = AttributeValue.fromS(partitionValue);
     if (condition == null) {
-      return new Expression("#pk = :pk", Map.of("#pk", partitionAttribute),
-          Map.of(":pk", partition));
+      return new Expression(
+          "#pk = :pk", Map.of("#pk", partitionAttribute), Map.of(":pk", partition));
     }
     Map<String, String> names = Map.of("#pk", partitionAttribute, "#sk", sortAttribute);
     AttributeValue sort = AttributeValue.fromS(condition.value());
     // Whole texts, not appended per call: there are only seven.
-    String text = switch (condition.operator()) {
-      case EQ -> "#pk = :pk AND #sk = :sk";
-      case LT -> "#pk = :pk AND #sk < :sk";
-      case LE -> "#pk = :pk AND #sk <= :sk";
-      case GT -> "#pk = :pk AND #sk > :sk";
-      case GE -> "#pk = :pk AND #sk >= :sk";
-      case BETWEEN -> "#pk = :pk AND #sk BETWEEN :sk AND :upper";
-      case BEGINS_WITH -> "#pk = :pk AND begins_with(#sk, :sk)";
-    };
-    Map<String, AttributeValue> values = condition.operator() == SortKeyCondition.Operator.BETWEEN
-        ? Map.of(":pk", partition, ":sk", sort, ":upper", AttributeValue.fromS(condition.upper()))
-        : Map.of(":pk", partition, ":sk", sort);
+    String text =
+        switch (condition.operator()) {
+          case EQ -> "#pk = :pk AND #sk = :sk";
+          case LT -> "#pk = :pk AND #sk < :sk";
+          case LE -> "#pk = :pk AND #sk <= :sk";
+          case GT -> "#pk = :pk AND #sk > :sk";
+          case GE -> "#pk = :pk AND #sk >= :sk";
+          case BETWEEN -> "#pk = :pk AND #sk BETWEEN :sk AND :upper";
+          case BEGINS_WITH -> "#pk = :pk AND begins_with(#sk, :sk)";
+        };
+    Map<String, AttributeValue> values =
+        condition.operator() == SortKeyCondition.Operator.BETWEEN
+            ? Map.of(
+                ":pk", partition, ":sk", sort, ":upper", AttributeValue.fromS(condition.upper()))
+            : Map.of(":pk", partition, ":sk", sort);
     return new Expression(text, names, values);
   }
 
@@ -201,14 +211,23 @@ final class Expressions {
       } else if (action instanceof UpdateAction.SetIfAbsent ifAbsent) {
         String value = ":v" + i;
         values.put(value, AttributeValues.toSdk(ifAbsent.value()));
-        expression.append(path).append(" = if_not_exists(").append(path).append(", ")
-            .append(value).append(')');
+        expression
+            .append(path)
+            .append(" = if_not_exists(")
+            .append(path)
+            .append(", ")
+            .append(value)
+            .append(')');
       } else {
         UpdateAction.Add add = (UpdateAction.Add) action;
         String delta = ":d" + i;
         values.put(delta, AttributeValues.toSdk(Value.Num.of(add.delta())));
         values.put(":zero", ZERO);
-        expression.append(path).append(" = if_not_exists(").append(path).append(", :zero) + ")
+        expression
+            .append(path)
+            .append(" = if_not_exists(")
+            .append(path)
+            .append(", :zero) + ")
             .append(delta);
       }
     }
@@ -244,8 +263,8 @@ final class Expressions {
     return new Expression(text, names, values);
   }
 
-  private static String conditionText(ItemCondition condition, Map<String, String> aliases,
-      Map<String, AttributeValue> values) {
+  private static String conditionText(
+      ItemCondition condition, Map<String, String> aliases, Map<String, AttributeValue> values) {
     if (condition instanceof ItemCondition.ItemExists) {
       return "attribute_exists(PK)";
     }

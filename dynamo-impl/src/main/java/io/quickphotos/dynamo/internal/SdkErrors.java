@@ -1,15 +1,13 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.TableConfigurationException;
+import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
-
-import io.quickphotos.dynamo.QuickPhotosTable;
-
-import io.quickphotos.QuickPhotosException;
-import io.quickphotos.ServiceUnavailableException;
-import io.quickphotos.TableConfigurationException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -36,48 +34,50 @@ public final class SdkErrors {
    * Error codes that mean "too much, too fast" or "the service failed": the SDK has already
    * retried these with its own backoff, so by now the caller can only try again later.
    */
-  private static final Set<String> UNAVAILABLE = Set.of(
-      "ProvisionedThroughputExceededException",
-      "ThrottlingException",
-      "RequestLimitExceeded",
-      "InternalServerError",
-      "InternalFailure",
-      "ServiceUnavailable",
-      "ServiceUnavailableException",
-      // A single write that collided with a transaction in flight on the same item.
-      "TransactionConflictException",
-      // A retry of a transaction whose first attempt, same token, is still in flight: it may
-      // yet be applied.
-      "TransactionInProgressException");
+  private static final Set<String> UNAVAILABLE =
+      Set.of(
+          "ProvisionedThroughputExceededException",
+          "ThrottlingException",
+          "RequestLimitExceeded",
+          "InternalServerError",
+          "InternalFailure",
+          "ServiceUnavailable",
+          "ServiceUnavailableException",
+          // A single write that collided with a transaction in flight on the same item.
+          "TransactionConflictException",
+          // A retry of a transaction whose first attempt, same token, is still in flight: it may
+          // yet be applied.
+          "TransactionInProgressException");
 
   /**
    * Error codes that mean the credentials are missing, wrong or not allowed to do this: the
    * deployment must change, retrying will not help.
    */
-  private static final Set<String> NOT_PERMITTED = Set.of(
-      "AccessDeniedException",
-      "UnrecognizedClientException",
-      "InvalidSignatureException",
-      "MissingAuthenticationTokenException",
-      "ExpiredTokenException",
-      "IncompleteSignatureException");
+  private static final Set<String> NOT_PERMITTED =
+      Set.of(
+          "AccessDeniedException",
+          "UnrecognizedClientException",
+          "InvalidSignatureException",
+          "MissingAuthenticationTokenException",
+          "ExpiredTokenException",
+          "IncompleteSignatureException");
 
   /**
    * Parts of DynamoDB's ValidationException messages that mean the table's key schema is not
    * quickphotos' (PK and SK, both strings): every request quickphotos sends names both keys, so
    * these can only come from the table, never from the caller's input.
    */
-  private static final List<String> KEY_SCHEMA_MISMATCH = List.of(
-      "number of conditions on the keys is invalid",
-      "query key condition not supported",
-      "key element does not match the schema",
-      "required keys was not given a value",
-      "missed key schema element",
-      "type mismatch for key",
-      "missing the key");
+  private static final List<String> KEY_SCHEMA_MISMATCH =
+      List.of(
+          "number of conditions on the keys is invalid",
+          "query key condition not supported",
+          "key element does not match the schema",
+          "required keys was not given a value",
+          "missed key schema element",
+          "type mismatch for key",
+          "missing the key");
 
-  private SdkErrors() {
-  }
+  private SdkErrors() {}
 
   /**
    * Translates one failed request.
@@ -89,12 +89,13 @@ public final class SdkErrors {
    */
   public static RuntimeException translate(SdkException e, String operation, String tableName) {
     LOG.debug("{} on {} failed", operation, tableName, e);
-    if (e instanceof software.amazon.awssdk.services.dynamodb.model
-        .ConditionalCheckFailedException) {
+    if (e
+        instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException) {
       return new TableConditionFailedException(e);
     }
-    if (e instanceof software.amazon.awssdk.services.dynamodb.model
-        .TransactionCanceledException canceled) {
+    if (e
+        instanceof
+        software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException canceled) {
       return new TableTransactionCancelledException(reasons(canceled), e);
     }
     if (e instanceof DynamoDbException service) {
@@ -102,53 +103,103 @@ public final class SdkErrors {
     }
     if (e instanceof SdkClientException) {
       if (e.getMessage() != null && e.getMessage().contains("Unable to load credentials")) {
-        return new TableConfigurationException("no AWS credentials for " + operation + " on"
-            + " DynamoDB table " + tableName + ": " + e.getMessage(), e);
+        return new TableConfigurationException(
+            "no AWS credentials for "
+                + operation
+                + " on"
+                + " DynamoDB table "
+                + tableName
+                + ": "
+                + e.getMessage(),
+            e);
       }
-      return new ServiceUnavailableException("could not complete " + operation + " on DynamoDB"
-          + " table " + tableName + ": " + e.getMessage(), e);
+      return new ServiceUnavailableException(
+          "could not complete "
+              + operation
+              + " on DynamoDB"
+              + " table "
+              + tableName
+              + ": "
+              + e.getMessage(),
+          e);
     }
-    return new QuickPhotosException(operation + " on DynamoDB table " + tableName + " failed: "
-        + e.getMessage(), e);
+    return new QuickPhotosException(
+        operation + " on DynamoDB table " + tableName + " failed: " + e.getMessage(), e);
   }
 
-  private static RuntimeException translateService(DynamoDbException e, String operation,
-      String tableName) {
+  private static RuntimeException translateService(
+      DynamoDbException e, String operation, String tableName) {
     AwsErrorDetails details = e.awsErrorDetails();
     String code = details == null ? null : details.errorCode();
-    String message = details == null || details.errorMessage() == null
-        ? e.getMessage() : details.errorMessage();
+    String message =
+        details == null || details.errorMessage() == null ? e.getMessage() : details.errorMessage();
     if ("ResourceNotFoundException".equals(code)) {
-      return new TableConfigurationException("DynamoDB table " + tableName + " does not exist (or"
-          + " is not visible to these credentials in this region); create it with"
-          + " QuickPhotosTable.createIfMissing or the builder's createTableIfMissing(true): "
-          + message, e);
+      return new TableConfigurationException(
+          "DynamoDB table "
+              + tableName
+              + " does not exist (or"
+              + " is not visible to these credentials in this region); create it with"
+              + " QuickPhotosTable.createIfMissing or the builder's createTableIfMissing(true): "
+              + message,
+          e);
     }
     if (code != null && NOT_PERMITTED.contains(code)) {
-      return new TableConfigurationException("these credentials may not run " + operation
-          + " on DynamoDB table " + tableName + " (" + code + "): " + message, e);
+      return new TableConfigurationException(
+          "these credentials may not run "
+              + operation
+              + " on DynamoDB table "
+              + tableName
+              + " ("
+              + code
+              + "): "
+              + message,
+          e);
     }
     if ("ValidationException".equals(code)) {
       String lower = message == null ? "" : message.toLowerCase(java.util.Locale.ROOT);
       if (lower.contains("does not have the specified index")) {
-        return new TableConfigurationException("DynamoDB table " + tableName + " has no global"
-            + " secondary index " + QuickPhotosTable.INVERTED_INDEX + " (partition key SK, sort"
-            + " key PK): " + message, e);
+        return new TableConfigurationException(
+            "DynamoDB table "
+                + tableName
+                + " has no global"
+                + " secondary index "
+                + QuickPhotosTable.INVERTED_INDEX
+                + " (partition key SK, sort"
+                + " key PK): "
+                + message,
+            e);
       }
       if (KEY_SCHEMA_MISMATCH.stream().anyMatch(lower::contains)) {
-        return new TableConfigurationException("DynamoDB table " + tableName + " does not have"
-            + " the quick-photos key schema (partition key PK, sort key SK, both strings; check"
-            + " it with QuickPhotosTable.verify): " + operation + " failed: " + message, e);
+        return new TableConfigurationException(
+            "DynamoDB table "
+                + tableName
+                + " does not have"
+                + " the quick-photos key schema (partition key PK, sort key SK, both strings; check"
+                + " it with QuickPhotosTable.verify): "
+                + operation
+                + " failed: "
+                + message,
+            e);
       }
       return new TableRequestRefusedException(message, e);
     }
-    if ((code != null && UNAVAILABLE.contains(code)) || e.statusCode() >= 500
+    if ((code != null && UNAVAILABLE.contains(code))
+        || e.statusCode() >= 500
         || e.isThrottlingException()) {
-      return new ServiceUnavailableException("DynamoDB could not serve " + operation + " on table "
-          + tableName + " (" + code + "): " + message, e);
+      return new ServiceUnavailableException(
+          "DynamoDB could not serve "
+              + operation
+              + " on table "
+              + tableName
+              + " ("
+              + code
+              + "): "
+              + message,
+          e);
     }
-    return new QuickPhotosException("DynamoDB refused " + operation + " on table " + tableName
-        + " (" + code + "): " + message, e);
+    return new QuickPhotosException(
+        "DynamoDB refused " + operation + " on table " + tableName + " (" + code + "): " + message,
+        e);
   }
 
   /**
@@ -164,8 +215,8 @@ public final class SdkErrors {
       }
       return reasons;
     }
-    String message = e.awsErrorDetails() == null ? e.getMessage()
-        : e.awsErrorDetails().errorMessage();
+    String message =
+        e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
     int open = message == null ? -1 : message.indexOf('[');
     int close = message == null ? -1 : message.indexOf(']', open + 1);
     if (open >= 0 && close > open) {

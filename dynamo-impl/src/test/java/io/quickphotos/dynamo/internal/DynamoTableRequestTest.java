@@ -1,5 +1,12 @@
 package io.quickphotos.dynamo.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.TableConfigurationException;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Index;
@@ -16,14 +23,6 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowable;
-
-import io.quickphotos.QuickPhotosException;
-import io.quickphotos.ServiceUnavailableException;
-import io.quickphotos.TableConfigurationException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,14 +30,13 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -75,8 +73,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 class DynamoTableRequestTest {
   private static final String TABLE = "quick-photos";
   private static final Key USER = new Key("USER#alice", "#METADATA#alice");
-  private static final Item ITEM = Item.builder(USER).put("name", "Alice").put("followers", 2)
-      .build();
+  private static final Item ITEM =
+      Item.builder(USER).put("name", "Alice").put("followers", 2).build();
 
   private static ConsumedCapacity units(double total) {
     return ConsumedCapacity.builder().tableName(TABLE).capacityUnits(total).build();
@@ -91,17 +89,23 @@ class DynamoTableRequestTest {
   }
 
   private static FakeDynamoDbClient failingWith(RuntimeException e) {
-    return new FakeDynamoDbClient(request -> {
-      throw e;
-    });
+    return new FakeDynamoDbClient(
+        request -> {
+          throw e;
+        });
   }
 
   // --- request shapes ------------------------------------------------------------------------
 
   @Test
   void getItemIsStronglyConsistentAndAsksForTotalCapacity() {
-    FakeDynamoDbClient client = answering(r -> GetItemResponse.builder()
-        .item(AttributeValues.toSdk(ITEM)).consumedCapacity(units(1)).build());
+    FakeDynamoDbClient client =
+        answering(
+            r ->
+                GetItemResponse.builder()
+                    .item(AttributeValues.toSdk(ITEM))
+                    .consumedCapacity(units(1))
+                    .build());
     Table.Read read = table(client).getItem(USER);
     GetItemRequest sent = client.last(GetItemRequest.class);
     assertThat(sent.tableName()).isEqualTo(TABLE);
@@ -114,8 +118,8 @@ class DynamoTableRequestTest {
 
   @Test
   void getItemOfNothingIsEmpty() {
-    FakeDynamoDbClient client = answering(r -> GetItemResponse.builder()
-        .consumedCapacity(units(1)).build());
+    FakeDynamoDbClient client =
+        answering(r -> GetItemResponse.builder().consumedCapacity(units(1)).build());
     assertThat(table(client).getItem(USER).item()).isEmpty();
   }
 
@@ -128,13 +132,25 @@ class DynamoTableRequestTest {
   @Test
   void queryOnTheIndexCarriesEveryPlanField() {
     Key start = new Key("REACTION#bob#heart", "PHOTO#alice#t");
-    FakeDynamoDbClient client = answering(r -> QueryResponse.builder()
-        .items(List.of(AttributeValues.toSdk(ITEM)))
-        .lastEvaluatedKey(AttributeValues.toSdk(USER))
-        .consumedCapacity(units(0.5)).build());
-    QueryResult result = table(client).query(new QueryPlan(Index.INVERTED, "PHOTO#alice#t",
-        Optional.of(SortKeyCondition.beginsWith("REACTION#")), false, 7, Optional.of(start),
-        false));
+    FakeDynamoDbClient client =
+        answering(
+            r ->
+                QueryResponse.builder()
+                    .items(List.of(AttributeValues.toSdk(ITEM)))
+                    .lastEvaluatedKey(AttributeValues.toSdk(USER))
+                    .consumedCapacity(units(0.5))
+                    .build());
+    QueryResult result =
+        table(client)
+            .query(
+                new QueryPlan(
+                    Index.INVERTED,
+                    "PHOTO#alice#t",
+                    Optional.of(SortKeyCondition.beginsWith("REACTION#")),
+                    false,
+                    7,
+                    Optional.of(start),
+                    false));
     QueryRequest sent = client.last(QueryRequest.class);
     assertThat(sent.indexName()).isEqualTo("InvertedIndex");
     assertThat(sent.keyConditionExpression()).isEqualTo("#pk = :pk AND begins_with(#sk, :sk)");
@@ -151,10 +167,13 @@ class DynamoTableRequestTest {
 
   @Test
   void queryOnTheTableNamesNoIndexAndEndsWithoutALastKey() {
-    FakeDynamoDbClient client = answering(r -> QueryResponse.builder().items(List.of())
-        .consumedCapacity(units(1)).build());
-    QueryResult result = table(client).query(new QueryPlan(Index.TABLE, "USER#alice",
-        Optional.empty(), true, 10, Optional.empty(), true));
+    FakeDynamoDbClient client =
+        answering(r -> QueryResponse.builder().items(List.of()).consumedCapacity(units(1)).build());
+    QueryResult result =
+        table(client)
+            .query(
+                new QueryPlan(
+                    Index.TABLE, "USER#alice", Optional.empty(), true, 10, Optional.empty(), true));
     QueryRequest sent = client.last(QueryRequest.class);
     assertThat(sent.indexName()).isNull();
     assertThat(sent.consistentRead()).isTrue();
@@ -166,11 +185,20 @@ class DynamoTableRequestTest {
   @Test
   void batchGetIsStronglyConsistentAndHandsBackUnprocessedKeys() {
     Key other = new Key("USER#bob", "#METADATA#bob");
-    FakeDynamoDbClient client = answering(r -> BatchGetItemResponse.builder()
-        .responses(Map.of(TABLE, List.of(AttributeValues.toSdk(ITEM))))
-        .unprocessedKeys(Map.of(TABLE, KeysAndAttributes.builder()
-            .keys(List.of(AttributeValues.toSdk(other))).consistentRead(true).build()))
-        .consumedCapacity(List.of(units(1))).build());
+    FakeDynamoDbClient client =
+        answering(
+            r ->
+                BatchGetItemResponse.builder()
+                    .responses(Map.of(TABLE, List.of(AttributeValues.toSdk(ITEM))))
+                    .unprocessedKeys(
+                        Map.of(
+                            TABLE,
+                            KeysAndAttributes.builder()
+                                .keys(List.of(AttributeValues.toSdk(other)))
+                                .consistentRead(true)
+                                .build()))
+                    .consumedCapacity(List.of(units(1)))
+                    .build());
     Table.BatchRead read = table(client).batchGetItem(List.of(USER, other));
     BatchGetItemRequest sent = client.last(BatchGetItemRequest.class);
     assertThat(sent.requestItems().get(TABLE).consistentRead()).isTrue();
@@ -183,8 +211,8 @@ class DynamoTableRequestTest {
 
   @Test
   void putSendsTheConditionAndReturnsTheItemWritten() {
-    FakeDynamoDbClient client = answering(r -> PutItemResponse.builder()
-        .consumedCapacity(units(2)).build());
+    FakeDynamoDbClient client =
+        answering(r -> PutItemResponse.builder().consumedCapacity(units(2)).build());
     Table.Write write = table(client).write(new WriteAction.Put(ITEM, ItemCondition.ABSENT));
     PutItemRequest sent = client.last(PutItemRequest.class);
     assertThat(sent.conditionExpression()).isEqualTo("attribute_not_exists(PK)");
@@ -202,11 +230,20 @@ class DynamoTableRequestTest {
 
   @Test
   void updateAsksForTheNewImage() {
-    FakeDynamoDbClient client = answering(r -> UpdateItemResponse.builder()
-        .attributes(AttributeValues.toSdk(ITEM)).consumedCapacity(units(2)).build());
-    Table.Write write = table(client).write(new WriteAction.Update(USER,
-        List.of(new UpdateAction.Set(AttributePath.of("name"), new Value.Str("Alice"))),
-        ItemCondition.EXISTS));
+    FakeDynamoDbClient client =
+        answering(
+            r ->
+                UpdateItemResponse.builder()
+                    .attributes(AttributeValues.toSdk(ITEM))
+                    .consumedCapacity(units(2))
+                    .build());
+    Table.Write write =
+        table(client)
+            .write(
+                new WriteAction.Update(
+                    USER,
+                    List.of(new UpdateAction.Set(AttributePath.of("name"), new Value.Str("Alice"))),
+                    ItemCondition.EXISTS));
     UpdateItemRequest sent = client.last(UpdateItemRequest.class);
     assertThat(sent.returnValues()).isEqualTo(ReturnValue.ALL_NEW);
     assertThat(sent.updateExpression()).isEqualTo("SET #a0 = :v0");
@@ -216,8 +253,8 @@ class DynamoTableRequestTest {
 
   @Test
   void deleteReturnsNoItem() {
-    FakeDynamoDbClient client = answering(r -> DeleteItemResponse.builder()
-        .consumedCapacity(units(1)).build());
+    FakeDynamoDbClient client =
+        answering(r -> DeleteItemResponse.builder().consumedCapacity(units(1)).build());
     Table.Write write = table(client).write(new WriteAction.Delete(USER, ItemCondition.EXISTS));
     assertThat(client.last(DeleteItemRequest.class).conditionExpression())
         .isEqualTo("attribute_exists(PK)");
@@ -228,24 +265,37 @@ class DynamoTableRequestTest {
   @Test
   void aConditionCheckIsNoSingleWrite() {
     FakeDynamoDbClient client = answering(r -> null);
-    assertThatThrownBy(() -> table(client).write(new WriteAction.Check(USER,
-        ItemCondition.EXISTS))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> table(client).write(new WriteAction.Check(USER, ItemCondition.EXISTS)))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThat(client.requests).isEmpty();
   }
 
   @Test
   void transactionMapsEachActionInOrderAndReadsSplitCapacity() {
-    FakeDynamoDbClient client = answering(r -> TransactWriteItemsResponse.builder()
-        .consumedCapacity(ConsumedCapacity.builder().tableName(TABLE).capacityUnits(10.0)
-            .readCapacityUnits(2.0).writeCapacityUnits(8.0).build())
-        .build());
-    Capacity consumed = table(client).transactWrite(List.of(
-        new WriteAction.Check(USER, ItemCondition.EXISTS),
-        new WriteAction.Put(Item.builder(new Key("P", "S")).build(), ItemCondition.ABSENT),
-        new WriteAction.Update(new Key("P", "T"),
-            List.of(new UpdateAction.Add(AttributePath.of("reactions", "heart"), 1)),
-            ItemCondition.EXISTS),
-        new WriteAction.Delete(new Key("P", "U"), ItemCondition.EXISTS)));
+    FakeDynamoDbClient client =
+        answering(
+            r ->
+                TransactWriteItemsResponse.builder()
+                    .consumedCapacity(
+                        ConsumedCapacity.builder()
+                            .tableName(TABLE)
+                            .capacityUnits(10.0)
+                            .readCapacityUnits(2.0)
+                            .writeCapacityUnits(8.0)
+                            .build())
+                    .build());
+    Capacity consumed =
+        table(client)
+            .transactWrite(
+                List.of(
+                    new WriteAction.Check(USER, ItemCondition.EXISTS),
+                    new WriteAction.Put(
+                        Item.builder(new Key("P", "S")).build(), ItemCondition.ABSENT),
+                    new WriteAction.Update(
+                        new Key("P", "T"),
+                        List.of(new UpdateAction.Add(AttributePath.of("reactions", "heart"), 1)),
+                        ItemCondition.EXISTS),
+                    new WriteAction.Delete(new Key("P", "U"), ItemCondition.EXISTS)));
     TransactWriteItemsRequest sent = client.last(TransactWriteItemsRequest.class);
     List<TransactWriteItem> items = sent.transactItems();
     assertThat(items.get(0).conditionCheck().conditionExpression())
@@ -261,10 +311,11 @@ class DynamoTableRequestTest {
 
   @Test
   void transactionWithOnlyATotalBillsItAsWrites() {
-    FakeDynamoDbClient client = answering(r -> TransactWriteItemsResponse.builder()
-        .consumedCapacity(units(4)).build());
-    assertThat(table(client).transactWrite(List.of(new WriteAction.Put(ITEM,
-        ItemCondition.ABSENT)))).isEqualTo(new Capacity(0, 4));
+    FakeDynamoDbClient client =
+        answering(r -> TransactWriteItemsResponse.builder().consumedCapacity(units(4)).build());
+    assertThat(
+            table(client).transactWrite(List.of(new WriteAction.Put(ITEM, ItemCondition.ABSENT))))
+        .isEqualTo(new Capacity(0, 4));
   }
 
   // --- errors --------------------------------------------------------------------------------
@@ -279,25 +330,36 @@ class DynamoTableRequestTest {
 
   @Test
   void aFailedConditionBecomesTheEnginesOwn() {
-    var sdk = software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException
-        .builder().awsErrorDetails(details("TableConditionFailedException",
-            "The conditional request failed")).statusCode(400).build();
-    Throwable thrown = catchThrowable(() -> table(failingWith(sdk))
-        .write(new WriteAction.Put(ITEM, ItemCondition.ABSENT)));
-    assertThat(thrown).isInstanceOf(TableConditionFailedException.class)
-        .hasMessage("The conditional request failed").hasCause(sdk);
+    var sdk =
+        software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException.builder()
+            .awsErrorDetails(
+                details("TableConditionFailedException", "The conditional request failed"))
+            .statusCode(400)
+            .build();
+    Throwable thrown =
+        catchThrowable(
+            () -> table(failingWith(sdk)).write(new WriteAction.Put(ITEM, ItemCondition.ABSENT)));
+    assertThat(thrown)
+        .isInstanceOf(TableConditionFailedException.class)
+        .hasMessage("The conditional request failed")
+        .hasCause(sdk);
   }
 
   @Test
   void aCancelledTransactionKeepsItsReasonsInOrder() {
-    var sdk = software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException
-        .builder().cancellationReasons(
-            CancellationReason.builder().code("None").build(),
-            CancellationReason.builder().code("ConditionalCheckFailed").build(),
-            CancellationReason.builder().code("TransactionConflict").build())
-        .statusCode(400).build();
-    Throwable thrown = catchThrowable(() -> table(failingWith(sdk))
-        .transactWrite(List.of(new WriteAction.Put(ITEM, ItemCondition.ABSENT))));
+    var sdk =
+        software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException.builder()
+            .cancellationReasons(
+                CancellationReason.builder().code("None").build(),
+                CancellationReason.builder().code("ConditionalCheckFailed").build(),
+                CancellationReason.builder().code("TransactionConflict").build())
+            .statusCode(400)
+            .build();
+    Throwable thrown =
+        catchThrowable(
+            () ->
+                table(failingWith(sdk))
+                    .transactWrite(List.of(new WriteAction.Put(ITEM, ItemCondition.ABSENT))));
     assertThat(thrown).isInstanceOf(TableTransactionCancelledException.class).hasCause(sdk);
     assertThat(((TableTransactionCancelledException) thrown).reasons())
         .containsExactly("None", "ConditionalCheckFailed", "TransactionConflict");
@@ -305,56 +367,98 @@ class DynamoTableRequestTest {
 
   @Test
   void reasonsAreReadFromTheMessageWhenAnEndpointSendsNoList() {
-    var sdk = software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException
-        .builder().awsErrorDetails(details("TableTransactionCancelledException",
-            "Transaction cancelled, please refer cancellation reasons for specific reasons"
-                + " [None, ConditionalCheckFailed]")).statusCode(400).build();
+    var sdk =
+        software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException.builder()
+            .awsErrorDetails(
+                details(
+                    "TableTransactionCancelledException",
+                    "Transaction cancelled, please refer cancellation reasons for specific reasons"
+                        + " [None, ConditionalCheckFailed]"))
+            .statusCode(400)
+            .build();
     assertThat(SdkErrors.reasons(sdk)).containsExactly("None", "ConditionalCheckFailed");
   }
 
   @Test
   void aValidationErrorKeepsDynamoDbsMessage() {
-    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details("ValidationException", "Item size has exceeded the maximum"
-            + " allowed size")).statusCode(400).build();
-    assertThat(failureOf(sdk)).isInstanceOf(TableRequestRefusedException.class)
-        .hasMessage("Item size has exceeded the maximum allowed size").hasCause(sdk);
+    DynamoDbException sdk =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(
+                    details(
+                        "ValidationException",
+                        "Item size has exceeded the maximum" + " allowed size"))
+                .statusCode(400)
+                .build();
+    assertThat(failureOf(sdk))
+        .isInstanceOf(TableRequestRefusedException.class)
+        .hasMessage("Item size has exceeded the maximum allowed size")
+        .hasCause(sdk);
   }
 
   @Test
   void aMissingIndexIsNamed() {
-    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details("ValidationException", "The table does not have the specified"
-            + " index: InvertedIndex")).statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
-        .hasMessageContaining("InvertedIndex").hasMessageContaining(TABLE).hasCause(sdk);
+    DynamoDbException sdk =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(
+                    details(
+                        "ValidationException",
+                        "The table does not have the specified" + " index: InvertedIndex"))
+                .statusCode(400)
+                .build();
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("InvertedIndex")
+        .hasMessageContaining(TABLE)
+        .hasCause(sdk);
   }
 
   @Test
   void aMissingTableIsNamed() {
-    DynamoDbException sdk = ResourceNotFoundException.builder()
-        .awsErrorDetails(details("ResourceNotFoundException", "Requested resource not found"))
-        .statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
-        .hasMessageContaining("table " + TABLE + " does not exist").hasCause(sdk);
+    DynamoDbException sdk =
+        ResourceNotFoundException.builder()
+            .awsErrorDetails(details("ResourceNotFoundException", "Requested resource not found"))
+            .statusCode(400)
+            .build();
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("table " + TABLE + " does not exist")
+        .hasCause(sdk);
   }
 
   static Stream<Arguments> unavailable() {
     return Stream.of(
-        Arguments.of(ProvisionedThroughputExceededException.builder().awsErrorDetails(
-            details("ProvisionedThroughputExceededException", "slow down")).statusCode(400)
-            .build()),
-        Arguments.of(ThrottlingException.builder().awsErrorDetails(
-            details("ThrottlingException", "Rate exceeded")).statusCode(400).build()),
-        Arguments.of(RequestLimitExceededException.builder().awsErrorDetails(
-            details("RequestLimitExceeded", "account limit")).statusCode(400).build()),
-        Arguments.of(InternalServerErrorException.builder().awsErrorDetails(
-            details("InternalServerError", "oops")).statusCode(500).build()),
-        Arguments.of(DynamoDbException.builder().awsErrorDetails(
-            details("ServiceUnavailable", "busy")).statusCode(503).build()),
-        Arguments.of(TransactionConflictException.builder().awsErrorDetails(
-            details("TransactionConflictException", "in a transaction")).statusCode(400)
-            .build()),
+        Arguments.of(
+            ProvisionedThroughputExceededException.builder()
+                .awsErrorDetails(details("ProvisionedThroughputExceededException", "slow down"))
+                .statusCode(400)
+                .build()),
+        Arguments.of(
+            ThrottlingException.builder()
+                .awsErrorDetails(details("ThrottlingException", "Rate exceeded"))
+                .statusCode(400)
+                .build()),
+        Arguments.of(
+            RequestLimitExceededException.builder()
+                .awsErrorDetails(details("RequestLimitExceeded", "account limit"))
+                .statusCode(400)
+                .build()),
+        Arguments.of(
+            InternalServerErrorException.builder()
+                .awsErrorDetails(details("InternalServerError", "oops"))
+                .statusCode(500)
+                .build()),
+        Arguments.of(
+            DynamoDbException.builder()
+                .awsErrorDetails(details("ServiceUnavailable", "busy"))
+                .statusCode(503)
+                .build()),
+        Arguments.of(
+            TransactionConflictException.builder()
+                .awsErrorDetails(details("TransactionConflictException", "in a transaction"))
+                .statusCode(400)
+                .build()),
         Arguments.of(SdkClientException.create("Unable to execute HTTP request: refused")));
   }
 
@@ -365,48 +469,72 @@ class DynamoTableRequestTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"The number of conditions on the keys is invalid",
-      "Query key condition not supported",
-      "The provided key element does not match the schema",
-      "One of the required keys was not given a value",
-      "Query condition missed key schema element: SK",
-      "One or more parameter values were invalid: Type mismatch for key PK expected: N actual: S",
-      "One or more parameter values were invalid: Missing the key id in the item"})
+  @ValueSource(
+      strings = {
+        "The number of conditions on the keys is invalid",
+        "Query key condition not supported",
+        "The provided key element does not match the schema",
+        "One of the required keys was not given a value",
+        "Query condition missed key schema element: SK",
+        "One or more parameter values were invalid: Type mismatch for key PK expected: N actual: S",
+        "One or more parameter values were invalid: Missing the key id in the item"
+      })
   void aKeySchemaOtherThanQuickPhotosIsAConfigurationError(String dynamoDbMessage) {
-    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details("ValidationException", dynamoDbMessage)).statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
+    DynamoDbException sdk =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(details("ValidationException", dynamoDbMessage))
+                .statusCode(400)
+                .build();
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("table " + TABLE + " does not have the quick-photos key schema")
-        .hasMessageContaining(dynamoDbMessage).hasCause(sdk);
+        .hasMessageContaining(dynamoDbMessage)
+        .hasCause(sdk);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"AccessDeniedException", "UnrecognizedClientException",
-      "ExpiredTokenException"})
+  @ValueSource(
+      strings = {"AccessDeniedException", "UnrecognizedClientException", "ExpiredTokenException"})
   void deniedOrUnknownCredentialsAreAConfigurationError(String code) {
-    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details(code, "User: arn:aws:iam::1:user/app is not authorized"))
-        .statusCode(400).build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
+    DynamoDbException sdk =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(details(code, "User: arn:aws:iam::1:user/app is not authorized"))
+                .statusCode(400)
+                .build();
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("may not run GetItem on DynamoDB table " + TABLE)
-        .hasMessageContaining(code).hasMessageContaining("is not authorized").hasCause(sdk);
+        .hasMessageContaining(code)
+        .hasMessageContaining("is not authorized")
+        .hasCause(sdk);
   }
 
   @Test
   void missingCredentialsAreAConfigurationErrorNotAnOutage() {
-    SdkClientException sdk = SdkClientException.create("Unable to load credentials from any of"
-        + " the providers in the chain AwsCredentialsProviderChain");
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(TableConfigurationException.class)
-        .hasMessageContaining("no AWS credentials").hasCause(sdk);
+    SdkClientException sdk =
+        SdkClientException.create(
+            "Unable to load credentials from any of"
+                + " the providers in the chain AwsCredentialsProviderChain");
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("no AWS credentials")
+        .hasCause(sdk);
   }
 
   @Test
   void anyOtherRefusalIsAPlainQuickPhotosErrorWithTheCode() {
-    DynamoDbException sdk = (DynamoDbException) DynamoDbException.builder()
-        .awsErrorDetails(details("LimitExceededException", "too many tables")).statusCode(400)
-        .build();
-    assertThat(failureOf(sdk)).isExactlyInstanceOf(QuickPhotosException.class)
-        .hasMessageContaining("LimitExceededException").hasMessageContaining("too many tables")
+    DynamoDbException sdk =
+        (DynamoDbException)
+            DynamoDbException.builder()
+                .awsErrorDetails(details("LimitExceededException", "too many tables"))
+                .statusCode(400)
+                .build();
+    assertThat(failureOf(sdk))
+        .isExactlyInstanceOf(QuickPhotosException.class)
+        .hasMessageContaining("LimitExceededException")
+        .hasMessageContaining("too many tables")
         .hasCause(sdk);
   }
 }

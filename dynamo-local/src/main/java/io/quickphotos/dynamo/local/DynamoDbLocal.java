@@ -81,8 +81,9 @@ public final class DynamoDbLocal implements AutoCloseable {
       int port = freeLoopbackPort();
       DynamoDBProxyServer server;
       try {
-        server = ServerRunner.createServerFromCommandLineArgs(
-            new String[] {"-inMemory", "-disableTelemetry", "-port", Integer.toString(port)});
+        server =
+            ServerRunner.createServerFromCommandLineArgs(
+                new String[] {"-inMemory", "-disableTelemetry", "-port", Integer.toString(port)});
       } catch (Exception e) {
         throw new IllegalStateException("DynamoDB Local refused its arguments", e);
       }
@@ -140,8 +141,8 @@ public final class DynamoDbLocal implements AutoCloseable {
     return DynamoDbClient.builder()
         .endpointOverride(endpoint())
         .region(REGION)
-        .credentialsProvider(StaticCredentialsProvider.create(
-            AwsBasicCredentials.create("dummy", "dummy")))
+        .credentialsProvider(
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
         // The SDK owns (and closes) an HTTP client it builds from a builder.
         .httpClientBuilder(UrlConnectionHttpClient.builder())
         .build();
@@ -184,8 +185,8 @@ public final class DynamoDbLocal implements AutoCloseable {
         }
       }
     } catch (ReflectiveOperationException | RuntimeException e) {
-      LOG.warn("DynamoDB Local will listen on every interface: could not narrow it to {}",
-          LOOPBACK, e);
+      LOG.warn(
+          "DynamoDB Local will listen on every interface: could not narrow it to {}", LOOPBACK, e);
     }
   }
 

@@ -75,8 +75,7 @@ public final class DynamoDbLocalExtension
   private final ThreadLocal<LocalTable> current = new ThreadLocal<>();
 
   /** Creates the extension; JUnit does this for {@code @ExtendWith}. */
-  public DynamoDbLocalExtension() {
-  }
+  public DynamoDbLocalExtension() {}
 
   /**
    * A test's table on the shared server.
@@ -138,9 +137,11 @@ public final class DynamoDbLocalExtension
    * @return the running server
    */
   public static DynamoDbLocal server(ExtensionContext context) {
-    return context.getRoot().getStore(NAMESPACE)
-        .getOrComputeIfAbsent(DynamoDbLocal.class, type -> DynamoDbLocal.start(),
-            DynamoDbLocal.class);
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            DynamoDbLocal.class, type -> DynamoDbLocal.start(), DynamoDbLocal.class);
   }
 
   /**
@@ -153,8 +154,9 @@ public final class DynamoDbLocalExtension
   public LocalTable table() {
     LocalTable table = current.get();
     if (table == null) {
-      throw new IllegalStateException("no DynamoDB Local table: call table() from a test, or a"
-          + " @BeforeEach or @AfterEach method, of a class using DynamoDbLocalExtension");
+      throw new IllegalStateException(
+          "no DynamoDB Local table: call table() from a test, or a"
+              + " @BeforeEach or @AfterEach method, of a class using DynamoDbLocalExtension");
     }
     return table;
   }

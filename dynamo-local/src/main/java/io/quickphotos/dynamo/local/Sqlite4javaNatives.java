@@ -29,13 +29,13 @@ import org.slf4j.LoggerFactory;
 final class Sqlite4javaNatives {
   /** The system property sqlite4java reads. */
   static final String LIBRARY_PATH = "sqlite4java.library.path";
+
   /** Where this module's jar carries the natives for the 64-bit platforms. */
   static final String RESOURCE_DIRECTORY = "io/quickphotos/dynamo/local/natives/";
 
   private static final Logger LOG = LoggerFactory.getLogger(Sqlite4javaNatives.class);
 
-  private Sqlite4javaNatives() {
-  }
+  private Sqlite4javaNatives() {}
 
   /**
    * Sets {@value #LIBRARY_PATH} if it is unset, extracting the native library for this platform
@@ -70,13 +70,17 @@ final class Sqlite4javaNatives {
       LOG.debug("sqlite4java natives from {} extracted to {}", artifact.get(), directory);
       return directory;
     }
-    URL resource = Sqlite4javaNatives.class.getClassLoader()
-        .getResource(RESOURCE_DIRECTORY + fileName);
+    URL resource =
+        Sqlite4javaNatives.class.getClassLoader().getResource(RESOURCE_DIRECTORY + fileName);
     if (resource == null) {
-      throw new IllegalStateException("sqlite4java's native library " + fileName
-          + " is not on the class path and " + LIBRARY_PATH + " is not set; set it to the"
-          + " directory holding the com.almworks.sqlite4java native artifact for this"
-          + " platform (a runtime dependency of com.amazonaws:DynamoDBLocal)");
+      throw new IllegalStateException(
+          "sqlite4java's native library "
+              + fileName
+              + " is not on the class path and "
+              + LIBRARY_PATH
+              + " is not set; set it to the"
+              + " directory holding the com.almworks.sqlite4java native artifact for this"
+              + " platform (a runtime dependency of com.amazonaws:DynamoDBLocal)");
     }
     Path directory = extract(resource::openStream, fileName);
     LOG.debug("sqlite4java natives from {} extracted to {}", resource, directory);
@@ -110,8 +114,8 @@ final class Sqlite4javaNatives {
     if (os.contains("linux")) {
       return x64 ? "libsqlite4java-linux-amd64.so" : "libsqlite4java-linux-i386.so";
     }
-    throw new IllegalStateException("DynamoDB Local's sqlite4java has no native library for "
-        + osName + " " + osArch);
+    throw new IllegalStateException(
+        "DynamoDB Local's sqlite4java has no native library for " + osName + " " + osArch);
   }
 
   /**
@@ -132,8 +136,7 @@ final class Sqlite4javaNatives {
         continue;
       }
       String n = name.toString();
-      boolean matches = n.equals(fileName)
-          || (n.startsWith(stem + "-") && n.endsWith(extension));
+      boolean matches = n.equals(fileName) || (n.startsWith(stem + "-") && n.endsWith(extension));
       if (matches && Files.isRegularFile(path)) {
         return Optional.of(path);
       }
@@ -150,8 +153,9 @@ final class Sqlite4javaNatives {
       }
       // The library is mapped into the process; deleting it at exit is harmless on Unix and
       // best effort elsewhere.
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(directory),
-          "quickphotos-sqlite4java-cleanup"));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(() -> deleteQuietly(directory), "quickphotos-sqlite4java-cleanup"));
       return directory;
     } catch (IOException e) {
       throw new UncheckedIOException("could not extract sqlite4java's native library", e);

@@ -35,13 +35,19 @@ class DynamoDbLocalExtensionTest {
   }
 
   @RepeatedTest(3)
-  void everyTestGetsAFreshEmptyTableOnTheSharedServer(DynamoDbLocalExtension.LocalTable table,
-      QuickPhotos photos, DynamoDbLocal server) {
+  void everyTestGetsAFreshEmptyTableOnTheSharedServer(
+      DynamoDbLocalExtension.LocalTable table, QuickPhotos photos, DynamoDbLocal server) {
     assertThat(server).isSameAs(serverOfTheClass);
     assertThat(TABLES_SEEN.add(table.tableName())).as("a new table name").isTrue();
     assertThat(photos.getUser("alice")).isEmpty();
-    photos.createUser(new NewUser("alice", "Alice", "alice@example.com",
-        LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE));
+    photos.createUser(
+        new NewUser(
+            "alice",
+            "Alice",
+            "alice@example.com",
+            LocalDate.of(1990, 4, 1),
+            "",
+            UserStatus.ACTIVE));
     assertThat(table.repository().getUser("alice")).isPresent();
   }
 

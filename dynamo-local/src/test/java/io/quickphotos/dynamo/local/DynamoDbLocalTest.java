@@ -11,11 +11,12 @@ class DynamoDbLocalTest {
 
   @Test
   void eachServerHasItsOwnLoopbackPortAndTables() {
-    try (DynamoDbLocal one = DynamoDbLocal.start(); DynamoDbLocal two = DynamoDbLocal.start()) {
+    try (DynamoDbLocal one = DynamoDbLocal.start();
+        DynamoDbLocal two = DynamoDbLocal.start()) {
       assertThat(one.port()).isNotEqualTo(two.port());
       assertThat(one.endpoint().toString()).isEqualTo("http://127.0.0.1:" + one.port());
-      one.client().createTable(io.quickphotos.dynamo.QuickPhotosTable
-          .createTableRequest("only-on-one"));
+      one.client()
+          .createTable(io.quickphotos.dynamo.QuickPhotosTable.createTableRequest("only-on-one"));
       assertThat(one.client().listTables().tableNames()).containsExactly("only-on-one");
       assertThat(two.client().listTables().tableNames()).isEmpty();
     }

@@ -23,10 +23,16 @@ class DynamoDbLocalWithoutLibraryPathTest {
     try (DynamoDbLocal local = DynamoDbLocal.start()) {
       Path directory = Path.of(System.getProperty(Sqlite4javaNatives.LIBRARY_PATH));
       assertThat(Files.list(directory)).isNotEmpty();
-      QuickPhotos photos = DynamoQuickPhotos.builder().client(local.client())
-          .createTableIfMissing(true).build();
-      photos.createUser(new NewUser("alice", "Alice", "alice@example.com",
-          LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE));
+      QuickPhotos photos =
+          DynamoQuickPhotos.builder().client(local.client()).createTableIfMissing(true).build();
+      photos.createUser(
+          new NewUser(
+              "alice",
+              "Alice",
+              "alice@example.com",
+              LocalDate.of(1990, 4, 1),
+              "",
+              UserStatus.ACTIVE));
       assertThat(photos.getUser("alice")).isPresent();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

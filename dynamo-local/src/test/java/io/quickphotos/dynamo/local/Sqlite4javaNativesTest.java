@@ -23,7 +23,8 @@ class Sqlite4javaNativesTest {
     assertThat(Sqlite4javaNatives.libraryFileName("Windows 11", "amd64"))
         .isEqualTo("sqlite4java-win32-x64.dll");
     assertThatThrownBy(() -> Sqlite4javaNatives.libraryFileName("SunOS", "sparc"))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("SunOS");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("SunOS");
   }
 
   @Test
@@ -33,10 +34,9 @@ class Sqlite4javaNativesTest {
     String classPath = other + File.pathSeparator + "" + File.pathSeparator + artifact;
     assertThat(Sqlite4javaNatives.findOnClassPath("libsqlite4java-linux-amd64.so", classPath))
         .contains(artifact);
-    assertThat(Sqlite4javaNatives.findOnClassPath("libsqlite4java-osx.dylib", classPath))
-        .isEmpty();
-    Path extracted = Sqlite4javaNatives.extractFromClassPath("libsqlite4java-linux-amd64.so",
-        classPath);
+    assertThat(Sqlite4javaNatives.findOnClassPath("libsqlite4java-osx.dylib", classPath)).isEmpty();
+    Path extracted =
+        Sqlite4javaNatives.extractFromClassPath("libsqlite4java-linux-amd64.so", classPath);
     assertThat(extracted.resolve("libsqlite4java-linux-amd64.so")).hasContent("so");
   }
 
@@ -47,18 +47,22 @@ class Sqlite4javaNativesTest {
     // The same bytes as the artifact the build copied for the tests' library path.
     Path copied = Path.of(System.getProperty(Sqlite4javaNatives.LIBRARY_PATH), name);
     assertThat(Files.mismatch(extracted.resolve(name), copied)).isEqualTo(-1L);
-    assertThat(Sqlite4javaNatives.class.getClassLoader()
-        .getResource(Sqlite4javaNatives.RESOURCE_DIRECTORY + "libsqlite4java-osx.dylib"))
+    assertThat(
+            Sqlite4javaNatives.class
+                .getClassLoader()
+                .getResource(Sqlite4javaNatives.RESOURCE_DIRECTORY + "libsqlite4java-osx.dylib"))
         .isNotNull();
-    assertThat(Sqlite4javaNatives.class.getClassLoader()
-        .getResource(Sqlite4javaNatives.RESOURCE_DIRECTORY + "sqlite4java-win32-x64.dll"))
+    assertThat(
+            Sqlite4javaNatives.class
+                .getClassLoader()
+                .getResource(Sqlite4javaNatives.RESOURCE_DIRECTORY + "sqlite4java-win32-x64.dll"))
         .isNotNull();
   }
 
   @Test
   void aPlatformWithoutAnyCopyIsExplained() {
-    assertThatThrownBy(() -> Sqlite4javaNatives.extractFromClassPath(
-        "libsqlite4java-linux-i386.so", ""))
+    assertThatThrownBy(
+            () -> Sqlite4javaNatives.extractFromClassPath("libsqlite4java-linux-i386.so", ""))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(Sqlite4javaNatives.LIBRARY_PATH);
   }

@@ -34,8 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 @ExtendWith(DynamoDbLocalExtension.class)
 class TableConfigurationTest {
   private static final AtomicLong TABLES = new AtomicLong();
-  private static final NewUser ANN = new NewUser("ann", "Ann", "ann@example.com",
-      LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE);
+  private static final NewUser ANN =
+      new NewUser("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE);
   private static final PhotoId PHOTO = new PhotoId("ann", Instant.parse("2024-01-01T00:00:00Z"));
 
   private DynamoDbClient client;
@@ -63,13 +63,23 @@ class TableConfigurationTest {
     List<KeySchemaElement> schema = new java.util.ArrayList<>();
     List<AttributeDefinition> definitions = new java.util.ArrayList<>();
     for (int i = 0; i < keys.length; i++) {
-      schema.add(KeySchemaElement.builder().attributeName(keys[i])
-          .keyType(i == 0 ? KeyType.HASH : KeyType.RANGE).build());
-      definitions.add(AttributeDefinition.builder().attributeName(keys[i])
-          .attributeType(ScalarAttributeType.S).build());
+      schema.add(
+          KeySchemaElement.builder()
+              .attributeName(keys[i])
+              .keyType(i == 0 ? KeyType.HASH : KeyType.RANGE)
+              .build());
+      definitions.add(
+          AttributeDefinition.builder()
+              .attributeName(keys[i])
+              .attributeType(ScalarAttributeType.S)
+              .build());
     }
-    client.createTable(r -> r.tableName(tableName).keySchema(schema)
-        .attributeDefinitions(definitions).billingMode(BillingMode.PAY_PER_REQUEST));
+    client.createTable(
+        r ->
+            r.tableName(tableName)
+                .keySchema(schema)
+                .attributeDefinitions(definitions)
+                .billingMode(BillingMode.PAY_PER_REQUEST));
   }
 
   @Test
@@ -89,8 +99,9 @@ class TableConfigurationTest {
     assertThatThrownBy(() -> photos.getUser("ann"))
         .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("key schema");
-    assertThatThrownBy(() -> photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST,
-        PageRequest.first())).isExactlyInstanceOf(TableConfigurationException.class)
+    assertThatThrownBy(
+            () -> photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first()))
+        .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("key schema");
     assertThatThrownBy(() -> photos.follow("ann", "bob"))
         .isExactlyInstanceOf(TableConfigurationException.class)
@@ -104,8 +115,9 @@ class TableConfigurationTest {
     assertThatThrownBy(() -> photos.getUser("ann"))
         .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("key schema");
-    assertThatThrownBy(() -> photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST,
-        PageRequest.first())).isExactlyInstanceOf(TableConfigurationException.class)
+    assertThatThrownBy(
+            () -> photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first()))
+        .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("key schema");
   }
 

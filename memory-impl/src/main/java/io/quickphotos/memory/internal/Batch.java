@@ -20,18 +20,26 @@ import java.util.function.Function;
  */
 final class Batch<T, R> {
   /** BatchGetItem: keys in, items and unprocessed keys out. */
-  static final Batch<Key, Table.BatchRead> GET = new Batch<>(Operation.BATCH_GET_ITEM,
-      Key::pk, Table::batchGetItem, Table.BatchRead::unprocessedKeys,
-      Table.BatchRead::consumed,
-      (read, unprocessed) -> new Table.BatchRead(read.items(), unprocessed, read.consumed()),
-      new Table.BatchRead(List.of(), List.of(), Capacity.ZERO));
+  static final Batch<Key, Table.BatchRead> GET =
+      new Batch<>(
+          Operation.BATCH_GET_ITEM,
+          Key::pk,
+          Table::batchGetItem,
+          Table.BatchRead::unprocessedKeys,
+          Table.BatchRead::consumed,
+          (read, unprocessed) -> new Table.BatchRead(read.items(), unprocessed, read.consumed()),
+          new Table.BatchRead(List.of(), List.of(), Capacity.ZERO));
 
   /** BatchWriteItem: items in, unprocessed items out. */
-  static final Batch<Item, Table.BatchWrite> WRITE = new Batch<>(Operation.BATCH_WRITE_ITEM,
-      item -> item.key().pk(), Table::batchWriteItem, Table.BatchWrite::unprocessedItems,
-      Table.BatchWrite::consumed,
-      (write, unprocessed) -> new Table.BatchWrite(unprocessed, write.consumed()),
-      new Table.BatchWrite(List.of(), Capacity.ZERO));
+  static final Batch<Item, Table.BatchWrite> WRITE =
+      new Batch<>(
+          Operation.BATCH_WRITE_ITEM,
+          item -> item.key().pk(),
+          Table::batchWriteItem,
+          Table.BatchWrite::unprocessedItems,
+          Table.BatchWrite::consumed,
+          (write, unprocessed) -> new Table.BatchWrite(unprocessed, write.consumed()),
+          new Table.BatchWrite(List.of(), Capacity.ZERO));
 
   private final Operation operation;
   private final Function<T, String> partition;
@@ -41,9 +49,14 @@ final class Batch<T, R> {
   private final BiFunction<R, List<T>, R> withUnprocessed;
   private final R nothing;
 
-  private Batch(Operation operation, Function<T, String> partition,
-      BiFunction<Table, List<T>, R> send, Function<R, List<T>> unprocessed,
-      Function<R, Capacity> consumed, BiFunction<R, List<T>, R> withUnprocessed, R nothing) {
+  private Batch(
+      Operation operation,
+      Function<T, String> partition,
+      BiFunction<Table, List<T>, R> send,
+      Function<R, List<T>> unprocessed,
+      Function<R, Capacity> consumed,
+      BiFunction<R, List<T>, R> withUnprocessed,
+      R nothing) {
     this.operation = operation;
     this.partition = partition;
     this.send = send;

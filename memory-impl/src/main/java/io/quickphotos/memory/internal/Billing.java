@@ -2,9 +2,6 @@ package io.quickphotos.memory.internal;
 
 import io.quickphotos.engine.Capacity;
 
-
-
-
 /**
  * Every capacity number the engine reports, in one place, as DynamoDB bills provisioned tables
  * (Developer Guide: "Read/write capacity mode", "Capacity unit consumption"; the project notes in
@@ -20,20 +17,23 @@ import io.quickphotos.engine.Capacity;
 final class Billing {
   /** One read capacity unit covers a strongly consistent read of up to 4 KB. */
   static final int READ_UNIT_BYTES = 4096;
+
   /** One write capacity unit covers a write of up to 1 KB. */
   static final int WRITE_UNIT_BYTES = 1024;
+
   /** An eventually consistent read costs half a strongly consistent one. */
   static final double EVENTUAL_FACTOR = 0.5;
+
   /** Transactional reads and writes cost double: DynamoDB prepares and then commits each item. */
   static final double TRANSACTIONAL_FACTOR = 2.0;
+
   /**
    * What BatchGetItem charges for a key it did not find: the service charges the minimum read,
    * as for GetItem. DynamoDB Local reports 0.0 here; the differential test names that deviation.
    */
   static final double BATCH_MISSING_ITEM_READ = 1.0;
 
-  private Billing() {
-  }
+  private Billing() {}
 
   /**
    * GetItem, strongly consistent: the item's size rounded up to 4 KB; a missing item still costs
@@ -91,8 +91,8 @@ final class Billing {
     if (before != null && after != null && before.item().equals(after.item())) {
       return 0;
     }
-    return writeUnits(Math.max(before == null ? 0 : before.size(),
-        after == null ? 0 : after.size()));
+    return writeUnits(
+        Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
   }
 
   /** A single write: the table's share plus the index's share. */

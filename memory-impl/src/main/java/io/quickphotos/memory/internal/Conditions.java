@@ -4,7 +4,6 @@ import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Value;
-
 import java.math.BigDecimal;
 
 /**
@@ -14,8 +13,7 @@ import java.math.BigDecimal;
  * thread-safe.
  */
 final class Conditions {
-  private Conditions() {
-  }
+  private Conditions() {}
 
   /**
    * Whether the condition holds.

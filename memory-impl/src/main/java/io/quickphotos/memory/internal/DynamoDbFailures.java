@@ -21,8 +21,7 @@ import java.util.Objects;
  * then the engine carries it out.
  */
 public final class DynamoDbFailures {
-  private DynamoDbFailures() {
-  }
+  private DynamoDbFailures() {}
 
   /**
    * The engine behind the configured failures, or the engine itself when there are none, so a
@@ -42,8 +41,8 @@ public final class DynamoDbFailures {
    *     both null
    * @throws NullPointerException if the engine, the clock or the policy is null
    */
-  public static Table around(Table engine, Faults faults, Throughput throughput, Clock clock,
-      RetryPolicy retryPolicy) {
+  public static Table around(
+      Table engine, Faults faults, Throughput throughput, Clock clock, RetryPolicy retryPolicy) {
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(retryPolicy, "retryPolicy");

@@ -76,27 +76,33 @@ final class FaultInjectingTable extends ForwardingTable {
 
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
-    return attempt(Operation.TRANSACT_WRITE_ITEMS, fault -> {
-      if (fault != null && fault.kind() == Kind.TRANSACTION_CANCELLED) {
-        List<String> reasons = new ArrayList<>(Collections.nCopies(actions.size(), Limits.NONE));
-        reasons.set(0, fault.reason());
-        throw new TableTransactionCancelledException(reasons, null);
-      }
-      return delegate.transactWrite(actions, token);
-    });
+    return attempt(
+        Operation.TRANSACT_WRITE_ITEMS,
+        fault -> {
+          if (fault != null && fault.kind() == Kind.TRANSACTION_CANCELLED) {
+            List<String> reasons =
+                new ArrayList<>(Collections.nCopies(actions.size(), Limits.NONE));
+            reasons.set(0, fault.reason());
+            throw new TableTransactionCancelledException(reasons, null);
+          }
+          return delegate.transactWrite(actions, token);
+        });
   }
 
   /** A batch without the tail an {@code unprocessed} fault leaves out, then with it. */
   private <T, R> R batch(Batch<T, R> batch, List<T> requested) {
-    return attempt(batch.operation(), fault -> {
-      if (fault == null || fault.kind() != Kind.UNPROCESSED) {
-        return batch.send(delegate, requested);
-      }
-      int kept = requested.size() - (int) Math.ceil(fault.fraction() * requested.size());
-      List<T> tail = List.copyOf(requested.subList(kept, requested.size()));
-      return kept == 0 ? batch.nothingProcessed(tail)
-          : batch.leaving(batch.send(delegate, List.copyOf(requested.subList(0, kept))), tail);
-    });
+    return attempt(
+        batch.operation(),
+        fault -> {
+          if (fault == null || fault.kind() != Kind.UNPROCESSED) {
+            return batch.send(delegate, requested);
+          }
+          int kept = requested.size() - (int) Math.ceil(fault.fraction() * requested.size());
+          List<T> tail = List.copyOf(requested.subList(kept, requested.size()));
+          return kept == 0
+              ? batch.nothingProcessed(tail)
+              : batch.leaving(batch.send(delegate, List.copyOf(requested.subList(0, kept))), tail);
+        });
   }
 
   /**
@@ -111,14 +117,17 @@ final class FaultInjectingTable extends ForwardingTable {
     switch (fault.kind()) {
       case THROTTLING -> throw RefusedAttempt.throttled();
       case INTERNAL_SERVER_ERROR -> throw RefusedAttempt.internalServerError();
-      default -> {
-      }
+      default -> {}
     }
     T result = request.apply(fault);
     if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
-      throw new ServiceUnavailableException("could not complete " + operation.wireName()
-          + " on DynamoDB table " + Limits.DEFAULT_TABLE_NAME + ": the call timed out after"
-          + " the request was sent (injected fault): it may or may not have been applied",
+      throw new ServiceUnavailableException(
+          "could not complete "
+              + operation.wireName()
+              + " on DynamoDB table "
+              + Limits.DEFAULT_TABLE_NAME
+              + ": the call timed out after"
+              + " the request was sent (injected fault): it may or may not have been applied",
           new SocketTimeoutException("Read timed out"));
     }
     return result;

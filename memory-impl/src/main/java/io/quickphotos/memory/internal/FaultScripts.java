@@ -14,8 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class FaultScripts {
   private static final AtomicReference<Access> ACCESS = new AtomicReference<>();
 
-  private FaultScripts() {
-  }
+  private FaultScripts() {}
 
   /** What {@code Faults} lends the engine. Implementations must be thread-safe. */
   @FunctionalInterface

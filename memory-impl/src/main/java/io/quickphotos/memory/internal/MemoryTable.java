@@ -1,11 +1,11 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
@@ -14,7 +14,6 @@ import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +88,8 @@ public final class MemoryTable implements Table {
     } finally {
       readLock.unlock();
     }
-    return new Read(Optional.ofNullable(stored).map(Stored::item),
+    return new Read(
+        Optional.ofNullable(stored).map(Stored::item),
         Billing.getItem(stored == null ? 0 : stored.size()));
   }
 
@@ -127,8 +127,12 @@ public final class MemoryTable implements Table {
     boolean cut = false;
     readLock.lock();
     try {
-      Map<String, Stored> range = store.range(plan.partitionValue(), plan.sortCondition(),
-          plan.forward(), plan.exclusiveStart().map(start -> start.sortOn(index)));
+      Map<String, Stored> range =
+          store.range(
+              plan.partitionValue(),
+              plan.sortCondition(),
+              plan.forward(),
+              plan.exclusiveStart().map(start -> start.sortOn(index)));
       for (Stored stored : range.values()) {
         // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
         // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
@@ -150,7 +154,9 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     boolean consistent = plan.consistentRead() && index == Index.TABLE;
-    return new QueryResult(items, cut ? Optional.of(last.key()) : Optional.empty(),
+    return new QueryResult(
+        items,
+        cut ? Optional.of(last.key()) : Optional.empty(),
         Billing.query(bytesRead, consistent));
   }
 
@@ -174,9 +180,13 @@ public final class MemoryTable implements Table {
     readLock.lock();
     try {
       // One more than the page, to tell whether anything is left after it.
-      List<Stored> page = table.segment(plan.segment(), plan.totalSegments(),
-          plan.exclusiveStart().map(Key::pk).orElse(null),
-          plan.exclusiveStart().map(Key::sk).orElse(null), plan.limit() + 1);
+      List<Stored> page =
+          table.segment(
+              plan.segment(),
+              plan.totalSegments(),
+              plan.exclusiveStart().map(Key::pk).orElse(null),
+              plan.exclusiveStart().map(Key::sk).orElse(null),
+              plan.limit() + 1);
       int taken = 0;
       for (Stored stored : page) {
         if (taken == plan.limit() || bytesRead >= Limits.MAX_PAGE_BYTES) {
@@ -190,7 +200,8 @@ public final class MemoryTable implements Table {
     } finally {
       readLock.unlock();
     }
-    return new QueryResult(items,
+    return new QueryResult(
+        items,
         more ? Optional.of(items.get(items.size() - 1).key()) : Optional.empty(),
         Billing.query(bytesRead, true));
   }
@@ -368,11 +379,13 @@ public final class MemoryTable implements Table {
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         if (action instanceof WriteAction.Check) {
-          consumed = consumed.plus(
-              Billing.transactionalCheck(before[i] == null ? 0 : before[i].size()));
+          consumed =
+              consumed.plus(Billing.transactionalCheck(before[i] == null ? 0 : before[i].size()));
         } else {
-          consumed = consumed.plus(Billing.transactionalWrite(tableUnits(before[i], after[i]),
-              indexUnits(before[i], after[i])));
+          consumed =
+              consumed.plus(
+                  Billing.transactionalWrite(
+                      tableUnits(before[i], after[i]), indexUnits(before[i], after[i])));
           store(action.key(), before[i], after[i]);
         }
       }
@@ -394,8 +407,10 @@ public final class MemoryTable implements Table {
       return Stored.of(put.item());
     }
     if (action instanceof WriteAction.Update update) {
-      Stored image = Stored.of(Updates.apply(update.key(),
-          current == null ? null : current.item(), update.actions()));
+      Stored image =
+          Stored.of(
+              Updates.apply(
+                  update.key(), current == null ? null : current.item(), update.actions()));
       Rules.updatedItemSize(image);
       return image;
     }
@@ -403,8 +418,7 @@ public final class MemoryTable implements Table {
   }
 
   private static double tableUnits(Stored before, Stored after) {
-    return Billing.tableWrite(before == null ? 0 : before.size(),
-        after == null ? 0 : after.size());
+    return Billing.tableWrite(before == null ? 0 : before.size(), after == null ? 0 : after.size());
   }
 
   private static double indexUnits(Stored before, Stored after) {
@@ -460,7 +474,7 @@ public final class MemoryTable implements Table {
     if (!newPk && !newSk) {
       return stored;
     }
-    return new Stored(item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk)),
-        stored.size());
+    return new Stored(
+        item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk)), stored.size());
   }
 }

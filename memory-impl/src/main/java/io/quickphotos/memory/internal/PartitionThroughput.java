@@ -38,8 +38,9 @@ final class PartitionThroughput extends ForwardingTable {
 
   PartitionThroughput(Table delegate, Throughput limits, Clock clock) {
     super(delegate);
-    this.buckets = new Buckets(Objects.requireNonNull(limits, "limits"),
-        Objects.requireNonNull(clock, "clock"));
+    this.buckets =
+        new Buckets(
+            Objects.requireNonNull(limits, "limits"), Objects.requireNonNull(clock, "clock"));
   }
 
   @Override
@@ -179,10 +180,12 @@ final class PartitionThroughput extends ForwardingTable {
       Instant last = refilled.get(partition);
       if (now.isAfter(last)) {
         double seconds = Duration.between(last, now).toNanos() / 1e9;
-        bucket[0] = Math.min(limits.readUnitsPerSecond(),
-            bucket[0] + seconds * limits.readUnitsPerSecond());
-        bucket[1] = Math.min(limits.writeUnitsPerSecond(),
-            bucket[1] + seconds * limits.writeUnitsPerSecond());
+        bucket[0] =
+            Math.min(
+                limits.readUnitsPerSecond(), bucket[0] + seconds * limits.readUnitsPerSecond());
+        bucket[1] =
+            Math.min(
+                limits.writeUnitsPerSecond(), bucket[1] + seconds * limits.writeUnitsPerSecond());
         refilled.put(partition, now);
       }
       return bucket;

@@ -68,18 +68,22 @@ import java.util.concurrent.locks.ReentrantLock;
 final class ReadMostlyLock {
   /** Longs per reader slot: 128 bytes, two cache lines. */
   static final int STRIDE = 16;
+
   /** The longest a waiting thread parks before it looks again. */
   static final long MAX_PARK_NANOS = 100_000;
+
   private static final int SPINS = 100;
   private static final int YIELDS = 10;
 
   private final int mask;
+
   /**
    * Reader counts at indexes {@code (slot + 1) * STRIDE}: the first and last {@value #STRIDE}
    * longs are left empty so that no slot shares a line with the array's header or whatever lies
    * after the array.
    */
   private final AtomicLongArray readers;
+
   private final ReentrantLock writers = new ReentrantLock();
   private volatile boolean writing;
   private final ReadLock readLock = new ReadLock();
@@ -137,15 +141,14 @@ final class ReadMostlyLock {
     } else if (round < SPINS + YIELDS) {
       Thread.yield();
     } else {
-      LockSupport.parkNanos(Math.min(MAX_PARK_NANOS, 1_000L << Math.min(17, round - SPINS
-          - YIELDS)));
+      LockSupport.parkNanos(
+          Math.min(MAX_PARK_NANOS, 1_000L << Math.min(17, round - SPINS - YIELDS)));
     }
   }
 
   /** The shared side of a {@link ReadMostlyLock}. */
   final class ReadLock {
-    private ReadLock() {
-    }
+    private ReadLock() {}
 
     /**
      * Takes the read lock, waiting while a writer holds or is waiting for the write lock.
@@ -164,8 +167,9 @@ final class ReadMostlyLock {
       do {
         readers.getAndDecrement(slot);
         if (writers.isHeldByCurrentThread()) {
-          throw new IllegalStateException("read lock requested by the thread that holds the"
-              + " write lock; the lock is not reentrant");
+          throw new IllegalStateException(
+              "read lock requested by the thread that holds the"
+                  + " write lock; the lock is not reentrant");
         }
         for (int round = 0; writing; round++) {
           backOff(round);
@@ -190,8 +194,7 @@ final class ReadMostlyLock {
 
   /** The exclusive side of a {@link ReadMostlyLock}. */
   final class WriteLock {
-    private WriteLock() {
-    }
+    private WriteLock() {}
 
     /**
      * Takes the write lock: waits for other writers, shuts out new readers, and waits until the
@@ -201,8 +204,8 @@ final class ReadMostlyLock {
      */
     void lock() {
       if (writers.isHeldByCurrentThread()) {
-        throw new IllegalStateException("write lock requested twice by one thread; the lock is"
-            + " not reentrant");
+        throw new IllegalStateException(
+            "write lock requested twice by one thread; the lock is" + " not reentrant");
       }
       writers.lock();
       writing = true;

@@ -9,9 +9,10 @@ final class RefusedAttempt extends RuntimeException {
   private static final long serialVersionUID = 1L;
   // SDK error codes, not transaction reasons: Limits holds only the latter.
   private static final String THROTTLED = "ProvisionedThroughputExceededException";
-  private static final String THROTTLED_MESSAGE = "The level of configured provisioned"
-      + " throughput for the table was exceeded. Consider increasing your provisioning level"
-      + " with the UpdateTable API.";
+  private static final String THROTTLED_MESSAGE =
+      "The level of configured provisioned"
+          + " throughput for the table was exceeded. Consider increasing your provisioning level"
+          + " with the UpdateTable API.";
   private static final String INTERNAL_SERVER_ERROR = "InternalServerError";
 
   private final String code;

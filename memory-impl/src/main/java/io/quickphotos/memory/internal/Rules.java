@@ -1,10 +1,10 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.TableRequestRefusedException;
@@ -12,7 +12,6 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,15 +30,20 @@ final class Rules {
   static final String ITEM_TOO_LARGE = "Item size has exceeded the maximum allowed size";
   static final String UPDATED_ITEM_TOO_LARGE =
       "Item size to update has exceeded the maximum allowed size";
+
   /**
    * The service's text, "of2048" without a space, as emulators tested against it reproduce it;
    * DynamoDB Local says "Hash primary key values must be under 2048 bytes, and range primary key
    * values must be under 1024 bytes" (for the sort key too).
    */
-  static final String PARTITION_KEY_TOO_LONG = "One or more parameter values were invalid: "
-      + "Size of hashkey has exceeded the maximum size limit of2048 bytes";
-  static final String SORT_KEY_TOO_LONG = "One or more parameter values were invalid: "
-      + "Aggregated size of all range keys has exceeded the size limit of 1024 bytes";
+  static final String PARTITION_KEY_TOO_LONG =
+      "One or more parameter values were invalid: "
+          + "Size of hashkey has exceeded the maximum size limit of2048 bytes";
+
+  static final String SORT_KEY_TOO_LONG =
+      "One or more parameter values were invalid: "
+          + "Aggregated size of all range keys has exceeded the size limit of 1024 bytes";
+
   /**
    * An item whose index key is over its limit, in the service's words (as the service answers
    * for an index hash key over 2048 bytes: "... Size limit exceeded for Index Key qrCode Actual
@@ -47,39 +51,51 @@ final class Rules {
    * range key limit. DynamoDB Local says only "One or more parameter values were invalid: Size
    * limit exceeded" (dynamo-local's {@code DynamoDbLocalLimitsTest} pins that deviation).
    */
-  static final String INDEX_KEY_TOO_LONG = "One or more parameter values were invalid: Size limit "
-      + "exceeded for Index Key %s Actual Size: %d bytes Max Size: %d bytes IndexName: %s";
+  static final String INDEX_KEY_TOO_LONG =
+      "One or more parameter values were invalid: Size limit "
+          + "exceeded for Index Key %s Actual Size: %d bytes Max Size: %d bytes IndexName: %s";
+
   /**
    * The service's text for a TransactWriteItems over 4 MB. DynamoDB Local says "Transaction
    * payload size cannot exceed 4MB. Payload Size: " and the size.
    */
   static final String TRANSACTION_TOO_LARGE = "Transaction request cannot be larger than 4 MB";
+
   /** DynamoDB Local: "Consistent read cannot be true when querying a GSI". */
   static final String CONSISTENT_READ_ON_INDEX =
       "Consistent reads are not supported on global secondary indexes";
+
   /** DynamoDB Local answers "The provided starting key does not match the range key predicate". */
   static final String START_KEY_INVALID = "The provided starting key is invalid";
+
   /** DynamoDB Local answers "The provided starting key does not match the range key predicate". */
   static final String START_KEY_OUTSIDE =
       "The provided starting key is outside query boundaries based on provided conditions";
+
   /** DynamoDB Local: "Limit must be greater than or equal to 1". */
-  static final String LIMIT_TOO_SMALL = "1 validation error detected: Value '%d' at 'limit' "
-      + "failed to satisfy constraint: Member must have value greater than or equal to 1";
-  static final String BATCH_GET_EMPTY = "1 validation error detected: Value at "
-      + "'requestItems.quick-photos.member.keys' failed to satisfy constraint: Member must have "
-      + "length greater than or equal to 1";
+  static final String LIMIT_TOO_SMALL =
+      "1 validation error detected: Value '%d' at 'limit' "
+          + "failed to satisfy constraint: Member must have value greater than or equal to 1";
+
+  static final String BATCH_GET_EMPTY =
+      "1 validation error detected: Value at "
+          + "'requestItems.quick-photos.member.keys' failed to satisfy constraint: Member must have "
+          + "length greater than or equal to 1";
   static final String BATCH_GET_TOO_MANY = "Too many items requested for the BatchGetItem call";
   static final String BATCH_GET_DUPLICATES = "Provided list of item keys contains duplicates";
-  static final String BATCH_WRITE_SIZE = "1 validation error detected: Value at "
-      + "'requestItems.quick-photos.member' failed to satisfy constraint: Member must have length "
-      + "less than or equal to 25 and greater than or equal to 1";
+  static final String BATCH_WRITE_SIZE =
+      "1 validation error detected: Value at "
+          + "'requestItems.quick-photos.member' failed to satisfy constraint: Member must have length "
+          + "less than or equal to 25 and greater than or equal to 1";
   static final String BATCH_WRITE_DUPLICATES = "Provided list of item keys contains duplicates";
-  static final String TRANSACTION_EMPTY = "1 validation error detected: Value '[]' at "
-      + "'transactItems' failed to satisfy constraint: Member must have length greater than or "
-      + "equal to 1";
-  static final String TRANSACTION_TOO_MANY = "1 validation error detected: Value at "
-      + "'transactItems' failed to satisfy constraint: Member must have length less than or "
-      + "equal to 100";
+  static final String TRANSACTION_EMPTY =
+      "1 validation error detected: Value '[]' at "
+          + "'transactItems' failed to satisfy constraint: Member must have length greater than or "
+          + "equal to 1";
+  static final String TRANSACTION_TOO_MANY =
+      "1 validation error detected: Value at "
+          + "'transactItems' failed to satisfy constraint: Member must have length less than or "
+          + "equal to 100";
   static final String TRANSACTION_SAME_ITEM =
       "Transaction request cannot include multiple operations on one item";
   static final String CHECK_OUTSIDE_TRANSACTION =
@@ -89,8 +105,7 @@ final class Rules {
   static final String OPERAND_WRONG_TYPE =
       "An operand in the update expression has an incorrect data type";
 
-  private Rules() {
-  }
+  private Rules() {}
 
   // --- keys ------------------------------------------------------------------------------------
 
@@ -119,9 +134,14 @@ final class Rules {
     key(key);
     int indexSortKeyBytes = Utf8.length(key.pk());
     if (indexSortKeyBytes > Limits.MAX_SORT_KEY_BYTES) {
-      throw invalid(String.format(java.util.Locale.ROOT, INDEX_KEY_TOO_LONG,
-          Index.INVERTED.sortAttribute(), indexSortKeyBytes, Limits.MAX_SORT_KEY_BYTES,
-          Index.INVERTED.indexName()));
+      throw invalid(
+          String.format(
+              java.util.Locale.ROOT,
+              INDEX_KEY_TOO_LONG,
+              Index.INVERTED.sortAttribute(),
+              indexSortKeyBytes,
+              Limits.MAX_SORT_KEY_BYTES,
+              Index.INVERTED.indexName()));
     }
   }
 
@@ -131,12 +151,15 @@ final class Rules {
     }
     Value value = item.get(name).orElse(null);
     if (value == null) {
-      throw invalid("One or more parameter values were invalid: Missing the key " + name
-          + " in the item");
+      throw invalid(
+          "One or more parameter values were invalid: Missing the key " + name + " in the item");
     }
     if (!(value instanceof Value.Str)) {
-      throw invalid("One or more parameter values were invalid: Type mismatch for key " + name
-          + " expected: S actual: " + typeName(value));
+      throw invalid(
+          "One or more parameter values were invalid: Type mismatch for key "
+              + name
+              + " expected: S actual: "
+              + typeName(value));
     }
   }
 
@@ -148,7 +171,8 @@ final class Rules {
 
   private static String emptyKeyMessage(String attribute) {
     return "One or more parameter values are not valid. The AttributeValue for a key attribute "
-        + "cannot contain an empty string value. Key: " + attribute;
+        + "cannot contain an empty string value. Key: "
+        + attribute;
   }
 
   private static void partitionValueSize(String value) {
@@ -201,8 +225,10 @@ final class Rules {
     for (UpdateAction action : actions) {
       String top = action.path().names().get(0);
       if (top.equals(Item.PK) || top.equals(Item.SK)) {
-        throw invalid("One or more parameter values were invalid: Cannot update attribute " + top
-            + ". This attribute is part of the key");
+        throw invalid(
+            "One or more parameter values were invalid: Cannot update attribute "
+                + top
+                + ". This attribute is part of the key");
       }
     }
     for (int i = 0; i < actions.size(); i++) {
@@ -210,9 +236,12 @@ final class Rules {
         AttributePath one = actions.get(i).path();
         AttributePath two = actions.get(j).path();
         if (overlap(one, two)) {
-          throw invalid("Invalid UpdateExpression: Two document paths overlap with each other; "
-              + "must remove or rewrite one of these paths; path one: " + one.names()
-              + ", path two: " + two.names());
+          throw invalid(
+              "Invalid UpdateExpression: Two document paths overlap with each other; "
+                  + "must remove or rewrite one of these paths; path one: "
+                  + one.names()
+                  + ", path two: "
+                  + two.names());
         }
       }
     }
@@ -296,7 +325,9 @@ final class Rules {
       return put.item().size();
     }
     Key key = action.key();
-    return Utf8.length(Item.PK) + Utf8.length(key.pk()) + Utf8.length(Item.SK)
+    return Utf8.length(Item.PK)
+        + Utf8.length(key.pk())
+        + Utf8.length(Item.SK)
         + Utf8.length(key.sk());
   }
 
@@ -311,7 +342,8 @@ final class Rules {
       throw invalid(BATCH_GET_TOO_MANY);
     }
     keys.forEach(Rules::key);
-    if (keys.size() > SMALL_BATCH ? new HashSet<>(keys).size() != keys.size()
+    if (keys.size() > SMALL_BATCH
+        ? new HashSet<>(keys).size() != keys.size()
         : hasDuplicates(keys)) {
       throw invalid(BATCH_GET_DUPLICATES);
     }
@@ -347,18 +379,22 @@ final class Rules {
     }
     conditionOperand(plan.partitionValue(), index, index.partitionAttribute());
     plan.sortCondition().ifPresent(condition -> sortCondition(condition, index));
-    plan.exclusiveStart().ifPresent(start -> {
-      if (start.pk().isEmpty() || start.sk().isEmpty()) {
-        throw invalid(START_KEY_INVALID + ": "
-            + emptyKeyMessage(start.pk().isEmpty() ? Item.PK : Item.SK));
-      }
-      if (!start.partitionOn(index).equals(plan.partitionValue())) {
-        throw invalid(START_KEY_INVALID);
-      }
-      if (plan.sortCondition().map(c -> !c.matches(start.sortOn(index))).orElse(false)) {
-        throw invalid(START_KEY_OUTSIDE);
-      }
-    });
+    plan.exclusiveStart()
+        .ifPresent(
+            start -> {
+              if (start.pk().isEmpty() || start.sk().isEmpty()) {
+                throw invalid(
+                    START_KEY_INVALID
+                        + ": "
+                        + emptyKeyMessage(start.pk().isEmpty() ? Item.PK : Item.SK));
+              }
+              if (!start.partitionOn(index).equals(plan.partitionValue())) {
+                throw invalid(START_KEY_INVALID);
+              }
+              if (plan.sortCondition().map(c -> !c.matches(start.sortOn(index))).orElse(false)) {
+                throw invalid(START_KEY_OUTSIDE);
+              }
+            });
   }
 
   private static void sortCondition(SortKeyCondition condition, Index index) {
@@ -368,10 +404,14 @@ final class Rules {
       conditionOperand(condition.upper(), index, index.sortAttribute());
       sortValueSize(condition.upper());
       if (Utf8.compare(condition.value(), condition.upper()) > 0) {
-        throw invalid("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound "
-            + "to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
-            + "{S:" + condition.value() + "}, upper bound operand: AttributeValue: {S:"
-            + condition.upper() + "}");
+        throw invalid(
+            "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound "
+                + "to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
+                + "{S:"
+                + condition.value()
+                + "}, upper bound operand: AttributeValue: {S:"
+                + condition.upper()
+                + "}");
       }
     }
   }
@@ -384,9 +424,13 @@ final class Rules {
     if (index == Index.TABLE) {
       throw invalid(emptyKeyMessage(attribute));
     }
-    throw invalid("One or more parameter values are not valid. A value specified for a secondary "
-        + "index key is not supported. The AttributeValue for a key attribute cannot contain an "
-        + "empty string value. IndexName: " + index.indexName() + ", IndexKey: " + attribute);
+    throw invalid(
+        "One or more parameter values are not valid. A value specified for a secondary "
+            + "index key is not supported. The AttributeValue for a key attribute cannot contain an "
+            + "empty string value. IndexName: "
+            + index.indexName()
+            + ", IndexKey: "
+            + attribute);
   }
 
   // --- helpers ---------------------------------------------------------------------------------
@@ -425,11 +469,15 @@ final class Rules {
     if (plan.index() != Index.TABLE) {
       return false;
     }
-    return plan.sortCondition().map(c -> switch (c.operator()) {
-      case LE -> plan.forward() && sortValue.equals(c.value());
-      case GE -> !plan.forward() && sortValue.equals(c.value());
-      case BETWEEN -> sortValue.equals(plan.forward() ? c.upper() : c.value());
-      default -> false;
-    }).orElse(false);
+    return plan.sortCondition()
+        .map(
+            c ->
+                switch (c.operator()) {
+                  case LE -> plan.forward() && sortValue.equals(c.value());
+                  case GE -> !plan.forward() && sortValue.equals(c.value());
+                  case BETWEEN -> sortValue.equals(plan.forward() ? c.upper() : c.value());
+                  default -> false;
+                })
+        .orElse(false);
   }
 }

@@ -73,9 +73,17 @@ final class SimulatedSdkRetries extends ForwardingTable {
         return attempt.get();
       } catch (RefusedAttempt refused) {
         if (attempts >= policy.maxAttempts()) {
-          throw new ServiceUnavailableException("DynamoDB could not serve "
-              + operation.wireName() + " on table " + Limits.DEFAULT_TABLE_NAME + " ("
-              + refused.code() + ") after " + attempts + " attempts: " + refused.getMessage(),
+          throw new ServiceUnavailableException(
+              "DynamoDB could not serve "
+                  + operation.wireName()
+                  + " on table "
+                  + Limits.DEFAULT_TABLE_NAME
+                  + " ("
+                  + refused.code()
+                  + ") after "
+                  + attempts
+                  + " attempts: "
+                  + refused.getMessage(),
               refused);
         }
         backoff.pause(attempts);

@@ -2,7 +2,6 @@ package io.quickphotos.memory.internal;
 
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Utf8;
-
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,8 +39,8 @@ final class SortedStore {
    * partition in DynamoDB's order then by sort key, after the start key (exclusive), at most
    * {@code limit}.
    */
-  java.util.List<Stored> segment(int segment, int total, String startPartition, String startSort,
-      int limit) {
+  java.util.List<Stored> segment(
+      int segment, int total, String startPartition, String startSort, int limit) {
     java.util.List<String> keys = new java.util.ArrayList<>();
     for (String partition : partitions.keySet()) {
       if (Math.floorMod(partition.hashCode(), total) == segment
@@ -53,8 +52,10 @@ final class SortedStore {
     java.util.List<Stored> page = new java.util.ArrayList<>();
     for (String partition : keys) {
       NavigableMap<String, Stored> items = partitions.get(partition);
-      java.util.Collection<Stored> from = partition.equals(startPartition)
-          ? items.tailMap(startSort, false).values() : items.values();
+      java.util.Collection<Stored> from =
+          partition.equals(startPartition)
+              ? items.tailMap(startSort, false).values()
+              : items.values();
       for (Stored stored : from) {
         if (page.size() >= limit) {
           return page;
@@ -108,8 +109,11 @@ final class SortedStore {
    * @param forward ascending if true
    * @param exclusiveStart the sort value to resume after; it must satisfy the condition
    */
-  NavigableMap<String, Stored> range(String partition, Optional<SortKeyCondition> condition,
-      boolean forward, Optional<String> exclusiveStart) {
+  NavigableMap<String, Stored> range(
+      String partition,
+      Optional<SortKeyCondition> condition,
+      boolean forward,
+      Optional<String> exclusiveStart) {
     NavigableMap<String, Stored> items = partitions.get(partition);
     if (items == null) {
       return Collections.emptyNavigableMap();
@@ -120,8 +124,8 @@ final class SortedStore {
     return exclusiveStart.map(start -> ordered.tailMap(start, false)).orElse(ordered);
   }
 
-  private static NavigableMap<String, Stored> restrict(NavigableMap<String, Stored> items,
-      SortKeyCondition condition) {
+  private static NavigableMap<String, Stored> restrict(
+      NavigableMap<String, Stored> items, SortKeyCondition condition) {
     String v = condition.value();
     return switch (condition.operator()) {
       case EQ -> items.subMap(v, true, v, true);

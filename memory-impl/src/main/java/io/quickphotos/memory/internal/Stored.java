@@ -3,9 +3,6 @@ package io.quickphotos.memory.internal;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 
-
-
-
 /**
  * A stored item with its DynamoDB size computed once, at write time, so reads that bill by size
  * and cut pages at 1 MB do not walk the attributes again. Immutable; the table and the index

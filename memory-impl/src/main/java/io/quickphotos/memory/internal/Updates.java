@@ -5,7 +5,6 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +19,7 @@ import java.util.Map;
  * Stateless.
  */
 final class Updates {
-  private Updates() {
-  }
+  private Updates() {}
 
   /**
    * The new image.

@@ -1,5 +1,12 @@
 package io.quickphotos.memory.internal;
 
+import static io.quickphotos.memory.internal.Fixtures.indexPlan;
+import static io.quickphotos.memory.internal.Fixtures.key;
+import static io.quickphotos.memory.internal.Fixtures.plan;
+import static io.quickphotos.memory.internal.Fixtures.put;
+import static io.quickphotos.memory.internal.Fixtures.sized;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Index;
@@ -10,14 +17,6 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
-
-import static io.quickphotos.memory.internal.Fixtures.indexPlan;
-import static io.quickphotos.memory.internal.Fixtures.key;
-import static io.quickphotos.memory.internal.Fixtures.plan;
-import static io.quickphotos.memory.internal.Fixtures.put;
-import static io.quickphotos.memory.internal.Fixtures.sized;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -55,8 +54,14 @@ class CapacityTest {
 
       assertThat(table.query(plan("p", true, 10)).consumed().read()).isEqualTo(1.0);
       assertThat(table.query(plan("q", true, 10)).consumed().read()).isEqualTo(2.0);
-      assertThat(table.query(new QueryPlan(Index.TABLE, "q", Optional.empty(), true, 10,
-          Optional.empty(), false)).consumed().read()).isEqualTo(1.0);
+      assertThat(
+              table
+                  .query(
+                      new QueryPlan(
+                          Index.TABLE, "q", Optional.empty(), true, 10, Optional.empty(), false))
+                  .consumed()
+                  .read())
+          .isEqualTo(1.0);
       assertThat(table.query(indexPlan("b", true, 10)).consumed().read()).isEqualTo(1.0);
       assertThat(table.query(indexPlan("a", true, 10)).consumed().read()).isEqualTo(0.5);
     }
@@ -81,8 +86,9 @@ class CapacityTest {
       put(table, sized(key("p", "4097"), 4097));
       put(table, sized(key("p", "10"), 100));
 
-      Table.BatchRead read = table.batchGetItem(List.of(key("p", "4096"), key("p", "4097"),
-          key("p", "10"), key("p", "missing")));
+      Table.BatchRead read =
+          table.batchGetItem(
+              List.of(key("p", "4096"), key("p", "4097"), key("p", "10"), key("p", "missing")));
 
       assertThat(read.items()).hasSize(3);
       assertThat(read.consumed()).isEqualTo(new Capacity(1 + 2 + 1 + 1, 0));
@@ -116,8 +122,14 @@ class CapacityTest {
     @Test
     void aBatchWriteCostsWhatItsPutsWouldCostAlone() {
       put(table, sized(key("p", "old"), 1025));
-      assertThat(table.batchWriteItem(List.of(sized(key("p", "1024"), 1024),
-          sized(key("p", "1025"), 1025), sized(key("p", "old"), 100))).consumed())
+      assertThat(
+              table
+                  .batchWriteItem(
+                      List.of(
+                          sized(key("p", "1024"), 1024),
+                          sized(key("p", "1025"), 1025),
+                          sized(key("p", "old"), 100)))
+                  .consumed())
           .isEqualTo(new Capacity(0, (1 + 1) + (2 + 2) + (2 + 2)));
     }
 
@@ -140,9 +152,14 @@ class CapacityTest {
     void anUpdateIsChargedOnTheLargerOfOldAndNewImage() {
       put(table, sized(key("p", "s"), 1024));
 
-      Capacity consumed = table.write(new WriteAction.Update(key("p", "s"),
-          List.of(new UpdateAction.Add(AttributePath.of("n"), 1)), ItemCondition.EXISTS))
-          .consumed();
+      Capacity consumed =
+          table
+              .write(
+                  new WriteAction.Update(
+                      key("p", "s"),
+                      List.of(new UpdateAction.Add(AttributePath.of("n"), 1)),
+                      ItemCondition.EXISTS))
+              .consumed();
 
       assertThat(consumed).isEqualTo(new Capacity(0, 2 + 2));
     }
@@ -151,10 +168,11 @@ class CapacityTest {
     void aDeleteIsChargedOnTheDeletedItemAndAMissingOneCostsOne() {
       put(table, sized(key("p", "s"), 1025));
 
-      assertThat(table.write(new WriteAction.Delete(key("p", "s"), ItemCondition.EXISTS))
-          .consumed()).isEqualTo(new Capacity(0, 2 + 2));
-      assertThat(table.write(new WriteAction.Delete(key("p", "s"), ItemCondition.NONE))
-          .consumed()).isEqualTo(new Capacity(0, 1));
+      assertThat(
+              table.write(new WriteAction.Delete(key("p", "s"), ItemCondition.EXISTS)).consumed())
+          .isEqualTo(new Capacity(0, 2 + 2));
+      assertThat(table.write(new WriteAction.Delete(key("p", "s"), ItemCondition.NONE)).consumed())
+          .isEqualTo(new Capacity(0, 1));
     }
   }
 
@@ -164,19 +182,23 @@ class CapacityTest {
     void writesCostDoubleAndChecksAreTransactionalReads() {
       put(table, sized(key("u", "4097"), 4097));
 
-      Capacity consumed = table.transactWrite(List.of(
-          new WriteAction.Check(key("u", "4097"), ItemCondition.EXISTS),
-          new WriteAction.Check(key("u", "missing"), ItemCondition.ABSENT),
-          new WriteAction.Put(sized(key("p", "1024"), 1024), ItemCondition.ABSENT),
-          new WriteAction.Put(sized(key("p", "1025"), 1025), ItemCondition.ABSENT)));
+      Capacity consumed =
+          table.transactWrite(
+              List.of(
+                  new WriteAction.Check(key("u", "4097"), ItemCondition.EXISTS),
+                  new WriteAction.Check(key("u", "missing"), ItemCondition.ABSENT),
+                  new WriteAction.Put(sized(key("p", "1024"), 1024), ItemCondition.ABSENT),
+                  new WriteAction.Put(sized(key("p", "1025"), 1025), ItemCondition.ABSENT)));
 
       assertThat(consumed).isEqualTo(new Capacity(2 * 2 + 2, 2 * (1 + 1) + 2 * (2 + 2)));
     }
 
     @Test
     void aDeleteOfAMissingItemInATransactionCostsTwo() {
-      assertThat(table.transactWrite(List.of(new WriteAction.Delete(key("p", "s"),
-          ItemCondition.NONE)))).isEqualTo(new Capacity(0, 2));
+      assertThat(
+              table.transactWrite(
+                  List.of(new WriteAction.Delete(key("p", "s"), ItemCondition.NONE))))
+          .isEqualTo(new Capacity(0, 2));
     }
   }
 }

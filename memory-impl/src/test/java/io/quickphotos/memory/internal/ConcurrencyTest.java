@@ -1,5 +1,9 @@
 package io.quickphotos.memory.internal;
 
+import static io.quickphotos.memory.internal.Fixtures.key;
+import static io.quickphotos.memory.internal.Fixtures.plan;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -8,11 +12,6 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
-
-import static io.quickphotos.memory.internal.Fixtures.key;
-import static io.quickphotos.memory.internal.Fixtures.plan;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,38 +51,49 @@ class ConcurrencyTest {
       List<Future<?>> writers = new ArrayList<>();
       for (int w = 0; w < WRITERS; w++) {
         int writer = w;
-        writers.add(pool.submit(() -> {
-          start.await();
-          for (int i = 0; i < TRANSACTIONS_PER_WRITER; i++) {
-            table.transactWrite(List.of(
-                counter(credit, 1), counter(debit, -1),
-                new WriteAction.Put(Fixtures.item("MARKERS", "m#" + writer + "#" + i),
-                    ItemCondition.ABSENT)));
-            // Every writer also races for one shared marker per round: exactly one may win.
-            try {
-              table.transactWrite(List.of(new WriteAction.Put(
-                  Fixtures.item("ROUNDS", "r#" + i), ItemCondition.ABSENT)));
-            } catch (TableTransactionCancelledException lost) {
-              duplicateMarkers.incrementAndGet();
-            }
-          }
-          return null;
-        }));
+        writers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < TRANSACTIONS_PER_WRITER; i++) {
+                    table.transactWrite(
+                        List.of(
+                            counter(credit, 1),
+                            counter(debit, -1),
+                            new WriteAction.Put(
+                                Fixtures.item("MARKERS", "m#" + writer + "#" + i),
+                                ItemCondition.ABSENT)));
+                    // Every writer also races for one shared marker per round: exactly one may win.
+                    try {
+                      table.transactWrite(
+                          List.of(
+                              new WriteAction.Put(
+                                  Fixtures.item("ROUNDS", "r#" + i), ItemCondition.ABSENT)));
+                    } catch (TableTransactionCancelledException lost) {
+                      duplicateMarkers.incrementAndGet();
+                    }
+                  }
+                  return null;
+                }));
       }
       List<Future<?>> readers = new ArrayList<>();
       for (int r = 0; r < 2; r++) {
-        readers.add(pool.submit(() -> {
-          start.await();
-          while (writing.get()) {
-            QueryResult counters = table.query(plan("COUNTERS", true, 10));
-            BigDecimal sum = counters.items().stream().map(item -> item.number("n"))
-                .reduce(BigDecimal.ZERO, BigDecimal::add);
-            if (sum.signum() != 0) {
-              tornReads.incrementAndGet();
-            }
-          }
-          return null;
-        }));
+        readers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  while (writing.get()) {
+                    QueryResult counters = table.query(plan("COUNTERS", true, 10));
+                    BigDecimal sum =
+                        counters.items().stream()
+                            .map(item -> item.number("n"))
+                            .reduce(BigDecimal.ZERO, BigDecimal::add);
+                    if (sum.signum() != 0) {
+                      tornReads.incrementAndGet();
+                    }
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> writer : writers) {
@@ -98,10 +108,10 @@ class ConcurrencyTest {
     }
 
     int total = WRITERS * TRANSACTIONS_PER_WRITER;
-    assertThat(table.getItem(credit).item().orElseThrow().number("n")).isEqualByComparingTo(
-        BigDecimal.valueOf(total));
-    assertThat(table.getItem(debit).item().orElseThrow().number("n")).isEqualByComparingTo(
-        BigDecimal.valueOf(-total));
+    assertThat(table.getItem(credit).item().orElseThrow().number("n"))
+        .isEqualByComparingTo(BigDecimal.valueOf(total));
+    assertThat(table.getItem(debit).item().orElseThrow().number("n"))
+        .isEqualByComparingTo(BigDecimal.valueOf(-total));
     assertThat(Fixtures.readAllPages(table, plan("MARKERS", true, 1000))).hasSize(total);
     assertThat(Fixtures.readAllPages(table, plan("ROUNDS", true, 1000)))
         .hasSize(TRANSACTIONS_PER_WRITER);
@@ -110,7 +120,7 @@ class ConcurrencyTest {
   }
 
   private static WriteAction counter(Key key, long delta) {
-    return new WriteAction.Update(key, List.of(new UpdateAction.Add(AttributePath.of("n"),
-        delta)), ItemCondition.EXISTS);
+    return new WriteAction.Update(
+        key, List.of(new UpdateAction.Add(AttributePath.of("n"), delta)), ItemCondition.EXISTS);
   }
 }

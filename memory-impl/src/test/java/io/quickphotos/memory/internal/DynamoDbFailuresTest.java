@@ -26,8 +26,9 @@ class DynamoDbFailuresTest {
 
   @Test
   void faultsAndLimitsAreRetriedAsTheSdkRetries() {
-    Table table = DynamoDbFailures.around(engine, Faults.create(), Throughput.onDemand(), clock,
-        RetryPolicy.noDelay());
+    Table table =
+        DynamoDbFailures.around(
+            engine, Faults.create(), Throughput.onDemand(), clock, RetryPolicy.noDelay());
     assertThat(table).isInstanceOf(SimulatedSdkRetries.class);
     assertThat(table.indexMayLag()).isFalse();
   }
@@ -37,8 +38,9 @@ class DynamoDbFailuresTest {
     Faults faults = Faults.create();
     faults.on(Request.TRANSACT_WRITE_ITEMS).next(1, Fault.transactionConflict());
 
-    assertThat(FaultScripts.decide(faults, Operation.TRANSACT_WRITE_ITEMS)).isEqualTo(
-        new ScriptedFault(ScriptedFault.Kind.TRANSACTION_CANCELLED, 0, "TransactionConflict"));
+    assertThat(FaultScripts.decide(faults, Operation.TRANSACT_WRITE_ITEMS))
+        .isEqualTo(
+            new ScriptedFault(ScriptedFault.Kind.TRANSACTION_CANCELLED, 0, "TransactionConflict"));
     assertThat(FaultScripts.decide(faults, Operation.TRANSACT_WRITE_ITEMS)).isNull();
     assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS)).isEqualTo(2);
     assertThatThrownBy(() -> FaultScripts.decide(faults, Operation.SCAN))

@@ -8,15 +8,13 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.WriteAction;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /** Small builders shared by the engine tests. */
 final class Fixtures {
-  private Fixtures() {
-  }
+  private Fixtures() {}
 
   static Key key(String pk, String sk) {
     return new Key(pk, sk);
@@ -30,8 +28,8 @@ final class Fixtures {
   static Item sized(Key key, int size) {
     int base = Item.builder(key).build().size() + 1;
     if (size < base) {
-      throw new IllegalArgumentException("an item with key " + key + " has at least " + base
-          + " bytes");
+      throw new IllegalArgumentException(
+          "an item with key " + key + " has at least " + base + " bytes");
     }
     Item item = Item.builder(key).put("d", "x".repeat(size - base)).build();
     if (item.size() != size) {
@@ -52,18 +50,24 @@ final class Fixtures {
   }
 
   static QueryPlan plan(String partition, SortKeyCondition condition, boolean forward) {
-    return new QueryPlan(Index.TABLE, partition, Optional.ofNullable(condition), forward, 100,
-        Optional.empty(), true);
+    return new QueryPlan(
+        Index.TABLE,
+        partition,
+        Optional.ofNullable(condition),
+        forward,
+        100,
+        Optional.empty(),
+        true);
   }
 
   static QueryPlan plan(String partition, boolean forward, int limit) {
-    return new QueryPlan(Index.TABLE, partition, Optional.empty(), forward, limit,
-        Optional.empty(), true);
+    return new QueryPlan(
+        Index.TABLE, partition, Optional.empty(), forward, limit, Optional.empty(), true);
   }
 
   static QueryPlan indexPlan(String partition, boolean forward, int limit) {
-    return new QueryPlan(Index.INVERTED, partition, Optional.empty(), forward, limit,
-        Optional.empty(), false);
+    return new QueryPlan(
+        Index.INVERTED, partition, Optional.empty(), forward, limit, Optional.empty(), false);
   }
 
   /** The table sort keys of a query's items, in read order. */

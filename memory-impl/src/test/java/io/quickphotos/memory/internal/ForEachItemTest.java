@@ -13,7 +13,7 @@ class ForEachItemTest {
 
   @Test
   void anEmptyTableHasNoItems() {
-    assertThat(table.forEachItem(item -> { })).isZero();
+    assertThat(table.forEachItem(item -> {})).isZero();
   }
 
   @Test

@@ -1,12 +1,11 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.engine.SortKeyCondition;
-
 import static io.quickphotos.memory.internal.Fixtures.plan;
 import static io.quickphotos.memory.internal.Fixtures.putAll;
 import static io.quickphotos.memory.internal.Fixtures.sortKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.SortKeyCondition.Operator;
 import org.junit.jupiter.api.Test;
 
@@ -20,17 +19,22 @@ class OrderingTest {
   @Test
   void codePointOrderPutsTheBmpCharacterBeforeTheSupplementaryOne() {
     assertThat(HALFWIDTH_STOP.compareTo(LINEAR_B))
-        .as("Java's UTF-16 order is the opposite").isPositive();
+        .as("Java's UTF-16 order is the opposite")
+        .isPositive();
     putAll(table, "P", LINEAR_B, HALFWIDTH_STOP);
 
     assertThat(sortKeys(table.query(plan("P", null, true))))
         .containsExactly(HALFWIDTH_STOP, LINEAR_B);
     assertThat(sortKeys(table.query(plan("P", null, false))))
         .containsExactly(LINEAR_B, HALFWIDTH_STOP);
-    assertThat(sortKeys(table.query(plan("P", SortKeyCondition.compare(Operator.LT, LINEAR_B),
-        true)))).containsExactly(HALFWIDTH_STOP);
-    assertThat(sortKeys(table.query(plan("P",
-        SortKeyCondition.compare(Operator.GT, HALFWIDTH_STOP), true)))).containsExactly(LINEAR_B);
+    assertThat(
+            sortKeys(table.query(plan("P", SortKeyCondition.compare(Operator.LT, LINEAR_B), true))))
+        .containsExactly(HALFWIDTH_STOP);
+    assertThat(
+            sortKeys(
+                table.query(
+                    plan("P", SortKeyCondition.compare(Operator.GT, HALFWIDTH_STOP), true))))
+        .containsExactly(LINEAR_B);
   }
 
   @Test

@@ -1,18 +1,5 @@
 package io.quickphotos.memory.internal;
 
-import io.quickphotos.engine.AttributePath;
-import io.quickphotos.engine.Index;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.SortKeyCondition;
-import io.quickphotos.engine.TableRequestRefusedException;
-import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.engine.Value;
-import io.quickphotos.engine.WriteAction;
-
 import static io.quickphotos.memory.internal.Fixtures.indexPlan;
 import static io.quickphotos.memory.internal.Fixtures.key;
 import static io.quickphotos.memory.internal.Fixtures.plan;
@@ -24,7 +11,18 @@ import static io.quickphotos.memory.internal.Fixtures.sortKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.SortKeyCondition.Operator;
+import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -92,9 +90,10 @@ class QueryTest {
     void betweenWithTheLowerBoundAboveTheUpperIsRefused() {
       assertThatThrownBy(() -> read(SortKeyCondition.between("d", "b"), true))
           .isInstanceOf(TableRequestRefusedException.class)
-          .hasMessage("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound "
-              + "to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
-              + "{S:d}, upper bound operand: AttributeValue: {S:b}");
+          .hasMessage(
+              "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound "
+                  + "to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
+                  + "{S:d}, upper bound operand: AttributeValue: {S:b}");
     }
 
     @Test
@@ -107,10 +106,15 @@ class QueryTest {
 
     @Test
     void everyConditionReadsBackwardsInReverse() {
-      for (SortKeyCondition condition : List.of(SortKeyCondition.equalTo("c"),
-          SortKeyCondition.compare(Operator.LT, "c"), SortKeyCondition.compare(Operator.LE, "c"),
-          SortKeyCondition.compare(Operator.GT, "c"), SortKeyCondition.compare(Operator.GE, "c"),
-          SortKeyCondition.between("b", "d"), SortKeyCondition.beginsWith("c"))) {
+      for (SortKeyCondition condition :
+          List.of(
+              SortKeyCondition.equalTo("c"),
+              SortKeyCondition.compare(Operator.LT, "c"),
+              SortKeyCondition.compare(Operator.LE, "c"),
+              SortKeyCondition.compare(Operator.GT, "c"),
+              SortKeyCondition.compare(Operator.GE, "c"),
+              SortKeyCondition.between("b", "d"),
+              SortKeyCondition.beginsWith("c"))) {
         List<String> forward = new ArrayList<>(read(condition, true));
         Collections.reverse(forward);
         assertThat(read(condition, false)).as(condition.toString()).isEqualTo(forward);
@@ -122,8 +126,20 @@ class QueryTest {
   @Nested
   class BeginsWith {
     BeginsWith() {
-      putAll(table, "P", "#FRIEND", "#FRIEND#ann", "#FRIEND#bob", "#FRIENDS", "#METADATA#u",
-          "PHOTO#u#1", "x\uFFFF", "x\uFFFFa", "x\uD83D\uDE00", "x\uD83D\uDE00b", "y");
+      putAll(
+          table,
+          "P",
+          "#FRIEND",
+          "#FRIEND#ann",
+          "#FRIEND#bob",
+          "#FRIENDS",
+          "#METADATA#u",
+          "PHOTO#u#1",
+          "x\uFFFF",
+          "x\uFFFFa",
+          "x\uD83D\uDE00",
+          "x\uD83D\uDE00b",
+          "y");
     }
 
     @Test
@@ -163,8 +179,9 @@ class QueryTest {
     void anEmptyPrefixIsRefusedLikeAnyEmptyKeyValue() {
       assertThatThrownBy(() -> read(SortKeyCondition.beginsWith(""), true))
           .isInstanceOf(TableRequestRefusedException.class)
-          .hasMessage("One or more parameter values are not valid. The AttributeValue for a key "
-              + "attribute cannot contain an empty string value. Key: SK");
+          .hasMessage(
+              "One or more parameter values are not valid. The AttributeValue for a key "
+                  + "attribute cannot contain an empty string value. Key: SK");
     }
   }
 
@@ -216,8 +233,9 @@ class QueryTest {
     void aLimitBelowOneIsRefused(int limit) {
       assertThatThrownBy(() -> table.query(plan("P", true, limit)))
           .isInstanceOf(TableRequestRefusedException.class)
-          .hasMessageContaining("at 'limit' failed to satisfy constraint: Member must have value "
-              + "greater than or equal to 1");
+          .hasMessageContaining(
+              "at 'limit' failed to satisfy constraint: Member must have value "
+                  + "greater than or equal to 1");
     }
   }
 
@@ -230,12 +248,16 @@ class QueryTest {
     List<String> descending = new ArrayList<>(ascending);
     Collections.reverse(descending);
 
-    assertThat(readAllPages(table, plan("P", true, limit)).stream()
-        .map(i -> i.string(Item.SK))).containsExactlyElementsOf(ascending);
-    assertThat(readAllPages(table, plan("P", false, limit)).stream()
-        .map(i -> i.string(Item.SK))).containsExactlyElementsOf(descending);
-    assertThat(readAllPages(table, plan("P", SortKeyCondition.between("SK#1", "SK#3"), false)
-        .startingAfter(key("P", "SK#3")))).hasSize(22);
+    assertThat(readAllPages(table, plan("P", true, limit)).stream().map(i -> i.string(Item.SK)))
+        .containsExactlyElementsOf(ascending);
+    assertThat(readAllPages(table, plan("P", false, limit)).stream().map(i -> i.string(Item.SK)))
+        .containsExactlyElementsOf(descending);
+    assertThat(
+            readAllPages(
+                table,
+                plan("P", SortKeyCondition.between("SK#1", "SK#3"), false)
+                    .startingAfter(key("P", "SK#3"))))
+        .hasSize(22);
   }
 
   @Nested
@@ -338,13 +360,15 @@ class QueryTest {
     void aStartKeyOutsideTheSortConditionIsRefused() {
       QueryPlan plan = plan("P", SortKeyCondition.between("b", "d"), true);
 
-      assertThat(sortKeys(table.query(plan.startingAfter(key("P", "b"))))).containsExactly("c", "d");
+      assertThat(sortKeys(table.query(plan.startingAfter(key("P", "b")))))
+          .containsExactly("c", "d");
       assertThat(sortKeys(table.query(plan.startingAfter(key("P", "d"))))).isEmpty();
       for (String outside : List.of("a", "e", "dd")) {
         assertThatThrownBy(() -> table.query(plan.startingAfter(key("P", outside))))
             .isInstanceOf(TableRequestRefusedException.class)
-            .hasMessage("The provided starting key is outside query boundaries based on provided "
-                + "conditions");
+            .hasMessage(
+                "The provided starting key is outside query boundaries based on provided "
+                    + "conditions");
       }
       QueryPlan prefixed = plan("P", SortKeyCondition.beginsWith("c"), false);
       assertThatThrownBy(() -> table.query(prefixed.startingAfter(key("P", "b"))))
@@ -354,10 +378,16 @@ class QueryTest {
 
   @Nested
   class InvertedIndex {
-    private final Item photo = put(table, Item.builder(key("USER#ann", "PHOTO#ann#1"))
-        .put("location", "https://example.com/1.jpg").build());
-    private final Item reaction = put(table, Item.builder(key("REACTION#bob#heart",
-        "PHOTO#ann#1")).put("type", "heart").build());
+    private final Item photo =
+        put(
+            table,
+            Item.builder(key("USER#ann", "PHOTO#ann#1"))
+                .put("location", "https://example.com/1.jpg")
+                .build());
+    private final Item reaction =
+        put(
+            table,
+            Item.builder(key("REACTION#bob#heart", "PHOTO#ann#1")).put("type", "heart").build());
     private final Item other = put(table, Fixtures.item("USER#ann", "PHOTO#ann#2"));
 
     @Test
@@ -376,29 +406,48 @@ class QueryTest {
       QueryResult first = table.query(indexPlan("PHOTO#ann#1", true, 1));
 
       assertThat(first.lastEvaluatedKey()).contains(key("REACTION#bob#heart", "PHOTO#ann#1"));
-      QueryResult second = table.query(indexPlan("PHOTO#ann#1", true, 1)
-          .startingAfter(first.lastEvaluatedKey().get()));
+      QueryResult second =
+          table.query(
+              indexPlan("PHOTO#ann#1", true, 1).startingAfter(first.lastEvaluatedKey().get()));
       assertThat(second.items()).containsExactly(photo);
       assertThat(second.lastEvaluatedKey()).contains(photo.key());
-      assertThatThrownBy(() -> table.query(indexPlan("PHOTO#ann#1", true, 1)
-          .startingAfter(key("USER#ann", "PHOTO#ann#2"))))
+      assertThatThrownBy(
+              () ->
+                  table.query(
+                      indexPlan("PHOTO#ann#1", true, 1)
+                          .startingAfter(key("USER#ann", "PHOTO#ann#2"))))
           .isInstanceOf(TableRequestRefusedException.class)
           .hasMessage("The provided starting key is invalid");
     }
 
     @Test
     void sortConditionsApplyToTheTablePartitionKey() {
-      QueryPlan users = new QueryPlan(Index.INVERTED, "PHOTO#ann#1",
-          Optional.of(SortKeyCondition.beginsWith("USER#")), true, 10, Optional.empty(), false);
+      QueryPlan users =
+          new QueryPlan(
+              Index.INVERTED,
+              "PHOTO#ann#1",
+              Optional.of(SortKeyCondition.beginsWith("USER#")),
+              true,
+              10,
+              Optional.empty(),
+              false);
 
       assertThat(table.query(users).items()).containsExactly(photo);
     }
 
     @Test
     void followsUpdatesAndDeletes() {
-      Item updated = table.write(new WriteAction.Update(photo.key(), List.of(new UpdateAction.Set(
-          AttributePath.of("location"), new Value.Str("moved"))), ItemCondition.EXISTS))
-          .item().orElseThrow();
+      Item updated =
+          table
+              .write(
+                  new WriteAction.Update(
+                      photo.key(),
+                      List.of(
+                          new UpdateAction.Set(
+                              AttributePath.of("location"), new Value.Str("moved"))),
+                      ItemCondition.EXISTS))
+              .item()
+              .orElseThrow();
       table.write(new WriteAction.Delete(reaction.key(), ItemCondition.EXISTS));
 
       assertThat(table.query(indexPlan("PHOTO#ann#1", true, 10)).items()).containsExactly(updated);
@@ -408,8 +457,9 @@ class QueryTest {
 
     @Test
     void consistentReadsAreRefused() {
-      QueryPlan consistent = new QueryPlan(Index.INVERTED, "PHOTO#ann#1", Optional.empty(), true,
-          10, Optional.empty(), true);
+      QueryPlan consistent =
+          new QueryPlan(
+              Index.INVERTED, "PHOTO#ann#1", Optional.empty(), true, 10, Optional.empty(), true);
 
       assertThatThrownBy(() -> table.query(consistent))
           .isInstanceOf(TableRequestRefusedException.class)
@@ -420,11 +470,21 @@ class QueryTest {
     void anEmptyKeyConditionOperandNamesTheIndexAndItsKey() {
       assertThatThrownBy(() -> table.query(indexPlan("", true, 10)))
           .isInstanceOf(TableRequestRefusedException.class)
-          .hasMessage("One or more parameter values are not valid. A value specified for a "
-              + "secondary index key is not supported. The AttributeValue for a key attribute "
-              + "cannot contain an empty string value. IndexName: InvertedIndex, IndexKey: SK");
-      assertThatThrownBy(() -> table.query(new QueryPlan(Index.INVERTED, "PHOTO#ann#1",
-          Optional.of(SortKeyCondition.beginsWith("")), true, 10, Optional.empty(), false)))
+          .hasMessage(
+              "One or more parameter values are not valid. A value specified for a "
+                  + "secondary index key is not supported. The AttributeValue for a key attribute "
+                  + "cannot contain an empty string value. IndexName: InvertedIndex, IndexKey: SK");
+      assertThatThrownBy(
+              () ->
+                  table.query(
+                      new QueryPlan(
+                          Index.INVERTED,
+                          "PHOTO#ann#1",
+                          Optional.of(SortKeyCondition.beginsWith("")),
+                          true,
+                          10,
+                          Optional.empty(),
+                          false)))
           .isInstanceOf(TableRequestRefusedException.class)
           .hasMessageEndingWith("IndexName: InvertedIndex, IndexKey: PK");
     }

@@ -1,17 +1,16 @@
 package io.quickphotos.memory.internal;
 
+import static io.quickphotos.memory.internal.Fixtures.indexPlan;
+import static io.quickphotos.memory.internal.Fixtures.key;
+import static io.quickphotos.memory.internal.Fixtures.plan;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
-
-import static io.quickphotos.memory.internal.Fixtures.indexPlan;
-import static io.quickphotos.memory.internal.Fixtures.key;
-import static io.quickphotos.memory.internal.Fixtures.plan;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,10 +51,11 @@ class ReadIsolationTest {
     for (Key k : List.of(left, right, first, second)) {
       Fixtures.put(table, Item.builder(k).put("n", 100).build());
     }
-    List<Supplier<List<Item>>> reads = List.of(
-        () -> table.batchGetItem(List.of(left, right, first, second)).items(),
-        () -> table.query(plan("ACCOUNTS", true, 10)).items(),
-        () -> table.query(indexPlan("balance", true, 10)).items());
+    List<Supplier<List<Item>>> reads =
+        List.of(
+            () -> table.batchGetItem(List.of(left, right, first, second)).items(),
+            () -> table.query(plan("ACCOUNTS", true, 10)).items(),
+            () -> table.query(indexPlan("balance", true, 10)).items());
     AtomicBoolean writing = new AtomicBoolean(true);
     Map<String, AtomicLong> wrongSums = new ConcurrentHashMap<>();
     AtomicLong checked = new AtomicLong();
@@ -64,38 +64,50 @@ class ReadIsolationTest {
     try {
       List<Future<?>> writers = new ArrayList<>();
       for (int w = 0; w < WRITERS; w++) {
-        writers.add(pool.submit(() -> {
-          start.await();
-          for (int i = 0; i < TRANSACTIONS_PER_WRITER; i++) {
-            long amount = amount(i);
-            // One transaction moves the amount on both pairs: the table pair and the index pair.
-            table.transactWrite(List.of(add(left, -amount), add(right, amount),
-                add(first, -amount), add(second, amount)));
-          }
-          return null;
-        }));
+        writers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < TRANSACTIONS_PER_WRITER; i++) {
+                    long amount = amount(i);
+                    // One transaction moves the amount on both pairs: the table pair and the index
+                    // pair.
+                    table.transactWrite(
+                        List.of(
+                            add(left, -amount),
+                            add(right, amount),
+                            add(first, -amount),
+                            add(second, amount)));
+                  }
+                  return null;
+                }));
       }
       List<Future<?>> readers = new ArrayList<>();
       for (int r = 0; r < READERS; r++) {
         int reader = r;
-        readers.add(pool.submit(() -> {
-          start.await();
-          Supplier<List<Item>> read = reads.get(reader % reads.size());
-          String name = List.of("batchGetItem", "query table", "query index")
-              .get(reader % reads.size());
-          while (writing.get() || checked.get() < 1_000) {
-            List<Item> items = read.get();
-            BigDecimal sum = items.stream().map(item -> item.number("n"))
-                .reduce(BigDecimal.ZERO, BigDecimal::add);
-            BigDecimal expected = BigDecimal.valueOf(100L * items.size());
-            if (items.size() != (reader % reads.size() == 0 ? 4 : 2)
-                || sum.compareTo(expected) != 0) {
-              wrongSums.computeIfAbsent(name, n -> new AtomicLong()).incrementAndGet();
-            }
-            checked.incrementAndGet();
-          }
-          return null;
-        }));
+        readers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  Supplier<List<Item>> read = reads.get(reader % reads.size());
+                  String name =
+                      List.of("batchGetItem", "query table", "query index")
+                          .get(reader % reads.size());
+                  while (writing.get() || checked.get() < 1_000) {
+                    List<Item> items = read.get();
+                    BigDecimal sum =
+                        items.stream()
+                            .map(item -> item.number("n"))
+                            .reduce(BigDecimal.ZERO, BigDecimal::add);
+                    BigDecimal expected = BigDecimal.valueOf(100L * items.size());
+                    if (items.size() != (reader % reads.size() == 0 ? 4 : 2)
+                        || sum.compareTo(expected) != 0) {
+                      wrongSums.computeIfAbsent(name, n -> new AtomicLong()).incrementAndGet();
+                    }
+                    checked.incrementAndGet();
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> writer : writers) {
@@ -132,7 +144,7 @@ class ReadIsolationTest {
   }
 
   private static WriteAction add(Key key, long delta) {
-    return new WriteAction.Update(key, List.of(new UpdateAction.Add(AttributePath.of("n"),
-        delta)), ItemCondition.EXISTS);
+    return new WriteAction.Update(
+        key, List.of(new UpdateAction.Add(AttributePath.of("n"), delta)), ItemCondition.EXISTS);
   }
 }

@@ -44,20 +44,22 @@ class ReadMostlyLockTest {
     AtomicInteger inside = new AtomicInteger();
     AtomicInteger overlaps = new AtomicInteger();
     long[] counter = new long[1];
-    runAll(threads, t -> {
-      for (int i = 0; i < rounds; i++) {
-        lock.writeLock().lock();
-        try {
-          if (inside.incrementAndGet() != 1) {
-            overlaps.incrementAndGet();
+    runAll(
+        threads,
+        t -> {
+          for (int i = 0; i < rounds; i++) {
+            lock.writeLock().lock();
+            try {
+              if (inside.incrementAndGet() != 1) {
+                overlaps.incrementAndGet();
+              }
+              counter[0]++; // a plain read-modify-write: lost updates if two writers overlap
+              inside.decrementAndGet();
+            } finally {
+              lock.writeLock().unlock();
+            }
           }
-          counter[0]++; // a plain read-modify-write: lost updates if two writers overlap
-          inside.decrementAndGet();
-        } finally {
-          lock.writeLock().unlock();
-        }
-      }
-    });
+        });
     assertThat(overlaps.get()).isZero();
     assertThat(counter[0]).isEqualTo((long) threads * rounds);
   }
@@ -79,15 +81,14 @@ class ReadMostlyLockTest {
   @Timeout(value = 60, unit = TimeUnit.SECONDS)
   void theTornReadDetectorCatchesUnguardedReaders() throws Exception {
     ReadMostlyLock lock = new ReadMostlyLock();
-    Side none = new Side() {
-      @Override
-      public void lock() {
-      }
+    Side none =
+        new Side() {
+          @Override
+          public void lock() {}
 
-      @Override
-      public void unlock() {
-      }
-    };
+          @Override
+          public void unlock() {}
+        };
     // Whether unguarded readers overlap a write at all is up to the scheduler: on two cores the
     // writers can finish a whole run between two reads. So the scenario runs until it catches a
     // torn read, at most 20 times; a detector that cannot catch one still fails.
@@ -110,24 +111,27 @@ class ReadMostlyLockTest {
     try {
       List<Future<?>> running = new ArrayList<>();
       for (int r = 0; r < readers; r++) {
-        running.add(pool.submit(() -> {
-          started.countDown();
-          while (reading.get()) {
-            lock.readLock().lock();
-            try {
-              // Hold the read lock a while, so that the readers' holds overlap and there is
-              // almost never a moment without a reader: a reader-preferring lock starves here.
-              long until = System.nanoTime() + 20_000;
-              while (System.nanoTime() < until) {
-                Thread.onSpinWait();
-              }
-              reads.incrementAndGet();
-            } finally {
-              lock.readLock().unlock();
-            }
-          }
-          return null;
-        }));
+        running.add(
+            pool.submit(
+                () -> {
+                  started.countDown();
+                  while (reading.get()) {
+                    lock.readLock().lock();
+                    try {
+                      // Hold the read lock a while, so that the readers' holds overlap and there is
+                      // almost never a moment without a reader: a reader-preferring lock starves
+                      // here.
+                      long until = System.nanoTime() + 20_000;
+                      while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                      }
+                      reads.incrementAndGet();
+                    } finally {
+                      lock.readLock().unlock();
+                    }
+                  }
+                  return null;
+                }));
       }
       started.await();
       while (reads.get() < 100) {
@@ -157,9 +161,11 @@ class ReadMostlyLockTest {
     lock.writeLock().lock();
     try {
       assertThatThrownBy(() -> lock.writeLock().lock())
-          .isInstanceOf(IllegalStateException.class).hasMessageContaining("not reentrant");
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("not reentrant");
       assertThatThrownBy(() -> lock.readLock().lock())
-          .isInstanceOf(IllegalStateException.class).hasMessageContaining("not reentrant");
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("not reentrant");
     } finally {
       lock.writeLock().unlock();
     }
@@ -179,8 +185,11 @@ class ReadMostlyLockTest {
         .isInstanceOf(IllegalMonitorStateException.class);
     lock.writeLock().lock();
     try {
-      Thread other = new Thread(() -> assertThatThrownBy(() -> lock.writeLock().unlock())
-          .isInstanceOf(IllegalMonitorStateException.class));
+      Thread other =
+          new Thread(
+              () ->
+                  assertThatThrownBy(() -> lock.writeLock().unlock())
+                      .isInstanceOf(IllegalMonitorStateException.class));
       AtomicBoolean failed = new AtomicBoolean();
       other.setUncaughtExceptionHandler((t, e) -> failed.set(true));
       other.start();
@@ -201,11 +210,13 @@ class ReadMostlyLockTest {
     lock.readLock().lock();
     try {
       AtomicBoolean got = new AtomicBoolean();
-      Thread other = new Thread(() -> {
-        lock.readLock().lock();
-        got.set(true);
-        lock.readLock().unlock();
-      });
+      Thread other =
+          new Thread(
+              () -> {
+                lock.readLock().lock();
+                got.set(true);
+                lock.readLock().unlock();
+              });
       other.start();
       other.join();
       assertThat(got.get()).isTrue();
@@ -220,11 +231,13 @@ class ReadMostlyLockTest {
     ReadMostlyLock lock = new ReadMostlyLock();
     AtomicBoolean written = new AtomicBoolean();
     lock.readLock().lock();
-    Thread writer = new Thread(() -> {
-      lock.writeLock().lock();
-      written.set(true);
-      lock.writeLock().unlock();
-    });
+    Thread writer =
+        new Thread(
+            () -> {
+              lock.writeLock().lock();
+              written.set(true);
+              lock.writeLock().unlock();
+            });
     try {
       writer.start();
       Thread.sleep(100);
@@ -255,45 +268,49 @@ class ReadMostlyLockTest {
       List<Future<?>> writerTasks = new ArrayList<>();
       for (int w = 0; w < writers; w++) {
         long base = (w + 1L) << 32;
-        writerTasks.add(pool.submit(() -> {
-          start.await();
-          for (long round = 1; round <= rounds; round++) {
-            write.lock();
-            try {
-              for (int i = 0; i < WIDTH; i++) {
-                values[i] = base + round;
-              }
-            } finally {
-              write.unlock();
-            }
-          }
-          return null;
-        }));
+        writerTasks.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (long round = 1; round <= rounds; round++) {
+                    write.lock();
+                    try {
+                      for (int i = 0; i < WIDTH; i++) {
+                        values[i] = base + round;
+                      }
+                    } finally {
+                      write.unlock();
+                    }
+                  }
+                  return null;
+                }));
       }
       List<Future<?>> reading = new ArrayList<>();
       for (int r = 0; r < readers; r++) {
-        reading.add(pool.submit(() -> {
-          start.await();
-          long[] seen = new long[WIDTH];
-          while (writing.get() || reads.get() < 1_000) {
-            read.lock();
-            try {
-              for (int i = 0; i < WIDTH; i++) {
-                seen[i] = values[i];
-              }
-            } finally {
-              read.unlock();
-            }
-            reads.incrementAndGet();
-            for (int i = 1; i < WIDTH; i++) {
-              if (seen[i] != seen[0]) {
-                torn.incrementAndGet();
-                break;
-              }
-            }
-          }
-          return null;
-        }));
+        reading.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  long[] seen = new long[WIDTH];
+                  while (writing.get() || reads.get() < 1_000) {
+                    read.lock();
+                    try {
+                      for (int i = 0; i < WIDTH; i++) {
+                        seen[i] = values[i];
+                      }
+                    } finally {
+                      read.unlock();
+                    }
+                    reads.incrementAndGet();
+                    for (int i = 1; i < WIDTH; i++) {
+                      if (seen[i] != seen[0]) {
+                        torn.incrementAndGet();
+                        break;
+                      }
+                    }
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> writer : writerTasks) {
@@ -345,11 +362,13 @@ class ReadMostlyLockTest {
       List<Future<?>> running = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int thread = t;
-        running.add(pool.submit(() -> {
-          start.await();
-          task.accept(thread);
-          return null;
-        }));
+        running.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  task.accept(thread);
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> future : running) {

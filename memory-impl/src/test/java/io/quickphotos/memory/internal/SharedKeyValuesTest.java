@@ -1,5 +1,9 @@
 package io.quickphotos.memory.internal;
 
+import static io.quickphotos.memory.internal.Fixtures.key;
+import static io.quickphotos.memory.internal.Fixtures.put;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -7,11 +11,6 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-
-import static io.quickphotos.memory.internal.Fixtures.key;
-import static io.quickphotos.memory.internal.Fixtures.put;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,8 +53,11 @@ class SharedKeyValuesTest {
   void sharingSurvivesUpdatesReplacementsAndTheFirstItemsDeletion() {
     Item first = put(table, item("USER#ann", "a"));
     Item second = put(table, item("USER#ann", "b"));
-    table.write(new WriteAction.Update(second.key(),
-        List.of(new UpdateAction.Add(AttributePath.of("n"), 1)), ItemCondition.EXISTS));
+    table.write(
+        new WriteAction.Update(
+            second.key(),
+            List.of(new UpdateAction.Add(AttributePath.of("n"), 1)),
+            ItemCondition.EXISTS));
     table.write(new WriteAction.Delete(first.key(), ItemCondition.EXISTS));
     Item third = put(table, item("USER#ann", "c"));
 

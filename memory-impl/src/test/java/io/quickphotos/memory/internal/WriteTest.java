@@ -1,5 +1,11 @@
 package io.quickphotos.memory.internal;
 
+import static io.quickphotos.memory.internal.Fixtures.item;
+import static io.quickphotos.memory.internal.Fixtures.key;
+import static io.quickphotos.memory.internal.Fixtures.put;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -10,13 +16,6 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-
-import static io.quickphotos.memory.internal.Fixtures.item;
-import static io.quickphotos.memory.internal.Fixtures.key;
-import static io.quickphotos.memory.internal.Fixtures.put;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -67,11 +66,13 @@ class WriteTest {
     void failedConditionsThrowAndWriteNothing() {
       Item original = put(table, Item.builder(key).put("a", "1").build());
 
-      assertThatThrownBy(() -> table.write(new WriteAction.Put(item("p", "s"),
-          ItemCondition.ABSENT))).isInstanceOf(TableConditionFailedException.class)
+      assertThatThrownBy(
+              () -> table.write(new WriteAction.Put(item("p", "s"), ItemCondition.ABSENT)))
+          .isInstanceOf(TableConditionFailedException.class)
           .hasMessage("The conditional request failed");
-      assertThatThrownBy(() -> table.write(new WriteAction.Put(item("p", "t"),
-          ItemCondition.EXISTS))).isInstanceOf(TableConditionFailedException.class);
+      assertThatThrownBy(
+              () -> table.write(new WriteAction.Put(item("p", "t"), ItemCondition.EXISTS)))
+          .isInstanceOf(TableConditionFailedException.class);
       assertThat(stored(key)).containsSame(original);
       assertThat(stored(key("p", "t"))).isEmpty();
     }
@@ -81,9 +82,12 @@ class WriteTest {
   class Update {
     @Test
     void createsAMissingItemWhenTheConditionAllows() {
-      Table.Write write = table.write(new WriteAction.Update(key,
-          List.of(set("name", "Ann"), add(AttributePath.of("followers"), 3)),
-          ItemCondition.NONE));
+      Table.Write write =
+          table.write(
+              new WriteAction.Update(
+                  key,
+                  List.of(set("name", "Ann"), add(AttributePath.of("followers"), 3)),
+                  ItemCondition.NONE));
 
       Item expected = Item.builder(key).put("name", "Ann").put("followers", 3).build();
       assertThat(write.item()).contains(expected);
@@ -92,40 +96,70 @@ class WriteTest {
 
     @Test
     void refusesAMissingItemUnderExists() {
-      assertThatThrownBy(() -> table.write(new WriteAction.Update(key,
-          List.of(add(AttributePath.of("reactions", "heart"), 1)), ItemCondition.EXISTS)))
+      assertThatThrownBy(
+              () ->
+                  table.write(
+                      new WriteAction.Update(
+                          key,
+                          List.of(add(AttributePath.of("reactions", "heart"), 1)),
+                          ItemCondition.EXISTS)))
           .isInstanceOf(TableConditionFailedException.class);
       assertThat(stored(key)).isEmpty();
     }
 
     @Test
     void countersStartAtZeroAndAddNegativeDeltas() {
-      put(table, Item.builder(key).put("name", "Ann").put("following", 5)
-          .put("reactions", new Value.MapValue(Map.of("heart", Value.Num.of(2)))).build());
+      put(
+          table,
+          Item.builder(key)
+              .put("name", "Ann")
+              .put("following", 5)
+              .put("reactions", new Value.MapValue(Map.of("heart", Value.Num.of(2))))
+              .build());
 
-      Item after = table.write(new WriteAction.Update(key, List.of(
-          add(AttributePath.of("following"), -1),
-          add(AttributePath.of("followers"), -1),
-          add(AttributePath.of("reactions", "heart"), 1),
-          add(AttributePath.of("reactions", "smiley"), 1)), ItemCondition.EXISTS))
-          .item().orElseThrow();
+      Item after =
+          table
+              .write(
+                  new WriteAction.Update(
+                      key,
+                      List.of(
+                          add(AttributePath.of("following"), -1),
+                          add(AttributePath.of("followers"), -1),
+                          add(AttributePath.of("reactions", "heart"), 1),
+                          add(AttributePath.of("reactions", "smiley"), 1)),
+                      ItemCondition.EXISTS))
+              .item()
+              .orElseThrow();
 
       assertThat(after.number("following")).isEqualByComparingTo("4");
       assertThat(after.number("followers")).isEqualByComparingTo("-1");
-      assertThat(after.get("reactions")).contains(new Value.MapValue(Map.of(
-          "heart", Value.Num.of(3), "smiley", Value.Num.of(1))));
+      assertThat(after.get("reactions"))
+          .contains(
+              new Value.MapValue(Map.of("heart", Value.Num.of(3), "smiley", Value.Num.of(1))));
       assertThat(after.string("name")).isEqualTo("Ann");
       assertThat(stored(key)).containsSame(after);
     }
 
     @Test
     void setReplacesAnyValueAndANewMapKey() {
-      put(table, Item.builder(key).put("status", Value.Num.of(1))
-          .put("m", new Value.MapValue(Map.of())).build());
+      put(
+          table,
+          Item.builder(key)
+              .put("status", Value.Num.of(1))
+              .put("m", new Value.MapValue(Map.of()))
+              .build());
 
-      Item after = table.write(new WriteAction.Update(key, List.of(set("status", "ACTIVE"),
-          new UpdateAction.Set(AttributePath.of("m", "k"), new Value.Bool(true))),
-          ItemCondition.EXISTS)).item().orElseThrow();
+      Item after =
+          table
+              .write(
+                  new WriteAction.Update(
+                      key,
+                      List.of(
+                          set("status", "ACTIVE"),
+                          new UpdateAction.Set(AttributePath.of("m", "k"), new Value.Bool(true))),
+                      ItemCondition.EXISTS))
+              .item()
+              .orElseThrow();
 
       assertThat(after.string("status")).isEqualTo("ACTIVE");
       assertThat(after.get("m")).contains(new Value.MapValue(Map.of("k", new Value.Bool(true))));
@@ -135,8 +169,13 @@ class WriteTest {
     void numbersKeepTheirPrecision() {
       put(table, Item.builder(key).put("n", new Value.Num(new BigDecimal("0.5"))).build());
 
-      Item after = table.write(new WriteAction.Update(key,
-          List.of(add(AttributePath.of("n"), 1)), ItemCondition.NONE)).item().orElseThrow();
+      Item after =
+          table
+              .write(
+                  new WriteAction.Update(
+                      key, List.of(add(AttributePath.of("n"), 1)), ItemCondition.NONE))
+              .item()
+              .orElseThrow();
 
       assertThat(after.number("n")).isEqualByComparingTo("1.5");
     }
@@ -180,16 +219,17 @@ class WriteTest {
 
     Transactions() {
       put(table, Item.builder(user).put("followers", 0).build());
-      put(table, Item.builder(photo)
-          .put("reactions", new Value.MapValue(Map.of())).build());
+      put(table, Item.builder(photo).put("reactions", new Value.MapValue(Map.of())).build());
     }
 
     private List<WriteAction> react() {
       return List.of(
           new WriteAction.Check(user, ItemCondition.EXISTS),
-          new WriteAction.Put(Item.builder(reaction).put("type", "heart").build(),
-              ItemCondition.ABSENT),
-          new WriteAction.Update(photo, List.of(add(AttributePath.of("reactions", "heart"), 1)),
+          new WriteAction.Put(
+              Item.builder(reaction).put("type", "heart").build(), ItemCondition.ABSENT),
+          new WriteAction.Update(
+              photo,
+              List.of(add(AttributePath.of("reactions", "heart"), 1)),
               ItemCondition.EXISTS));
     }
 
@@ -208,10 +248,13 @@ class WriteTest {
       Item photoBefore = stored(photo).orElseThrow();
 
       assertThatThrownBy(() -> table.transactWrite(react()))
-          .isInstanceOfSatisfying(TableTransactionCancelledException.class, e -> assertThat(e.reasons())
-              .containsExactly("None", "ConditionalCheckFailed", "None"))
-          .hasMessage("Transaction cancelled, please refer cancellation reasons for specific "
-              + "reasons [None, ConditionalCheckFailed, None]");
+          .isInstanceOfSatisfying(
+              TableTransactionCancelledException.class,
+              e ->
+                  assertThat(e.reasons()).containsExactly("None", "ConditionalCheckFailed", "None"))
+          .hasMessage(
+              "Transaction cancelled, please refer cancellation reasons for specific "
+                  + "reasons [None, ConditionalCheckFailed, None]");
       assertThat(stored(photo)).containsSame(photoBefore);
     }
 
@@ -221,8 +264,11 @@ class WriteTest {
       table.write(new WriteAction.Delete(photo, ItemCondition.EXISTS));
 
       assertThatThrownBy(() -> table.transactWrite(react()))
-          .isInstanceOfSatisfying(TableTransactionCancelledException.class, e -> assertThat(e.reasons())
-              .containsExactly("ConditionalCheckFailed", "None", "ConditionalCheckFailed"));
+          .isInstanceOfSatisfying(
+              TableTransactionCancelledException.class,
+              e ->
+                  assertThat(e.reasons())
+                      .containsExactly("ConditionalCheckFailed", "None", "ConditionalCheckFailed"));
       assertThat(stored(reaction)).isEmpty();
     }
 
@@ -232,9 +278,10 @@ class WriteTest {
       Key b = key("p", "b");
       put(table, item("p", "a"));
 
-      table.transactWrite(List.of(
-          new WriteAction.Delete(a, ItemCondition.EXISTS),
-          new WriteAction.Put(item("p", "b"), ItemCondition.ABSENT)));
+      table.transactWrite(
+          List.of(
+              new WriteAction.Delete(a, ItemCondition.EXISTS),
+              new WriteAction.Put(item("p", "b"), ItemCondition.ABSENT)));
 
       assertThat(stored(a)).isEmpty();
       assertThat(stored(b)).isPresent();
@@ -245,12 +292,18 @@ class WriteTest {
       Key bare = key("p", "bare");
       put(table, item("p", "bare"));
 
-      assertThatThrownBy(() -> table.transactWrite(List.of(
-          new WriteAction.Put(item("p", "new"), ItemCondition.ABSENT),
-          new WriteAction.Update(bare, List.of(add(AttributePath.of("reactions", "heart"), 1)),
-              ItemCondition.NONE))))
-          .isInstanceOfSatisfying(TableTransactionCancelledException.class, e -> assertThat(e.reasons())
-              .containsExactly("None", "ValidationError"));
+      assertThatThrownBy(
+              () ->
+                  table.transactWrite(
+                      List.of(
+                          new WriteAction.Put(item("p", "new"), ItemCondition.ABSENT),
+                          new WriteAction.Update(
+                              bare,
+                              List.of(add(AttributePath.of("reactions", "heart"), 1)),
+                              ItemCondition.NONE))))
+          .isInstanceOfSatisfying(
+              TableTransactionCancelledException.class,
+              e -> assertThat(e.reasons()).containsExactly("None", "ValidationError"));
       assertThat(stored(key("p", "new"))).isEmpty();
     }
   }

@@ -36,8 +36,9 @@ class SocialServiceFaultsTest {
   @BeforeEach
   void setUp() {
     service = new SocialService(photos);
-    photos.createUser(new NewUser("ann", "ann", "ann@example.com", LocalDate.of(1990, 1, 1), "",
-        UserStatus.ACTIVE));
+    photos.createUser(
+        new NewUser(
+            "ann", "ann", "ann@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
   }
 
   @Test
@@ -49,8 +50,12 @@ class SocialServiceFaultsTest {
 
     assertThat(photo.id().timestamp()).isEqualTo(TAKEN);
     assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS)).isEqualTo(11);
-    assertThat(photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).hasSize(1);
+    assertThat(
+            photos
+                .userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .hasSize(1);
   }
 
   @Test
@@ -61,7 +66,11 @@ class SocialServiceFaultsTest {
         .isInstanceOf(ServiceUnavailableException.class);
 
     faults.clear();
-    assertThat(photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).isEmpty();
+    assertThat(
+            photos
+                .userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .isEmpty();
   }
 }

@@ -35,8 +35,9 @@ class SocialServiceTest {
   void setUp() {
     service = new SocialService(photos);
     for (String name : new String[] {"ann", "bob"}) {
-      photos.createUser(new NewUser(name, name, name + "@example.com",
-          LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+      photos.createUser(
+          new NewUser(
+              name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
     }
   }
 
@@ -89,8 +90,12 @@ class SocialServiceTest {
     Instant taken = Instant.parse("2023-06-01T10:00:00Z");
     Photo photo = service.upload("ann", taken, "https://example.com/ann/1.jpg");
     assertThat(photo.id().timestamp()).isEqualTo(taken);
-    assertThat(photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
-        .photos().items()).hasSize(1);
+    assertThat(
+            photos
+                .userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first())
+                .photos()
+                .items())
+        .hasSize(1);
     // Two friendship-and-counter items changed, one photo: nothing twice.
     assertThat(fixture.exportLines()).hasSize(4);
   }
