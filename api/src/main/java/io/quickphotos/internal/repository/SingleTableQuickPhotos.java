@@ -127,7 +127,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         AccessPattern.UPLOAD_PHOTO,
         meter -> {
           execution.write(plan, meter);
-          return ItemCodec.photo(plan.putOf(KeyLayout.photo(id)));
+          return ItemCodec.photo(plan.put());
         });
   }
 

@@ -15,6 +15,7 @@ import io.quickphotos.engine.Value;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Turns records into items and back. Every item carries an {@code entity} attribute naming its
@@ -379,7 +380,7 @@ public final class ItemCodec {
    * attribute, a key or date in another format, a record that refuses the values) is an
    * {@link UnreadableItemException}.
    */
-  private static <T> T decode(Item item, java.util.function.Function<Item, T> reader) {
+  private static <T> T decode(Item item, Function<Item, T> reader) {
     try {
       return reader.apply(item);
     } catch (UnreadableItemException e) {

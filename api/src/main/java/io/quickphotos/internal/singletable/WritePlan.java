@@ -2,7 +2,6 @@ package io.quickphotos.internal.singletable;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
 import java.util.function.Supplier;
@@ -66,20 +65,26 @@ public record WritePlan(List<Step> steps, boolean transactional) {
   }
 
   /**
-   * The item this plan puts under {@code key}: what a write that creates an item returns,
-   * whatever the order of the plan's actions.
+   * The item of the plan's one PutItem: what a write that creates an item returns, whatever the
+   * order of the plan's actions (the others only check or update).
    *
-   * @param key the key of the item put
-   * @return the item
-   * @throws IllegalArgumentException if the plan puts nothing under that key
+   * @return the item put
+   * @throws IllegalStateException if the plan has no Put, or more than one
    */
-  public Item putOf(Key key) {
+  public Item put() {
+    Item put = null;
     for (Step step : steps) {
-      if (step.action() instanceof WriteAction.Put put && put.key().equals(key)) {
-        return put.item();
+      if (step.action() instanceof WriteAction.Put action) {
+        if (put != null) {
+          throw new IllegalStateException("the plan puts more than one item");
+        }
+        put = action.item();
       }
     }
-    throw new IllegalArgumentException("the plan puts nothing under " + key);
+    if (put == null) {
+      throw new IllegalStateException("the plan puts nothing");
+    }
+    return put;
   }
 
   /**

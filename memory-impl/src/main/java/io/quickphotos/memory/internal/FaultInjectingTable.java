@@ -3,7 +3,6 @@ package io.quickphotos.memory.internal;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
-import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
@@ -56,16 +55,6 @@ final class FaultInjectingTable extends ForwardingTable {
   }
 
   @Override
-  public BatchRead batchGetItem(List<Key> keys) {
-    return batch(Batch.GET, keys);
-  }
-
-  @Override
-  public BatchWrite batchWriteItem(List<Item> items) {
-    return batch(Batch.WRITE, items);
-  }
-
-  @Override
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Check) {
       // No such request: the engine refuses it before anything is sent, as DynamoTable does.
@@ -90,7 +79,8 @@ final class FaultInjectingTable extends ForwardingTable {
   }
 
   /** A batch without the tail an {@code unprocessed} fault leaves out, then with it. */
-  private <T, R> R batch(Batch<T, R> batch, List<T> requested) {
+  @Override
+  <T, R> R batch(Batch<T, R> batch, List<T> requested) {
     return attempt(
         batch.operation(),
         fault -> {

@@ -3,7 +3,6 @@ package io.quickphotos.memory.internal;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
-import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
@@ -64,16 +63,6 @@ final class PartitionThroughput extends ForwardingTable {
   }
 
   @Override
-  public BatchRead batchGetItem(List<Key> keys) {
-    return batch(Batch.GET, keys);
-  }
-
-  @Override
-  public BatchWrite batchWriteItem(List<Item> items) {
-    return batch(Batch.WRITE, items);
-  }
-
-  @Override
   public Write write(WriteAction action) {
     if (action instanceof WriteAction.Check) {
       // No such request: the engine refuses it before anything is sent, as DynamoTable does.
@@ -109,7 +98,8 @@ final class PartitionThroughput extends ForwardingTable {
   }
 
   /** Sends on the keys or items of partitions with units left; returns the rest unprocessed. */
-  private <T, R> R batch(Batch<T, R> batch, List<T> requested) {
+  @Override
+  <T, R> R batch(Batch<T, R> batch, List<T> requested) {
     List<T> admitted = new ArrayList<>(requested.size());
     List<T> exhausted = new ArrayList<>();
     for (T element : requested) {

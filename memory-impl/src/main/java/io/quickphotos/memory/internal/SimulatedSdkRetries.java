@@ -5,7 +5,6 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Backoff;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
-import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
@@ -48,13 +47,8 @@ final class SimulatedSdkRetries extends ForwardingTable {
   }
 
   @Override
-  public BatchRead batchGetItem(List<Key> keys) {
-    return send(Operation.BATCH_GET_ITEM, () -> delegate.batchGetItem(keys));
-  }
-
-  @Override
-  public BatchWrite batchWriteItem(List<Item> items) {
-    return send(Operation.BATCH_WRITE_ITEM, () -> delegate.batchWriteItem(items));
+  <T, R> R batch(Batch<T, R> batch, List<T> requested) {
+    return send(batch.operation(), () -> batch.send(delegate, requested));
   }
 
   @Override
