@@ -3,6 +3,7 @@ package io.quickphotos.dynamo;
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
+import io.quickphotos.Sharding;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
@@ -79,6 +80,7 @@ public final class DynamoQuickPhotos {
     private Clock clock = Clock.systemUTC();
     private boolean createTableIfMissing;
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private Sharding sharding = Sharding.defaults();
 
     private Builder() {}
 
@@ -117,6 +119,18 @@ public final class DynamoQuickPhotos {
     public Builder tableName(String tableName) {
       QuickPhotosTable.checkTableName(tableName);
       this.tableName = tableName;
+      return this;
+    }
+
+    /**
+     * When a hot user's or photo's counters are spread over several items;
+     * {@link Sharding#defaults()} unless set. Every repository of one table should use the same.
+     *
+     * @param sharding the settings, e.g. {@link Sharding#off()}
+     * @return this builder
+     */
+    public Builder sharding(Sharding sharding) {
+      this.sharding = Objects.requireNonNull(sharding, "sharding");
       return this;
     }
 
@@ -178,7 +192,8 @@ public final class DynamoQuickPhotos {
           RepositoryOptions.defaults()
               .withCostListener(costListener)
               .withClock(clock)
-              .withRetryPolicy(retryPolicy));
+              .withRetryPolicy(retryPolicy)
+              .withSharding(sharding));
     }
   }
 }

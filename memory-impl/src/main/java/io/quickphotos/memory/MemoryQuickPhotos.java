@@ -3,6 +3,7 @@ package io.quickphotos.memory;
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
+import io.quickphotos.Sharding;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
@@ -69,6 +70,7 @@ public final class MemoryQuickPhotos {
     private CostListener costListener = CostListener.NONE;
     private Clock clock = Clock.systemUTC();
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private Sharding sharding = Sharding.defaults();
     private Faults faults;
     private Throughput throughput;
 
@@ -111,6 +113,18 @@ public final class MemoryQuickPhotos {
     }
 
     /**
+     * When a hot user's or photo's counters are spread over several items;
+     * {@link Sharding#defaults()} unless set. Every repository of one table should use the same.
+     *
+     * @param sharding the settings, e.g. {@link Sharding#off()}
+     * @return this builder
+     */
+    public Builder sharding(Sharding sharding) {
+      this.sharding = Objects.requireNonNull(sharding, "sharding");
+      return this;
+    }
+
+    /**
      * Receives the cost of every repository call.
      *
      * @param costListener the listener
@@ -146,7 +160,8 @@ public final class MemoryQuickPhotos {
           RepositoryOptions.defaults()
               .withCostListener(costListener)
               .withClock(clock)
-              .withRetryPolicy(retryPolicy));
+              .withRetryPolicy(retryPolicy)
+              .withSharding(sharding));
     }
   }
 }

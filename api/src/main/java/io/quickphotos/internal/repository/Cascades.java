@@ -12,12 +12,14 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.Shards;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -61,7 +63,7 @@ final class Cascades {
    * @return whether this call deleted it (false: there was none)
    */
   boolean removeReaction(Key reaction, PhotoId photo, ReactionType type, Meter meter) {
-    Link link = new Link(reaction, KeyLayout.photo(photo), Plans.reactionCounter(type));
+    Link link = new Link(reaction, KeyLayout.photo(photo), Plans.reactionCounter(type), null);
     return unlink(List.of(link), count -> Optional.empty(), null, meter) > 0;
   }
 
@@ -71,8 +73,26 @@ final class Cascades {
    * @param item the counted item (a reaction or a friendship)
    * @param counterItem the item holding the counter (a photo or a user)
    * @param counter the counter's path
+   * @param shard the shard of a hot counter item to take the one off instead, or null
    */
-  private record Link(Key item, Key counterItem, AttributePath counter) {}
+  private record Link(Key item, Key counterItem, AttributePath counter, Key shard) {
+    Link(Key item, Key counterItem, AttributePath counter) {
+      this(item, counterItem, counter, null);
+    }
+
+    /**
+     * The same link counted on one of the counter item's shards: its own counter may be zero
+     * while its shards hold the count, and a shard's share may go below zero.
+     */
+    Link onShardOf(Item counterImage) {
+      int shards = Shards.count(counterImage);
+      return new Link(
+          item,
+          counterItem,
+          counter,
+          Shards.key(counterItem, Shards.indexFor(item.pk() + item.sk(), shards)));
+    }
+  }
 
   /**
    * Deletes the links' items and takes one off each counter, in one transaction: per link a
@@ -107,20 +127,24 @@ final class Cascades {
       for (Link link : pending) {
         actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
         ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
-        actions.add(
-            counterNotPositive.contains(link)
-                ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
-                : new WriteAction.Update(
-                    link.counterItem(),
-                    List.of(new UpdateAction.Add(link.counter(), -1)),
-                    positive));
+        List<UpdateAction> minusOne = List.of(new UpdateAction.Add(link.counter(), -1));
+        if (link.shard() != null) {
+          actions.add(new WriteAction.Update(link.shard(), minusOne, ItemCondition.EXISTS));
+        } else {
+          actions.add(
+              counterNotPositive.contains(link)
+                  ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
+                  : new WriteAction.Update(link.counterItem(), minusOne, positive));
+        }
       }
       Optional<WriteAction> extra = aggregate.apply(pending.size());
       extra.ifPresent(actions::add);
-      List<String> reasons = execution.transact(actions, meter);
-      if (reasons.isEmpty()) {
+      Optional<TableTransactionCancelledException> cancelled =
+          execution.transactOrCancelled(actions, meter);
+      if (cancelled.isEmpty()) {
         return pending.size();
       }
+      List<String> reasons = cancelled.get().reasons();
       List<Link> still = new ArrayList<>();
       boolean someGone = false;
       for (int i = 0; i < pending.size(); i++) {
@@ -129,8 +153,18 @@ final class Cascades {
           someGone = true;
           continue;
         }
-        if (Execution.conditionFailed(reasons, 2 * i + 1) && !counterNotPositive.remove(link)) {
-          counterNotPositive.add(link);
+        if (Execution.conditionFailed(reasons, 2 * i + 1)) {
+          Optional<Item> counterImage = cancelled.get().item(2 * i + 1);
+          if (link.shard() != null) {
+            // The shard is gone: the hot key's cascade folded it back into the counter item.
+            link = new Link(link.item(), link.counterItem(), link.counter());
+          } else if (counterImage.isPresent() && Shards.isSharded(counterImage.get())) {
+            // A hot key's own counter may be zero while its shards hold the count.
+            counterNotPositive.remove(link);
+            link = link.onShardOf(counterImage.get());
+          } else if (!counterNotPositive.remove(link)) {
+            counterNotPositive.add(link);
+          }
         }
         still.add(link);
       }
@@ -193,6 +227,62 @@ final class Cascades {
     }
   }
 
+  /**
+   * Folds a hot key's shards back into its item once its cascade has marked it (see
+   * {@link Shards#fold}): a BatchGetItem of the shards and one TransactWriteItems, again (reading
+   * the item with GetItem) while writers that got in before the mark change a shard, within the
+   * retry budget. After the mark only those can: a follow or reaction checks the shard, which the
+   * fold deletes. The rest of the cascade then sees an unsharded item with exact counters.
+   *
+   * @param main the item as marked
+   * @param fence the condition on the item: the cascade's marker
+   * @param accountFence the closing owner's fence as one more action, or null
+   * @return the item as folded, or empty if the fence failed (the cascade is over)
+   */
+  private Optional<Item> fold(
+      Item main, ItemCondition fence, AccountFence accountFence, Meter meter) {
+    Item image = main;
+    for (int attempt = 0; retrier.allows(attempt); attempt++) {
+      retrier.pauseBefore(attempt);
+      List<Key> keys = Shards.keysOf(image);
+      Map<Key, Item> found = execution.batchGet(keys, meter);
+      List<Optional<Item>> shards = new ArrayList<>(keys.size());
+      List<Item> present = new ArrayList<>();
+      for (Key key : keys) {
+        Optional<Item> shard = Optional.ofNullable(found.get(key));
+        shards.add(shard);
+        shard.ifPresent(present::add);
+      }
+      List<WriteAction> actions = new ArrayList<>(Shards.fold(image, shards, fence));
+      if (accountFence != null) {
+        actions.add(accountFence.check());
+      }
+      List<String> reasons = execution.transact(actions, meter);
+      if (reasons.isEmpty()) {
+        return Optional.of(Shards.withTotals(image, present));
+      }
+      if (accountFence != null && Execution.conditionFailed(reasons, actions.size() - 1)) {
+        return Optional.empty();
+      }
+      Optional<Item> now = execution.get(image.key(), meter);
+      if (now.isEmpty() || !fenceHolds(now.get(), image)) {
+        return Optional.empty();
+      }
+      if (!Shards.isSharded(now.get())) {
+        return now;
+      }
+      image = now.get();
+    }
+    throw new ServiceUnavailableException(
+        "the shards of " + main.key() + " kept changing while folded; call again to finish");
+  }
+
+  /** Whether an item read again is still the one a cascade marked (same marker, if any). */
+  private static boolean fenceHolds(Item now, Item marked) {
+    return Plans.closingMarker(now).equals(Plans.closingMarker(marked))
+        && Plans.deletionMarker(now).equals(Plans.deletionMarker(marked));
+  }
+
   /** How one round of deleting a photo's reactions and the photo ended. */
   private enum Round {
     /** The photo and its reactions are deleted. */
@@ -232,6 +322,13 @@ final class Cascades {
           throw e;
         }
         marker = Plans.deletionMarker(photo).orElseThrow();
+        if (Shards.isSharded(photo)) {
+          Optional<Item> folded = fold(photo, Plans.deletionMarkedBy(marker), null, meter);
+          if (folded.isEmpty()) {
+            return;
+          }
+          photo = folded.get();
+        }
       } else {
         retrier.pauseBefore(attempt);
         Optional<Item> now = execution.get(KeyLayout.photo(id), meter);
@@ -391,6 +488,10 @@ final class Cascades {
         execution.write(Plans.markClosing(username, Plans.newCascadeMarker()), meter).orElseThrow();
     AccountFence fence =
         new AccountFence(KeyLayout.user(username), Plans.closingMarker(marked).orElseThrow());
+    if (Shards.isSharded(marked)
+        && fold(marked, Plans.closingMarkedBy(fence.marker()), null, meter).isEmpty()) {
+      return;
+    }
     try {
       // Photos first: until the cascade marks the account, others may still react to them.
       deletePhotosOf(username, fence, meter);
@@ -447,6 +548,14 @@ final class Cascades {
       page = execution.read(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
+        if (Shards.isSharded(item)) {
+          // Its counts go back onto the photo first; the page is read again after.
+          if (fold(item, ItemCondition.EXISTS, fence, meter).isEmpty()) {
+            throw CascadeFenced.INSTANCE;
+          }
+          changed = true;
+          continue;
+        }
         Photo photo = ItemCodec.photo(item);
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
           bare.add(new WriteAction.Delete(item.key(), Plans.noReactions()));

@@ -240,17 +240,45 @@ final class Execution {
         throw withCause(step.onConditionFailed().get(), e);
       }
     }
-    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    Optional<TableTransactionCancelledException> cancelled = writeOrRedirect(plan, meter);
     if (cancelled.isPresent()) {
-      List<String> reasons = cancelled.get().reasons();
-      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
-        if (conditionFailed(reasons, i)) {
-          throw withCause(plan.steps().get(i).onConditionFailed().get(), cancelled.get());
-        }
-      }
-      throw new QuickPhotosException("transaction cancelled: " + reasons, cancelled.get());
+      // Every failed step redirects, but this caller has nowhere else to go.
+      throw firstFailure(plan, cancelled.get());
     }
     return Optional.empty();
+  }
+
+  /**
+   * Runs a transactional write plan whose steps may redirect: a failed condition throws the
+   * exception of the first failed step that does not redirect (given the item it failed on);
+   * a cancellation whose failed steps all redirect is returned for the caller to act on.
+   *
+   * @return empty if committed, else the cancellation, with the items that failed
+   */
+  Optional<TableTransactionCancelledException> writeOrRedirect(WritePlan plan, Meter meter) {
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isPresent()) {
+      TableTransactionCancelledException e = cancelled.get();
+      List<String> reasons = e.reasons();
+      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+        if (conditionFailed(reasons, i) && !plan.steps().get(i).redirects().test(e.item(i))) {
+          throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
+        }
+      }
+    }
+    return cancelled;
+  }
+
+  /** The error of the first step whose condition failed. */
+  private static QuickPhotosException firstFailure(
+      WritePlan plan, TableTransactionCancelledException cancelled) {
+    List<String> reasons = cancelled.reasons();
+    for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+      if (conditionFailed(reasons, i)) {
+        return withCause(plan.steps().get(i).onConditionFailed().get(), cancelled);
+      }
+    }
+    return new QuickPhotosException("transaction cancelled: " + reasons, cancelled);
   }
 
   /** One write; false if its condition failed (nothing written). */
@@ -275,6 +303,17 @@ final class Execution {
     return commit(actions, meter)
         .map(TableTransactionCancelledException::reasons)
         .orElse(List.of());
+  }
+
+  /**
+   * One TransactWriteItems, as {@link #transact}, returning the whole cancellation: its reasons
+   * and the items that failed their conditions.
+   *
+   * @return empty if committed, else the cancellation, at least one condition failed
+   */
+  Optional<TableTransactionCancelledException> transactOrCancelled(
+      List<WriteAction> actions, Meter meter) {
+    return commit(actions, meter);
   }
 
   /**

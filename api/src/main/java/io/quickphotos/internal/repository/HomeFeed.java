@@ -11,9 +11,12 @@ import io.quickphotos.engine.Utf8;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.Shards;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,9 +37,28 @@ final class HomeFeed {
           .thenComparing(PhotoId::owner, Utf8::compare);
 
   private final Execution execution;
+  private final HotKeys hotKeys;
 
-  HomeFeed(Execution execution) {
+  HomeFeed(Execution execution, HotKeys hotKeys) {
     this.execution = execution;
+    this.hotKeys = hotKeys;
+  }
+
+  /** Replaces the page's sharded photos by their totals (one BatchGetItem per 100 shards). */
+  private void withTotals(List<Photo> photos, Map<PhotoId, Item> sharded, Meter meter) {
+    List<Integer> positions = new ArrayList<>();
+    List<Item> items = new ArrayList<>();
+    for (int i = 0; i < photos.size(); i++) {
+      Item item = sharded.get(photos.get(i).id());
+      if (item != null) {
+        positions.add(i);
+        items.add(item);
+      }
+    }
+    List<Item> totals = hotKeys.withTotals(items, meter);
+    for (int i = 0; i < positions.size(); i++) {
+      photos.set(positions.get(i), ItemCodec.photo(totals.get(i)));
+    }
   }
 
   /** One page of {@code username}'s feed; the arguments are already validated. */
@@ -45,6 +67,8 @@ final class HomeFeed {
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
     List<String> followees = followees(username, meter);
     List<Photo> candidates = new ArrayList<>();
+    // The items of sharded photos, whose counters are summed once the page is chosen.
+    Map<PhotoId, Item> sharded = new HashMap<>();
     // A followee whose read stopped early may have photos between its last one read and the
     // other followees' photos; nothing past the earliest such stop may go on this page.
     Optional<PhotoId> boundary = Optional.empty();
@@ -52,7 +76,11 @@ final class HomeFeed {
       QueryResult result =
           execution.read(Plans.homeFeedPhotos(followee, after, page.size()), meter);
       for (Item item : result.items()) {
-        candidates.add(ItemCodec.photo(item));
+        Photo photo = ItemCodec.photo(item);
+        candidates.add(photo);
+        if (Shards.isSharded(item)) {
+          sharded.put(photo.id(), item);
+        }
       }
       if (result.lastEvaluatedKey().isPresent() && !result.items().isEmpty()) {
         PhotoId last = candidates.get(candidates.size() - 1).id();
@@ -71,6 +99,9 @@ final class HomeFeed {
         break;
       }
       photos.add(photo);
+    }
+    if (!sharded.isEmpty()) {
+      withTotals(photos, sharded, meter);
     }
     Optional<String> next =
         more && !photos.isEmpty()

@@ -16,6 +16,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
+import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
@@ -62,29 +63,36 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final Cascades cascades;
   private final HomeFeed homeFeed;
   private final SnapshotItems snapshots;
+  private final HotKeys hotKeys;
   private final Clock clock;
 
   /**
    * Creates a repository over an engine.
    *
    * @param table the engine executing the plans
-   * @param options cost listener, clock and retry policy
+   * @param options cost listener, clock, retry policy and sharding
    */
   SingleTableQuickPhotos(Table table, RepositoryOptions options) {
-    this(table, options.costListener(), options.clock(), new Retrier(options.retryPolicy()));
+    this(
+        table,
+        options.costListener(),
+        options.clock(),
+        new Retrier(options.retryPolicy()),
+        options.sharding());
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
   SingleTableQuickPhotos(
       Table table, CostListener costListener, Clock clock, Backoff backoff, int maxAttempts) {
-    this(table, costListener, clock, new Retrier(backoff, maxAttempts));
+    this(table, costListener, clock, new Retrier(backoff, maxAttempts), Sharding.defaults());
   }
 
   private SingleTableQuickPhotos(
-      Table table, CostListener costListener, Clock clock, Retrier retrier) {
+      Table table, CostListener costListener, Clock clock, Retrier retrier, Sharding sharding) {
     this.execution = new Execution(table, costListener, retrier);
+    this.hotKeys = new HotKeys(execution, sharding);
     this.cascades = new Cascades(execution);
-    this.homeFeed = new HomeFeed(execution);
+    this.homeFeed = new HomeFeed(execution, hotKeys);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
   }
@@ -102,7 +110,10 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("username", username);
     return execution.call(
         AccessPattern.GET_USER,
-        meter -> execution.get(KeyLayout.user(username), meter).map(ItemCodec::user));
+        meter ->
+            hotKeys
+                .withTotals(execution.get(KeyLayout.user(username), meter), meter)
+                .map(ItemCodec::user));
   }
 
   @Override
@@ -136,7 +147,10 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.photoId(id);
     return execution.call(
         AccessPattern.GET_PHOTO,
-        meter -> execution.get(KeyLayout.photo(id), meter).map(ItemCodec::photo));
+        meter ->
+            hotKeys
+                .withTotals(execution.get(KeyLayout.photo(id), meter), meter)
+                .map(ItemCodec::photo));
   }
 
   @Override
@@ -161,7 +175,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
           Optional<User> user = Optional.empty();
           boolean profileRead = false;
           List<Item> photoItems = new ArrayList<>();
-          for (Item item : result.items()) {
+          for (Item item : hotKeys.withTotals(result.items(), meter)) {
             switch (ItemCodec.entityOf(item)) {
               case USER -> {
                 profileRead = true;
@@ -190,7 +204,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
                     && (!result.items().isEmpty() || result.lastEvaluatedKey().isPresent());
             user =
                 profileMayExist
-                    ? execution.get(KeyLayout.user(username), meter).map(ItemCodec::user)
+                    ? hotKeys
+                        .withTotals(execution.get(KeyLayout.user(username), meter), meter)
+                        .map(ItemCodec::user)
                     : Optional.empty();
             if (user.isEmpty()) {
               throw new UserNotFoundException("user " + username + " does not exist");
@@ -210,7 +226,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     return execution.call(
         AccessPattern.REACT_TO_PHOTO,
         meter -> {
-          execution.write(Plans.reactTo(reaction), meter);
+          hotKeys.react(reaction, meter);
           return reaction;
         });
   }
@@ -230,7 +246,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
           }
           Optional<Photo> found = Optional.empty();
           List<Reaction> reactions = new ArrayList<>();
-          for (Item item : read.items()) {
+          for (Item item : hotKeys.withTotals(read.items(), meter)) {
             switch (ItemCodec.entityOf(item)) {
               case PHOTO -> found = Optional.of(ItemCodec.photo(item));
               case REACTION -> reactions.add(ItemCodec.reaction(item));
@@ -250,7 +266,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     return execution.call(
         AccessPattern.FOLLOW,
         meter -> {
-          execution.write(Plans.follow(follow), meter);
+          hotKeys.follow(follow, meter);
           return follow;
         });
   }
@@ -296,13 +312,17 @@ final class SingleTableQuickPhotos implements QuickPhotos {
           }
           List<Key> keys = List.of(profileKeys);
           Map<Key, Item> profiles = execution.batchGet(keys, meter);
-          List<User> users = new ArrayList<>(keys.size());
+          List<Item> found = new ArrayList<>(keys.size());
           for (Key key : keys) {
             // A profile can only be missing if it was never created, which follow() rules out.
             Item profile = profiles.get(key);
             if (profile != null) {
-              users.add(ItemCodec.user(profile));
+              found.add(profile);
             }
+          }
+          List<User> users = new ArrayList<>(found.size());
+          for (Item profile : hotKeys.withTotals(found, meter)) {
+            users.add(ItemCodec.user(profile));
           }
           return new Page<>(users, read.nextCursor());
         });

@@ -25,6 +25,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.Shards;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -82,6 +83,11 @@ final class TableAudit {
     final Map<PhotoId, Map<ReactionType, Long>> reactions = new HashMap<>();
     final List<Follow> friendships = new ArrayList<>();
 
+    /** What hot keys' shards hold, by the user or photo whose counters they are. */
+    final Map<String, Long> shardFollowers = new HashMap<>();
+
+    final Map<PhotoId, Map<ReactionType, Long>> shardReactions = new HashMap<>();
+
     /** The reaction items, by the photo they are on. */
     final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
 
@@ -114,6 +120,20 @@ final class TableAudit {
           followers.merge(follow.followed(), 1L, Long::sum);
           following.merge(follow.follower(), 1L, Long::sum);
         }
+        case SHARD -> {
+          Key main = Shards.mainOf(item);
+          if (Shards.ofUser(item)) {
+            shardFollowers.merge(
+                main.sk().substring(KeyLayout.METADATA.length()),
+                Shards.followers(item),
+                Long::sum);
+          } else {
+            Map<ReactionType, Long> counts =
+                shardReactions.computeIfAbsent(
+                    KeyLayout.photoIdOf(main), p -> new EnumMap<>(ReactionType.class));
+            Shards.reactions(item).forEach((type, n) -> counts.merge(type, n, Long::sum));
+          }
+        }
       }
     }
 
@@ -132,6 +152,14 @@ final class TableAudit {
                           .computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
                           .merge(type, n, Long::sum)));
       friendships.addAll(other.friendships);
+      other.shardFollowers.forEach((k, v) -> shardFollowers.merge(k, v, Long::sum));
+      other.shardReactions.forEach(
+          (photo, counts) ->
+              counts.forEach(
+                  (type, n) ->
+                      shardReactions
+                          .computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
+                          .merge(type, n, Long::sum)));
       other.reactionItems.forEach(
           (photo, list) ->
               reactionItems.computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
@@ -355,13 +383,17 @@ final class TableAudit {
       String name = user.username();
       long followers =
           tally.followers.getOrDefault(name, 0L) - removed.getOrDefault("followers " + name, 0L);
-      if (user.followers() != followers) {
-        boolean fixed = fix && fixFollowers(name);
+      Long sharded = tally.shardFollowers.get(name);
+      long counter = user.followers() + (sharded == null ? 0 : sharded);
+      if (counter != followers) {
+        // A hot key's counter is its item's plus its shards': not mended here (a fix would race
+        // the writes that land on the shards meanwhile); reported.
+        boolean fixed = fix && sharded == null && fixFollowers(name);
         findings.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,
                 "user " + name,
-                "followers: counter " + user.followers() + ", friendship items " + followers,
+                "followers: counter " + counter + ", friendship items " + followers,
                 fixed));
       }
       long following =
@@ -381,10 +413,13 @@ final class TableAudit {
         continue;
       }
       Map<ReactionType, Long> items = tally.reactions.getOrDefault(photo.id(), Map.of());
+      Map<ReactionType, Long> sharded = tally.shardReactions.get(photo.id());
       Map<ReactionType, Long> expected = new EnumMap<>(ReactionType.class);
       List<String> wrong = new ArrayList<>();
       for (ReactionType type : ReactionType.values()) {
-        long counter = photo.reactions().getOrDefault(type, 0L);
+        long counter =
+            photo.reactions().getOrDefault(type, 0L)
+                + (sharded == null ? 0 : sharded.getOrDefault(type, 0L));
         long counted =
             items.getOrDefault(type, 0L)
                 - removed.getOrDefault("reactions " + photo.id() + " " + type, 0L);
@@ -394,7 +429,7 @@ final class TableAudit {
         }
       }
       if (!wrong.isEmpty()) {
-        boolean fixed = fix && fixReactionCounts(photo.id(), expected);
+        boolean fixed = fix && sharded == null && fixReactionCounts(photo.id(), expected);
         findings.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH, "photo " + photo.id(), String.join("; ", wrong), fixed));

@@ -68,6 +68,9 @@ public final class ItemCodec {
 
   static final String FOLLOWING_USER = "followingUser";
 
+  /** On a shard: the entity whose counters it holds, {@code USER} or {@code PHOTO}. */
+  static final String SHARD_OF = "shardOf";
+
   /** The entity types, as stored in {@link #ENTITY}. */
   public enum Entity {
     /** A user profile. */
@@ -77,7 +80,9 @@ public final class ItemCodec {
     /** A reaction. */
     REACTION,
     /** A friendship. */
-    FRIENDSHIP
+    FRIENDSHIP,
+    /** One shard of a hot user's or photo's counters (see {@link Shards}). */
+    SHARD
   }
 
   /** Every type, once: {@code values()} copies its array on every call. */

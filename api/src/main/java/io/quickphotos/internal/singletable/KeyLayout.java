@@ -101,6 +101,22 @@ public final class KeyLayout {
   }
 
   /**
+   * The photo a photo item's key names.
+   *
+   * @param photo a photo's key, as {@link #photo(PhotoId)} makes it
+   * @return the owner and timestamp
+   * @throws IllegalArgumentException if the key is not a photo's
+   */
+  public static PhotoId photoIdOf(Key photo) {
+    String owner = photo.pk().substring(USER.length());
+    String prefix = PHOTO + owner + "#";
+    if (!photo.pk().startsWith(USER) || !photo.sk().startsWith(prefix)) {
+      throw new IllegalArgumentException("not a photo's key: " + photo);
+    }
+    return new PhotoId(owner, parseTimestamp(photo.sk().substring(prefix.length())));
+  }
+
+  /**
    * The key of a reaction item.
    *
    * @param reactor the reacting user's handle

@@ -19,6 +19,7 @@ import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Table;
@@ -121,10 +122,20 @@ public final class Plans {
    * {@code reactions.<type>} if the photo exists and its deletion has not begun
    * ({@link #OPEN_PHOTO}).
    *
+   * <p>For hot keys ({@link Shards}): an owner whose counters are sharded is checked on one of
+   * its shards instead of its profile, and a sharded photo counted on one of its shards; an
+   * unsharded owner's check and photo's counter also require that they are not sharded, and the
+   * photo's that the type's count is below {@code threshold}. Those failures redirect (the
+   * caller shards or learns and sends again), and cost an ordinary key nothing.
+   *
    * @param reaction the reaction, already validated
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the count of one type from which a photo is sharded
    * @return the plan
    */
-  public static WritePlan reactTo(Reaction reaction) {
+  public static WritePlan reactTo(
+      Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
     PhotoId photo = reaction.photo();
     WritePlan.Step reactorActive =
         new WritePlan.Step(
@@ -140,15 +151,23 @@ public final class Plans {
                         + reaction.type().storedName()
                         + " to photo "
                         + photo));
+    AttributePath counter = reactionCounter(reaction.type());
+    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(counter, 1));
     WritePlan.Step countOnPhoto =
-        new WritePlan.Step(
-            new WriteAction.Update(
-                KeyLayout.photo(photo),
-                List.of(
-                    new UpdateAction.Add(
-                        AttributePath.of(ItemCodec.REACTIONS, reaction.type().storedName()), 1)),
-                OPEN_PHOTO),
-            () -> photoNotFound(photo));
+        photoShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Update(photoShard.get(), plusOne, ItemCondition.EXISTS),
+                () -> photoNotFound(photo),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Update(
+                    KeyLayout.photo(photo), plusOne, unsharded(OPEN_PHOTO, counter, threshold)),
+                () -> photoNotFound(photo),
+                item ->
+                    item.isPresent()
+                        && deletionMarker(item.get()).isEmpty()
+                        && (Shards.isSharded(item.get())
+                            || atLeast(item.get(), counter, threshold)));
     if (photo.owner().equals(reaction.reactor())) {
       // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
       // already says whether the owner is active.
@@ -157,9 +176,17 @@ public final class Plans {
     // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
     // yet: the photo of a user who does not exist does not exist either.
     WritePlan.Step ownerActive =
-        new WritePlan.Step(
-            new WriteAction.Check(KeyLayout.user(photo.owner()), ACTIVE_USER),
-            () -> photoNotFound(photo));
+        ownerShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Check(ownerShard.get(), ItemCondition.EXISTS),
+                () -> photoNotFound(photo),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Check(
+                    KeyLayout.user(photo.owner()),
+                    ItemCondition.and(ACTIVE_USER, Shards.notSharded())),
+                () -> photoNotFound(photo),
+                item -> item.isPresent() && isActive(item.get()) && Shards.isSharded(item.get()));
     return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
   }
 
@@ -168,20 +195,84 @@ public final class Plans {
    * to the followed user's {@code followers} and to the follower's {@code following}, and a
    * PutItem of the friendship with {@code attribute_not_exists(PK)}.
    *
+   * <p>For hot keys ({@link Shards}): the followed user's counter is taken on one of its shards
+   * when it is sharded ({@code followedShard}); otherwise its update also requires that it is not
+   * sharded and has fewer than {@code threshold} followers, failures that redirect.
+   *
    * @param follow the friendship, already validated
+   * @param followedShard the followed user's shard to count on, if sharded
+   * @param threshold the follower count from which a user is sharded
    * @return the plan
    */
-  public static WritePlan follow(Follow follow) {
+  public static WritePlan follow(Follow follow, Optional<Key> followedShard, long threshold) {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
+    AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
+    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(followers, 1));
+    WritePlan.Step countFollowed =
+        followedShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Update(followedShard.get(), plusOne, ItemCondition.EXISTS),
+                () -> userNotFound(follow.followed()),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Update(
+                    KeyLayout.user(follow.followed()),
+                    plusOne,
+                    unsharded(ACTIVE_USER, followers, threshold)),
+                () -> userNotFound(follow.followed()),
+                item ->
+                    item.isPresent()
+                        && isActive(item.get())
+                        && (Shards.isSharded(item.get())
+                            || atLeast(item.get(), followers, threshold)));
     return WritePlan.transaction(
-        counter(follow.followed(), ItemCodec.FOLLOWERS, 1, ACTIVE_USER),
+        countFollowed,
         counter(follow.follower(), ItemCodec.FOLLOWING, 1, ACTIVE_USER),
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
             () ->
                 new AlreadyFollowingException(
                     follow.follower() + " already follows " + follow.followed())));
+  }
+
+  /**
+   * Follow as a repository with sharding off sends it to an ordinary user.
+   *
+   * @param follow the friendship, already validated
+   * @return the plan
+   */
+  public static WritePlan follow(Follow follow) {
+    return follow(follow, Optional.empty(), Long.MAX_VALUE);
+  }
+
+  /**
+   * {@code condition AND NOT (shards >= 1) AND NOT (counter >= threshold)}, the last left out
+   * when sharding is off.
+   */
+  private static ItemCondition unsharded(
+      ItemCondition condition, AttributePath counter, long threshold) {
+    return threshold == Long.MAX_VALUE
+        ? ItemCondition.and(condition, Shards.notSharded())
+        : ItemCondition.and(
+            condition,
+            Shards.notSharded(),
+            ItemCondition.not(new ItemCondition.AtLeast(counter, threshold)));
+  }
+
+  /** Whether an item's counter at {@code path} is at least {@code threshold}. */
+  private static boolean atLeast(Item item, AttributePath path, long threshold) {
+    Value value = item.get(path.names().get(0)).orElse(null);
+    for (String part : path.names().subList(1, path.names().size())) {
+      value = value instanceof Value.MapValue map ? map.value().get(part) : null;
+    }
+    return value instanceof Value.Num n && n.value().longValueExact() >= threshold;
+  }
+
+  /** Whether a user item exists and is not closing (what {@link #ACTIVE_USER} tests). */
+  private static boolean isActive(Item user) {
+    return closingMarker(user).isEmpty()
+        && !UserStatus.CLOSING.name().equals(user.stringOrNull(ItemCodec.STATUS));
   }
 
   /**

@@ -4,6 +4,8 @@ import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -92,7 +94,23 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    *
    * @param action the write
    * @param onConditionFailed the error a failed condition means
+   * @param redirects given the item as it was when the condition failed (empty if there was
+   *     none), whether the failure is no error but a sign that the write belongs elsewhere (a hot
+   *     key whose counters moved to shards, or reached the point where they should)
    */
   public record Step(
-      WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {}
+      WriteAction action,
+      Supplier<? extends QuickPhotosException> onConditionFailed,
+      Predicate<Optional<Item>> redirects) {
+
+    /**
+     * A step whose failed condition is always the error.
+     *
+     * @param action the write
+     * @param onConditionFailed the error a failed condition means
+     */
+    public Step(WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {
+      this(action, onConditionFailed, item -> false);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
@@ -91,12 +92,15 @@ public final class SdkErrors {
     LOG.debug("{} on {} failed", operation, tableName, e);
     if (e
         instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException) {
-      return new TableConditionFailedException(e);
+      software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException failed =
+          (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException) e;
+      return new TableConditionFailedException(
+          failed.hasItem() ? AttributeValues.item(failed.item()) : null, e);
     }
     if (e
         instanceof
         software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException canceled) {
-      return new TableTransactionCancelledException(reasons(canceled), e);
+      return new TableTransactionCancelledException(reasons(canceled), items(canceled), e);
     }
     if (e instanceof DynamoDbException service) {
       return translateService(service, operation, tableName);
@@ -206,6 +210,21 @@ public final class SdkErrors {
    * One reason code per action, in request order. DynamoDB sends them as a list; should an
    * endpoint send only the message, the codes are read from its bracketed list.
    */
+  /** Per action, the item DynamoDB returned with a failed condition, or null. */
+  private static List<Item> items(
+      software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
+    List<Item> items = new ArrayList<>();
+    if (e.hasCancellationReasons()) {
+      for (CancellationReason reason : e.cancellationReasons()) {
+        items.add(
+            reason.hasItem() && !reason.item().isEmpty()
+                ? AttributeValues.item(reason.item())
+                : null);
+      }
+    }
+    return items;
+  }
+
   static List<String> reasons(
       software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
     List<String> reasons = new ArrayList<>();

@@ -309,7 +309,8 @@ public final class MemoryTable implements Table {
     try {
       Stored current = current(action.key());
       if (!Conditions.test(action.condition(), current == null ? null : current.item())) {
-        throw new TableConditionFailedException(null);
+        // As DynamoDB with ReturnValuesOnConditionCheckFailure=ALL_OLD: the item as it is.
+        throw new TableConditionFailedException(current == null ? null : current.item(), null);
       }
       Stored next = nextImage(action, current);
       Capacity consumed = Billing.write(tableUnits(current, next), indexUnits(current, next));
@@ -351,6 +352,7 @@ public final class MemoryTable implements Table {
     Rules.transaction(actions);
     int n = actions.size();
     List<String> reasons = new ArrayList<>(n);
+    List<Item> failedItems = new ArrayList<>(n);
     Stored[] before = new Stored[n];
     Stored[] after = new Stored[n];
     boolean cancelled = false;
@@ -371,9 +373,13 @@ public final class MemoryTable implements Table {
         }
         cancelled |= !reason.equals(Limits.NONE);
         reasons.add(reason);
+        failedItems.add(
+            reason.equals(Limits.CONDITIONAL_CHECK_FAILED) && before[i] != null
+                ? before[i].item()
+                : null);
       }
       if (cancelled) {
-        throw new TableTransactionCancelledException(reasons, null);
+        throw new TableTransactionCancelledException(reasons, failedItems, null);
       }
       Capacity consumed = Capacity.ZERO;
       for (int i = 0; i < n; i++) {

@@ -1,0 +1,350 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.PhotoId;
+import io.quickphotos.ReactionType;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The layout of a hot key's counter shards. A user or photo whose counters are sharded carries
+ * {@code shards = N} (N ≥ 1) on its own item, and N shard items hold the rest of its counts:
+ *
+ * <pre>
+ * Shard of    PK = SK                                     counters
+ * a user      SHARD##METADATA#&lt;username&gt;#&lt;k&gt;             followers
+ * a photo     SHARD#PHOTO#&lt;owner&gt;#&lt;timestamp&gt;#&lt;k&gt;       reactions.&lt;type&gt;
+ * </pre>
+ *
+ * <p>Each shard is its own partition key value in the table and in {@code InvertedIndex} (its
+ * sort key is unique too), so each has a partition's full 1,000 write units a second. A count
+ * is the main item's counter plus every shard's; a shard's share may be negative (a decrement
+ * may land on the main item or on any shard). The items counted — friendships and reactions —
+ * keep their keys: their partitions are item collections with sort keys that do not rise
+ * steadily (follower names, reactor names), which DynamoDB splits for heat; only single items
+ * cannot be split. Stateless and thread-safe.
+ */
+public final class Shards {
+  /** On a user or photo: how many shards its counters have; absent or 0 when not sharded. */
+  static final String SHARDS = "shards";
+
+  /** On a shard: the key of the item whose counts it holds. */
+  static final String MAIN_PK = "mainPK";
+
+  static final String MAIN_SK = "mainSK";
+
+  /** Prefix of a shard's keys. */
+  public static final String PREFIX = "SHARD#";
+
+  private static final AttributePath SHARDS_PATH = AttributePath.of(SHARDS);
+
+  private Shards() {}
+
+  /**
+   * A main item whose counters are sharded: {@code shards >= 1}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition sharded() {
+    return new ItemCondition.AtLeast(SHARDS_PATH, 1);
+  }
+
+  /**
+   * A main item whose counters are not sharded: {@code NOT (shards >= 1)}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition notSharded() {
+    return ItemCondition.not(sharded());
+  }
+
+  /**
+   * How many shards an item's counters have.
+   *
+   * @param main a user or photo item
+   * @return 0 if not sharded
+   */
+  public static int count(Item main) {
+    return main.get(SHARDS).map(v -> ((Value.Num) v).value().intValueExact()).orElse(0);
+  }
+
+  /**
+   * Whether an item's counters are sharded.
+   *
+   * @param main a user or photo item
+   * @return true if it has shards
+   */
+  public static boolean isSharded(Item main) {
+    return count(main) > 0;
+  }
+
+  /**
+   * The shard a writer uses, from the writer's name: deterministic, so one writer's retries land
+   * on one shard, and spread evenly over many writers.
+   *
+   * @param writer the follower's or reactor's handle
+   * @param shards how many shards there are
+   * @return 0 to {@code shards - 1}
+   */
+  public static int indexFor(String writer, int shards) {
+    return Math.floorMod(writer.hashCode() * 0x9E3779B9, shards);
+  }
+
+  /**
+   * The key of one shard of a user or photo.
+   *
+   * @param main the user's or photo's key
+   * @param index the shard's index
+   * @return {@code SHARD#<main SK>#<index>} as both keys
+   */
+  public static Key key(Key main, int index) {
+    String value = PREFIX + main.sk() + "#" + index;
+    return new Key(value, value);
+  }
+
+  /**
+   * The keys of every shard of a main item.
+   *
+   * @param main a user or photo item
+   * @return its shards' keys, empty if it has none
+   */
+  public static List<Key> keysOf(Item main) {
+    int n = count(main);
+    List<Key> keys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      keys.add(key(main.key(), i));
+    }
+    return keys;
+  }
+
+  /**
+   * The key of the user or photo a shard belongs to.
+   *
+   * @param shard a shard item
+   * @return the main item's key
+   */
+  public static Key mainOf(Item shard) {
+    return new Key(shard.string(MAIN_PK), shard.string(MAIN_SK));
+  }
+
+  /**
+   * Whether a key is a shard's.
+   *
+   * @param key any key
+   * @return true for a shard
+   */
+  public static boolean isShard(Key key) {
+    return key.pk().startsWith(PREFIX);
+  }
+
+  /**
+   * The switch of a user to sharded counters: one transaction of an UpdateItem of the profile
+   * setting {@code shards = n} if the user is active and not sharded yet, and a PutItem of each
+   * shard, with the follower count at zero.
+   *
+   * @param username the user's handle
+   * @param n how many shards
+   * @param gone the error if the user is missing, closing or already sharded
+   * @return the plan
+   */
+  public static WritePlan shardUser(
+      String username, int n, Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
+    Key main = KeyLayout.user(username);
+    List<WritePlan.Step> steps = new ArrayList<>(n + 1);
+    steps.add(switchStep(main, n, ItemCondition.and(Plans.ACTIVE_USER, notSharded()), gone));
+    for (int i = 0; i < n; i++) {
+      Item shard =
+          shardItem(
+              main,
+              i,
+              Map.entry(ItemCodec.FOLLOWERS, (Value) Value.Num.of(0)),
+              ItemCodec.Entity.USER);
+      steps.add(new WritePlan.Step(new WriteAction.Put(shard, ItemCondition.ABSENT), gone));
+    }
+    return new WritePlan(steps, true);
+  }
+
+  /**
+   * The switch of a photo to sharded counters: one transaction of an UpdateItem of the photo
+   * setting {@code shards = n} if it exists, is not being deleted and is not sharded yet, and a
+   * PutItem of each shard, with every reaction counter at zero.
+   *
+   * @param photo the photo
+   * @param n how many shards
+   * @param gone the error if the photo is missing, being deleted or already sharded
+   * @return the plan
+   */
+  public static WritePlan shardPhoto(
+      PhotoId photo, int n, Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
+    Key main = KeyLayout.photo(photo);
+    List<WritePlan.Step> steps = new ArrayList<>(n + 1);
+    steps.add(switchStep(main, n, ItemCondition.and(Plans.OPEN_PHOTO, notSharded()), gone));
+    Map<String, Value> zeros = new java.util.LinkedHashMap<>();
+    for (ReactionType type : ReactionType.values()) {
+      zeros.put(type.storedName(), Value.Num.of(0));
+    }
+    for (int i = 0; i < n; i++) {
+      Item shard =
+          shardItem(
+              main,
+              i,
+              Map.entry(ItemCodec.REACTIONS, (Value) new Value.MapValue(Map.copyOf(zeros))),
+              ItemCodec.Entity.PHOTO);
+      steps.add(new WritePlan.Step(new WriteAction.Put(shard, ItemCondition.ABSENT), gone));
+    }
+    return new WritePlan(steps, true);
+  }
+
+  private static WritePlan.Step switchStep(
+      Key main,
+      int n,
+      ItemCondition condition,
+      Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
+    return new WritePlan.Step(
+        new WriteAction.Update(
+            main, List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n))), condition),
+        gone);
+  }
+
+  private static Item shardItem(
+      Key main, int index, Map.Entry<String, Value> counter, ItemCodec.Entity of) {
+    return Item.builder(key(main, index))
+        .put(ItemCodec.ENTITY, new Value.Str(ItemCodec.Entity.SHARD.name()))
+        .put(ItemCodec.SHARD_OF, new Value.Str(of.name()))
+        .put(MAIN_PK, new Value.Str(main.pk()))
+        .put(MAIN_SK, new Value.Str(main.sk()))
+        .put(counter.getKey(), counter.getValue())
+        .build();
+  }
+
+  /**
+   * A main item with its shards' counts added to its own and {@code shards} left out, so it reads
+   * as an unsharded item ({@code shards = 0}) with exact counters.
+   *
+   * @param main a user or photo item
+   * @param shards its shard items (missing ones count nothing)
+   * @return the item with summed counters
+   */
+  public static Item withTotals(Item main, List<Item> shards) {
+    Item.Builder total = main.toBuilder();
+    total.put(SHARDS, Value.Num.of(0));
+    if (ItemCodec.entityOf(main) == ItemCodec.Entity.USER) {
+      long followers = main.number(ItemCodec.FOLLOWERS).longValueExact();
+      for (Item shard : shards) {
+        followers += shard.number(ItemCodec.FOLLOWERS).longValueExact();
+      }
+      total.put(ItemCodec.FOLLOWERS, Value.Num.of(followers));
+    } else {
+      Map<ReactionType, Long> counts = reactions(main);
+      for (Item shard : shards) {
+        reactions(shard).forEach((type, n) -> counts.merge(type, n, Long::sum));
+      }
+      Map<String, Value> map = new java.util.LinkedHashMap<>();
+      counts.forEach((type, n) -> map.put(type.storedName(), Value.Num.of(n)));
+      total.put(ItemCodec.REACTIONS, new Value.MapValue(Map.copyOf(map)));
+    }
+    return total.build();
+  }
+
+  /**
+   * The followers a user shard holds.
+   *
+   * @param shard a user's shard
+   * @return its share, possibly negative
+   */
+  public static long followers(Item shard) {
+    return shard.number(ItemCodec.FOLLOWERS).longValueExact();
+  }
+
+  /**
+   * The reaction counts of a photo or a photo's shard, every type present.
+   *
+   * @param item a photo or photo shard item
+   * @return counts by type (a shard's may be negative)
+   */
+  public static Map<ReactionType, Long> reactions(Item item) {
+    Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
+    Map<String, Value> stored =
+        item.get(ItemCodec.REACTIONS).map(v -> ((Value.MapValue) v).value()).orElse(Map.of());
+    for (ReactionType type : ReactionType.values()) {
+      Value n = stored.get(type.storedName());
+      counts.put(type, n instanceof Value.Num num ? num.value().longValueExact() : 0L);
+    }
+    return counts;
+  }
+
+  /**
+   * Whether a shard is a user's (else a photo's).
+   *
+   * @param shard a shard item
+   * @return true for a user's shard
+   */
+  public static boolean ofUser(Item shard) {
+    return ItemCodec.Entity.USER.name().equals(shard.string(ItemCodec.SHARD_OF));
+  }
+
+  /**
+   * Folds a main item's shards back into it: one transaction deleting each shard on condition its
+   * counts are still those read, and adding their sum to the main item's counters, setting
+   * {@code shards = 0}, on condition {@code fence}. A cascade does this first (after its mark), so
+   * the rest of it sees an unsharded item with exact counters; a writer that raced it finds its
+   * shard gone and reads the main item again.
+   *
+   * @param main the main item as read
+   * @param shards its shards as read, in shard order (a missing one is skipped)
+   * @param fence the condition on the main item (the cascade's marker)
+   * @return the actions, the main item's last
+   */
+  public static List<WriteAction> fold(
+      Item main, List<Optional<Item>> shards, ItemCondition fence) {
+    List<WriteAction> actions = new ArrayList<>(shards.size() + 1);
+    List<Item> present = new ArrayList<>();
+    for (Optional<Item> shard : shards) {
+      if (shard.isEmpty()) {
+        continue;
+      }
+      Item s = shard.get();
+      present.add(s);
+      ItemCondition unchanged =
+          ofUser(s)
+              ? new ItemCondition.AttributeEquals(
+                  AttributePath.of(ItemCodec.FOLLOWERS), Value.Num.of(followers(s)))
+              : Plans.reactionCountsAre(reactions(s));
+      actions.add(new WriteAction.Delete(s.key(), unchanged));
+    }
+    List<UpdateAction> updates = new ArrayList<>();
+    updates.add(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(0)));
+    if (ItemCodec.entityOf(main) == ItemCodec.Entity.USER) {
+      long sum = 0;
+      for (Item s : present) {
+        sum += followers(s);
+      }
+      if (sum != 0) {
+        updates.add(new UpdateAction.Add(AttributePath.of(ItemCodec.FOLLOWERS), sum));
+      }
+    } else {
+      Map<ReactionType, Long> sums = new EnumMap<>(ReactionType.class);
+      for (Item s : present) {
+        reactions(s).forEach((type, n) -> sums.merge(type, n, Long::sum));
+      }
+      sums.forEach(
+          (type, n) -> {
+            if (n != 0) {
+              updates.add(new UpdateAction.Add(Plans.reactionCounter(type), n));
+            }
+          });
+    }
+    actions.add(new WriteAction.Update(main.key(), updates, fence));
+    return actions;
+  }
+}
