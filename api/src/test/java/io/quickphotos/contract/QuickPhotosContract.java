@@ -2079,7 +2079,8 @@ public abstract class QuickPhotosContract {
             List.of(
                 "TransactWriteItems, all or nothing: UpdateItem PK = USER#alice,"
                     + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1"
-                    + " if attribute_exists(PK) AND NOT (status = \"CLOSING\"); UpdateItem PK = USER#bob,"
+                    + " if attribute_exists(PK) AND NOT (status = \"CLOSING\")"
+                    + " AND NOT (shards >= 1) AND NOT (followers >= 1000); UpdateItem PK = USER#bob,"
                     + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
                     + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
                     + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));

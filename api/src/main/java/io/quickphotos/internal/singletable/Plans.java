@@ -252,13 +252,17 @@ public final class Plans {
    */
   private static ItemCondition unsharded(
       ItemCondition condition, AttributePath counter, long threshold) {
-    return threshold == Long.MAX_VALUE
-        ? ItemCondition.and(condition, Shards.notSharded())
-        : ItemCondition.and(
-            condition,
-            Shards.notSharded(),
-            ItemCondition.not(new ItemCondition.AtLeast(counter, threshold)));
+    // One flat AND: the request reads as the unsharded one with terms added.
+    List<ItemCondition> all =
+        new ArrayList<>(
+            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
+    all.add(Shards.notSharded());
+    if (threshold != Long.MAX_VALUE) {
+      all.add(ItemCondition.not(new ItemCondition.AtLeast(counter, threshold)));
+    }
+    return new ItemCondition.And(all);
   }
+
 
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
   private static boolean atLeast(Item item, AttributePath path, long threshold) {
