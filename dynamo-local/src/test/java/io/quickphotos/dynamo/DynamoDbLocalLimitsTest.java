@@ -40,7 +40,7 @@ class DynamoDbLocalLimitsTest {
   /** The texts, service's and DynamoDB Local 2.6.1's, of the refusals this class pins. */
   enum Deviation {
     TRANSACTION_TOO_LARGE(
-        "Transaction request cannot be larger than 4 MB",
+        "Transaction request size cannot exceed 4 MB.",
         "Transaction payload size cannot exceed 4MB. Payload Size: "),
     INDEX_KEY_TOO_LONG(
         "One or more parameter values were invalid: Size limit exceeded for "

@@ -17,8 +17,8 @@ import java.util.Objects;
  *
  * <p>From the outside in: {@link SimulatedSdkRetries} retries each refused attempt under the
  * repository's {@link RetryPolicy}; {@link FaultInjectingTable} asks the script for each
- * attempt's fault; {@link PartitionThroughput} admits and charges each attempt per partition;
- * then the engine carries it out.
+ * attempt's fault; {@link PartitionThroughput} admits and charges each attempt on the table's
+ * and the index's partitions, kept by a {@link ThroughputModel}; then the engine carries it out.
  */
 public final class DynamoDbFailures {
   private DynamoDbFailures() {}
@@ -43,15 +43,40 @@ public final class DynamoDbFailures {
    */
   public static Table around(
       Table engine, Faults faults, Throughput throughput, Clock clock, RetryPolicy retryPolicy) {
-    Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(clock, "clock");
+    return around(
+        engine,
+        faults,
+        throughput == null ? null : ThroughputModel.create(throughput, clock),
+        retryPolicy);
+  }
+
+  /**
+   * The engine behind the configured failures, with throughput limits on a model the caller holds
+   * and can take {@link ThroughputModel#snapshot() snapshots} of; the engine itself when there are
+   * neither faults nor a model. As {@link #around(Table, Faults, Throughput, Clock, RetryPolicy)}
+   * otherwise; the model's clock refills its limits.
+   *
+   * <p>A model stands for one table's partitions: give each engine a model of its own.
+   *
+   * @param engine the engine that carries the requests out
+   * @param faults the script of faults, or null for none
+   * @param throughput the partitions that admit and charge every attempt, or null for no limits
+   * @param retryPolicy how a throttled or failed attempt is retried, as the SDK would
+   * @return the decorated engine, or {@code engine} if {@code faults} and {@code throughput} are
+   *     both null
+   * @throws NullPointerException if the engine or the policy is null
+   */
+  public static Table around(
+      Table engine, Faults faults, ThroughputModel throughput, RetryPolicy retryPolicy) {
+    Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(retryPolicy, "retryPolicy");
     if (faults == null && throughput == null) {
       return engine;
     }
     Table table = engine;
     if (throughput != null) {
-      table = new PartitionThroughput(table, throughput, clock);
+      table = new PartitionThroughput(table, throughput);
     }
     if (faults != null) {
       table = new FaultInjectingTable(table, faults);

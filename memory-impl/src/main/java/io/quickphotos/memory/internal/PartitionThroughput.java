@@ -3,6 +3,7 @@ package io.quickphotos.memory.internal;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
@@ -11,54 +12,72 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.memory.Throughput;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
+import io.quickphotos.memory.internal.ThroughputModel.Access;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.BitSet;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Enforces per-partition throughput limits as an on-demand DynamoDB table does (see
- * {@link Throughput} for what is modelled): two token buckets per partition key value, refilled by
- * the repository's clock. A request is admitted while the partitions it touches have units left
- * and then charged what it consumed. When a partition is exhausted, a single-item request or a
- * Query of the table is refused ({@link RefusedAttempt}, retried by {@link SimulatedSdkRetries}
- * above); a batch returns the keys or items of exhausted partitions unprocessed, and is refused
- * only when nothing of it could be done; a transaction is cancelled with {@code ThrottlingError}
- * on the actions whose partition is exhausted.
+ * {@link Throughput} for what is modelled), on the partitions of a {@link ThroughputModel}: a
+ * request is admitted while the table and index partitions it touches have units left and then
+ * charged what it consumed. A write touches its item's table partition and, since every item is
+ * in {@code InvertedIndex}, the index partition of its {@code SK}; a read touches the table, or
+ * the index for a Query of the index.
  *
- * <p>Thread-safe if the delegate is: the buckets have their own lock.
+ * <p>When a partition is exhausted, a single-item request or a Query is refused
+ * ({@link RefusedAttempt}, retried by {@link SimulatedSdkRetries} above) with the service's
+ * throttling message and reasons; a batch returns the keys or items of exhausted partitions
+ * unprocessed, and is refused only when nothing of it could be done; a transaction is cancelled
+ * with {@code ThrottlingError} on the actions whose table or index partition is exhausted.
+ *
+ * <p>Thread-safe if the delegate is: the model has its own lock.
  */
 final class PartitionThroughput extends ForwardingTable {
-  private final Buckets buckets;
+  /** The on-demand service's message for a throttled table (or index) partition. */
+  private static final String TABLE_THROTTLED =
+      "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically"
+          + " scaling your table or index so please try again shortly. If exceptions persist,"
+          + " check if you have a hot key:"
+          + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
 
-  PartitionThroughput(Table delegate, Throughput limits, Clock clock) {
+  /** Its message when a global secondary index holds a table write back. */
+  private static final String INDEX_THROTTLED =
+      "Throughput exceeds the current capacity for one or more global secondary indexes."
+          + " DynamoDB is automatically scaling your index so please try again shortly.";
+
+  private final ThroughputModel model;
+
+  PartitionThroughput(Table delegate, ThroughputModel model) {
     super(delegate);
-    this.buckets =
-        new Buckets(
-            Objects.requireNonNull(limits, "limits"), Objects.requireNonNull(clock, "clock"));
+    this.model = Objects.requireNonNull(model, "model");
   }
 
   @Override
   public Read getItem(Key key) {
-    admit(key.pk(), false);
+    List<Access> accesses = List.of(Access.read(Index.TABLE, key));
+    admit(accesses);
     Read read = delegate.getItem(key);
-    charge(List.of(key.pk()), read.consumed());
+    model.charge(accesses, read.consumed());
     return read;
   }
 
+  /**
+   * Refuses at once a Query of an exhausted single partition; otherwise runs it — a read changes
+   * nothing — and then admits or refuses it by the partitions its items lie in.
+   */
   @Override
   public QueryResult query(QueryPlan plan) {
-    if (plan.index() != Index.TABLE) {
-      // Partitions of InvertedIndex are not modelled: only table queries are limited.
-      return delegate.query(plan);
+    if (model.refusedBeforeQuery(plan.index(), plan.partitionValue())) {
+      throw throttled(plan.index(), false);
     }
-    admit(plan.partitionValue(), false);
     QueryResult result = delegate.query(plan);
-    charge(List.of(plan.partitionValue()), result.consumed());
+    if (!model.admitQuery(plan, result)) {
+      throw throttled(plan.index(), false);
+    }
     return result;
   }
 
@@ -68,117 +87,128 @@ final class PartitionThroughput extends ForwardingTable {
       // No such request: the engine refuses it before anything is sent, as DynamoTable does.
       return delegate.write(action);
     }
-    admit(action.key().pk(), true);
+    List<Access> accesses = new ArrayList<>(2);
+    addAccesses(action, accesses);
+    admit(accesses);
     Write write = delegate.write(action);
-    charge(List.of(action.key().pk()), write.consumed());
+    model.charge(accesses, write.consumed());
     return write;
   }
 
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
-    List<String> reasons = new ArrayList<>(actions.size());
-    boolean throttled = false;
-    for (WriteAction action : actions) {
-      boolean has = buckets.has(action.key().pk(), !(action instanceof WriteAction.Check));
-      reasons.add(has ? Limits.NONE : Limits.THROTTLING_ERROR);
-      throttled |= !has;
+    List<Access> accesses = new ArrayList<>(actions.size() * 2);
+    int[] firstAccess = new int[actions.size() + 1];
+    for (int i = 0; i < actions.size(); i++) {
+      firstAccess[i] = accesses.size();
+      addAccesses(actions.get(i), accesses);
     }
-    if (throttled) {
+    firstAccess[actions.size()] = accesses.size();
+    BitSet exhausted = model.exhausted(accesses);
+    if (!exhausted.isEmpty()) {
+      List<String> reasons = new ArrayList<>(actions.size());
+      for (int i = 0; i < actions.size(); i++) {
+        int next = exhausted.nextSetBit(firstAccess[i]);
+        boolean throttled = next >= 0 && next < firstAccess[i + 1];
+        reasons.add(throttled ? Limits.THROTTLING_ERROR : Limits.NONE);
+      }
       throw new TableTransactionCancelledException(reasons, null);
     }
     Capacity consumed = delegate.transactWrite(actions, token);
-    List<String> written = new ArrayList<>();
-    List<String> checked = new ArrayList<>();
-    for (WriteAction action : actions) {
-      (action instanceof WriteAction.Check ? checked : written).add(action.key().pk());
-    }
-    buckets.charge(checked, consumed.read(), false);
-    buckets.charge(written, tableShare(consumed.write()), true);
+    model.charge(accesses, consumed);
     return consumed;
   }
 
   /** Sends on the keys or items of partitions with units left; returns the rest unprocessed. */
   @Override
   <T, R> R batch(Batch<T, R> batch, List<T> requested) {
-    List<T> admitted = new ArrayList<>(requested.size());
-    List<T> exhausted = new ArrayList<>();
+    int each = batch.writes() ? 2 : 1;
+    List<Access> accesses = new ArrayList<>(requested.size() * each);
     for (T element : requested) {
-      (buckets.has(batch.partition(element), batch.writes()) ? admitted : exhausted).add(element);
+      if (element instanceof Item item) {
+        addAccesses(item.key(), accesses);
+      } else {
+        accesses.add(Access.read(Index.TABLE, (Key) element));
+      }
     }
-    if (admitted.isEmpty() && !exhausted.isEmpty()) {
+    BitSet exhausted = model.exhausted(accesses);
+    if (exhausted.isEmpty()) {
+      R result = batch.send(delegate, requested);
+      model.charge(accesses, batch.consumed(result));
+      return result;
+    }
+    List<T> admitted = new ArrayList<>(requested.size());
+    List<T> left = new ArrayList<>();
+    List<Access> admittedAccesses = new ArrayList<>(accesses.size());
+    for (int i = 0; i < requested.size(); i++) {
+      int next = exhausted.nextSetBit(i * each);
+      if (next >= 0 && next < (i + 1) * each) {
+        left.add(requested.get(i));
+      } else {
+        admitted.add(requested.get(i));
+        admittedAccesses.addAll(accesses.subList(i * each, (i + 1) * each));
+      }
+    }
+    if (admitted.isEmpty()) {
       // DynamoDB refuses a batch it can do nothing of, rather than return it all unprocessed.
-      throw RefusedAttempt.throttled();
+      throw throttled(accesses, exhausted);
     }
     R result = batch.send(delegate, admitted);
-    charge(batch.partitions(admitted), batch.consumed(result));
-    return batch.leaving(result, exhausted);
+    model.charge(admittedAccesses, batch.consumed(result));
+    return batch.leaving(result, left);
   }
 
-  private void admit(String partition, boolean write) {
-    if (!buckets.has(partition, write)) {
-      throw RefusedAttempt.throttled();
+  /** A write's accesses: its item's table partition, then its index partition; a check reads. */
+  private static void addAccesses(WriteAction action, List<Access> accesses) {
+    if (action instanceof WriteAction.Check) {
+      accesses.add(Access.read(Index.TABLE, action.key()));
+    } else {
+      addAccesses(action.key(), accesses);
     }
   }
 
-  private void charge(List<String> touched, Capacity consumed) {
-    buckets.charge(touched, consumed.read(), false);
-    buckets.charge(touched, tableShare(consumed.write()), true);
+  private static void addAccesses(Key written, List<Access> accesses) {
+    accesses.add(Access.write(Index.TABLE, written));
+    accesses.add(Access.write(Index.INVERTED, written));
   }
 
-  /** The base table's part of billed write units: the index, written alike, bills the rest. */
-  private static double tableShare(double writeUnits) {
-    return writeUnits / 2;
+  private void admit(List<Access> accesses) {
+    BitSet exhausted = model.exhausted(accesses);
+    if (!exhausted.isEmpty()) {
+      throw throttled(accesses, exhausted);
+    }
   }
 
-  /** Two token buckets per partition key value, refilled by the repository's clock. */
-  private static final class Buckets {
-    private final Throughput limits;
-    private final Clock clock;
-    private final Map<String, double[]> buckets = new HashMap<>();
-    private final Map<String, Instant> refilled = new HashMap<>();
-
-    Buckets(Throughput limits, Clock clock) {
-      this.limits = limits;
-      this.clock = clock;
+  /** The refusal naming every exhausted access's reason, the table's message first if any. */
+  private static RefusedAttempt throttled(List<Access> accesses, BitSet exhausted) {
+    Set<String> reasons = new LinkedHashSet<>();
+    boolean table = false;
+    for (int i = exhausted.nextSetBit(0); i >= 0; i = exhausted.nextSetBit(i + 1)) {
+      Access access = accesses.get(i);
+      reasons.add(reason(access.index(), access.write()));
+      table |= access.index() == Index.TABLE;
     }
+    return RefusedAttempt.throttled(
+        (table ? TABLE_THROTTLED : INDEX_THROTTLED) + " ThrottlingReasons: " + reasons);
+  }
 
-    /** Whether a partition has read (or write) units left now. */
-    synchronized boolean has(String partition, boolean write) {
-      return bucket(partition)[write ? 1 : 0] > 0;
-    }
+  private static RefusedAttempt throttled(Index index, boolean write) {
+    return RefusedAttempt.throttled(
+        (index == Index.TABLE ? TABLE_THROTTLED : INDEX_THROTTLED)
+            + " ThrottlingReasons: ["
+            + reason(index, write)
+            + "]");
+  }
 
-    /** Charges units split evenly among the touched partitions; may overdraw. */
-    synchronized void charge(List<String> touched, double units, boolean write) {
-      if (touched.isEmpty() || units == 0) {
-        return;
-      }
-      double share = units / touched.size();
-      for (String partition : touched) {
-        bucket(partition)[write ? 1 : 0] -= share;
-      }
-    }
-
-    private double[] bucket(String partition) {
-      Instant now = clock.instant();
-      double[] bucket = buckets.get(partition);
-      if (bucket == null) {
-        bucket = new double[] {limits.readUnitsPerSecond(), limits.writeUnitsPerSecond()};
-        buckets.put(partition, bucket);
-        refilled.put(partition, now);
-        return bucket;
-      }
-      Instant last = refilled.get(partition);
-      if (now.isAfter(last)) {
-        double seconds = Duration.between(last, now).toNanos() / 1e9;
-        bucket[0] =
-            Math.min(
-                limits.readUnitsPerSecond(), bucket[0] + seconds * limits.readUnitsPerSecond());
-        bucket[1] =
-            Math.min(
-                limits.writeUnitsPerSecond(), bucket[1] + seconds * limits.writeUnitsPerSecond());
-        refilled.put(partition, now);
-      }
-      return bucket;
-    }
+  /**
+   * A throttling reason as the service gives it: resource type, operation type, limit type, and
+   * the throttled resource (the table's, or the index's, part of its ARN).
+   */
+  private static String reason(Index index, boolean write) {
+    return (index == Index.TABLE ? "Table" : "Index")
+        + (write ? "Write" : "Read")
+        + "KeyRangeThroughputExceeded on table/"
+        + Limits.DEFAULT_TABLE_NAME
+        + (index == Index.TABLE ? "" : "/index/" + Limits.INVERTED_INDEX_NAME);
   }
 }

@@ -23,9 +23,17 @@ final class RefusedAttempt extends RuntimeException {
     this.code = code;
   }
 
-  /** A partition's throughput, or a scripted throttle, refused the request. */
+  /** A scripted throttle refused the request. */
   static RefusedAttempt throttled() {
     return new RefusedAttempt(THROTTLED, THROTTLED_MESSAGE);
+  }
+
+  /**
+   * A partition's throughput refused the request, in the service's words: {@code message} names
+   * the throttled resource and the throttling reasons.
+   */
+  static RefusedAttempt throttled(String message) {
+    return new RefusedAttempt(THROTTLED, message);
   }
 
   /** DynamoDB failed with HTTP 500. */

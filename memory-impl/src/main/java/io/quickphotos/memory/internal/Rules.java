@@ -56,10 +56,13 @@ final class Rules {
           + "exceeded for Index Key %s Actual Size: %d bytes Max Size: %d bytes IndexName: %s";
 
   /**
-   * The service's text for a TransactWriteItems over 4 MB. DynamoDB Local says "Transaction
-   * payload size cannot exceed 4MB. Payload Size: " and the size.
+   * The text for a TransactWriteItems over 4 MB. The service refuses it with a
+   * ValidationException whose message says the size cannot exceed 4 MB; no public source quotes
+   * the whole text, so this one is worded after the API reference ("The aggregate size of the
+   * items in the transaction cannot exceed 4 MB"). DynamoDB Local says "Transaction payload size
+   * cannot exceed 4MB. Payload Size: " and the size.
    */
-  static final String TRANSACTION_TOO_LARGE = "Transaction request cannot be larger than 4 MB";
+  static final String TRANSACTION_TOO_LARGE = "Transaction request size cannot exceed 4 MB.";
 
   /** DynamoDB Local: "Consistent read cannot be true when querying a GSI". */
   static final String CONSISTENT_READ_ON_INDEX =

@@ -334,7 +334,7 @@ class ValidationTest {
   void aTransactionOverFourMegabytesIsRefusedWithTheServicesMessage() {
     refused(
         () -> table.transactWrite(transactionOf(4_194_305)),
-        "Transaction request cannot be larger than 4 MB");
+        "Transaction request size cannot exceed 4 MB.");
     assertEmpty("T");
   }
 
