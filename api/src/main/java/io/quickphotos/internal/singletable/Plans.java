@@ -263,7 +263,6 @@ public final class Plans {
     return new ItemCondition.And(all);
   }
 
-
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
   private static boolean atLeast(Item item, AttributePath path, long threshold) {
     Value value = item.get(path.names().get(0)).orElse(null);
