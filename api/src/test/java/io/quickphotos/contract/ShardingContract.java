@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.PhotoReactions;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Sharding;
 import io.quickphotos.SortOrder;
@@ -21,13 +24,22 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.internal.singletable.ItemLoader;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Shards;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -368,5 +380,259 @@ public abstract class ShardingContract {
     repo.unfollow("fan1", "star");
     assertThat(followers("star")).isEqualTo(4);
     assertAuditClean();
+  }
+
+  // --- a table the version before sharding wrote ----------------------------------------------
+
+  /**
+   * Export lines written by the version before sharding (83260c9) through its public calls only,
+   * on its in-memory engine, sorted as its {@code export} command writes them: 72 items. 19 users
+   * ({@code star}, {@code ann}, {@code bob}, {@code cat}, {@code dan}, {@code eve}, {@code
+   * fan01}..{@code fan13}); {@code star} followed by {@code fan01}..{@code fan12}, {@code ann} and
+   * {@code bob} (14: {@code fan13} followed and unfollowed), following {@code ann} and {@code
+   * cat}; {@code ann} followed by 4 ({@code star}, {@code cat}, {@code dan}, {@code fan01}); a
+   * few follows between the others. Five photos: {@link #VIRAL} with 14 hearts ({@code fan01}..
+   * {@code fan12}, {@code ann}, {@code bob}; {@code fan13} reacted and took it back), 3 smileys
+   * ({@code ann}, {@code cat}, {@code fan01}), a thumbs-up ({@code dan}) and sunglasses from its
+   * owner; {@link #SECOND} (heart {@code ann}, thumbs-up {@code bob}); {@code ann}'s (hearts
+   * {@code bob}, {@code fan02}, smiley {@code star}); {@code bob}'s (thumbs-up {@code cat});
+   * {@code cat}'s, with none. Every counter is above {@link #LOW}'s thresholds where it is
+   * big enough to be: the first new follow or reaction switches the key.
+   */
+  private static final String BEFORE_SHARDING = "export-83260c9.json";
+
+  private static final PhotoId VIRAL = new PhotoId("star", Instant.parse("2024-02-01T10:00:00Z"));
+  private static final PhotoId SECOND = new PhotoId("star", Instant.parse("2024-02-02T10:00:00Z"));
+  private static final PhotoId ANNS = new PhotoId("ann", Instant.parse("2024-02-03T10:00:00Z"));
+
+  private void loadBeforeSharding() {
+    ItemLoader loader = new ItemLoader(table, io.quickphotos.RetryPolicy.noDelay());
+    try (InputStream in = ShardingContract.class.getResourceAsStream(BEFORE_SHARDING)) {
+      new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .forEach(line -> loader.put(ItemJson.parseLine(line)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    loader.flush();
+  }
+
+  private Map<ReactionType, Long> reactions(QuickPhotos through, PhotoId photo) {
+    return through.getPhoto(photo).orElseThrow().reactions();
+  }
+
+  private List<Item> shardsOf(io.quickphotos.engine.Key main) {
+    String prefix = Shards.PREFIX + main.sk() + "#";
+    return shardItems().stream().filter(item -> item.key().pk().startsWith(prefix)).toList();
+  }
+
+  /**
+   * Every user's and photo's counters, read through {@code through}, equal the friendships and
+   * reactions its pages list.
+   */
+  private void assertEveryCounterEqualsItsItems(QuickPhotos through) {
+    List<String> users = new ArrayList<>();
+    List<PhotoId> photos = new ArrayList<>();
+    table.forEachItem(
+        item -> {
+          String entity = item.stringOrNull(ItemCodec.ENTITY);
+          if (ItemCodec.Entity.USER.name().equals(entity)) {
+            users.add(item.string("username"));
+          } else if (ItemCodec.Entity.PHOTO.name().equals(entity)) {
+            photos.add(KeyLayout.photoIdOf(item.key()));
+          }
+        });
+    assertThat(users).isNotEmpty();
+    for (String user : users) {
+      io.quickphotos.User read = through.getUser(user).orElseThrow();
+      assertThat(read.followers())
+          .as("followers of %s", user)
+          .isEqualTo(through.followersOf(user, PageRequest.first(100)).items().size());
+      assertThat(read.following())
+          .as("following of %s", user)
+          .isEqualTo(through.followedBy(user, PageRequest.first(100)).items().size());
+    }
+    for (PhotoId photo : photos) {
+      Map<ReactionType, Long> listed = new EnumMap<>(ReactionType.class);
+      for (ReactionType type : ReactionType.values()) {
+        listed.put(type, 0L);
+      }
+      PhotoReactions page = through.photoWithReactions(photo, PageRequest.first(100));
+      for (Reaction reaction : page.reactions().items()) {
+        listed.merge(reaction.type(), 1L, Long::sum);
+      }
+      assertThat(page.photo().orElseThrow().reactions())
+          .as("reactions of %s", photo)
+          .isEqualTo(listed);
+      assertThat(reactions(through, photo)).as("reactions of %s", photo).isEqualTo(listed);
+    }
+  }
+
+  /** The fixture's counts, as the version before sharding wrote them. */
+  private void assertTheFixturesCounts(QuickPhotos through) {
+    assertThat(through.getUser("star").orElseThrow())
+        .satisfies(star -> assertThat(star.followers()).isEqualTo(14))
+        .satisfies(star -> assertThat(star.following()).isEqualTo(2));
+    assertThat(through.getUser("ann").orElseThrow().followers()).isEqualTo(4);
+    assertThat(reactions(through, VIRAL))
+        .isEqualTo(
+            Map.of(
+                ReactionType.HEART, 14L,
+                ReactionType.SMILEY, 3L,
+                ReactionType.THUMBSUP, 1L,
+                ReactionType.SUNGLASSES, 1L));
+    assertThat(through.followersOf("star", PageRequest.first(100)).items())
+        .extracting(Follow::follower)
+        .hasSize(14)
+        .contains("ann", "bob", "fan01", "fan12")
+        .doesNotContain("fan13");
+    assertEveryCounterEqualsItsItems(through);
+    assertThat(through.audit(false, n -> {}).findings()).isEmpty();
+  }
+
+  @Test
+  void aTableTheVersionBeforeShardingWroteSwitchesItsHotKeysOnTheFlyWithExactCounts() {
+    loadBeforeSharding();
+    assertTheFixturesCounts(repo);
+    assertThat(shardItems()).isEmpty();
+
+    // New follows of the star, already past the threshold: the first switches it.
+    repo.follow("eve", "star");
+    assertThat(Shards.count(stored(KeyLayout.user("star")))).isEqualTo(4);
+    assertThat(shardsOf(KeyLayout.user("star"))).hasSize(4);
+    assertThat(followers("star")).isEqualTo(15);
+    repo.follow("dan", "star");
+    repo.follow("fan13", "star");
+    assertThat(followers("star")).isEqualTo(17);
+    assertThatThrownBy(() -> repo.follow("fan02", "star"))
+        .isInstanceOf(AlreadyFollowingException.class);
+    // Followers the old version counted on the profile leave as the new ones do.
+    repo.unfollow("fan01", "star");
+    repo.unfollow("fan05", "star");
+    repo.unfollow("ann", "star");
+    repo.unfollow("eve", "star");
+    assertThat(followers("star")).isEqualTo(13);
+    assertThat(repo.followersOf("star", PageRequest.first(100)).items()).hasSize(13);
+    assertThat(repo.followedBy("fan02", PageRequest.first(10)).items())
+        .singleElement()
+        .satisfies(user -> assertThat(user.followers()).isEqualTo(13));
+    assertThat(repo.getUser("ann").orElseThrow().following()).isEqualTo(1);
+    // ann is past the threshold too, with 4 followers.
+    repo.follow("eve", "ann");
+    assertThat(Shards.count(stored(KeyLayout.user("ann")))).isEqualTo(4);
+    assertThat(followers("ann")).isEqualTo(5);
+
+    // New reactions to the viral photo: the first switches it (its owner is switched already).
+    repo.reactTo("eve", VIRAL, ReactionType.HEART);
+    assertThat(Shards.count(stored(KeyLayout.photo(VIRAL)))).isEqualTo(4);
+    assertThat(shardsOf(KeyLayout.photo(VIRAL))).hasSize(4);
+    repo.reactTo("fan13", VIRAL, ReactionType.HEART);
+    repo.reactTo("cat", VIRAL, ReactionType.HEART);
+    repo.reactTo("dan", VIRAL, ReactionType.SMILEY);
+    assertThatThrownBy(() -> repo.reactTo("fan03", VIRAL, ReactionType.HEART))
+        .isInstanceOf(AlreadyReactedException.class);
+    assertThat(reactions(repo, VIRAL))
+        .containsEntry(ReactionType.HEART, 17L)
+        .containsEntry(ReactionType.SMILEY, 4L);
+    // Reactions the old version counted on the photo are taken back as the new ones are.
+    repo.removeReaction("fan04", VIRAL, ReactionType.HEART);
+    repo.removeReaction("ann", VIRAL, ReactionType.SMILEY);
+    repo.removeReaction("star", VIRAL, ReactionType.SUNGLASSES);
+    repo.removeReaction("eve", VIRAL, ReactionType.HEART);
+    Map<ReactionType, Long> expected =
+        Map.of(
+            ReactionType.HEART, 15L,
+            ReactionType.SMILEY, 3L,
+            ReactionType.THUMBSUP, 1L,
+            ReactionType.SUNGLASSES, 0L);
+    assertThat(reactions(repo, VIRAL)).isEqualTo(expected);
+    PhotoReactions page = repo.photoWithReactions(VIRAL, PageRequest.first(100));
+    assertThat(page.photo().orElseThrow().reactions()).isEqualTo(expected);
+    assertThat(page.reactions().items()).hasSize(19);
+    assertThat(
+            repo.userWithPhotos("star", SortOrder.OLDEST_FIRST, PageRequest.first(10))
+                .photos()
+                .items())
+        .first()
+        .satisfies(p -> assertThat(p.reactions()).isEqualTo(expected));
+    assertThat(repo.homeFeed("fan02", PageRequest.first(10)).items())
+        .filteredOn(p -> p.id().equals(VIRAL))
+        .singleElement()
+        .satisfies(p -> assertThat(p.reactions()).isEqualTo(expected));
+    assertEveryCounterEqualsItsItems(repo);
+    assertAuditClean();
+
+    // A repository with sharding off writes the switched keys correctly too.
+    QuickPhotos off = repository(Sharding.off(), new RecordingCostListener());
+    off.follow("fan05", "star");
+    off.reactTo("fan04", VIRAL, ReactionType.HEART);
+    assertThat(off.getUser("star").orElseThrow().followers()).isEqualTo(14);
+    assertThat(reactions(off, VIRAL)).containsEntry(ReactionType.HEART, 16L);
+    assertThat(followers("star")).isEqualTo(14);
+
+    // The deletes fold the shards away with the keys.
+    repo.deletePhoto(VIRAL);
+    assertThat(repo.getPhoto(VIRAL)).isEmpty();
+    assertThat(shardsOf(KeyLayout.photo(VIRAL))).isEmpty();
+    assertThat(repo.reactionsLeftBy("fan02", VIRAL)).isEmpty();
+    assertThat(repo.reactionsLeftBy("star", ANNS)).containsExactly(ReactionType.SMILEY);
+    assertAuditClean();
+    repo.deleteUser("star");
+    assertThat(repo.getUser("star")).isEmpty();
+    assertThat(repo.getPhoto(SECOND)).isEmpty();
+    assertThat(shardsOf(KeyLayout.user("star"))).isEmpty();
+    assertThat(repo.getUser("fan02").orElseThrow().following()).isZero();
+    assertThat(repo.getUser("bob").orElseThrow().following()).isEqualTo(1);
+    assertThat(followers("ann")).isEqualTo(4);
+    assertThat(followers("cat")).isEqualTo(1);
+    assertThat(reactions(repo, ANNS)).containsEntry(ReactionType.SMILEY, 0L);
+    assertThat(repo.reactionsLeftBy("ann", SECOND)).isEmpty();
+    assertThatThrownBy(() -> repo.follow("fan01", "star"))
+        .isInstanceOf(UserNotFoundException.class);
+    // ann stays switched (she exists): her shards are all that is left.
+    assertThat(shardItems()).hasSize(4).allMatch(item -> item.key().pk().contains("#ann#"));
+    assertEveryCounterEqualsItsItems(repo);
+    assertAuditClean();
+  }
+
+  @Test
+  void aTableTheVersionBeforeShardingWroteWorksAsBeforeWithShardingOff() {
+    loadBeforeSharding();
+    RecordingCostListener offCosts = new RecordingCostListener();
+    QuickPhotos off = repository(Sharding.off(), offCosts);
+    assertTheFixturesCounts(off);
+
+    off.follow("eve", "star");
+    assertThat(offCosts.last().requests()).isEqualTo(1);
+    off.follow("eve", "ann");
+    off.unfollow("fan01", "star");
+    off.unfollow("ann", "star");
+    assertThat(off.getUser("star").orElseThrow().followers()).isEqualTo(13);
+    assertThat(off.getUser("ann").orElseThrow().followers()).isEqualTo(5);
+    off.reactTo("eve", VIRAL, ReactionType.HEART);
+    assertThat(offCosts.last().requests()).isEqualTo(1);
+    off.reactTo("dan", VIRAL, ReactionType.SMILEY);
+    off.removeReaction("fan04", VIRAL, ReactionType.HEART);
+    off.removeReaction("star", VIRAL, ReactionType.SUNGLASSES);
+    assertThat(reactions(off, VIRAL))
+        .isEqualTo(
+            Map.of(
+                ReactionType.HEART, 14L,
+                ReactionType.SMILEY, 4L,
+                ReactionType.THUMBSUP, 1L,
+                ReactionType.SUNGLASSES, 0L));
+    assertThat(Shards.count(stored(KeyLayout.user("star")))).isZero();
+    assertThat(Shards.count(stored(KeyLayout.photo(VIRAL)))).isZero();
+    assertEveryCounterEqualsItsItems(off);
+
+    off.deletePhoto(VIRAL);
+    assertThat(off.getPhoto(VIRAL)).isEmpty();
+    off.deleteUser("star");
+    assertThat(off.getUser("star")).isEmpty();
+    assertThat(off.getUser("fan02").orElseThrow().following()).isZero();
+    assertThat(off.getUser("ann").orElseThrow().followers()).isEqualTo(4);
+    assertThat(shardItems()).isEmpty();
+    assertEveryCounterEqualsItsItems(off);
+    assertThat(off.audit(false, n -> {}).findings()).isEmpty();
   }
 }
