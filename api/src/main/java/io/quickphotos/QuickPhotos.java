@@ -47,7 +47,18 @@ import java.util.Set;
  *       equals its items) and that calling again finishes.
  * </ul>
  *
- * <p>Thread-safety: implementations are thread-safe and hold no per-call state; share one
+ * <p>Hot keys: a user past {@link Sharding#followersThreshold()} followers, or a photo past
+ * {@link Sharding#reactionsThreshold()} reactions of one type, has its counters spread over
+ * several items so follows and reactions are not held to one item's 1,000 write units a second.
+ * The methods' results are the same for it, counters exact; some cost more: reading its counters
+ * ({@link #getUser}, {@link #getPhoto}, {@link #userWithPhotos}, {@link #photoWithReactions},
+ * {@link #followedBy}, {@link #homeFeed}) adds one {@code BatchGetItem} of its shards, and the
+ * first follow or reaction a repository sends it after the switch adds a failed transaction (and,
+ * for the one that reaches the threshold, the switch). Everything below the thresholds costs
+ * exactly what the method's Javadoc says. The README's "Hot keys" section has the numbers.
+ *
+ * <p>Thread-safety: implementations are thread-safe and hold no per-call state (they remember
+ * which keys are sharded, a bounded cache whose loss costs one failed transaction); share one
  * instance. Reads of the table are strongly consistent; reads of the inverted index are
  * eventually consistent on DynamoDB (immediately consistent in memory).
  */

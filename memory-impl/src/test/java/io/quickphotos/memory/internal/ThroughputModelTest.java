@@ -11,6 +11,7 @@ import io.quickphotos.NewUser;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.Capacity;
@@ -358,7 +359,11 @@ class ThroughputModelTest {
     private final QuickPhotos photos =
         Repositories.create(
             DynamoDbFailures.around(engine, null, model, RetryPolicy.noDelay()),
-            RepositoryOptions.defaults().withClock(clock).withRetryPolicy(RetryPolicy.noDelay()));
+            RepositoryOptions.defaults()
+                .withClock(clock)
+                .withRetryPolicy(RetryPolicy.noDelay())
+                // The layout as it is without hot-key sharding: the profile's counter is one item.
+                .withSharding(Sharding.off()));
 
     private NewUser user(String name) {
       return new NewUser(
