@@ -17,12 +17,9 @@ import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,7 +34,7 @@ class FaultsTest {
 
   private final List<OperationCost> costs = new CopyOnWriteArrayList<>();
   private final Faults faults = Faults.seeded(1);
-  private final MovableClock clock = new MovableClock();
+  private final MovableClock clock = new MovableClock(START);
   private final QuickPhotos photos =
       MemoryQuickPhotos.builder()
           .faults(faults)
@@ -47,29 +44,6 @@ class FaultsTest {
           .build();
 
   /** A clock the test moves; the kit ships a public one, which this module cannot depend on. */
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = START;
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
   private static NewUser user(String name) {
     return new NewUser(
         name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE);

@@ -10,6 +10,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Shards;
@@ -151,47 +152,34 @@ final class HotKeys {
     if (!shardedUsers.containsKey(photo.owner())) {
       shardUser(photo.owner(), meter);
     }
-    WritePlan plan =
-        Shards.shardPhoto(photo, sharding.shards(), () -> new QuickPhotosException("unused"));
-    Optional<TableTransactionCancelledException> cancelled =
-        execution.transactOrCancelled(plan.actions(), meter);
-    if (cancelled.isEmpty()) {
-      remember(shardedPhotos, photo, sharding.shards());
-    } else {
-      switchRaced(cancelled.get(), now -> remember(shardedPhotos, photo, Shards.count(now)));
-    }
+    switchKey(Shards.shardPhoto(photo, sharding.shards()), shardedPhotos, photo, meter);
   }
 
-  /**
-   * Switches a user to sharded counters (one TransactWriteItems). Another writer may have done it
-   * first, or the user may be gone: then what the profile says is remembered, or nothing.
-   */
+  /** Switches a user to sharded counters; see {@link #switchKey}. */
   private void shardUser(String username, Meter meter) {
-    WritePlan plan =
-        Shards.shardUser(username, sharding.shards(), () -> new QuickPhotosException("unused"));
-    Optional<TableTransactionCancelledException> cancelled =
-        execution.transactOrCancelled(plan.actions(), meter);
-    if (cancelled.isEmpty()) {
-      remember(shardedUsers, username, sharding.shards());
-    } else {
-      switchRaced(
-          cancelled.get(), profile -> remember(shardedUsers, username, Shards.count(profile)));
-    }
+    switchKey(Shards.shardUser(username, sharding.shards()), shardedUsers, username, meter);
   }
 
   /**
-   * A switch was cancelled. Its first action (the main item) failed if another writer switched
-   * first (then the item says how many shards), or the key is gone or closing (the next round's
-   * write says so); its shards then fail too, as they exist. A shard that exists while its key
-   * is not sharded was left behind, which no cascade leaves: that is reported, not guessed
-   * around.
+   * Sends a switch (one TransactWriteItems, the main item's action first) and remembers the key
+   * as sharded. If it is cancelled, the main item's condition failed: another writer switched
+   * first (the item says how many shards; its shards then fail too, as they exist), or the key
+   * is gone or closing (remember nothing; the next round's write says so). A shard that exists
+   * while its key is not sharded was left behind, which no cascade leaves: that is reported, not
+   * guessed around.
    */
-  private static void switchRaced(
-      TableTransactionCancelledException e, java.util.function.Consumer<Item> sharded) {
+  private <K> void switchKey(List<WriteAction> actions, Map<K, Integer> known, K key, Meter meter) {
+    Optional<TableTransactionCancelledException> cancelled =
+        execution.transactOrCancelled(actions, meter);
+    if (cancelled.isEmpty()) {
+      remember(known, key, sharding.shards());
+      return;
+    }
+    TableTransactionCancelledException e = cancelled.get();
     if (!Execution.conditionFailed(e.reasons(), 0)) {
       throw new QuickPhotosException("a shard exists before its key was sharded", e);
     }
-    e.item(0).filter(Shards::isSharded).ifPresent(sharded);
+    e.item(0).filter(Shards::isSharded).ifPresent(main -> remember(known, key, Shards.count(main)));
   }
 
   private static <K> void remember(Map<K, Integer> known, K key, int shards) {

@@ -14,7 +14,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The layout of a hot key's counter shards. A user or photo whose counters are sharded carries
@@ -154,14 +153,12 @@ public final class Shards {
    *
    * @param username the user's handle
    * @param n how many shards
-   * @param gone the error if the user is missing, closing or already sharded
-   * @return the plan
+   * @return the actions, the profile's first
    */
-  public static WritePlan shardUser(
-      String username, int n, Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
+  public static List<WriteAction> shardUser(String username, int n) {
     Key main = KeyLayout.user(username);
-    List<WritePlan.Step> steps = new ArrayList<>(n + 1);
-    steps.add(switchStep(main, n, ItemCondition.and(Plans.ACTIVE_USER, notSharded()), gone));
+    List<WriteAction> actions = new ArrayList<>(n + 1);
+    actions.add(switchAction(main, n, ItemCondition.and(Plans.ACTIVE_USER, notSharded())));
     for (int i = 0; i < n; i++) {
       Item shard =
           shardItem(
@@ -169,9 +166,9 @@ public final class Shards {
               i,
               Map.entry(ItemCodec.FOLLOWERS, (Value) Value.Num.of(0)),
               ItemCodec.Entity.USER);
-      steps.add(new WritePlan.Step(new WriteAction.Put(shard, ItemCondition.ABSENT), gone));
+      actions.add(new WriteAction.Put(shard, ItemCondition.ABSENT));
     }
-    return new WritePlan(steps, true);
+    return actions;
   }
 
   /**
@@ -181,14 +178,12 @@ public final class Shards {
    *
    * @param photo the photo
    * @param n how many shards
-   * @param gone the error if the photo is missing, being deleted or already sharded
-   * @return the plan
+   * @return the actions, the photo's first
    */
-  public static WritePlan shardPhoto(
-      PhotoId photo, int n, Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
+  public static List<WriteAction> shardPhoto(PhotoId photo, int n) {
     Key main = KeyLayout.photo(photo);
-    List<WritePlan.Step> steps = new ArrayList<>(n + 1);
-    steps.add(switchStep(main, n, ItemCondition.and(Plans.OPEN_PHOTO, notSharded()), gone));
+    List<WriteAction> actions = new ArrayList<>(n + 1);
+    actions.add(switchAction(main, n, ItemCondition.and(Plans.OPEN_PHOTO, notSharded())));
     Map<String, Value> zeros = new java.util.LinkedHashMap<>();
     for (ReactionType type : ReactionType.values()) {
       zeros.put(type.storedName(), Value.Num.of(0));
@@ -200,20 +195,14 @@ public final class Shards {
               i,
               Map.entry(ItemCodec.REACTIONS, (Value) new Value.MapValue(Map.copyOf(zeros))),
               ItemCodec.Entity.PHOTO);
-      steps.add(new WritePlan.Step(new WriteAction.Put(shard, ItemCondition.ABSENT), gone));
+      actions.add(new WriteAction.Put(shard, ItemCondition.ABSENT));
     }
-    return new WritePlan(steps, true);
+    return actions;
   }
 
-  private static WritePlan.Step switchStep(
-      Key main,
-      int n,
-      ItemCondition condition,
-      Supplier<? extends io.quickphotos.QuickPhotosException> gone) {
-    return new WritePlan.Step(
-        new WriteAction.Update(
-            main, List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n))), condition),
-        gone);
+  private static WriteAction switchAction(Key main, int n, ItemCondition condition) {
+    return new WriteAction.Update(
+        main, List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n))), condition);
   }
 
   private static Item shardItem(

@@ -24,13 +24,11 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.memory.MovableClock;
 import io.quickphotos.memory.Throughput;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,31 +43,8 @@ import org.junit.jupiter.api.Test;
  * the snapshots a simulation reads.
  */
 class ThroughputModelTest {
-  private final MovableClock clock = new MovableClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2024-01-01T00:00:00Z"));
   private final MemoryTable engine = new MemoryTable();
-
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = Instant.parse("2024-01-01T00:00:00Z");
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 
   private static WriteAction.Put put(Item item) {
     return new WriteAction.Put(item, ItemCondition.NONE);
