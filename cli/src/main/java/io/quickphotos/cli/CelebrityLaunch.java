@@ -70,6 +70,9 @@ final class CelebrityLaunch {
   /** Length of the first and last phases, in seconds. */
   static final int PHASE_SECONDS = 10;
 
+  /** A partition a phase lists has used at least this share of its read or write limit. */
+  static final double MIN_HEAT = 0.01;
+
   /** How many of the hottest partitions a phase lists. */
   static final int HOTTEST = 3;
 
@@ -148,7 +151,8 @@ final class CelebrityLaunch {
   /**
    * A stretch of the run and its hottest partitions, of the table and of the index: those
    * nearest their limits, by the larger of read units over the read limit and write units over
-   * the write limit, hottest first.
+   * the write limit, hottest first; at most {@value #HOTTEST} of each, none below
+   * {@value #MIN_HEAT} of a limit.
    *
    * @param from its first second
    * @param to the second after its last
@@ -445,7 +449,8 @@ final class CelebrityLaunch {
         Comparator.comparingDouble((Hot h) -> heat(h, readLimit, writeLimit)).reversed();
     // A partition's load in a phase is at most its total at the phase's end, so only the
     // partitions with the largest totals need looking up in the earlier snapshot: widen the
-    // candidates until the last one's total is below the hottest found.
+    // candidates until the smallest total among them is below the last of the hottest found (or
+    // below the floor, while fewer are found).
     for (int candidates = 64; ; candidates *= 4) {
       List<PartitionLoad> top = largest(rows, candidates, readLimit, writeLimit);
       Map<Where, PartitionLoad> earlierRows = rowsOf(before, top);
@@ -463,12 +468,15 @@ final class CelebrityLaunch {
                 (row.refused() - (earlier == null ? 0 : earlier.refused())) / seconds,
                 row.split()));
       }
+      hot.removeIf(h -> heat(h, readLimit, writeLimit) < MIN_HEAT);
       hot.sort(hotter);
       List<Hot> hottest = List.copyOf(hot.subList(0, Math.min(HOTTEST, hot.size())));
+      double bar =
+          hottest.size() == HOTTEST
+              ? heat(hottest.get(HOTTEST - 1), readLimit, writeLimit)
+              : MIN_HEAT;
       if (top.size() == rows.size()
-          || hottest.size() == HOTTEST
-              && heat(top.get(top.size() - 1), readLimit, writeLimit) / seconds
-                  <= heat(hottest.get(HOTTEST - 1), readLimit, writeLimit)) {
+          || heat(top.get(top.size() - 1), readLimit, writeLimit) / seconds < bar) {
         return hottest;
       }
     }
