@@ -297,17 +297,18 @@ final class CelebrityCommand implements Callable<Integer> {
       CelebrityLaunch.Run off,
       CelebrityLaunch.Run on) {
     out.println("A second on average, by phase:");
-    List<int[]> spans = new ArrayList<>();
+    int first = Math.min(CelebrityLaunch.PHASE_SECONDS, s.seconds());
+    List<int[]> spans =
+        List.of(
+            new int[] {0, first},
+            new int[] {s.seconds() - first, s.seconds()},
+            new int[] {0, s.seconds()});
     List<String> header = new ArrayList<>();
     header.add("");
-    for (CelebrityLaunch.Phase phase : off.phases()) {
-      spans.add(new int[] {phase.from(), phase.to()});
-      header.add(phaseName(phase.from(), phase.to(), s) + " off");
+    for (int[] span : spans) {
+      header.add(phaseName(span[0], span[1], s) + " off");
       header.add("on");
     }
-    spans.add(new int[] {0, s.seconds()});
-    header.add(phaseName(0, s.seconds(), s) + " off");
-    header.add("on");
     TextTable table = new TextTable(header.toArray(String[]::new));
     rate(table, "follows", spans, off, on, CelebrityLaunch.Second::follows);
     rate(table, "reactions", spans, off, on, CelebrityLaunch.Second::reactions);
@@ -360,8 +361,10 @@ final class CelebrityCommand implements Callable<Integer> {
 
   private static void hottest(PrintWriter out, CelebrityLaunch.Run off, CelebrityLaunch.Run on) {
     out.println(
-        "Hottest partitions of the table and of the index by phase, a second on average "
-            + "(hottest: the larger share of the read or the write limit):");
+        "Hottest partitions of the table and of the index in the first "
+            + CelebrityLaunch.PHASE_SECONDS
+            + " s (a second on average) and in the last second (hottest: the larger share of "
+            + "the read or the write limit):");
     TextTable table =
         new TextTable(
                 "sharding",
@@ -492,13 +495,12 @@ final class CelebrityCommand implements Callable<Integer> {
       CelebrityLaunch.Run off,
       CelebrityLaunch.Run on,
       Duration wall) {
-    CelebrityLaunch.Phase last = off.phases().get(1);
-    int from = last.from();
-    int to = last.to();
+    int to = s.seconds();
+    int from = Math.max(to - CelebrityLaunch.PHASE_SECONDS, 0);
     out.printf(
         Locale.ROOT,
         "Last %d s: sharding off %s follows/s and %s reactions/s, on %s and %s (offered %s and %s).%n",
-        last.seconds(),
+        to - from,
         Format.count(Math.round(average(off, from, to, CelebrityLaunch.Second::follows))),
         Format.count(Math.round(average(off, from, to, CelebrityLaunch.Second::reactions))),
         Format.count(Math.round(average(on, from, to, CelebrityLaunch.Second::follows))),

@@ -40,9 +40,9 @@ class SimulateCommandTest {
         .contains("Each simulated second (offered 1,500 follows and 1,500 reactions):")
         .containsPattern("(?m)^  11–12 +[\\d,]+ +[\\d,]+ +[\\d,]+ +[\\d,]+ ")
         .contains("A second on average, by phase:")
-        .contains("Hottest partitions of the table and of the index by phase")
+        .contains("Hottest partitions of the table and of the index in the first 10 s")
         .containsPattern("(?m)^  off +0–10 +table +USER#celebrity ")
-        .containsPattern("(?m)^  on +2–12 +table ")
+        .containsPattern("(?m)^  on +11–12 +table ")
         .contains("index  SHARD#… (shards)")
         .containsPattern("(?m)^  counters match the items +OK +OK$")
         .doesNotContain("MISMATCH");
