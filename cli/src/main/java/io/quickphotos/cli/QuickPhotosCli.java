@@ -11,8 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code quickphotos} command: {@code tour} (the default), {@code load}, {@code compare} and
- * {@code export}.
+ * The {@code quickphotos} command: {@code tour} (the default), {@code load}, {@code compare},
+ * {@code export}, {@code audit} and {@code simulate}.
  * Usage errors exit with 2 and a one-line explanation; failures while running exit with 1 and
  * {@code error: <message>}; neither prints a stack trace.
  */
@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
       CompareCommand.class,
       ExportCommand.class,
       AuditCommand.class,
+      SimulateCommand.class,
       CommandLine.HelpCommand.class
     },
     description = {

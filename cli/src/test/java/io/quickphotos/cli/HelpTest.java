@@ -18,6 +18,8 @@ class HelpTest {
         "load --help       | Usage: quickphotos load",
         "compare --help    | Usage: quickphotos compare",
         "export --help     | Usage: quickphotos export",
+        "simulate --help   | Usage: quickphotos simulate",
+        "simulate celebrity --help | Usage: quickphotos simulate celebrity",
         "help load         | Usage: quickphotos load"
       })
   void everyCommandHasHelp(String args, String usage) {
