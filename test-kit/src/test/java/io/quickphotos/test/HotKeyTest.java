@@ -6,6 +6,7 @@ import io.quickphotos.NewUser;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
 import io.quickphotos.memory.MemoryQuickPhotos;
@@ -65,5 +66,31 @@ class HotKeyTest {
     assertThat(accepted).isEqualTo(750);
     assertThat(throttled).isEqualTo(2_250);
     assertThat(photos.getUser("celebrity").orElseThrow().followers()).isEqualTo(750);
+  }
+
+  @Test
+  void oneProfileIsReadAtMostThreeThousandTimesASecondSharded() {
+    QuickPhotos sharded =
+        MemoryQuickPhotos.builder()
+            .throughput(Throughput.onDemand())
+            .retryPolicy(RetryPolicy.noDelay())
+            .sharding(Sharding.of(8, 1, 1))
+            .clock(clock)
+            .build();
+    sharded.createUser(user("celebrity"));
+    sharded.createUser(user("fan"));
+    // One follow switches the celebrity: every read then adds a BatchGetItem of its 8 shards.
+    sharded.follow("fan", "celebrity");
+    clock.advance(Duration.ofSeconds(1));
+    int read = 0;
+    for (int i = 0; i < 4_000; i++) {
+      try {
+        sharded.getUser("celebrity");
+        read++;
+      } catch (ServiceUnavailableException e) {
+        // The profile item's 3,000 read units are spent: a strongly consistent GetItem is 1.
+      }
+    }
+    assertThat(read).isEqualTo(3_000);
   }
 }
