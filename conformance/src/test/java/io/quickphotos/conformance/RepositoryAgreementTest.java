@@ -212,13 +212,16 @@ class RepositoryAgreementTest {
   }
 
   /**
-   * Cascades cut short: after a random setup, one removeReaction, deletePhoto or deleteUser runs
+   * Cascades cut short: after a random setup (half of them with sharding from the second follower
+   * or reaction, so that the cascades fold hot keys' shards back), one removeReaction,
+   * deletePhoto or deleteUser runs
    * on both backends through an {@link InterruptibleTable} that fails its n-th request after
    * executing it (a crash whose write landed). Both backends must fail alike (or, if the call
    * makes fewer than n requests, answer alike), the counters must equal the items in the state
    * the failure left, and calling again must finish the job: it succeeds, or — when the failed
    * request was the one that completed the cascade — throws the not-found exception a repeated
-   * call gets. Afterwards both backends hold exactly what a run without the failure holds.
+   * call gets. Afterwards both backends hold exactly what a run without the failure holds, the
+   * audit is clean and no shard is left without its sharded item.
    */
   @Test
   void interruptedCascadesFinishWhenRetried() {
@@ -240,6 +243,20 @@ class RepositoryAgreementTest {
     interruptAndRetry(new InterruptedCascade(List.of(new CreateUser(0)), new DeleteUser(0), 9));
     interruptAndRetry(
         new InterruptedCascade(setup, new RemoveReaction(1, 0, 0, ReactionType.HEART), 1));
+    // A hot user and photo: the third request of either cascade is the transaction that folds
+    // the shards back.
+    List<Step> hot =
+        List.of(
+            new CreateUser(0),
+            new CreateUser(1),
+            new CreateUser(2),
+            new Upload(0, 0),
+            new Follow(1, 0),
+            new Follow(2, 0),
+            new React(1, 0, 0, ReactionType.HEART),
+            new React(2, 0, 0, ReactionType.HEART));
+    interruptAndRetry(new InterruptedCascade(hot, new DeletePhoto(0, 0), 3, LOW));
+    interruptAndRetry(new InterruptedCascade(hot, new DeleteUser(0), 3, LOW));
     if (cases >= 60) {
       assertThat(outcomes.keySet())
           .as("outcomes of %d interrupted cascades: %s", cases, outcomes)
@@ -248,12 +265,24 @@ class RepositoryAgreementTest {
               "interrupted DeleteUser, retry ok",
               "interrupted DeleteUser, retry finds none",
               // removeReaction is one transaction: cut, it has applied, and the retry finds none
-              "interrupted RemoveReaction, retry finds none");
+              "interrupted RemoveReaction, retry finds none",
+              "interrupted DeletePhoto of a sharded key, retry ok",
+              "interrupted DeleteUser of a sharded key, retry ok");
     }
   }
 
-  /** A setup history, the cascade, and the request of the cascade that fails. */
-  record InterruptedCascade(List<Step> setup, Step cascade, int failAt) {}
+  /**
+   * A setup history, the cascade, the request of the cascade that fails, and the sharding of
+   * every repository.
+   */
+  record InterruptedCascade(List<Step> setup, Step cascade, int failAt, Sharding sharding) {
+    InterruptedCascade(List<Step> setup, Step cascade, int failAt) {
+      this(setup, cascade, failAt, Sharding.defaults());
+    }
+  }
+
+  /** The sharding of hot interrupted cascades: from the second follower or reaction. */
+  private static final Sharding LOW = Sharding.of(2, 1, 1);
 
   private void interruptAndRetry(InterruptedCascade generated) {
     Names names = new Names("i" + HISTORIES.incrementAndGet() + "-");
@@ -266,19 +295,22 @@ class RepositoryAgreementTest {
             memoryTable,
             RepositoryOptions.defaults()
                 .withCostListener(CostListener.NONE)
-                .withClock(new TickingClock(CLOCK_START)));
+                .withClock(new TickingClock(CLOCK_START))
+                .withSharding(generated.sharding()));
     QuickPhotos dynamo =
         Repositories.create(
             dynamoTable,
             RepositoryOptions.defaults()
                 .withCostListener(CostListener.NONE)
-                .withClock(new TickingClock(CLOCK_START)));
+                .withClock(new TickingClock(CLOCK_START))
+                .withSharding(generated.sharding()));
     QuickPhotos uninterrupted =
         Repositories.create(
             new MemoryTable(),
             RepositoryOptions.defaults()
                 .withCostListener(CostListener.NONE)
-                .withClock(new TickingClock(CLOCK_START)));
+                .withClock(new TickingClock(CLOCK_START))
+                .withSharding(generated.sharding()));
     for (Step step : generated.setup()) {
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
       assertThat(Outcome.of(() -> step.run(dynamo, names)).error())
@@ -288,6 +320,7 @@ class RepositoryAgreementTest {
     }
     Step cascade = generated.cascade();
     Outcome<Object> expected = Outcome.of(() -> cascade.run(uninterrupted, names));
+    String of = shardedTarget(cascade, memoryTable, names) ? " of a sharded key" : "";
 
     memoryTable.failAtRequest(generated.failAt());
     dynamoTable.failAtRequest(generated.failAt());
@@ -329,7 +362,8 @@ class RepositoryAgreementTest {
     }
     outcomes
         .computeIfAbsent(
-            "interrupted " + cascade.getClass().getSimpleName() + ", " + key, k -> new AtomicLong())
+            "interrupted " + cascade.getClass().getSimpleName() + of + ", " + key,
+            k -> new AtomicLong())
         .incrementAndGet();
     assertInvariants(memory, names);
     assertInvariants(dynamo, names);
@@ -340,6 +374,23 @@ class RepositoryAgreementTest {
     assertThat(state(dynamo, names))
         .as("dynamo after %s cut at request %d and retried", cascade, generated.failAt())
         .isEqualTo(state);
+    assertThat(memory.audit(false, n -> {}).findings()).as("audit after the retry").isEmpty();
+    assertShardsBelongToTheirItems(memoryTable);
+  }
+
+  /** Whether the user or photo a cascade deletes, or a removal takes from, is sharded. */
+  private static boolean shardedTarget(Step cascade, Table table, Names names) {
+    Key target;
+    if (cascade instanceof DeletePhoto d) {
+      target = KeyLayout.photo(names.photo(d.owner(), d.time()));
+    } else if (cascade instanceof DeleteUser d) {
+      target = KeyLayout.user(names.user(d.user()));
+    } else if (cascade instanceof RemoveReaction r) {
+      target = KeyLayout.photo(names.photo(r.owner(), r.time()));
+    } else {
+      throw new IllegalArgumentException("not a cascade: " + cascade);
+    }
+    return sharded(table, target);
   }
 
   /** Everything a history's handles can reach, without timestamps of creation. */
@@ -407,12 +458,24 @@ class RepositoryAgreementTest {
                     new React(
                         user.generate(c), user.generate(c), time.generate(c), type.generate(c))),
             Gen.weighted(4, c -> new Follow(user.generate(c), user.generate(c))));
+    Gen<Step> hotSetupStep =
+        Gen.frequency(
+            Gen.weighted(2, c -> new Upload(user.generate(c), 0)),
+            Gen.weighted(
+                6, c -> new React(user.generate(c), user.generate(c), 0, ReactionType.HEART)),
+            Gen.weighted(4, c -> new Follow(user.generate(c), user.generate(c))));
     return c -> {
+      // Half run with sharding from the second follower or reaction: the setup then shards
+      // keys, and the cascades fold them back (a few requests more, so n reaches further).
+      boolean hot = Gen.booleans().generate(c);
+      Sharding sharding = hot ? LOW : Sharding.defaults();
+      int more = hot ? 4 : 0;
       List<Step> setup = new ArrayList<>();
       for (int u = 0; u < USERS.size(); u++) {
         setup.add(new CreateUser(u));
       }
-      setup.addAll(setupStep.steps(8, 30).generate(c));
+      // Hot setups react to the first photo of each user, all with one type: reactions pile up.
+      setup.addAll((hot ? hotSetupStep : setupStep).steps(8, 30).generate(c));
       // Mostly a target the setup made (it may still be missing, e.g. a reaction refused),
       // sometimes a random one; the failing request within what each cascade may make.
       List<Step> reactions = setup.stream().filter(React.class::isInstance).toList();
@@ -432,7 +495,8 @@ class RepositoryAgreementTest {
         return new InterruptedCascade(
             setup,
             new RemoveReaction(r.reactor(), r.owner(), r.time(), r.type()),
-            Gen.integers(1, 3).generate(c));
+            Gen.integers(1, 3).generate(c),
+            sharding);
       }
       if (kind <= 2) {
         Upload u =
@@ -440,11 +504,17 @@ class RepositoryAgreementTest {
                 ? (Upload) Gen.of(uploads).generate(c)
                 : new Upload(user.generate(c), time.generate(c));
         return new InterruptedCascade(
-            setup, new DeletePhoto(u.owner(), u.time()), Gen.integers(1, 4).generate(c));
+            setup,
+            new DeletePhoto(u.owner(), u.time()),
+            Gen.integers(1, 4 + more).generate(c),
+            sharding);
       }
       // deleteUser of a busy account makes about a dozen requests; a later n is not reached.
       return new InterruptedCascade(
-          setup, new DeleteUser(user.generate(c)), Gen.integers(1, 14).generate(c));
+          setup,
+          new DeleteUser(user.generate(c)),
+          Gen.integers(1, 14 + more).generate(c),
+          sharding);
     };
   }
 
