@@ -94,7 +94,8 @@ public interface QuickPhotos {
    * Changes some fields of an existing user's profile.
    *
    * <p>One {@code UpdateItem} with {@code attribute_exists(PK) AND NOT (status = "CLOSING")}
-   * returning the new image; atomic.
+   * returning the new image; atomic. A user whose counters are sharded ({@link Sharding}) is
+   * answered with its shards' counts added, read with one {@code BatchGetItem} more.
    *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be

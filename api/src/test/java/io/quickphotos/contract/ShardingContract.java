@@ -13,11 +13,13 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Sharding;
 import io.quickphotos.SortOrder;
+import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.Item;
@@ -153,6 +155,19 @@ public abstract class ShardingContract {
         .singleElement()
         .satisfies(user -> assertThat(user.followers()).isEqualTo(8));
     assertAuditClean();
+  }
+
+  @Test
+  void aProfileUpdateOfAHotUserAnswersItsExactCounts() {
+    create("star");
+    for (String fan : fans(5)) {
+      repo.follow(fan, "star");
+    }
+    repo.follow("star", "fan0");
+    assertThat(Shards.count(stored(KeyLayout.user("star")))).isEqualTo(4);
+    User updated = repo.updateProfile("star", ProfileUpdate.builder().name("Star").build());
+    assertThat(List.of(updated.name(), updated.followers(), updated.following()))
+        .containsExactly("Star", 5L, 1L);
   }
 
   @Test

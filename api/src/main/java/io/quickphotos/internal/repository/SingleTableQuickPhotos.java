@@ -122,9 +122,13 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.profileUpdate(update, today());
     return execution.call(
         AccessPattern.UPDATE_PROFILE,
+        // A hot user's image holds only its own share of the counters: its shards are added.
         meter ->
             ItemCodec.user(
-                execution.write(Plans.updateProfile(username, update), meter).orElseThrow()));
+                hotKeys
+                    .withTotals(
+                        execution.write(Plans.updateProfile(username, update), meter), meter)
+                    .orElseThrow()));
   }
 
   @Override
