@@ -313,6 +313,48 @@ public abstract class ShardingContract {
     assertAuditClean();
   }
 
+  /**
+   * deleteUser folds each hot photo of the account back before deleting it; a deletePhoto of that
+   * photo that marks and deletes it while the fold is in flight ends the fold, not the account's
+   * cascade, which must go on and finish the account.
+   */
+  @Test
+  void closingAnAccountWhileItsHotPhotoIsDeletedFinishesBoth() throws Exception {
+    create("star");
+    Photo photo = repo.uploadPhoto("star", T0, URL);
+    repo.uploadPhoto("star", T0.plusSeconds(1), URL);
+    for (String fan : fans(4)) {
+      repo.reactTo(fan, photo.id(), ReactionType.HEART);
+      repo.follow(fan, "star");
+    }
+    assertThat(Shards.count(stored(KeyLayout.photo(photo.id())))).isEqualTo(4);
+    InterruptibleTable interruptible = new InterruptibleTable(table);
+    QuickPhotos closer =
+        Repositories.create(
+            interruptible,
+            RepositoryOptions.defaults()
+                .withCostListener(new RecordingCostListener())
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START))
+                .withSharding(LOW));
+    io.quickphotos.engine.Key firstShard = Shards.key(KeyLayout.photo(photo.id()), 0);
+    InterruptibleTable.Pause foldRead =
+        interruptible.pauseBefore(
+            request -> request instanceof List<?> keys && keys.contains(firstShard));
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> closing = pool.submit(() -> closer.deleteUser("star"));
+      foldRead.awaitReached();
+      repo.deletePhoto(photo.id());
+      foldRead.resume();
+      closing.get();
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(repo.getUser("star")).isEmpty();
+    assertThat(shardItems()).isEmpty();
+    assertAuditClean();
+  }
+
   @Test
   void aUserCreatedAgainUnderAHotNameStartsUnsharded() {
     create("star");

@@ -549,9 +549,12 @@ final class Cascades {
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
         if (Shards.isSharded(item)) {
-          // Its counts go back onto the photo first; the page is read again after.
+          // Its counts go back onto the photo first; the page is read again after. A fold that
+          // ends because a deletePhoto marked or deleted the photo meanwhile ends only that
+          // photo's turn: the page read again shows what is left of it. Only the account gone
+          // or replaced ends the cascade.
           if (fold(item, ItemCondition.EXISTS, fence, meter).isEmpty()) {
-            throw CascadeFenced.INSTANCE;
+            stopIfReplaced(fence, meter);
           }
           changed = true;
           continue;
