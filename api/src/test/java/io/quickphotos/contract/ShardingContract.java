@@ -355,6 +355,80 @@ public abstract class ShardingContract {
     assertAuditClean();
   }
 
+  /**
+   * A reaction that met a photo at the threshold before its owner's account was marked closing
+   * switches the photo after deleteUser has read it as unsharded: the cascade must not delete the
+   * photo and leave its shards behind (a photo uploaded again under the id could then never be
+   * switched), but fold them back and delete them with it.
+   */
+  @Test
+  void aPhotoSwitchedWhileItsOwnersAccountClosesLeavesNoShardBehind() throws Exception {
+    create("star");
+    Photo photo = repo.uploadPhoto("star", T0, URL);
+    List<String> fans = fans(4);
+    for (String fan : fans.subList(0, 3)) {
+      repo.reactTo(fan, photo.id(), ReactionType.HEART);
+    }
+    InterruptibleTable reactorTable = new InterruptibleTable(table);
+    QuickPhotos reactor =
+        Repositories.create(
+            reactorTable,
+            RepositoryOptions.defaults()
+                .withCostListener(new RecordingCostListener())
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START))
+                .withSharding(LOW));
+    InterruptibleTable closerTable = new InterruptibleTable(table);
+    QuickPhotos closer =
+        Repositories.create(
+            closerTable,
+            RepositoryOptions.defaults()
+                .withCostListener(new RecordingCostListener())
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START))
+                .withSharding(LOW));
+    InterruptibleTable.Pause photoSwitch =
+        reactorTable.pauseBefore(
+            request ->
+                request instanceof List<?> actions
+                    && actions.stream()
+                        .anyMatch(
+                            a ->
+                                a instanceof io.quickphotos.engine.WriteAction.Put put
+                                    && Shards.isShard(put.item().key())
+                                    && !Shards.ofUser(put.item())));
+    InterruptibleTable.Pause reactionsRead =
+        closerTable.pauseBefore(
+            request ->
+                request instanceof io.quickphotos.engine.QueryPlan plan
+                    && plan.index() == io.quickphotos.engine.Index.INVERTED
+                    && plan.partitionValue().equals(KeyLayout.photoSortKey(photo.id())));
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      // The fourth heart finds the photo at the threshold and is held before the switch.
+      Future<?> reaction =
+          pool.submit(() -> reactor.reactTo(fans.get(3), photo.id(), ReactionType.HEART));
+      photoSwitch.awaitReached();
+      // The account is marked and its photo read, unsharded, before the switch lands.
+      Future<?> closing = pool.submit(() -> closer.deleteUser("star"));
+      reactionsRead.awaitReached();
+      photoSwitch.resume();
+      assertThatThrownBy(reaction::get).hasCauseInstanceOf(PhotoNotFoundException.class);
+      reactionsRead.resume();
+      closing.get();
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(repo.getUser("star")).isEmpty();
+    assertThat(shardItems()).isEmpty();
+    assertAuditClean();
+    // The id is free again, and the new photo switches at the threshold like any other.
+    create("star");
+    repo.uploadPhoto("star", T0, URL);
+    for (String fan : fans) {
+      repo.reactTo(fan, photo.id(), ReactionType.HEART);
+    }
+    assertThat(Shards.count(stored(KeyLayout.photo(photo.id())))).isEqualTo(4);
+  }
+
   @Test
   void aUserCreatedAgainUnderAHotNameStartsUnsharded() {
     create("star");

@@ -382,7 +382,8 @@ final class Cascades {
       if (left.values().stream().allMatch(count -> count == 0)) {
         WriteAction photo =
             new WriteAction.Delete(
-                KeyLayout.photo(id), ItemCondition.and(photoFence, Plans.noReactions()));
+                KeyLayout.photo(id),
+                ItemCondition.and(photoFence, Plans.noReactions(), Shards.notSharded()));
         if (accountFence == null) {
           // Alone, the photo's DeleteItem needs no transaction (which would bill it twice).
           return execution.tryWrite(photo, meter) ? Round.DONE : Round.AGAIN;
@@ -403,7 +404,8 @@ final class Cascades {
           actions.add(
               new WriteAction.Delete(
                   KeyLayout.photo(id),
-                  ItemCondition.and(photoFence, Plans.reactionCountsAre(left))));
+                  ItemCondition.and(
+                      photoFence, Plans.reactionCountsAre(left), Shards.notSharded())));
         } else {
           List<UpdateAction> downs = new ArrayList<>();
           found.forEach(
@@ -537,7 +539,9 @@ final class Cascades {
    * photos without reactions in one transaction, the others one by one with their reactions.
    * A closing owner's photos take no new reactions, so the counters read with the page are
    * what to delete; a concurrent deletePhoto of one of them changes them, and the page is read
-   * again.
+   * again. So does a photo switched to shards after the page was read (by a reaction that met it
+   * at the threshold before the account was marked): its delete requires it unsharded, and the
+   * page read again folds it first.
    */
   private void deletePhotosOf(String username, AccountFence fence, Meter meter) {
     int again = 0;
@@ -561,7 +565,9 @@ final class Cascades {
         }
         Photo photo = ItemCodec.photo(item);
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
-          bare.add(new WriteAction.Delete(item.key(), Plans.noReactions()));
+          bare.add(
+              new WriteAction.Delete(
+                  item.key(), ItemCondition.and(Plans.noReactions(), Shards.notSharded())));
         } else if (deleteReactionsThenPhoto(
                 photo.id(), photo.reactions(), ItemCondition.EXISTS, fence, meter)
             == Round.AGAIN) {
