@@ -92,19 +92,23 @@ class ConcurrentHistoryTest {
     if (runs >= 500) {
       assertThat(REACHED.keySet())
           .as("reached in %d runs: %s", runs, REACHED)
-          .contains(
-              "prelude DeleteUser deleted",
-              "DeletePhoto deleted",
-              "RemoveReaction removed",
-              "concurrent RemoveReaction removed");
+          .contains("prelude DeleteUser deleted", "DeletePhoto deleted", "RemoveReaction removed");
     }
   }
 
   @Test
   void longerHistoriesOnMemoryAreLinearizable() {
-    Property.named("ConcurrentHistoryTest.memory4x12")
-        .cases(200)
-        .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
+    int runs =
+        Property.named("ConcurrentHistoryTest.memory4x12")
+            .cases(200)
+            .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
+    // Three threads of four calls reach a concurrent removal in most seeds' 500 runs, not all
+    // (seed -7236093035590672914 does not): four threads of twelve always give one to check.
+    if (runs >= 200) {
+      assertThat(REACHED.keySet())
+          .as("reached in %d runs: %s", runs, REACHED)
+          .contains("concurrent RemoveReaction removed");
+    }
   }
 
   @Test
