@@ -59,6 +59,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * no retry can apply it twice.
  */
 public final class DynamoQuickPhotos {
+  /**
+   * The default {@link Builder#parallelism(int)}: the SDK's Apache HTTP client's default
+   * connection pool, and enough for a home-feed page of 100 followed accounts to take three
+   * round trips (the followed list, then two rounds of 50 queries) instead of 101.
+   */
+  public static final int DEFAULT_PARALLELISM = 50;
+
   private DynamoQuickPhotos() {}
 
   /**
@@ -81,8 +88,30 @@ public final class DynamoQuickPhotos {
     private boolean createTableIfMissing;
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private Sharding sharding = Sharding.defaults();
+    private int parallelism = DEFAULT_PARALLELISM;
 
     private Builder() {}
+
+    /**
+     * How many independent requests of one call are in flight at once: a home feed's per-author
+     * queries, the chunks of one BatchGetItem read. {@value #DEFAULT_PARALLELISM} unless set;
+     * 1 sends them one after another on the calling thread. The requests run on the calling
+     * thread and at most {@code parallelism - 1} daemon threads of the repository's own, created
+     * on demand and ended when idle. Keep it at or below the HTTP client's connection pool (the
+     * SDK's Apache client holds 50 by default): a request waiting for a connection waits, and
+     * fails after the client's acquisition timeout.
+     *
+     * @param parallelism 1 to 256
+     * @return this builder
+     * @throws IllegalArgumentException if out of range
+     */
+    public Builder parallelism(int parallelism) {
+      if (parallelism < 1 || parallelism > 256) {
+        throw new IllegalArgumentException("parallelism must be 1 to 256, was " + parallelism);
+      }
+      this.parallelism = parallelism;
+      return this;
+    }
 
     /**
      * How the repository retries what DynamoDB leaves undone — unprocessed BatchGetItem keys and
@@ -193,7 +222,8 @@ public final class DynamoQuickPhotos {
               .withCostListener(costListener)
               .withClock(clock)
               .withRetryPolicy(retryPolicy)
-              .withSharding(sharding));
+              .withSharding(sharding)
+              .withParallelism(parallelism));
     }
   }
 }

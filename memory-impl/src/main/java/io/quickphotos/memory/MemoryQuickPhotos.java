@@ -9,7 +9,9 @@ import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.memory.internal.SimulatedLatency;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -73,6 +75,8 @@ public final class MemoryQuickPhotos {
     private Sharding sharding = Sharding.defaults();
     private Faults faults;
     private Throughput throughput;
+    private Duration latency = Duration.ZERO;
+    private int parallelism = 1;
 
     private Builder() {}
 
@@ -125,6 +129,43 @@ public final class MemoryQuickPhotos {
     }
 
     /**
+     * Makes every request wait {@code perRequest} before the engine answers, as a network round
+     * trip would; none unless set. A test then sees each call's latency as DynamoDB's would be at
+     * that delay (round trips one after another, times the delay), e.g. 5 ms for a request
+     * inside one AWS region. Faults and throughput limits apply after the wait.
+     *
+     * @param perRequest the delay, zero for none
+     * @return this builder
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder latency(Duration perRequest) {
+      Objects.requireNonNull(perRequest, "perRequest");
+      if (perRequest.isNegative()) {
+        throw new IllegalArgumentException("latency must not be negative, was " + perRequest);
+      }
+      this.latency = perRequest;
+      return this;
+    }
+
+    /**
+     * How many independent requests of one call (a home feed's per-author queries, the chunks of
+     * one BatchGetItem read) are in flight at once; 1 unless set, which sends them one after
+     * another on the calling thread. Worth raising only with a {@link #latency(Duration)}: the
+     * engine's own requests take microseconds, less than handing one to another thread.
+     *
+     * @param parallelism 1 to 256
+     * @return this builder
+     * @throws IllegalArgumentException if out of range
+     */
+    public Builder parallelism(int parallelism) {
+      if (parallelism < 1 || parallelism > 256) {
+        throw new IllegalArgumentException("parallelism must be 1 to 256, was " + parallelism);
+      }
+      this.parallelism = parallelism;
+      return this;
+    }
+
+    /**
      * Receives the cost of every repository call.
      *
      * @param costListener the listener
@@ -155,13 +196,17 @@ public final class MemoryQuickPhotos {
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
       Table engine =
           DynamoDbFailures.around(new MemoryTable(), faults, throughput, clock, retryPolicy);
+      if (!latency.isZero()) {
+        engine = new SimulatedLatency(engine, latency);
+      }
       return Repositories.create(
           engine,
           RepositoryOptions.defaults()
               .withCostListener(costListener)
               .withClock(clock)
               .withRetryPolicy(retryPolicy)
-              .withSharding(sharding));
+              .withSharding(sharding)
+              .withParallelism(parallelism));
     }
   }
 }

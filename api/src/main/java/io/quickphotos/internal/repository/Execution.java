@@ -22,6 +22,7 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.WritePlan;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,11 +45,13 @@ final class Execution {
   private final Table table;
   private final CostListener costListener;
   private final Retrier retrier;
+  private final RequestPool pool;
 
-  Execution(Table table, CostListener costListener, Retrier retrier) {
+  Execution(Table table, CostListener costListener, Retrier retrier, RequestPool pool) {
     this.table = Objects.requireNonNull(table, "table");
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.retrier = Objects.requireNonNull(retrier, "retrier");
+    this.pool = Objects.requireNonNull(pool, "pool");
   }
 
   /** The retry budget every loop of this repository shares. */
@@ -114,6 +117,21 @@ final class Execution {
   }
 
   /**
+   * Independent Query pages, sent side by side through the repository's {@link RequestPool}, then
+   * metered in the order of the plans, as if sent one after another.
+   *
+   * @return one result per plan, in order
+   */
+  List<QueryResult> readAll(List<QueryPlan> plans, Meter meter) {
+    List<QueryResult> results = pool.sendAll(plans, table::query);
+    for (int i = 0; i < plans.size(); i++) {
+      meter.made(RequestDescriptions::query, plans.get(i));
+      meter.request(results.get(i).consumed(), results.get(i).items().size());
+    }
+    return results;
+  }
+
+  /**
    * One page of a listing: the page's cursor (bound to {@code listing}) decoded into a start key,
    * one Query, and the cursor of the next page.
    */
@@ -174,6 +192,75 @@ final class Execution {
           return read.unprocessedKeys();
         });
     return found;
+  }
+
+  /**
+   * Any number of keys, read with one BatchGetItem per {@link Limits#MAX_BATCH_GET_KEYS}: one
+   * chunk as {@link #batchGet}; several sent side by side through the repository's
+   * {@link RequestPool}, each with its own retries of unprocessed keys, then metered in chunk
+   * order (a request that failed counted too) as if sent one after another.
+   *
+   * @return the items found, by key
+   * @throws ServiceUnavailableException if keys are still unprocessed when the budget is spent
+   */
+  Map<Key, Item> batchGetAll(List<Key> keys, Meter meter) {
+    if (keys.size() <= Limits.MAX_BATCH_GET_KEYS) {
+      return batchGet(keys, meter);
+    }
+    List<List<Key>> chunks = new ArrayList<>();
+    for (int from = 0; from < keys.size(); from += Limits.MAX_BATCH_GET_KEYS) {
+      chunks.add(keys.subList(from, Math.min(keys.size(), from + Limits.MAX_BATCH_GET_KEYS)));
+    }
+    Map<Key, Item> found = new HashMap<>(2 * keys.size());
+    RuntimeException failure = null;
+    for (ChunkRead chunk : pool.sendAll(chunks, this::readChunk)) {
+      for (int i = 0; i < chunk.asked().size(); i++) {
+        meter.madeOf(RequestDescriptions::batchGetItem, chunk.asked().get(i));
+        if (i < chunk.reads().size()) {
+          Table.BatchRead read = chunk.reads().get(i);
+          meter.request(read.consumed(), read.items().size());
+          read.items().forEach(item -> found.put(item.key(), item));
+        }
+      }
+      if (failure == null && chunk.failure() != null) {
+        failure = chunk.failure();
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return found;
+  }
+
+  /**
+   * The BatchGetItem requests one chunk made, not yet metered.
+   *
+   * @param asked the keys of each request made, retries included
+   * @param reads the answers, one per request that was answered
+   * @param failure what ended the chunk early, or null
+   */
+  private record ChunkRead(
+      List<List<Key>> asked, List<Table.BatchRead> reads, RuntimeException failure) {}
+
+  /** Reads up to 100 keys, retrying unprocessed ones; never throws, the failure is returned. */
+  private ChunkRead readChunk(List<Key> keys) {
+    List<List<Key>> asked = new ArrayList<>(1);
+    List<Table.BatchRead> reads = new ArrayList<>(1);
+    try {
+      untilProcessed(
+          keys,
+          Operation.BATCH_GET_ITEM,
+          "keys",
+          pending -> {
+            asked.add(List.copyOf(pending));
+            Table.BatchRead read = table.batchGetItem(pending);
+            reads.add(read);
+            return read.unprocessedKeys();
+          });
+      return new ChunkRead(asked, reads, null);
+    } catch (RuntimeException e) {
+      return new ChunkRead(asked, reads, e);
+    }
   }
 
   /**

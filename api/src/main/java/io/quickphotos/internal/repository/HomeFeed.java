@@ -21,7 +21,8 @@ import java.util.Optional;
 
 /**
  * The home feed, fanned out on read: the users a reader follows, read from the inverted index,
- * then one Query per followed user for photos after the cursor, merged in memory into one page
+ * then one Query per followed user for photos after the cursor (sent side by side, at most the
+ * repository's parallelism at once), merged in memory into one page
  * in the feed's total order. A followed user whose read stopped early (DynamoDB's 1 MB page)
  * bounds the page, so no photo is skipped. Stateless; thread-safe if the engine is.
  */
@@ -72,9 +73,12 @@ final class HomeFeed {
     // A followee whose read stopped early may have photos between its last one read and the
     // other followees' photos; nothing past the earliest such stop may go on this page.
     Optional<PhotoId> boundary = Optional.empty();
+    List<QueryPlan> reads = new ArrayList<>(followees.size());
     for (String followee : followees) {
-      QueryResult result =
-          execution.read(Plans.homeFeedPhotos(followee, after, page.size()), meter);
+      reads.add(Plans.homeFeedPhotos(followee, after, page.size()));
+    }
+    // The per-author queries are independent: sent side by side, metered in this order.
+    for (QueryResult result : execution.readAll(reads, meter)) {
       for (Item item : result.items()) {
         Photo photo = ItemCodec.photo(item);
         candidates.add(photo);

@@ -8,7 +8,6 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.KeyLayout;
@@ -199,8 +198,8 @@ final class HotKeys {
   }
 
   /**
-   * The items with their shards' counts added: one BatchGetItem per 100 shard keys, none when no
-   * item is sharded (an ordinary read costs what it did).
+   * The items with their shards' counts added: one BatchGetItem per 100 shard keys (sent side by
+   * side), none when no item is sharded (an ordinary read costs what it did).
    *
    * @param items users and photos as read
    * @return the same items in order, sharded ones with exact counters
@@ -213,12 +212,7 @@ final class HotKeys {
     if (keys.isEmpty()) {
       return items;
     }
-    Map<Key, Item> found = new java.util.HashMap<>();
-    for (int from = 0; from < keys.size(); from += Limits.MAX_BATCH_GET_KEYS) {
-      found.putAll(
-          execution.batchGet(
-              keys.subList(from, Math.min(keys.size(), from + Limits.MAX_BATCH_GET_KEYS)), meter));
-    }
+    Map<Key, Item> found = execution.batchGetAll(keys, meter);
     List<Item> totals = new ArrayList<>(items.size());
     for (Item item : items) {
       if (!Shards.isSharded(item)) {

@@ -9,15 +9,23 @@ import java.util.Objects;
 /**
  * What a repository needs besides its engine: where each call's cost goes, the clock that stamps
  * follows and reactions (and says what today is for birth dates), and how transient refusals are
- * retried, and when hot keys are sharded. Immutable; each {@code with} method returns a copy.
+ * retried, when hot keys are sharded, and how many independent requests of one call may be in
+ * flight at once. Immutable; each {@code with} method returns a copy.
  *
  * @param costListener receives each call's cost
  * @param clock stamps follows and reactions
  * @param retryPolicy bounds and paces every retry the repository makes, cascades included
  * @param sharding when a hot user's or photo's counters are spread over several items
+ * @param parallelism the independent requests of one call (a feed's per-author queries, the
+ *     chunks of one BatchGetItem read) in flight at once, 1 to 256; 1 sends them one after
+ *     another on the calling thread
  */
 public record RepositoryOptions(
-    CostListener costListener, Clock clock, RetryPolicy retryPolicy, Sharding sharding) {
+    CostListener costListener,
+    Clock clock,
+    RetryPolicy retryPolicy,
+    Sharding sharding,
+    int parallelism) {
   /**
    * Checks the options.
    *
@@ -25,24 +33,27 @@ public record RepositoryOptions(
    * @param clock stamps follows and reactions
    * @param retryPolicy bounds and paces every retry
    * @param sharding when hot keys are sharded
+   * @param parallelism requests of one call in flight at most
    * @throws NullPointerException if any is null
+   * @throws IllegalArgumentException if the parallelism is not 1 to 256
    */
   public RepositoryOptions {
     Objects.requireNonNull(costListener, "costListener");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(retryPolicy, "retryPolicy");
     Objects.requireNonNull(sharding, "sharding");
+    RequestPool.checked(parallelism);
   }
 
   /**
    * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()},
-   * {@link Sharding#defaults()}.
+   * {@link Sharding#defaults()}, parallelism 1.
    *
    * @return the defaults
    */
   public static RepositoryOptions defaults() {
     return new RepositoryOptions(
-        CostListener.NONE, Clock.systemUTC(), RetryPolicy.defaults(), Sharding.defaults());
+        CostListener.NONE, Clock.systemUTC(), RetryPolicy.defaults(), Sharding.defaults(), 1);
   }
 
   /**
@@ -52,7 +63,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withCostListener(CostListener listener) {
-    return new RepositoryOptions(listener, clock, retryPolicy, sharding);
+    return new RepositoryOptions(listener, clock, retryPolicy, sharding, parallelism);
   }
 
   /**
@@ -62,7 +73,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withClock(Clock clock) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding);
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
   }
 
   /**
@@ -72,7 +83,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withRetryPolicy(RetryPolicy policy) {
-    return new RepositoryOptions(costListener, clock, policy, sharding);
+    return new RepositoryOptions(costListener, clock, policy, sharding, parallelism);
   }
 
   /**
@@ -82,6 +93,17 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withSharding(Sharding sharding) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding);
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
+  }
+
+  /**
+   * These options with another parallelism.
+   *
+   * @param parallelism independent requests of one call in flight at most, 1 to 256
+   * @return a copy
+   * @throws IllegalArgumentException if out of range
+   */
+  public RepositoryOptions withParallelism(int parallelism) {
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
   }
 }

@@ -78,18 +78,30 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         options.costListener(),
         options.clock(),
         new Retrier(options.retryPolicy()),
-        options.sharding());
+        options.sharding(),
+        new RequestPool(options.parallelism()));
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
   SingleTableQuickPhotos(
       Table table, CostListener costListener, Clock clock, Backoff backoff, int maxAttempts) {
-    this(table, costListener, clock, new Retrier(backoff, maxAttempts), Sharding.defaults());
+    this(
+        table,
+        costListener,
+        clock,
+        new Retrier(backoff, maxAttempts),
+        Sharding.defaults(),
+        new RequestPool(1));
   }
 
   private SingleTableQuickPhotos(
-      Table table, CostListener costListener, Clock clock, Retrier retrier, Sharding sharding) {
-    this.execution = new Execution(table, costListener, retrier);
+      Table table,
+      CostListener costListener,
+      Clock clock,
+      Retrier retrier,
+      Sharding sharding,
+      RequestPool pool) {
+    this.execution = new Execution(table, costListener, retrier, pool);
     this.hotKeys = new HotKeys(execution, sharding);
     this.cascades = new Cascades(execution);
     this.homeFeed = new HomeFeed(execution, hotKeys);
