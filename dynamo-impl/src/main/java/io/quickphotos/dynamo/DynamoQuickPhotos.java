@@ -1,6 +1,7 @@
 package io.quickphotos.dynamo;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
@@ -88,6 +89,7 @@ public final class DynamoQuickPhotos {
     private boolean createTableIfMissing;
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private Sharding sharding = Sharding.defaults();
+    private FanOut fanOut = FanOut.off();
     private int parallelism = DEFAULT_PARALLELISM;
 
     private Builder() {}
@@ -148,6 +150,19 @@ public final class DynamoQuickPhotos {
     public Builder tableName(String tableName) {
       QuickPhotosTable.checkTableName(tableName);
       this.tableName = tableName;
+      return this;
+    }
+
+    /**
+     * How the home feed is served: {@link FanOut#off()} (fan-out on read) unless set, or
+     * {@link FanOut#hybrid()}, which writes each upload of an ordinary author into its
+     * followers' timelines. Every repository of one table should use the same.
+     *
+     * @param fanOut the setting
+     * @return this builder
+     */
+    public Builder fanOut(FanOut fanOut) {
+      this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
       return this;
     }
 
@@ -223,7 +238,8 @@ public final class DynamoQuickPhotos {
               .withClock(clock)
               .withRetryPolicy(retryPolicy)
               .withSharding(sharding)
-              .withParallelism(parallelism));
+              .withParallelism(parallelism)
+              .withFanOut(fanOut));
     }
   }
 }

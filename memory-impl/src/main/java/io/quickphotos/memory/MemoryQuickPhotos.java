@@ -1,6 +1,7 @@
 package io.quickphotos.memory;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
@@ -73,6 +74,7 @@ public final class MemoryQuickPhotos {
     private Clock clock = Clock.systemUTC();
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private Sharding sharding = Sharding.defaults();
+    private FanOut fanOut = FanOut.off();
     private Faults faults;
     private Throughput throughput;
     private Duration latency = Duration.ZERO;
@@ -113,6 +115,19 @@ public final class MemoryQuickPhotos {
      */
     public Builder throughput(Throughput throughput) {
       this.throughput = Objects.requireNonNull(throughput, "throughput");
+      return this;
+    }
+
+    /**
+     * How the home feed is served: {@link FanOut#off()} (fan-out on read) unless set, or
+     * {@link FanOut#hybrid()}, which writes each upload of an ordinary author into its
+     * followers' timelines. Every repository of one table should use the same.
+     *
+     * @param fanOut the setting
+     * @return this builder
+     */
+    public Builder fanOut(FanOut fanOut) {
+      this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
       return this;
     }
 
@@ -206,7 +221,8 @@ public final class MemoryQuickPhotos {
               .withClock(clock)
               .withRetryPolicy(retryPolicy)
               .withSharding(sharding)
-              .withParallelism(parallelism));
+              .withParallelism(parallelism)
+              .withFanOut(fanOut));
     }
   }
 }

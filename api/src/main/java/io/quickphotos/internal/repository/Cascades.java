@@ -11,6 +11,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
@@ -20,6 +21,7 @@ import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.Timelines;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -51,10 +53,12 @@ final class Cascades {
 
   private final Execution execution;
   private final Retrier retrier;
+  private final boolean hybrid;
 
-  Cascades(Execution execution) {
+  Cascades(Execution execution, boolean hybrid) {
     this.execution = execution;
     this.retrier = execution.retrier();
+    this.hybrid = hybrid;
   }
 
   /**
@@ -512,6 +516,11 @@ final class Cascades {
           unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
       }
+      if (hybrid) {
+        // Follows to and from a closing account are refused: no new audience item appears.
+        deleteFanOutItems(Timelines.audienceAndPending(username), fence, meter);
+        deleteFanOutItems(Timelines.memberships(username, BATCH_DELETES), fence, meter);
+      }
       for (int attempt = 0; retrier.allows(attempt); attempt++) {
         retrier.pauseBefore(attempt);
         unlinkFriendships(username, fence, meter);
@@ -593,6 +602,44 @@ final class Cascades {
         retrier.pauseBefore(again);
       }
     } while (page.lastEvaluatedKey().isPresent() || changed);
+  }
+
+  /** Items one cascade transaction deletes unconditionally beside its fence. */
+  private static final int BATCH_DELETES = Limits.MAX_TRANSACTION_ACTIONS - 1;
+
+  /**
+   * Deletes the hybrid feed's items of a closing account (its audience and pending fan-outs, or
+   * its places in others' audiences), page after page, each page in one transaction with the
+   * fence. Its timeline is left to expire: entries count nothing and a reader skips stale ones.
+   */
+  private void deleteFanOutItems(QueryPlan first, AccountFence fence, Meter meter) {
+    QueryPlan plan =
+        new QueryPlan(
+            first.index(),
+            first.partitionValue(),
+            first.sortCondition(),
+            first.forward(),
+            BATCH_DELETES,
+            first.exclusiveStart(),
+            first.consistentRead());
+    while (true) {
+      QueryResult page = execution.read(plan, meter);
+      if (!page.items().isEmpty()) {
+        List<WriteAction> deletes = new ArrayList<>(page.items().size() + 1);
+        for (Item item : page.items()) {
+          deletes.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
+        }
+        deletes.add(fence.check());
+        if (!execution.transact(deletes, meter).isEmpty()) {
+          // Only the fence has a condition: the account is gone or replaced.
+          throw CascadeFenced.INSTANCE;
+        }
+      }
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
   }
 
   private void unlinkFriendships(String username, AccountFence fence, Meter meter) {

@@ -5,6 +5,7 @@ import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Utf8;
@@ -12,19 +13,32 @@ import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.Timelines;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * The home feed, fanned out on read: the users a reader follows, read from the inverted index,
+ * The home feed. Fanned out on read: the users a reader follows, read from the inverted index,
  * then one Query per followed user for photos after the cursor (sent side by side, at most the
- * repository's parallelism at once), merged in memory into one page
- * in the feed's total order. A followed user whose read stopped early (DynamoDB's 1 MB page)
- * bounds the page, so no photo is skipped. Stateless; thread-safe if the engine is.
+ * repository's parallelism at once), merged in memory into one page in the feed's total order. A
+ * followed user whose read stopped early (its {@code Limit}, or DynamoDB's 1 MB page) bounds the
+ * page, so no photo is skipped.
+ *
+ * <p>In the hybrid ({@link io.quickphotos.FanOut#hybrid()}), the follows served by the reader's
+ * timeline are read from it instead: one Query of the timeline beside one per pull follow, then
+ * one BatchGetItem of the page's timeline photos (fresh counters; an entry whose photo is gone is
+ * skipped, and a page short of photos reads the timeline further). An entry of an author the
+ * reader no longer follows by timeline is skipped. A page that reaches past the timeline's window
+ * is served by fan-out on read, whole, so the order and the cursor are the same everywhere.
+ * Stateless; thread-safe if the engine is.
  */
 final class HomeFeed {
   /** The largest home-feed page: every page queries each followed user for up to this many. */
@@ -39,90 +53,236 @@ final class HomeFeed {
 
   private final Execution execution;
   private final HotKeys hotKeys;
+  private final FanOuts fanOuts;
 
-  HomeFeed(Execution execution, HotKeys hotKeys) {
+  HomeFeed(Execution execution, HotKeys hotKeys, FanOuts fanOuts) {
     this.execution = execution;
     this.hotKeys = hotKeys;
-  }
-
-  /** Replaces the page's sharded photos by their totals (one BatchGetItem per 100 shards). */
-  private void withTotals(List<Photo> photos, Map<PhotoId, Item> sharded, Meter meter) {
-    List<Integer> positions = new ArrayList<>();
-    List<Item> items = new ArrayList<>();
-    for (int i = 0; i < photos.size(); i++) {
-      Item item = sharded.get(photos.get(i).id());
-      if (item != null) {
-        positions.add(i);
-        items.add(item);
-      }
-    }
-    List<Item> totals = hotKeys.withTotals(items, meter);
-    for (int i = 0; i < positions.size(); i++) {
-      photos.set(positions.get(i), ItemCodec.photo(totals.get(i)));
-    }
+    this.fanOuts = fanOuts;
   }
 
   /** One page of {@code username}'s feed; the arguments are already validated. */
   Page<Photo> page(String username, PageRequest page, Meter meter) {
     String listing = "homeFeed|" + KeyLayout.userPartition(username);
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
-    List<String> followees = followees(username, meter);
-    List<Photo> candidates = new ArrayList<>();
-    // The items of sharded photos, whose counters are summed once the page is chosen.
-    Map<PhotoId, Item> sharded = new HashMap<>();
-    // A followee whose read stopped early may have photos between its last one read and the
-    // other followees' photos; nothing past the earliest such stop may go on this page.
-    Optional<PhotoId> boundary = Optional.empty();
-    List<QueryPlan> reads = new ArrayList<>(followees.size());
-    for (String followee : followees) {
-      reads.add(Plans.homeFeedPhotos(followee, after, page.size()));
-    }
-    // The per-author queries are independent: sent side by side, metered in this order.
-    for (QueryResult result : execution.readAll(reads, meter)) {
-      for (Item item : result.items()) {
-        Photo photo = ItemCodec.photo(item);
-        candidates.add(photo);
-        if (Shards.isSharded(item)) {
-          sharded.put(photo.id(), item);
-        }
+    List<Item> follows = followees(username, meter);
+    Optional<Chosen> chosen =
+        fanOuts.hybrid()
+            ? hybridPage(username, follows, after, page.size(), meter)
+            : Optional.empty();
+    if (chosen.isEmpty()) {
+      List<String> followees = new ArrayList<>(follows.size());
+      for (Item follow : follows) {
+        followees.add(ItemCodec.followedUser(follow));
       }
-      if (result.lastEvaluatedKey().isPresent() && !result.items().isEmpty()) {
-        PhotoId last = candidates.get(candidates.size() - 1).id();
-        if (boundary.isEmpty() || ORDER.compare(last, boundary.get()) < 0) {
-          boundary = Optional.of(last);
-        }
+      chosen = Optional.of(pullPage(followees, after, page.size(), meter));
+    }
+    List<Item> items = chosen.get().items();
+    List<Photo> photos = new ArrayList<>(items.size());
+    List<Item> sharded = new ArrayList<>();
+    for (Item item : items) {
+      if (Shards.isSharded(item)) {
+        sharded.add(item);
       }
     }
-    candidates.sort(Comparator.comparing(Photo::id, ORDER));
-    List<Photo> photos = new ArrayList<>(page.size());
-    boolean more = boundary.isPresent();
-    for (Photo photo : candidates) {
-      if (photos.size() == page.size()
-          || boundary.map(b -> ORDER.compare(photo.id(), b) > 0).orElse(false)) {
-        more = true;
-        break;
-      }
-      photos.add(photo);
-    }
+    // Sharded photos' counters are summed once the page is chosen (one BatchGetItem per 100).
+    Map<Key, Item> totals = new HashMap<>();
     if (!sharded.isEmpty()) {
-      withTotals(photos, sharded, meter);
+      List<Item> summed = hotKeys.withTotals(sharded, meter);
+      for (Item item : summed) {
+        totals.put(item.key(), item);
+      }
+    }
+    for (Item item : items) {
+      photos.add(ItemCodec.photo(totals.getOrDefault(item.key(), item)));
     }
     Optional<String> next =
-        more && !photos.isEmpty()
+        chosen.get().more() && !photos.isEmpty()
             ? Optional.of(Cursors.encodePosition(listing, photos.get(photos.size() - 1).id()))
             : Optional.empty();
     return new Page<>(photos, next);
   }
 
-  /** Every user {@code follower} follows, read from the inverted index to the end of the list. */
-  private List<String> followees(String follower, Meter meter) {
-    List<String> followees = new ArrayList<>();
+  /**
+   * A page's photo items, in feed order, and whether there may be more after them.
+   *
+   * @param items the photos
+   * @param more whether the page gets a cursor
+   */
+  private record Chosen(List<Item> items, boolean more) {}
+
+  /**
+   * The photos read from pull follows: each followee's newest after the position, and the
+   * earliest point where one of them stopped before its end (nothing beyond it may be chosen).
+   */
+  private static final class Pulled {
+    final Map<PhotoId, Item> items = new HashMap<>();
+    Optional<PhotoId> boundary = Optional.empty();
+
+    void add(QueryResult result) {
+      PhotoId last = null;
+      for (Item item : result.items()) {
+        last = ItemCodec.photo(item).id();
+        items.put(last, item);
+      }
+      if (result.lastEvaluatedKey().isPresent() && last != null) {
+        if (boundary.isEmpty() || ORDER.compare(last, boundary.get()) < 0) {
+          boundary = Optional.of(last);
+        }
+      }
+    }
+
+    boolean beyondBoundary(PhotoId id) {
+      return boundary.map(b -> ORDER.compare(id, b) > 0).orElse(false);
+    }
+  }
+
+  /** Fan-out on read: one Query per followed user, side by side, merged. */
+  private Chosen pullPage(List<String> followees, Optional<PhotoId> after, int size, Meter meter) {
+    List<QueryPlan> reads = new ArrayList<>(followees.size());
+    for (String followee : followees) {
+      reads.add(Plans.homeFeedPhotos(followee, after, size));
+    }
+    Pulled pulled = new Pulled();
+    // The per-author queries are independent: sent side by side, metered in this order.
+    for (QueryResult result : execution.readAll(reads, meter)) {
+      pulled.add(result);
+    }
+    List<PhotoId> ids = new ArrayList<>(pulled.items.keySet());
+    ids.sort(ORDER);
+    List<Item> items = new ArrayList<>(size);
+    boolean more = pulled.boundary.isPresent();
+    for (PhotoId id : ids) {
+      if (items.size() == size || pulled.beyondBoundary(id)) {
+        more = true;
+        break;
+      }
+      items.add(pulled.items.get(id));
+    }
+    return new Chosen(items, more);
+  }
+
+  /**
+   * The page from the reader's timeline and the pull follows, or empty when fan-out on read
+   * serves it: no follow is served by the timeline, the position is past the window, or the page
+   * reaches past it (the one place the timeline cannot vouch for what it lacks).
+   */
+  private Optional<Chosen> hybridPage(
+      String reader, List<Item> follows, Optional<PhotoId> after, int size, Meter meter) {
+    Instant horizon = fanOuts.readHorizon();
+    if (after.isPresent() && !after.get().timestamp().isAfter(horizon)) {
+      return Optional.empty();
+    }
+    Set<String> served = new HashSet<>();
+    List<String> pulledFollowees = new ArrayList<>();
+    for (Item follow : follows) {
+      String followee = ItemCodec.followedUser(follow);
+      if (Timelines.servedByTimeline(follow)) {
+        served.add(followee);
+      } else {
+        pulledFollowees.add(followee);
+      }
+    }
+    if (served.isEmpty()) {
+      return Optional.empty();
+    }
+    // One round trip: the timeline's first page beside each pull follow's photos.
+    QueryPlan timeline = Timelines.page(reader, after, horizon, size);
+    List<QueryPlan> reads = new ArrayList<>(pulledFollowees.size() + 1);
+    reads.add(timeline);
+    for (String followee : pulledFollowees) {
+      reads.add(Plans.homeFeedPhotos(followee, after, size));
+    }
+    List<QueryResult> results = execution.readAll(reads, meter);
+    Pulled pulled = new Pulled();
+    results.subList(1, results.size()).forEach(pulled::add);
+    List<PhotoId> entries = new ArrayList<>();
+    Map<PhotoId, Item> fetched = new HashMap<>();
+    Set<PhotoId> gone = new HashSet<>();
+    QueryResult page = results.get(0);
+    Optional<PhotoId> frontier = Optional.empty();
+    boolean readMore = true;
+    while (true) {
+      if (readMore) {
+        for (Item entry : page.items()) {
+          PhotoId photo = Timelines.photoOf(entry);
+          frontier = Optional.of(photo);
+          if (served.contains(photo.owner())) {
+            entries.add(photo);
+          }
+        }
+      }
+      boolean exhausted = page.lastEvaluatedKey().isEmpty();
+      List<PhotoId> merged = new ArrayList<>(pulled.items.keySet());
+      for (PhotoId entry : entries) {
+        if (!gone.contains(entry)) {
+          merged.add(entry);
+        }
+      }
+      merged.sort(ORDER);
+      // Nothing past the timeline's frontier may be chosen: unread entries may come first. Once
+      // it is read to the end, its frontier is the window's edge.
+      Optional<PhotoId> lastRead = frontier;
+      Predicate<PhotoId> pastFrontier =
+          exhausted
+              ? id -> !id.timestamp().isAfter(horizon)
+              : id -> ORDER.compare(id, lastRead.get()) > 0;
+      List<PhotoId> chosen = new ArrayList<>(size);
+      for (PhotoId id : merged) {
+        if (chosen.size() == size || pulled.beyondBoundary(id) || pastFrontier.test(id)) {
+          break;
+        }
+        chosen.add(id);
+      }
+      if (chosen.size() < size) {
+        if (exhausted) {
+          // The page reaches past the window: fan-out on read serves it whole.
+          return Optional.empty();
+        }
+        page = execution.read(timeline.startingAfter(page.lastEvaluatedKey().get()), meter);
+        readMore = true;
+        continue;
+      }
+      // The page's timeline photos, read fresh: their counters, and whether they still exist.
+      List<Key> keys = new ArrayList<>();
+      for (PhotoId id : chosen) {
+        if (!pulled.items.containsKey(id) && !fetched.containsKey(id)) {
+          keys.add(KeyLayout.photo(id));
+        }
+      }
+      Map<Key, Item> found = keys.isEmpty() ? Map.of() : execution.batchGetAll(keys, meter);
+      boolean someGone = false;
+      for (Key key : keys) {
+        Item item = found.get(key);
+        if (item == null) {
+          gone.add(KeyLayout.photoIdOf(key));
+          someGone = true;
+        } else {
+          fetched.put(KeyLayout.photoIdOf(key), item);
+        }
+      }
+      if (someGone) {
+        // Deleted photos leave their entries behind: choose again without them.
+        readMore = false;
+        continue;
+      }
+      List<Item> items = new ArrayList<>(size);
+      for (PhotoId id : chosen) {
+        Item item = pulled.items.get(id);
+        items.add(item != null ? item : fetched.get(id));
+      }
+      // A full page always has a cursor: older photos than the window may exist.
+      return Optional.of(new Chosen(items, true));
+    }
+  }
+
+  /** Every friendship {@code follower} made, read from the inverted index to the end. */
+  private List<Item> followees(String follower, Meter meter) {
+    List<Item> followees = new ArrayList<>();
     QueryPlan plan = Plans.homeFeedFollowees(follower);
     while (true) {
       QueryResult result = execution.read(plan, meter);
-      for (Item item : result.items()) {
-        followees.add(ItemCodec.followedUser(item));
-      }
+      followees.addAll(result.items());
       if (result.lastEvaluatedKey().isEmpty()) {
         return followees;
       }

@@ -1,6 +1,7 @@
 package io.quickphotos.internal.repository;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
 import java.time.Clock;
@@ -19,13 +20,15 @@ import java.util.Objects;
  * @param parallelism the independent requests of one call (a feed's per-author queries, the
  *     chunks of one BatchGetItem read) in flight at once, 1 to 256; 1 sends them one after
  *     another on the calling thread
+ * @param fanOut how the home feed is served: fan-out on read, or the hybrid
  */
 public record RepositoryOptions(
     CostListener costListener,
     Clock clock,
     RetryPolicy retryPolicy,
     Sharding sharding,
-    int parallelism) {
+    int parallelism,
+    FanOut fanOut) {
   /**
    * Checks the options.
    *
@@ -34,6 +37,7 @@ public record RepositoryOptions(
    * @param retryPolicy bounds and paces every retry
    * @param sharding when hot keys are sharded
    * @param parallelism requests of one call in flight at most
+   * @param fanOut how the home feed is served
    * @throws NullPointerException if any is null
    * @throws IllegalArgumentException if the parallelism is not 1 to 256
    */
@@ -43,17 +47,23 @@ public record RepositoryOptions(
     Objects.requireNonNull(retryPolicy, "retryPolicy");
     Objects.requireNonNull(sharding, "sharding");
     RequestPool.checked(parallelism);
+    Objects.requireNonNull(fanOut, "fanOut");
   }
 
   /**
    * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()},
-   * {@link Sharding#defaults()}, parallelism 1.
+   * {@link Sharding#defaults()}, parallelism 1, {@link FanOut#off()}.
    *
    * @return the defaults
    */
   public static RepositoryOptions defaults() {
     return new RepositoryOptions(
-        CostListener.NONE, Clock.systemUTC(), RetryPolicy.defaults(), Sharding.defaults(), 1);
+        CostListener.NONE,
+        Clock.systemUTC(),
+        RetryPolicy.defaults(),
+        Sharding.defaults(),
+        1,
+        FanOut.off());
   }
 
   /**
@@ -63,7 +73,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withCostListener(CostListener listener) {
-    return new RepositoryOptions(listener, clock, retryPolicy, sharding, parallelism);
+    return new RepositoryOptions(listener, clock, retryPolicy, sharding, parallelism, fanOut);
   }
 
   /**
@@ -73,7 +83,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withClock(Clock clock) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
   }
 
   /**
@@ -83,7 +93,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withRetryPolicy(RetryPolicy policy) {
-    return new RepositoryOptions(costListener, clock, policy, sharding, parallelism);
+    return new RepositoryOptions(costListener, clock, policy, sharding, parallelism, fanOut);
   }
 
   /**
@@ -93,7 +103,7 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withSharding(Sharding sharding) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
   }
 
   /**
@@ -104,6 +114,16 @@ public record RepositoryOptions(
    * @throws IllegalArgumentException if out of range
    */
   public RepositoryOptions withParallelism(int parallelism) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism);
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
+  }
+
+  /**
+   * These options with another way of serving the home feed.
+   *
+   * @param fanOut {@link FanOut#off()} or a hybrid
+   * @return a copy
+   */
+  public RepositoryOptions withFanOut(FanOut fanOut) {
+    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
   }
 }

@@ -3,11 +3,13 @@ package io.quickphotos.internal.repository;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AuditReport;
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
+import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
@@ -29,10 +31,12 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.Timelines;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
 import java.time.Instant;
@@ -64,6 +68,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final HomeFeed homeFeed;
   private final SnapshotItems snapshots;
   private final HotKeys hotKeys;
+  private final FanOuts fanOuts;
+  private final Sharding sharding;
   private final Clock clock;
 
   /**
@@ -79,7 +85,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         options.clock(),
         new Retrier(options.retryPolicy()),
         options.sharding(),
-        new RequestPool(options.parallelism()));
+        new RequestPool(options.parallelism()),
+        options.fanOut());
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
@@ -91,7 +98,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         clock,
         new Retrier(backoff, maxAttempts),
         Sharding.defaults(),
-        new RequestPool(1));
+        new RequestPool(1),
+        FanOut.off());
   }
 
   private SingleTableQuickPhotos(
@@ -100,11 +108,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       Clock clock,
       Retrier retrier,
       Sharding sharding,
-      RequestPool pool) {
+      RequestPool pool,
+      FanOut fanOut) {
     this.execution = new Execution(table, costListener, retrier, pool);
+    this.fanOuts = new FanOuts(execution, fanOut, clock);
+    this.sharding = sharding;
     this.hotKeys = new HotKeys(execution, sharding);
-    this.cascades = new Cascades(execution);
-    this.homeFeed = new HomeFeed(execution, hotKeys);
+    this.cascades = new Cascades(execution, fanOut.isHybrid());
+    this.homeFeed = new HomeFeed(execution, hotKeys, fanOuts);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
   }
@@ -149,6 +160,10 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.timestamp("timestamp", timestamp);
     Validation.location(location);
     PhotoId id = new PhotoId(owner, timestamp);
+    if (fanOuts.hybrid()) {
+      return execution.call(
+          AccessPattern.UPLOAD_PHOTO, meter -> uploadAndFanOut(id, location, meter));
+    }
     WritePlan plan = Plans.uploadPhoto(id, location);
     return execution.call(
         AccessPattern.UPLOAD_PHOTO,
@@ -156,6 +171,24 @@ final class SingleTableQuickPhotos implements QuickPhotos {
           execution.write(plan, meter);
           return ItemCodec.photo(plan.put());
         });
+  }
+
+  /**
+   * Upload in the hybrid: the photo and its pending fan-out in one transaction, then the fan-out
+   * (finishing any an earlier upload of the author left). A retry of an upload whose fan-out was
+   * cut short finishes it before reporting that the photo exists.
+   */
+  private Photo uploadAndFanOut(PhotoId id, String location, Meter meter) {
+    WritePlan upload = Plans.uploadPhoto(id, location);
+    WritePlan plan = Timelines.uploadPhoto(upload, id, Plans.newCascadeMarker().value());
+    try {
+      execution.write(plan, meter);
+    } catch (PhotoAlreadyExistsException e) {
+      fanOuts.fanOut(id.owner(), meter);
+      throw e;
+    }
+    fanOuts.fanOut(id.owner(), meter);
+    return ItemCodec.photo(upload.put());
   }
 
   @Override
@@ -282,9 +315,35 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     return execution.call(
         AccessPattern.FOLLOW,
         meter -> {
-          hotKeys.follow(follow, meter);
+          if (!fanOuts.hybrid() || !timelineFollow(follow, meter)) {
+            hotKeys.follow(follow, meter);
+          }
           return follow;
         });
+  }
+
+  /**
+   * Follow in the hybrid: a timeline follow if the followed user has fewer than K followers
+   * (then its timeline is filled), else false, and the caller follows as fan-out on read does.
+   * A user this repository saw at K or beyond costs no attempt; others one failed transaction.
+   */
+  private boolean timelineFollow(Follow follow, Meter meter) {
+    if (fanOuts.knownAboveLimit(follow.followed())) {
+      return false;
+    }
+    String token = Plans.newCascadeMarker().value();
+    long threshold = Math.min(fanOuts.setting().maxFollowers(), sharding.followersThreshold());
+    Optional<TableTransactionCancelledException> cancelled =
+        execution.writeOrRedirect(
+            Timelines.timelineFollow(
+                Plans.follow(follow, Optional.empty(), threshold), follow, token),
+            meter);
+    if (cancelled.isPresent()) {
+      fanOuts.aboveLimit(follow.followed());
+      return false;
+    }
+    fanOuts.fill(follow, token, meter);
+    return true;
   }
 
   @Override
@@ -294,7 +353,12 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notSame(follower, followed);
     execution.call(
         AccessPattern.UNFOLLOW,
-        meter -> execution.write(Plans.unfollow(follower, followed), meter));
+        meter ->
+            execution.write(
+                fanOuts.hybrid()
+                    ? Timelines.unfollow(Plans.unfollow(follower, followed), follower, followed)
+                    : Plans.unfollow(follower, followed),
+                meter));
   }
 
   @Override

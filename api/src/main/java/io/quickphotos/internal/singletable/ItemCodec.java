@@ -82,7 +82,13 @@ public final class ItemCodec {
     /** A friendship. */
     FRIENDSHIP,
     /** One shard of a hot user's or photo's counters (see {@link Shards}). */
-    SHARD
+    SHARD,
+    /** A follower whose follow is served by its timeline (see {@link Timelines}). */
+    AUDIENCE,
+    /** A photo's fan-out to its author's audience, not yet finished (see {@link Timelines}). */
+    FAN_OUT,
+    /** A photo's key in a reader's timeline (see {@link Timelines}). */
+    TIMELINE_ENTRY
   }
 
   /** Every type, once: {@code values()} copies its array on every call. */

@@ -1,0 +1,126 @@
+package io.quickphotos;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the home feed is served: by fan-out on read alone ({@link #off()}, the default), or by a
+ * hybrid ({@link #hybrid()}) that writes each new photo of an ordinary author into the timelines
+ * of its followers and merges the few accounts with large followings at read time.
+ *
+ * <p><b>Hybrid.</b> A follow of a user with fewer than {@link #maxFollowers()} followers (K) is a
+ * <i>timeline</i> follow: the follow also registers the follower in the author's audience (an
+ * item in the author's partition) and copies the author's photos of the {@link #window()} into
+ * the follower's timeline. Each upload then writes the photo's key into the timeline of every
+ * member of its author's audience, which holds at most K members: a follow that finds K or more
+ * followers, or a sharded user, is a <i>pull</i> follow, read at page time with one Query as
+ * fan-out on read does. A follow keeps its kind until it is undone; follows made before the
+ * hybrid was enabled are pull follows.
+ *
+ * <p>A page reads the followed list (as fan-out on read does), one Query of the reader's
+ * timeline, one Query per pull follow, and one BatchGetItem of the page's photos (fresh
+ * counters; a deleted photo is simply not found). Timelines hold only photos taken within the
+ * window before now; a page that reaches further back is served by fan-out on read, with the
+ * same order and cursor. Entries carry a time-to-live attribute ({@code expiresAt}, a photo's
+ * timestamp plus the window and a day): on DynamoDB, enable TTL on it to bound storage.
+ *
+ * <p>The hybrid costs every upload and timeline follow more, so it is not the default: see the
+ * README's feed section for the measured costs and the crossover. Every repository of one table
+ * should use the same setting. Immutable.
+ */
+public final class FanOut {
+  /** The default K: the {@link Sharding#defaults()} threshold, above which a user is hot. */
+  public static final int DEFAULT_MAX_FOLLOWERS = 1_000;
+
+  /** The default window: timelines serve the last 30 days of photos. */
+  public static final Duration DEFAULT_WINDOW = Duration.ofDays(30);
+
+  /** The largest K: an upload's fan-out is one BatchWriteItem per 25 members. */
+  public static final int MAX_MAX_FOLLOWERS = 100_000;
+
+  private static final FanOut OFF = new FanOut(false, 0, Duration.ZERO);
+
+  private final boolean hybrid;
+  private final int maxFollowers;
+  private final Duration window;
+
+  private FanOut(boolean hybrid, int maxFollowers, Duration window) {
+    this.hybrid = hybrid;
+    this.maxFollowers = maxFollowers;
+    this.window = window;
+  }
+
+  /**
+   * Fan-out on read alone: nothing is written at upload, a page makes
+   * {@code ⌊F/1000⌋ + 1 + F} requests for F followed users (the F side by side).
+   *
+   * @return the setting
+   */
+  public static FanOut off() {
+    return OFF;
+  }
+
+  /**
+   * The hybrid with K = {@value #DEFAULT_MAX_FOLLOWERS} and a 30-day window.
+   *
+   * @return the setting
+   */
+  public static FanOut hybrid() {
+    return hybrid(DEFAULT_MAX_FOLLOWERS, DEFAULT_WINDOW);
+  }
+
+  /**
+   * The hybrid with other limits.
+   *
+   * @param maxFollowers K: follows of users with fewer followers are timeline follows, 1 to
+   *     {@value #MAX_MAX_FOLLOWERS}
+   * @param window how far back timelines serve photos, from one day to ten years
+   * @return the setting
+   * @throws IllegalArgumentException if out of range
+   */
+  public static FanOut hybrid(int maxFollowers, Duration window) {
+    Objects.requireNonNull(window, "window");
+    if (maxFollowers < 1 || maxFollowers > MAX_MAX_FOLLOWERS) {
+      throw new IllegalArgumentException(
+          "maxFollowers must be 1 to " + MAX_MAX_FOLLOWERS + ", was " + maxFollowers);
+    }
+    if (window.compareTo(Duration.ofDays(1)) < 0 || window.compareTo(Duration.ofDays(3653)) > 0) {
+      throw new IllegalArgumentException("window must be 1 day to 10 years, was " + window);
+    }
+    return new FanOut(true, maxFollowers, window);
+  }
+
+  /**
+   * Whether uploads fan out to timelines.
+   *
+   * @return false for {@link #off()}
+   */
+  public boolean isHybrid() {
+    return hybrid;
+  }
+
+  /**
+   * K: a follow of a user with fewer followers is a timeline follow; 0 when off.
+   *
+   * @return K
+   */
+  public int maxFollowers() {
+    return maxFollowers;
+  }
+
+  /**
+   * How far back before now timelines serve photos; zero when off.
+   *
+   * @return the window
+   */
+  public Duration window() {
+    return window;
+  }
+
+  @Override
+  public String toString() {
+    return hybrid
+        ? "FanOut.hybrid(maxFollowers=" + maxFollowers + ", window=" + window + ")"
+        : "FanOut.off()";
+  }
+}

@@ -1,0 +1,417 @@
+package io.quickphotos.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quickphotos.FanOut;
+import io.quickphotos.NewUser;
+import io.quickphotos.OperationCost;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ReactionType;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.Timelines;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hybrid feed on every backend, with fan-out on read as its oracle: a repository with
+ * {@link FanOut#off()} over the same table serves the pull feed of the same state, and every
+ * hybrid page must hold exactly its photos. K is 2 here (a user's third follower is a pull
+ * follow), the window 30 days, and photos are taken up to 60 days back, so pages cross the
+ * window's edge. A backend's subclass supplies a fresh, empty engine per test.
+ */
+public abstract class HybridFeedContract {
+  private static final Instant NOW = Instant.parse("2026-06-01T00:00:00Z");
+  private static final FanOut HYBRID = FanOut.hybrid(2, Duration.ofDays(30));
+  private static final String URL = "https://photos.example.com/p.jpg";
+
+  private Table table;
+  private Interceptor interceptor;
+  private RecordingCostListener costs;
+  private QuickPhotos hybrid;
+  private QuickPhotos pull;
+
+  /**
+   * Supplies a new engine over an empty table.
+   *
+   * @return the engine, a {@code Table}
+   */
+  protected abstract Object newEngine();
+
+  /** Random histories per test run: the in-memory engine affords more than DynamoDB Local. */
+  protected int histories() {
+    return 40;
+  }
+
+  @BeforeEach
+  void freshRepositories() {
+    table = (Table) newEngine();
+    interceptor = new Interceptor(table);
+    costs = new RecordingCostListener();
+    hybrid = repository(interceptor, HYBRID, costs);
+    pull = repository(table, FanOut.off(), new RecordingCostListener());
+  }
+
+  private static QuickPhotos repository(Table engine, FanOut fanOut, RecordingCostListener costs) {
+    return Repositories.create(
+        engine,
+        RepositoryOptions.defaults()
+            .withCostListener(costs)
+            .withClock(Clock.fixed(NOW, ZoneOffset.UTC))
+            .withParallelism(4)
+            .withFanOut(fanOut));
+  }
+
+  private void create(QuickPhotos repo, String... usernames) {
+    for (String name : usernames) {
+      repo.createUser(
+          new NewUser(
+              name, name, name + "@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+    }
+  }
+
+  private Photo upload(String owner, long minutesAgo) {
+    return hybrid.uploadPhoto(owner, NOW.minus(Duration.ofMinutes(minutesAgo)), URL);
+  }
+
+  /**
+   * Walks the reader's hybrid feed with pages of {@code size}; each page must equal the pull
+   * feed's page at the same cursor, and the whole walk the pull feed's walk.
+   */
+  private void assertFeedsAgree(String reader, int size) {
+    List<Photo> walked = new ArrayList<>();
+    Optional<String> cursor = Optional.empty();
+    for (int pages = 0; pages < 200; pages++) {
+      PageRequest request =
+          cursor.map(c -> PageRequest.after(c, size)).orElse(PageRequest.first(size));
+      Page<Photo> page = hybrid.homeFeed(reader, request);
+      Page<Photo> oracle = pull.homeFeed(reader, request);
+      assertThat(page.items())
+          .as("page %d of %s's feed, %d a page", pages, reader, size)
+          .isEqualTo(oracle.items());
+      walked.addAll(page.items());
+      cursor = page.nextCursor();
+      if (cursor.isEmpty()) {
+        break;
+      }
+    }
+    assertThat(walked).isEqualTo(walkPull(reader, size));
+  }
+
+  private List<Photo> walkPull(String reader, int size) {
+    List<Photo> walked = new ArrayList<>();
+    Optional<String> cursor = Optional.empty();
+    do {
+      PageRequest request =
+          cursor.map(c -> PageRequest.after(c, size)).orElse(PageRequest.first(size));
+      Page<Photo> page = pull.homeFeed(reader, request);
+      walked.addAll(page.items());
+      cursor = page.nextCursor();
+    } while (cursor.isPresent());
+    return walked;
+  }
+
+  private List<Item> items(Predicate<Item> which) {
+    List<Item> found = new ArrayList<>();
+    table.forEachItem(
+        item -> {
+          if (which.test(item)) {
+            found.add(item);
+          }
+        });
+    return found;
+  }
+
+  private static boolean isEntity(Item item, ItemCodec.Entity entity) {
+    return ItemCodec.entityOf(item) == entity;
+  }
+
+  @Test
+  void aTimelineFollowServesTheAuthorsPhotosFromTheTimeline() {
+    create(hybrid, "ana", "bo");
+    upload("bo", 10);
+    hybrid.follow("ana", "bo");
+    upload("bo", 5);
+    assertThat(items(i -> isEntity(i, ItemCodec.Entity.TIMELINE_ENTRY))).hasSize(2);
+    costs.clear();
+    Page<Photo> page = hybrid.homeFeed("ana", PageRequest.first(10));
+    assertThat(page.items())
+        .extracting(p -> p.id().timestamp())
+        .containsExactly(NOW.minus(Duration.ofMinutes(5)), NOW.minus(Duration.ofMinutes(10)));
+    // The followed list, the timeline, the page's photos.
+    assertThat(costs.last().requests()).isEqualTo(3);
+    assertFeedsAgree("ana", 1);
+  }
+
+  @Test
+  void aUserAtKFollowersIsPulledAndCostsOneQueryMore() {
+    create(hybrid, "star", "a", "b", "c", "d");
+    hybrid.follow("a", "star");
+    hybrid.follow("b", "star");
+    hybrid.follow("c", "star");
+    hybrid.follow("c", "d");
+    upload("star", 3);
+    upload("d", 2);
+    // Two timeline members: the upload writes one batch, whatever the followers.
+    costs.clear();
+    upload("star", 1);
+    OperationCost upload = costs.last();
+    assertThat(upload.requests())
+        .as("transaction, audience Query, one BatchWriteItem, the pending fan-out's delete")
+        .isEqualTo(4);
+    assertThat(items(i -> isEntity(i, ItemCodec.Entity.AUDIENCE))).hasSize(3);
+    costs.clear();
+    assertThat(hybrid.homeFeed("c", PageRequest.first(2)).items()).hasSize(2);
+    assertThat(costs.last().requests())
+        .as("followed list, timeline and the pull follow's Query side by side, photos")
+        .isEqualTo(4);
+    for (String reader : List.of("a", "b", "c")) {
+      assertFeedsAgree(reader, 2);
+    }
+  }
+
+  @Test
+  void anUploadWhoseFanOutIsCutShortIsFinishedByTheRetryOrTheNextUpload() {
+    create(hybrid, "ana", "bo");
+    hybrid.follow("ana", "bo");
+    interceptor.failBatchWrites = 1;
+    assertThatThrownBy(() -> upload("bo", 10)).isInstanceOf(ServiceUnavailableException.class);
+    assertThat(items(i -> isEntity(i, ItemCodec.Entity.FAN_OUT))).hasSize(1);
+    assertThat(items(i -> isEntity(i, ItemCodec.Entity.TIMELINE_ENTRY))).isEmpty();
+    assertThatThrownBy(() -> upload("bo", 10)).isInstanceOf(PhotoAlreadyExistsException.class);
+    assertThat(items(i -> isEntity(i, ItemCodec.Entity.FAN_OUT))).isEmpty();
+    assertFeedsAgree("ana", 1);
+    interceptor.failBatchWrites = 1;
+    assertThatThrownBy(() -> upload("bo", 9)).isInstanceOf(ServiceUnavailableException.class);
+    upload("bo", 8);
+    assertThat(hybrid.homeFeed("ana", PageRequest.first(10)).items()).hasSize(3);
+    assertFeedsAgree("ana", 2);
+  }
+
+  @Test
+  void aFollowAndAnUploadSideBySideLoseNoPhoto() {
+    create(hybrid, "ana", "bo", "cy");
+    QuickPhotos other = repository(table, HYBRID, new RecordingCostListener());
+    // The follow commits just after the upload read an audience without ana: the follow's own
+    // read of the author's photos must find the photo.
+    interceptor.afterAudienceRead = () -> other.follow("ana", "bo");
+    upload("bo", 10);
+    assertThat(interceptor.afterAudienceRead).isNull();
+    // The upload commits just after the follow read the author's photos: the upload's own read
+    // of the audience must find ana.
+    interceptor.afterPhotosRead = () -> other.uploadPhoto("cy", NOW.minusSeconds(60), URL);
+    hybrid.follow("ana", "cy");
+    assertThat(interceptor.afterPhotosRead).isNull();
+    assertFeedsAgree("ana", 1);
+    assertThat(hybrid.homeFeed("ana", PageRequest.first(10)).items()).hasSize(2);
+  }
+
+  @Test
+  void followsMadeBeforeTheHybridArePulledAndCorrectAtOnce() {
+    create(pull, "ana", "bo", "cy");
+    pull.follow("ana", "bo");
+    pull.uploadPhoto("bo", NOW.minusSeconds(30), URL);
+    hybrid.follow("ana", "cy");
+    upload("cy", 1);
+    upload("bo", 2);
+    assertFeedsAgree("ana", 1);
+    assertThat(hybrid.homeFeed("ana", PageRequest.first(10)).items()).hasSize(3);
+  }
+
+  @Test
+  void countersAreReadFreshAndDeletedPhotosAreSkipped() {
+    create(hybrid, "ana", "bo");
+    hybrid.follow("ana", "bo");
+    Photo kept = upload("bo", 3);
+    Photo deleted = upload("bo", 2);
+    hybrid.reactTo("ana", kept.id(), ReactionType.HEART);
+    hybrid.deletePhoto(deleted.id());
+    List<Photo> feed = hybrid.homeFeed("ana", PageRequest.first(10)).items();
+    assertThat(feed).extracting(Photo::id).containsExactly(kept.id());
+    assertThat(feed.get(0).reactions().get(ReactionType.HEART)).isEqualTo(1);
+    assertFeedsAgree("ana", 1);
+  }
+
+  @Test
+  void closingAnAccountLeavesNoAudienceOrPendingFanOut() {
+    create(hybrid, "ana", "bo", "cy");
+    hybrid.follow("ana", "bo");
+    hybrid.follow("bo", "cy");
+    interceptor.failBatchWrites = 1;
+    assertThatThrownBy(() -> upload("bo", 1)).isInstanceOf(ServiceUnavailableException.class);
+    hybrid.deleteUser("bo");
+    assertThat(
+            items(
+                i ->
+                    isEntity(i, ItemCodec.Entity.AUDIENCE)
+                        || isEntity(i, ItemCodec.Entity.FAN_OUT)))
+        .isEmpty();
+    assertThat(hybrid.audit(false, n -> {}).findings()).isEmpty();
+    assertFeedsAgree("ana", 1);
+  }
+
+  @Test
+  void randomHistoriesServeThePullFeedsPages() {
+    for (int run = 0; run < histories(); run++) {
+      freshRepositories();
+      // Names of their own per run: a backend may keep one table for the whole test.
+      String[] users = new String[5];
+      for (int u = 0; u < users.length; u++) {
+        users[u] = "r" + run + "u" + u;
+      }
+      long seed = 7919L * run + 17;
+      Random random = new Random(seed);
+      create(hybrid, users);
+      List<PhotoId> photos = new ArrayList<>();
+      for (int step = 0; step < 30; step++) {
+        String a = users[random.nextInt(users.length)];
+        String b = users[random.nextInt(users.length)];
+        int op = random.nextInt(10);
+        try {
+          if (op < 3 && !a.equals(b)) {
+            hybrid.follow(a, b);
+          } else if (op == 3 && !a.equals(b)) {
+            hybrid.unfollow(a, b);
+          } else if (op < 7) {
+            // Up to 60 days back in whole days, so timestamps tie across owners.
+            Instant taken = NOW.minus(Duration.ofDays(random.nextInt(60)));
+            interceptor.failBatchWrites = random.nextInt(6) == 0 ? 1 : 0;
+            photos.add(hybrid.uploadPhoto(a, taken, URL).id());
+          } else if (op == 7 && !photos.isEmpty()) {
+            hybrid.deletePhoto(photos.remove(random.nextInt(photos.size())));
+          } else if (op == 8 && !photos.isEmpty()) {
+            hybrid.reactTo(a, photos.get(random.nextInt(photos.size())), ReactionType.SMILEY);
+          } else if (op == 9 && random.nextInt(3) == 0) {
+            hybrid.deleteUser(a);
+            photos.removeIf(p -> p.owner().equals(a));
+            create(hybrid, a);
+          }
+        } catch (QuickPhotosException expected) {
+          // A refused step (already following, a photo taken twice, a cut fan-out) is history.
+        } finally {
+          interceptor.failBatchWrites = 0;
+        }
+      }
+      // Fan-outs cut short finish with each author's next upload.
+      for (String author : users) {
+        try {
+          hybrid.uploadPhoto(author, NOW.minusMillis(random.nextInt(1000) + 1), URL);
+        } catch (PhotoAlreadyExistsException taken) {
+          // Already finished by the retry inside.
+        }
+      }
+      for (String reader : users) {
+        for (int size : new int[] {1, 3}) {
+          assertFeedsAgree(reader, size);
+        }
+      }
+      assertThat(hybrid.audit(false, n -> {}).findings()).as("seed %d", seed).isEmpty();
+    }
+  }
+
+  /**
+   * The engine as the hybrid repository sees it: BatchWriteItem can be made to fail (a fan-out
+   * cut short), and a hook can run just after an upload read its audience or a follow read its
+   * author's photos, to force a concurrent call into exactly that gap.
+   */
+  static final class Interceptor implements Table {
+    private final Table delegate;
+    int failBatchWrites;
+    Runnable afterAudienceRead;
+    Runnable afterPhotosRead;
+
+    Interceptor(Table delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public Read getItem(Key key) {
+      return delegate.getItem(key);
+    }
+
+    @Override
+    public QueryResult query(QueryPlan plan) {
+      QueryResult result = delegate.query(plan);
+      String lower = plan.sortCondition().map(c -> c.value()).orElse("");
+      if (afterAudienceRead != null && lower.equals(Timelines.AUDIENCE)) {
+        Runnable hook = afterAudienceRead;
+        afterAudienceRead = null;
+        hook.run();
+      }
+      if (afterPhotosRead != null && plan.consistentRead() && lower.startsWith("PHOTO#")) {
+        Runnable hook = afterPhotosRead;
+        afterPhotosRead = null;
+        hook.run();
+      }
+      return result;
+    }
+
+    @Override
+    public BatchRead batchGetItem(List<Key> keys) {
+      return delegate.batchGetItem(keys);
+    }
+
+    @Override
+    public BatchWrite batchWriteItem(List<Item> items) {
+      if (failBatchWrites > 0) {
+        failBatchWrites--;
+        throw new ServiceUnavailableException("injected: the fan-out is cut short");
+      }
+      return delegate.batchWriteItem(items);
+    }
+
+    @Override
+    public Write write(WriteAction action) {
+      return delegate.write(action);
+    }
+
+    @Override
+    public Capacity transactWrite(List<WriteAction> actions) {
+      return delegate.transactWrite(actions);
+    }
+
+    @Override
+    public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+      return delegate.transactWrite(actions, token);
+    }
+
+    @Override
+    public QueryResult scan(ScanPlan plan) {
+      return delegate.scan(plan);
+    }
+
+    @Override
+    public boolean indexMayLag() {
+      return delegate.indexMayLag();
+    }
+  }
+}
