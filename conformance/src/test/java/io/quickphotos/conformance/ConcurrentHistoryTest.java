@@ -98,12 +98,17 @@ class ConcurrentHistoryTest {
 
   @Test
   void longerHistoriesOnMemoryAreLinearizable() {
-    int runs =
-        Property.named("ConcurrentHistoryTest.memory4x12")
-            .cases(200)
-            .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
-    // Three threads of four calls reach a concurrent removal in most seeds' 500 runs, not all
-    // (seed -7236093035590672914 does not): four threads of twelve always give one to check.
+    // Four threads of twelve calls reach a concurrent removal in most seeds' 200 runs, not all
+    // (seed -496869134137332818 does not): more runs, up to five rounds, until one is checked.
+    int runs = 0;
+    for (int round = 0;
+        round < 5 && !REACHED.containsKey("concurrent RemoveReaction removed");
+        round++) {
+      runs +=
+          Property.named("ConcurrentHistoryTest.memory4x12")
+              .cases(200)
+              .check(cases(4, 12), c -> check(c, MemoryQuickPhotos::create));
+    }
     if (runs >= 200) {
       assertThat(REACHED.keySet())
           .as("reached in %d runs: %s", runs, REACHED)
