@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@link DelayingHttpClient} over the URL-connection client the benchmarks use everywhere), each
  * built as an application builds it ({@link DynamoQuickPhotos#builder()}) with a parallelism of
  * its own; and a DynamoDB Local loaded with the home-feed scenario of {@link FeedScenario}. The
- * latency model of {@link LatencyReport}: on loopback a request
+ * latency model of {@link LatencyReport} and {@link FeedLatencyBenchmark}: on loopback a request
  * costs DynamoDB Local's own time only, and the delay stands in for the network round trip that
  * separates an application from DynamoDB.
  *

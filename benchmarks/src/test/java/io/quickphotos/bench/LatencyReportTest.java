@@ -7,15 +7,23 @@ import io.quickphotos.internal.singletable.Plans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Smoke mode for the latency model: {@link LatencyReport} on a small data set and a small feed,
- * one timed call per case at a 1 ms delay. Measures nothing and asserts no time: it checks that
- * every access pattern has a call that reports its own pattern, that the request counts are the
- * design's, and that the report runs.
+ * one timed call per case at a 1 ms delay, and {@link FeedLatencyBenchmark} for one short
+ * iteration in this JVM. Measures nothing and asserts no time: it checks that every access
+ * pattern has a call that reports its own pattern, that the request counts are the design's, and
+ * that the report and the benchmark run.
  */
 class LatencyReportTest {
 
@@ -70,6 +78,28 @@ class LatencyReportTest {
     assertThat(LatencyReport.designRoundTrips(100, 50)).isEqualTo(3);
     assertThat(LatencyReport.designRoundTrips(1000, 50)).isEqualTo(22);
     assertThat(LatencyReport.designRoundTrips(1000, 1)).isEqualTo(1002);
+  }
+
+  @Test
+  void theFeedLatencyBenchmarkRuns(@TempDir Path dir) throws Exception {
+    Options options =
+        new OptionsBuilder()
+            .include("io\\.quickphotos\\.bench\\.FeedLatencyBenchmark")
+            .param("followees", "3")
+            .param("delayMillis", "1")
+            .warmupIterations(0)
+            .measurementIterations(1)
+            .measurementTime(TimeValue.milliseconds(20))
+            .forks(0)
+            .shouldFailOnError(true)
+            .output(dir.resolve("feed-latency.log").toString())
+            .build();
+
+    Collection<RunResult> results = new Runner(options).run();
+
+    assertThat(results)
+        .extracting(result -> result.getParams().getParam("parallelism"))
+        .containsExactlyInAnyOrderElementsOf(Arrays.asList("1", "50"));
   }
 
   private static long requests(List<LatencyReport.Row> rows, String name) {
