@@ -516,7 +516,7 @@ public final class LatencyReport {
                         + " ms / %,d requests), not %s: the rest is what the idle gap costs the"
                         + " request that follows it (DynamoDB Local's threads and the connection"
                         + " wake up after each wait; spinning instead of parking in the client"
-                        + " made no difference), and a busy machine makes it larger. So a call"
+                        + " changed little), and a busy machine makes it larger. So a call"
                         + " of one request shows about %.1f round trips, and every count here is"
                         + " above the number of waits in that proportion.%n%n",
                     (row.millisDelayed() - row.millisUndelayed()) / row.maxRequests(),
