@@ -47,6 +47,8 @@ class BenchmarkSmokeTest {
             // The scaling benchmark has no backend parameter and its own smoke test
             // (ReadScalingBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
+            // The delayed feed has no backend parameter and its own smoke test (LatencyReportTest).
+            .exclude("io\\.quickphotos\\.bench\\.FeedLatencyBenchmark")
             // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
             .param("size", "100")
             .warmupIterations(0)

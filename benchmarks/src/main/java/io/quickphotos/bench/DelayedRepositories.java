@@ -1,0 +1,131 @@
+package io.quickphotos.bench;
+
+import io.quickphotos.CostListener;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.dynamo.internal.DynamoTable;
+import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.engine.Item;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Repositories on one DynamoDB Local endpoint whose every request first waits a fixed delay
+ * ({@link DelayingHttpClient} over the URL-connection client the benchmarks use everywhere), each
+ * built as an application builds it ({@link DynamoQuickPhotos#builder()}) with a parallelism of
+ * its own; and a DynamoDB Local loaded with the home-feed scenario of {@link FeedScenario}. The
+ * latency model of {@link LatencyReport} and {@link FeedLatencyBenchmark}: on loopback a request
+ * costs DynamoDB Local's own time only, and the delay stands in for the network round trip that
+ * separates an application from DynamoDB.
+ *
+ * <p>Each repository has a client and an HTTP client of its own, so repositories with different
+ * delays can share one table; {@link #close()} closes them all. Thread-safe: the repositories
+ * are, and opening is synchronized.
+ */
+final class DelayedRepositories implements AutoCloseable {
+  /**
+   * The partitions of the fan-out-on-write model ({@link FanOutOnWrite.Entries}), which
+   * {@link FeedScenario} fills for its own comparison and the product never reads.
+   */
+  private static final String TIMELINE_PARTITIONS = "TIMELINE";
+
+  private final URI endpoint;
+  private final List<AutoCloseable> opened = new ArrayList<>();
+
+  /**
+   * Repositories on an endpoint's {@value LocalTable#NAME} table.
+   *
+   * @param endpoint DynamoDB Local's endpoint, e.g. {@link LocalTable#endpoint()}
+   */
+  DelayedRepositories(URI endpoint) {
+    this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+  }
+
+  /**
+   * A repository whose requests each wait {@code delay} before they are sent. It is stamped by
+   * {@link DataSet#CLOCK}, like every benchmark repository.
+   *
+   * @param delay the wait before each request; zero for none
+   * @param parallelism the repository's {@code parallelism}: 1 sends a call's independent
+   *     requests one after another, {@link DynamoQuickPhotos#DEFAULT_PARALLELISM} side by side
+   * @param costs receives each call's cost
+   * @return the repository, on a client of its own
+   */
+  synchronized QuickPhotos open(Duration delay, int parallelism, CostListener costs) {
+    SdkHttpClient http = new DelayingHttpClient(UrlConnectionHttpClient.create(), delay);
+    opened.add(http);
+    // The SDK leaves an HTTP client it was handed open; both are closed here.
+    DynamoDbClient client =
+        StubbedSdkBenchmark.client(c -> c.endpointOverride(endpoint).httpClient(http));
+    opened.add(client);
+    return DynamoQuickPhotos.builder()
+        .client(client)
+        .tableName(LocalTable.NAME)
+        .clock(DataSet.CLOCK)
+        .costListener(costs)
+        .parallelism(parallelism)
+        .build();
+  }
+
+  /** Closes every client opened; the repositories on them fail from then on. */
+  @Override
+  public synchronized void close() {
+    RuntimeException failure = null;
+    for (AutoCloseable closeable : opened) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new IllegalStateException("a client did not close", e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    opened.clear();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /**
+   * Starts DynamoDB Local with the table holding {@link FeedScenario#readerFollowing}'s users,
+   * follows and photos: {@link FeedScenario#READER} follows {@code followees} users with
+   * {@value FeedScenario#PHOTOS_PER_FOLLOWEE} photos each (more than a feed page). The items are
+   * built by the repository on the in-memory engine and copied with BatchWriteItem requests of
+   * 25 (a scenario of F followees has 32·F + 1 items), so both engines hold the same items.
+   *
+   * @param followees F
+   * @return the running server; the caller closes it
+   */
+  static DynamoDbLocal startWithFeed(int followees) {
+    long start = System.nanoTime();
+    List<Item> items = new ArrayList<>();
+    FeedScenario.readerFollowing(followees)
+        .table
+        .forEachItem(
+            item -> {
+              if (!item.key().pk().startsWith(TIMELINE_PARTITIONS)) {
+                items.add(item);
+              }
+            });
+    DynamoDbLocal local = DynamoDbLocal.start();
+    try {
+      QuickPhotosTable.createIfMissing(local.client(), LocalTable.NAME);
+      new CountedTable(new DynamoTable(local.client(), LocalTable.NAME), new CostTally())
+          .putAll(items);
+      DataSet.printLoaded("DynamoDB Local (feed, F = " + followees + ")", items.size(), start);
+      return local;
+    } catch (RuntimeException | Error e) {
+      local.close();
+      throw e;
+    }
+  }
+}
