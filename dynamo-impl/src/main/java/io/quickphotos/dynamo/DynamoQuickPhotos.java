@@ -108,10 +108,7 @@ public final class DynamoQuickPhotos {
      * @throws IllegalArgumentException if out of range
      */
     public Builder parallelism(int parallelism) {
-      if (parallelism < 1 || parallelism > 256) {
-        throw new IllegalArgumentException("parallelism must be 1 to 256, was " + parallelism);
-      }
-      this.parallelism = parallelism;
+      this.parallelism = RepositoryOptions.checkedParallelism(parallelism);
       return this;
     }
 

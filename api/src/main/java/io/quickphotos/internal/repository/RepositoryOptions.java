@@ -126,4 +126,15 @@ public record RepositoryOptions(
   public RepositoryOptions withFanOut(FanOut fanOut) {
     return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
   }
+
+  /**
+   * Checks a parallelism setting, as the builders do before building.
+   *
+   * @param parallelism independent requests of one call in flight at most
+   * @return it, if 1 to 256
+   * @throws IllegalArgumentException otherwise
+   */
+  public static int checkedParallelism(int parallelism) {
+    return RequestPool.checked(parallelism);
+  }
 }

@@ -326,16 +326,6 @@ public final class Timelines {
   }
 
   /**
-   * Whether a user-partition item belongs to the hybrid (an audience member or pending fan-out).
-   *
-   * @param item an item
-   * @return true for either
-   */
-  public static boolean isFanOutItem(Item item) {
-    return item.key().sk().startsWith("#FANOUT");
-  }
-
-  /**
    * An author's photos taken after {@code after}, oldest first, strongly consistent: what a new
    * timeline follow copies into the follower's timeline.
    *
