@@ -4,7 +4,6 @@ import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.WriteAction;
@@ -27,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  *   <li>An upload puts a pending fan-out beside the photo, in its transaction. The fan-out reads
  *       the audience and every pending fan-out of the author in one strongly consistent Query,
- *       writes the entries (BatchWriteItem, 25 a request), and deletes each pending fan-out it
+ *       writes the entries (BatchWriteItem, 25 a request, side by side), and deletes each pending fan-out it
  *       finished if its token is still the one read. One cut short (a crash, an exhausted retry
  *       budget) is finished by the author's next upload.
  *   <li>A timeline follow is marked {@code filling#<token>} and served by fan-out on read until
@@ -155,12 +154,8 @@ final class FanOuts {
     execution.tryWrite(Timelines.filled(follow, token), meter);
   }
 
-  /** Puts entries, 25 a BatchWriteItem. */
+  /** Puts entries, 25 a BatchWriteItem, the requests side by side through the request pool. */
   private void write(List<Item> entries, Meter meter) {
-    for (int from = 0; from < entries.size(); from += Limits.MAX_BATCH_WRITE_ITEMS) {
-      execution.batchWrite(
-          entries.subList(from, Math.min(entries.size(), from + Limits.MAX_BATCH_WRITE_ITEMS)),
-          meter);
-    }
+    execution.batchWriteAll(entries, meter);
   }
 }
