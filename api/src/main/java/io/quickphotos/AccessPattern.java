@@ -53,6 +53,13 @@ public enum AccessPattern {
    * follows one user.
    */
   HOME_FEED(2),
+  /**
+   * {@link QuickPhotos#fillTimeline}: one Query on the inverted index per 1,000 followed users
+   * (the count shown, for a reader with nothing to fill), then per follow it converts a
+   * TransactWriteItems, a Query of the author's photos of the window, one BatchWriteItem per 25
+   * of them and an UpdateItem.
+   */
+  FILL_TIMELINE(1),
 
   // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
 

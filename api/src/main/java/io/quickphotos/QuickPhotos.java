@@ -327,6 +327,42 @@ public interface QuickPhotos {
    */
   Page<Photo> homeFeed(String username, PageRequest page);
 
+  /**
+   * Backfills a reader's timeline for the hybrid feed ({@link FanOut#hybrid()}): each of the
+   * reader's follows that is read at page time although its author has fewer than K followers
+   * (a follow made before the hybrid was enabled, or while its author had K or more) becomes a
+   * timeline follow, its author's photos of the window copied into the reader's timeline; and a
+   * timeline follow whose copying was cut short (a {@link #follow} that failed after its
+   * transaction) is copied again. Pages are exact before, during and after: a follow is served by
+   * the timeline only once its copy is complete. Calling it is never needed for correctness,
+   * only for cheaper pages; a table written before the hybrid gives exact feeds at once.
+   *
+   * <p>Requests: the reader's follows from the inverted index (one Query per 1,000), then, one
+   * follow after another, for each it converts: a {@code TransactWriteItems} (checks that the
+   * author has fewer than K followers and is not sharded, that neither user is closing, and that
+   * the follow still exists unmarked; marks it and puts the reader in the author's audience), a
+   * strongly consistent Query of the author's photos of the window, a {@code BatchWriteItem} per
+   * 25 of them (side by side) and an {@code UpdateItem} marking the follow served. A follow
+   * whose author is at K or beyond costs one cancelled transaction, once per repository.
+   *
+   * <p>Resumable and idempotent: each follow is converted on its own, so a call cut short (by a
+   * crash or {@link ServiceUnavailableException}) leaves every follow either as it was or
+   * converted, with at most one follow's copy half done, which the next call finishes; entries
+   * have deterministic keys, so copying twice leaves one. Safe beside every other call: an upload
+   * running alongside reaches the timeline either through the audience the conversion put or
+   * through the copy that reads after it; an unfollow alongside leaves the follow unconverted or
+   * its entries unserved. To backfill a whole table, call it for each user (for example when
+   * each one next signs in, or over the usernames of an export); with {@link FanOut#off()} it
+   * reads the follows and converts nothing.
+   *
+   * @param reader the reading user's handle
+   * @return how many of the reader's follows this call made served by the timeline
+   * @throws ServiceUnavailableException if the backend stays throttled or unreachable; call
+   *     again to finish
+   * @throws InvalidInputException if the handle is not a valid username
+   */
+  int fillTimeline(String reader);
+
   // --- the data's lifecycle: taking back, deleting, membership checks ---------------------------
 
   /**

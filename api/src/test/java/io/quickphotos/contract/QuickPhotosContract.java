@@ -2041,6 +2041,7 @@ public abstract class QuickPhotosContract {
     repo.followersOf("alice", PageRequest.first());
     repo.followedBy("carol", PageRequest.first());
     repo.homeFeed("carol", PageRequest.first());
+    repo.fillTimeline("carol");
     repo.unfollow("carol", "alice");
     repo.importSnapshot(
         new Snapshot(List.of(newUser("dave")), List.of(), List.of(), List.of()), written -> {});

@@ -169,6 +169,11 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
         alone(
             AccessPattern.HOME_FEED,
             (photos, slot) -> photos.homeFeed(data.userRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.FILL_TIMELINE,
+            (photos, slot) -> photos.fillTimeline(data.userRing[slot])));
     add(probes, new LatencyProbe(AccessPattern.REMOVE_REACTION, react, removeReaction, NOTHING));
     add(
         probes,

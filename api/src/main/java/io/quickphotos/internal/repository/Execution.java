@@ -117,6 +117,23 @@ final class Execution {
   }
 
   /**
+   * Every page of a Query, one request after another (each page starts where the last stopped).
+   *
+   * @return the items of every page, in order
+   */
+  List<Item> readToEnd(QueryPlan plan, Meter meter) {
+    List<Item> items = new ArrayList<>();
+    while (true) {
+      QueryResult page = read(plan, meter);
+      items.addAll(page.items());
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return items;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
+  }
+
+  /**
    * Independent Query pages, sent side by side through the repository's {@link RequestPool}, then
    * metered in the order of the plans, as if sent one after another.
    *

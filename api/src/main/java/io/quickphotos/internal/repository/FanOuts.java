@@ -4,15 +4,16 @@ import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.Item;
-import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Timelines;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -102,20 +103,12 @@ final class FanOuts {
   void fanOut(String author, Meter meter) {
     List<String> audience = new ArrayList<>();
     List<Item> pending = new ArrayList<>();
-    QueryPlan plan = Timelines.audienceAndPending(author);
-    while (true) {
-      QueryResult page = execution.read(plan, meter);
-      for (Item item : page.items()) {
-        if (ItemCodec.entityOf(item) == ItemCodec.Entity.AUDIENCE) {
-          audience.add(Timelines.memberOf(item));
-        } else {
-          pending.add(item);
-        }
+    for (Item item : execution.readToEnd(Timelines.audienceAndPending(author), meter)) {
+      if (ItemCodec.entityOf(item) == ItemCodec.Entity.AUDIENCE) {
+        audience.add(Timelines.memberOf(item));
+      } else {
+        pending.add(item);
       }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        break;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
     }
     Instant horizon = writeHorizon();
     for (Item marker : pending) {
@@ -135,23 +128,64 @@ final class FanOuts {
   /**
    * Copies an author's photos of the window into a new timeline follow's timeline, then marks
    * the follow as served by it (unless it was undone or made again meanwhile).
+   *
+   * @return whether this call marked the follow served by the timeline
    */
-  void fill(Follow follow, String token, Meter meter) {
+  boolean fill(Follow follow, String token, Meter meter) {
     List<Item> entries = new ArrayList<>();
-    QueryPlan plan = Timelines.photosAfter(follow.followed(), writeHorizon());
-    while (true) {
-      QueryResult page = execution.read(plan, meter);
-      for (Item photo : page.items()) {
-        entries.add(
-            Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), fanOut.window()));
-      }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        break;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    for (Item photo :
+        execution.readToEnd(Timelines.photosAfter(follow.followed(), writeHorizon()), meter)) {
+      entries.add(Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), fanOut.window()));
     }
     write(entries, meter);
-    execution.tryWrite(Timelines.filled(follow, token), meter);
+    return execution.tryWrite(Timelines.filled(follow, token), meter);
+  }
+
+  /**
+   * The backfill of one reader's timeline: every follow of the reader that is not served by the
+   * timeline and whose author has fewer than {@code threshold} followers becomes a timeline
+   * follow (one transaction, then the filling a new follow makes), and every follow whose filling
+   * was cut short is filled again under its own token. Follows are taken one after another, each
+   * on its own, so a call cut short leaves every follow either as it was or converted, and the
+   * next call takes up the rest.
+   *
+   * @param reader the reader, already validated
+   * @param threshold K, or the sharding threshold if lower
+   * @return how many follows this call made served by the timeline
+   */
+  int fillTimeline(String reader, long threshold, Meter meter) {
+    List<Item> follows = execution.readToEnd(Plans.homeFeedFollowees(reader), meter);
+    if (!hybrid()) {
+      return 0;
+    }
+    int filled = 0;
+    for (Item item : follows) {
+      if (Timelines.servedByTimeline(item)) {
+        continue;
+      }
+      Follow follow = ItemCodec.friendship(item);
+      Optional<String> cutShort = Timelines.fillingToken(item);
+      if (cutShort.isPresent()) {
+        filled += fill(follow, cutShort.get(), meter) ? 1 : 0;
+        continue;
+      }
+      if (knownAboveLimit(follow.followed())) {
+        continue;
+      }
+      String token = Plans.newCascadeMarker().value();
+      Optional<TableTransactionCancelledException> cancelled =
+          execution.writeOrRedirect(Timelines.convertFollow(follow, token, threshold), meter);
+      if (cancelled.isEmpty()) {
+        filled += fill(follow, token, meter) ? 1 : 0;
+      } else if (Execution.conditionFailed(cancelled.get().reasons(), 0)
+          && cancelled.get().item(0).isPresent()) {
+        // The author exists but has K followers or more (or is sharded, or closing): its other
+        // follows need no attempt.
+        aboveLimit(follow.followed());
+      }
+      // Any other failure: the follow was undone or already marked, or the reader is closing.
+    }
+    return filled;
   }
 
   /** Puts entries, 25 a BatchWriteItem, the requests side by side through the request pool. */

@@ -278,15 +278,6 @@ final class HomeFeed {
 
   /** Every friendship {@code follower} made, read from the inverted index to the end. */
   private List<Item> followees(String follower, Meter meter) {
-    List<Item> followees = new ArrayList<>();
-    QueryPlan plan = Plans.homeFeedFollowees(follower);
-    while (true) {
-      QueryResult result = execution.read(plan, meter);
-      followees.addAll(result.items());
-      if (result.lastEvaluatedKey().isEmpty()) {
-        return followees;
-      }
-      plan = plan.startingAfter(result.lastEvaluatedKey().get());
-    }
+    return execution.readToEnd(Plans.homeFeedFollowees(follower), meter);
   }
 }

@@ -332,11 +332,10 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       return false;
     }
     String token = Plans.newCascadeMarker().value();
-    long threshold = Math.min(fanOuts.setting().maxFollowers(), sharding.followersThreshold());
     Optional<TableTransactionCancelledException> cancelled =
         execution.writeOrRedirect(
             Timelines.timelineFollow(
-                Plans.follow(follow, Optional.empty(), threshold), follow, token),
+                Plans.follow(follow, Optional.empty(), timelineThreshold()), follow, token),
             meter);
     if (cancelled.isPresent()) {
       fanOuts.aboveLimit(follow.followed());
@@ -344,6 +343,19 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     }
     fanOuts.fill(follow, token, meter);
     return true;
+  }
+
+  /** Followers below which a follow is a timeline follow: K, or the sharding threshold. */
+  private long timelineThreshold() {
+    return Math.min(fanOuts.setting().maxFollowers(), sharding.followersThreshold());
+  }
+
+  @Override
+  public int fillTimeline(String reader) {
+    Validation.username("reader", reader);
+    return execution.call(
+        AccessPattern.FILL_TIMELINE,
+        meter -> fanOuts.fillTimeline(reader, timelineThreshold(), meter));
   }
 
   @Override

@@ -238,16 +238,78 @@ public final class Timelines {
             new WriteAction.Put(marked, ItemCondition.ABSENT),
             put.onConditionFailed(),
             put.redirects()));
-    Item audience =
-        Item.builder(audienceKey(friendship.followed(), friendship.follower()))
-            .put(ItemCodec.ENTITY, ItemCodec.Entity.AUDIENCE.name())
-            .put(AUTHOR, friendship.followed())
-            .put(MEMBER, friendship.follower())
-            .build();
     steps.add(
         new WritePlan.Step(
-            new WriteAction.Put(audience, ItemCondition.NONE), () -> null, item -> false));
+            new WriteAction.Put(audienceItem(friendship), ItemCondition.NONE),
+            () -> null,
+            item -> false));
     return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+  }
+
+  /** The follower's item in the followed user's audience. */
+  private static Item audienceItem(Follow friendship) {
+    return Item.builder(audienceKey(friendship.followed(), friendship.follower()))
+        .put(ItemCodec.ENTITY, ItemCodec.Entity.AUDIENCE.name())
+        .put(AUTHOR, friendship.followed())
+        .put(MEMBER, friendship.follower())
+        .build();
+  }
+
+  /**
+   * Makes an existing pull follow (one made before the hybrid was enabled, or when its author
+   * had K or more followers) a timeline follow: one transaction that checks the author exists,
+   * is not closing, is not sharded and has fewer than {@code threshold} followers, checks the
+   * follower is not closing, marks the friendship {@code filling#<token>} if it still exists and
+   * carries no {@code feed} mark, and puts the follower in the author's audience. Every step's
+   * failure is returned to the caller (nothing written), which then leaves the follow as it is.
+   *
+   * <p>The step that checks the author comes first, so a cancellation's first reason tells a
+   * follow whose author is at K or beyond.
+   *
+   * @param friendship the follow as listed
+   * @param token the token the filling marker carries
+   * @param threshold K, or the sharding threshold if lower
+   * @return the plan
+   */
+  public static WritePlan convertFollow(Follow friendship, String token, long threshold) {
+    AttributePath feed = AttributePath.of(FEED_ATTRIBUTE);
+    ItemCondition authorBelowK =
+        ItemCondition.and(
+            Plans.ACTIVE_USER,
+            Shards.notSharded(),
+            ItemCondition.not(
+                new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), threshold)));
+    return WritePlan.transaction(
+        redirecting(new WriteAction.Check(KeyLayout.user(friendship.followed()), authorBelowK)),
+        redirecting(
+            new WriteAction.Check(KeyLayout.user(friendship.follower()), Plans.ACTIVE_USER)),
+        redirecting(
+            new WriteAction.Update(
+                KeyLayout.friendship(friendship.followed(), friendship.follower()),
+                List.of(new UpdateAction.Set(feed, new Value.Str(FILLING + token))),
+                ItemCondition.and(
+                    ItemCondition.EXISTS,
+                    ItemCondition.not(new ItemCondition.AttributeExists(feed))))),
+        redirecting(new WriteAction.Put(audienceItem(friendship), ItemCondition.NONE)));
+  }
+
+  /** A step whose failed condition is handed back to the caller, never thrown. */
+  private static WritePlan.Step redirecting(WriteAction action) {
+    return new WritePlan.Step(action, () -> null, item -> true);
+  }
+
+  /**
+   * The token of a timeline follow whose filling has not been marked done: its follow call was
+   * cut short, or is still running.
+   *
+   * @param friendship a friendship item
+   * @return the token of its {@code filling#<token>} mark, if it has one
+   */
+  public static Optional<String> fillingToken(Item friendship) {
+    String feed = friendship.stringOrNull(FEED_ATTRIBUTE);
+    return feed != null && feed.startsWith(FILLING)
+        ? Optional.of(feed.substring(FILLING.length()))
+        : Optional.empty();
   }
 
   /**
