@@ -5,6 +5,7 @@ import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.internal.SdkErrors;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.internal.singletable.Timelines;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
 /**
@@ -106,10 +109,35 @@ public final class QuickPhotosTable {
   }
 
   /**
+   * The UpdateTimeToLive request that lets DynamoDB delete the hybrid feed's timeline entries
+   * ({@link io.quickphotos.FanOut#hybrid()}) a day after they leave the window: time to live on
+   * the attribute {@code expiresAt} (epoch seconds), which only timeline entries carry. Without
+   * it timelines keep every entry; reads stay correct either way (entries past the window are
+   * never served). {@link #createIfMissing} sends it for a table it creates; send it once for a
+   * table created otherwise.
+   *
+   * @param tableName the table's name
+   * @return the request
+   * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+   */
+  public static UpdateTimeToLiveRequest timeToLiveRequest(String tableName) {
+    checkTableName(tableName);
+    return UpdateTimeToLiveRequest.builder()
+        .tableName(tableName)
+        .timeToLiveSpecification(
+            TimeToLiveSpecification.builder()
+                .attributeName(Timelines.EXPIRES_AT)
+                .enabled(true)
+                .build())
+        .build();
+  }
+
+  /**
    * Makes sure the table exists with the layout: creates it if it is missing and waits until it
-   * is ACTIVE, or checks an existing table's layout. Requests: one DescribeTable; for a missing
-   * table also one CreateTable and the DescribeTable polls of the SDK's waiter. Safe to call from
-   * several processes at once: one creates, the others wait for it.
+   * is ACTIVE, then enables time to live on timeline entries ({@link #timeToLiveRequest}), or
+   * checks an existing table's layout. Requests: one DescribeTable; for a missing table also one
+   * CreateTable, the DescribeTable polls of the SDK's waiter and one UpdateTimeToLive. Safe to
+   * call from several processes at once: one creates, the others wait for it.
    *
    * @param client the client, configured with the region, credentials and endpoint to use; not
    *     closed
@@ -146,6 +174,13 @@ public final class QuickPhotosTable {
     List<String> differences = differences(table);
     if (!differences.isEmpty()) {
       throw mismatch(tableName, differences);
+    }
+    if (created) {
+      try {
+        client.updateTimeToLive(timeToLiveRequest(tableName));
+      } catch (SdkException e) {
+        throw SdkErrors.translate(e, "UpdateTimeToLive", tableName);
+      }
     }
     return created;
   }

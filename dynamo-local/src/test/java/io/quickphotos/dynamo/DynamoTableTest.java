@@ -585,4 +585,24 @@ class DynamoTableTest {
       DYNAMO.table().client().deleteTable(r -> r.tableName(name));
     }
   }
+
+  @Test
+  void aCreatedTableExpiresTimelineEntries() {
+    String name = "ttl-" + System.nanoTime();
+    assertThat(QuickPhotosTable.createIfMissing(DYNAMO.table().client(), name)).isTrue();
+    try {
+      var ttl =
+          DYNAMO
+              .table()
+              .client()
+              .describeTimeToLive(r -> r.tableName(name))
+              .timeToLiveDescription();
+      assertThat(ttl.attributeName()).isEqualTo("expiresAt");
+      assertThat(ttl.timeToLiveStatusAsString()).isIn("ENABLED", "ENABLING");
+      // An existing table is only checked: nothing is sent to change it.
+      assertThat(QuickPhotosTable.createIfMissing(DYNAMO.table().client(), name)).isFalse();
+    } finally {
+      DYNAMO.table().client().deleteTable(r -> r.tableName(name));
+    }
+  }
 }
