@@ -2,6 +2,7 @@ package io.quickphotos.internal.repository;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
+import io.quickphotos.DynamoRequest;
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -224,19 +226,66 @@ final class Execution {
     if (keys.size() <= Limits.MAX_BATCH_GET_KEYS) {
       return batchGet(keys, meter);
     }
-    List<List<Key>> chunks = new ArrayList<>();
-    for (int from = 0; from < keys.size(); from += Limits.MAX_BATCH_GET_KEYS) {
-      chunks.add(keys.subList(from, Math.min(keys.size(), from + Limits.MAX_BATCH_GET_KEYS)));
-    }
     Map<Key, Item> found = new HashMap<>(2 * keys.size());
-    RuntimeException failure = null;
-    for (ChunkRead chunk : pool.sendAll(chunks, this::readChunk)) {
-      for (int i = 0; i < chunk.asked().size(); i++) {
-        meter.madeOf(RequestDescriptions::batchGetItem, chunk.asked().get(i));
-        if (i < chunk.reads().size()) {
-          Table.BatchRead read = chunk.reads().get(i);
-          meter.request(read.consumed(), read.items().size());
+    sideBySide(
+        keys,
+        Limits.MAX_BATCH_GET_KEYS,
+        Operation.BATCH_GET_ITEM,
+        "keys",
+        table::batchGetItem,
+        Table.BatchRead::unprocessedKeys,
+        RequestDescriptions::batchGetItem,
+        (read, m) -> {
+          m.request(read.consumed(), read.items().size());
           read.items().forEach(item -> found.put(item.key(), item));
+        },
+        meter);
+    return found;
+  }
+
+  /**
+   * The requests one chunk of a batch made, not yet metered.
+   *
+   * @param asked what each request asked for, retries included
+   * @param answers the answers, one per request that was answered
+   * @param failure what ended the chunk early, or null
+   */
+  private record Chunk<T, A>(List<List<T>> asked, List<A> answers, RuntimeException failure) {}
+
+  /**
+   * Any number of keys or items in chunks of {@code chunkSize}, one batch request per chunk (the
+   * unprocessed part sent again within the retry budget), the chunks sent side by side through
+   * the repository's {@link RequestPool}, then metered in chunk order (a request that failed
+   * counted too) as if sent one after another; the first failure in chunk order is thrown once
+   * every chunk has ended.
+   *
+   * @param send one request
+   * @param unprocessed what an answer left unprocessed
+   * @param describer describes one request's list
+   * @param answered meters an answer (and takes what it needs from it), on the calling thread
+   */
+  private <T, A> void sideBySide(
+      List<T> all,
+      int chunkSize,
+      Operation request,
+      String what,
+      Function<List<T>, A> send,
+      Function<A, List<T>> unprocessed,
+      Function<List<T>, DynamoRequest> describer,
+      BiConsumer<A, Meter> answered,
+      Meter meter) {
+    List<List<T>> chunks = new ArrayList<>();
+    for (int from = 0; from < all.size(); from += chunkSize) {
+      chunks.add(all.subList(from, Math.min(all.size(), from + chunkSize)));
+    }
+    RuntimeException failure = null;
+    List<Chunk<T, A>> sent =
+        pool.sendAll(chunks, chunk -> sendChunk(chunk, request, what, send, unprocessed));
+    for (Chunk<T, A> chunk : sent) {
+      for (int i = 0; i < chunk.asked().size(); i++) {
+        meter.madeOf(describer, chunk.asked().get(i));
+        if (i < chunk.answers().size()) {
+          answered.accept(chunk.answers().get(i), meter);
         }
       }
       if (failure == null && chunk.failure() != null) {
@@ -246,37 +295,31 @@ final class Execution {
     if (failure != null) {
       throw failure;
     }
-    return found;
   }
 
-  /**
-   * The BatchGetItem requests one chunk made, not yet metered.
-   *
-   * @param asked the keys of each request made, retries included
-   * @param reads the answers, one per request that was answered
-   * @param failure what ended the chunk early, or null
-   */
-  private record ChunkRead(
-      List<List<Key>> asked, List<Table.BatchRead> reads, RuntimeException failure) {}
-
-  /** Reads up to 100 keys, retrying unprocessed ones; never throws, the failure is returned. */
-  private ChunkRead readChunk(List<Key> keys) {
-    List<List<Key>> asked = new ArrayList<>(1);
-    List<Table.BatchRead> reads = new ArrayList<>(1);
+  /** Sends one chunk, retrying its unprocessed part; never throws, the failure is returned. */
+  private <T, A> Chunk<T, A> sendChunk(
+      List<T> chunk,
+      Operation request,
+      String what,
+      Function<List<T>, A> send,
+      Function<A, List<T>> unprocessed) {
+    List<List<T>> asked = new ArrayList<>(1);
+    List<A> answers = new ArrayList<>(1);
     try {
       untilProcessed(
-          keys,
-          Operation.BATCH_GET_ITEM,
-          "keys",
+          chunk,
+          request,
+          what,
           pending -> {
             asked.add(List.copyOf(pending));
-            Table.BatchRead read = table.batchGetItem(pending);
-            reads.add(read);
-            return read.unprocessedKeys();
+            A answer = send.apply(pending);
+            answers.add(answer);
+            return unprocessed.apply(answer);
           });
-      return new ChunkRead(asked, reads, null);
+      return new Chunk<>(asked, answers, null);
     } catch (RuntimeException e) {
-      return new ChunkRead(asked, reads, e);
+      return new Chunk<>(asked, answers, e);
     }
   }
 
@@ -317,56 +360,16 @@ final class Execution {
       }
       return;
     }
-    List<List<Item>> chunks = new ArrayList<>();
-    for (int from = 0; from < items.size(); from += Limits.MAX_BATCH_WRITE_ITEMS) {
-      chunks.add(items.subList(from, Math.min(items.size(), from + Limits.MAX_BATCH_WRITE_ITEMS)));
-    }
-    RuntimeException failure = null;
-    for (ChunkWrite chunk : pool.sendAll(chunks, this::writeChunk)) {
-      for (int i = 0; i < chunk.sent().size(); i++) {
-        meter.madeOf(RequestDescriptions::batchWriteItem, chunk.sent().get(i));
-        if (i < chunk.writes().size()) {
-          meter.request(chunk.writes().get(i).consumed(), 0);
-        }
-      }
-      if (failure == null && chunk.failure() != null) {
-        failure = chunk.failure();
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
-  }
-
-  /**
-   * The BatchWriteItem requests one chunk made, not yet metered.
-   *
-   * @param sent the items of each request made, retries included
-   * @param writes the answers, one per request that was answered
-   * @param failure what ended the chunk early, or null
-   */
-  private record ChunkWrite(
-      List<List<Item>> sent, List<Table.BatchWrite> writes, RuntimeException failure) {}
-
-  /** Writes up to 25 puts, retrying unprocessed ones; never throws, the failure is returned. */
-  private ChunkWrite writeChunk(List<Item> items) {
-    List<List<Item>> sent = new ArrayList<>(1);
-    List<Table.BatchWrite> writes = new ArrayList<>(1);
-    try {
-      untilProcessed(
-          items,
-          Operation.BATCH_WRITE_ITEM,
-          "items",
-          pending -> {
-            sent.add(List.copyOf(pending));
-            Table.BatchWrite write = table.batchWriteItem(pending);
-            writes.add(write);
-            return write.unprocessedItems();
-          });
-      return new ChunkWrite(sent, writes, null);
-    } catch (RuntimeException e) {
-      return new ChunkWrite(sent, writes, e);
-    }
+    sideBySide(
+        items,
+        Limits.MAX_BATCH_WRITE_ITEMS,
+        Operation.BATCH_WRITE_ITEM,
+        "items",
+        table::batchWriteItem,
+        Table.BatchWrite::unprocessedItems,
+        RequestDescriptions::batchWriteItem,
+        (write, m) -> m.request(write.consumed(), 0),
+        meter);
   }
 
   /**
