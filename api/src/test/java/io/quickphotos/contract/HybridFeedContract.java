@@ -28,13 +28,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
 import io.quickphotos.internal.singletable.Timelines;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -283,15 +277,7 @@ public abstract class HybridFeedContract {
 
   /** Loads {@link #BEFORE_HYBRID} into the table and returns its usernames. */
   private List<String> loadBeforeHybrid() {
-    ItemLoader loader = new ItemLoader(table, io.quickphotos.RetryPolicy.noDelay());
-    try (InputStream in = HybridFeedContract.class.getResourceAsStream(BEFORE_HYBRID)) {
-      new String(in.readAllBytes(), StandardCharsets.UTF_8)
-          .lines()
-          .forEach(line -> loader.put(ItemJson.parseLine(line)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    loader.flush();
+    Exports.load(table, BEFORE_HYBRID);
     return items(i -> isEntity(i, ItemCodec.Entity.USER)).stream()
         .map(i -> i.string("username"))
         .sorted()

@@ -27,14 +27,8 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Shards;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -537,15 +531,7 @@ public abstract class ShardingContract {
   private static final PhotoId ANNS = new PhotoId("ann", Instant.parse("2024-02-03T10:00:00Z"));
 
   private void loadBeforeSharding() {
-    ItemLoader loader = new ItemLoader(table, io.quickphotos.RetryPolicy.noDelay());
-    try (InputStream in = ShardingContract.class.getResourceAsStream(BEFORE_SHARDING)) {
-      new String(in.readAllBytes(), StandardCharsets.UTF_8)
-          .lines()
-          .forEach(line -> loader.put(ItemJson.parseLine(line)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    loader.flush();
+    Exports.load(table, BEFORE_SHARDING);
   }
 
   private Map<ReactionType, Long> reactions(QuickPhotos through, PhotoId photo) {

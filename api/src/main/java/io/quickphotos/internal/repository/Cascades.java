@@ -499,12 +499,18 @@ final class Cascades {
       return;
     }
     try {
+      FirstPages first = readFirstPages(username, meter);
       // Photos first: until the cascade marks the account, others may still react to them.
-      deletePhotosOf(username, fence, meter);
+      deletePhotosOf(username, fence, first.photos(), meter);
       for (ReactionType type : ReactionType.values()) {
         QueryResult page;
+        QueryResult read = first.reactions().get(type.ordinal());
         do {
-          page = execution.read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
+          page =
+              read != null
+                  ? read
+                  : execution.read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
+          read = null;
           List<Link> links = new ArrayList<>();
           for (Item item : page.items()) {
             links.add(
@@ -518,12 +524,18 @@ final class Cascades {
       }
       if (hybrid) {
         // Follows to and from a closing account are refused: no new audience item appears.
-        deleteFanOutItems(Timelines.audienceAndPending(username), fence, meter);
-        deleteFanOutItems(Timelines.memberships(username, BATCH_DELETES), fence, meter);
+        deleteFanOutItems(audienceAndPending(username), first.audience(), fence, meter);
+        deleteFanOutItems(memberships(username), first.memberships(), fence, meter);
       }
       for (int attempt = 0; retrier.allows(attempt); attempt++) {
         retrier.pauseBefore(attempt);
-        unlinkFriendships(username, fence, meter);
+        // The first round starts from the pages read with the others; later rounds read again.
+        unlinkFriendships(
+            username,
+            fence,
+            attempt == 0 ? first.followers() : null,
+            attempt == 0 ? first.followed() : null,
+            meter);
         if (execution.tryWrite(Plans.deleteClosedProfile(username, fence.marker()), meter)) {
           return;
         }
@@ -544,6 +556,66 @@ final class Cascades {
   }
 
   /**
+   * The first page of every listing deleteUser's cascade walks, read side by side in one round
+   * trip once the account is marked closing. From the mark on, nothing is added to these
+   * listings (every write that names a closing account is refused), so each page holds what its
+   * step would read when it comes to it, less what was removed meanwhile: by other calls (which
+   * every step already meets, as between any read and its write) or by the cascade's own earlier
+   * steps, which remove only the account's reactions on its own photos (taken out of the
+   * reaction pages here). Each step reads its further pages, and every page after a change, as
+   * before; the requests and their count are those of reading each page when its step comes.
+   *
+   * @param photos the account's photos
+   * @param reactions the reactions the account left, one page per {@link ReactionType}, by
+   *     ordinal
+   * @param audience the account's audience and pending fan-outs (hybrid), else null
+   * @param memberships the account's places in others' audiences (hybrid), else null
+   * @param followers the friendships to the account
+   * @param followed the friendships from the account
+   */
+  private record FirstPages(
+      QueryResult photos,
+      List<QueryResult> reactions,
+      QueryResult audience,
+      QueryResult memberships,
+      QueryResult followers,
+      QueryResult followed) {}
+
+  private FirstPages readFirstPages(String username, Meter meter) {
+    List<QueryPlan> plans = new ArrayList<>();
+    plans.add(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
+    for (ReactionType type : ReactionType.values()) {
+      plans.add(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION));
+    }
+    if (hybrid) {
+      plans.add(audienceAndPending(username));
+      plans.add(memberships(username));
+    }
+    plans.add(Plans.followersOf(username, LINKS_PER_TRANSACTION));
+    plans.add(Plans.followedBy(username, LINKS_PER_TRANSACTION));
+    List<QueryResult> pages = execution.readAll(plans, meter);
+    int types = ReactionType.values().length;
+    List<QueryResult> reactions = new ArrayList<>(types);
+    for (QueryResult page : pages.subList(1, 1 + types)) {
+      // The photos' step deletes every reaction on the account's own photos before these pages
+      // are used.
+      List<Item> left =
+          page.items().stream()
+              .filter(item -> !ItemCodec.reaction(item).photo().owner().equals(username))
+              .toList();
+      reactions.add(
+          left.size() == page.items().size()
+              ? page
+              : new QueryResult(left, page.lastEvaluatedKey(), page.consumed()));
+    }
+    int next = 1 + types;
+    QueryResult audience = hybrid ? pages.get(next++) : null;
+    QueryResult memberships = hybrid ? pages.get(next++) : null;
+    return new FirstPages(
+        pages.get(0), reactions, audience, memberships, pages.get(next), pages.get(next + 1));
+  }
+
+  /**
    * Deletes a closing account's photos, the first page again and again until none is left:
    * photos without reactions in one transaction, the others one by one with their reactions.
    * A closing owner's photos take no new reactions, so the counters read with the page are
@@ -552,13 +624,19 @@ final class Cascades {
    * at the threshold before the account was marked): its delete requires it unsharded, and the
    * page read again folds it first.
    */
-  private void deletePhotosOf(String username, AccountFence fence, Meter meter) {
+  private void deletePhotosOf(
+      String username, AccountFence fence, QueryResult firstPage, Meter meter) {
     int again = 0;
     QueryResult page;
+    QueryResult read = firstPage;
     boolean changed;
     do {
       changed = false;
-      page = execution.read(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+      page =
+          read != null
+              ? read
+              : execution.read(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+      read = null;
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
         if (Shards.isSharded(item)) {
@@ -612,18 +690,12 @@ final class Cascades {
    * its places in others' audiences), page after page, each page in one transaction with the
    * fence. Its timeline is left to expire: entries count nothing and a reader skips stale ones.
    */
-  private void deleteFanOutItems(QueryPlan first, AccountFence fence, Meter meter) {
-    QueryPlan plan =
-        new QueryPlan(
-            first.index(),
-            first.partitionValue(),
-            first.sortCondition(),
-            first.forward(),
-            BATCH_DELETES,
-            first.exclusiveStart(),
-            first.consistentRead());
+  private void deleteFanOutItems(
+      QueryPlan plan, QueryResult firstPage, AccountFence fence, Meter meter) {
+    QueryResult read = firstPage;
     while (true) {
-      QueryResult page = execution.read(plan, meter);
+      QueryResult page = read != null ? read : execution.read(plan, meter);
+      read = null;
       if (!page.items().isEmpty()) {
         List<WriteAction> deletes = new ArrayList<>(page.items().size() + 1);
         for (Item item : page.items()) {
@@ -642,11 +714,43 @@ final class Cascades {
     }
   }
 
-  private void unlinkFriendships(String username, AccountFence fence, Meter meter) {
+  /** An account's audience and pending fan-outs, a transaction's worth a page. */
+  private static QueryPlan audienceAndPending(String username) {
+    QueryPlan first = Timelines.audienceAndPending(username);
+    return new QueryPlan(
+        first.index(),
+        first.partitionValue(),
+        first.sortCondition(),
+        first.forward(),
+        BATCH_DELETES,
+        first.exclusiveStart(),
+        first.consistentRead());
+  }
+
+  /** An account's places in others' audiences, a transaction's worth a page. */
+  private static QueryPlan memberships(String username) {
+    return Timelines.memberships(username, BATCH_DELETES);
+  }
+
+  /**
+   * Unlinks the friendships to and from a closing account, page by page, starting from the
+   * given first pages where there are (null: read them).
+   */
+  private void unlinkFriendships(
+      String username,
+      AccountFence fence,
+      QueryResult followersPage,
+      QueryResult followedPage,
+      Meter meter) {
     Key account = KeyLayout.user(username);
     QueryResult page;
+    QueryResult read = followersPage;
     do {
-      page = execution.read(Plans.followersOf(username, LINKS_PER_TRANSACTION), meter);
+      page =
+          read != null
+              ? read
+              : execution.read(Plans.followersOf(username, LINKS_PER_TRANSACTION), meter);
+      read = null;
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
         links.add(
@@ -661,8 +765,13 @@ final class Cascades {
           fence,
           meter);
     } while (page.lastEvaluatedKey().isPresent());
+    read = followedPage;
     do {
-      page = execution.read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
+      page =
+          read != null
+              ? read
+              : execution.read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
+      read = null;
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
         String followed = ItemCodec.followedUser(item);
