@@ -3,14 +3,34 @@ package io.quickphotos.dynamo;
 import io.quickphotos.contract.IncarnationContract;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The fenced cascades and the audit on DynamoDB Local: a fresh table per test. */
 class DynamoIncarnationContractTest extends IncarnationContract {
-  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension
+  @Order(1)
+  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+
+  // Records every request and fails the class on one the IAM policy would refuse. After DYNAMO,
+  // so that each test's table exists while this reads it.
+  @RegisterExtension
+  @Order(2)
+  static final IamPolicyCheck POLICY =
+      new IamPolicyCheck(
+          DYNAMO,
+          "GetItem",
+          "Query",
+          "Query@index",
+          "PutItem",
+          "UpdateItem",
+          "DeleteItem",
+          "BatchWriteItem",
+          "ConditionCheckItem",
+          "Scan");
 
   @Override
   protected Object newEngine() {
-    return new DynamoTable(DYNAMO.table().client(), DYNAMO.table().tableName());
+    return new DynamoTable(POLICY.client(), DYNAMO.table().tableName());
   }
 }

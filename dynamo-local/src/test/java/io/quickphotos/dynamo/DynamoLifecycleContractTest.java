@@ -4,6 +4,7 @@ import io.quickphotos.contract.Billing;
 import io.quickphotos.contract.LifecycleContract;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -12,11 +13,29 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@link Billing#DYNAMODB_LOCAL} says it differs from the service.
  */
 class DynamoLifecycleContractTest extends LifecycleContract {
-  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension
+  @Order(1)
+  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+
+  // Records every request and fails the class on one the IAM policy would refuse. After DYNAMO,
+  // so that each test's table exists while this reads it.
+  @RegisterExtension
+  @Order(2)
+  static final IamPolicyCheck POLICY =
+      new IamPolicyCheck(
+          DYNAMO,
+          "GetItem",
+          "Query",
+          "Query@index",
+          "PutItem",
+          "UpdateItem",
+          "DeleteItem",
+          "BatchWriteItem",
+          "ConditionCheckItem");
 
   @Override
   protected Object newEngine() {
-    return new DynamoTable(DYNAMO.table().client(), DYNAMO.table().tableName());
+    return new DynamoTable(POLICY.client(), DYNAMO.table().tableName());
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.quickphotos.contract.Billing;
 import io.quickphotos.contract.QuickPhotosContract;
 import io.quickphotos.dynamo.local.DynamoDbLocalExtension;
 import java.time.Clock;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -15,11 +16,24 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and pinned request by request in {@link DynamoDbLocalCapacityTest}.
  */
 class DynamoQuickPhotosContractTest extends QuickPhotosContract {
-  @RegisterExtension static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+  @RegisterExtension
+  @Order(1)
+  static final DynamoDbLocalExtension DYNAMO = new DynamoDbLocalExtension();
+
+  // Records every request and fails the class on one the IAM policy would refuse. After DYNAMO,
+  // so that each test's table exists while this reads it.
+  @RegisterExtension
+  @Order(2)
+  static final IamPolicyCheck POLICY = IamPolicyCheck.reachingEveryAction(DYNAMO);
 
   @Override
   protected QuickPhotos newRepository(CostListener costListener, Clock clock) {
-    return DYNAMO.table().repository(costListener, clock);
+    return DynamoQuickPhotos.builder()
+        .client(POLICY.client())
+        .tableName(DYNAMO.table().tableName())
+        .costListener(costListener)
+        .clock(clock)
+        .build();
   }
 
   @Override
