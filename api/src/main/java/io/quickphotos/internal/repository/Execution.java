@@ -311,9 +311,13 @@ final class Execution {
 
   /**
    * Runs a write plan: one single-item write, or one transaction (cancellations by conflicts or
-   * throttling alone retried). A failed condition throws the exception its step names.
+   * throttling alone retried, and a transaction still in progress under its token waited for).
+   * A failed condition throws the exception its step names, unless a single write's step
+   * recognises the item it failed on as its own (an earlier attempt of the same request, resent
+   * after its answer was lost, was applied): that is the write's success.
    *
-   * @return the item a single write returned, if it returns one; empty for a transaction
+   * @return the item a single write returned, if it returns one (for a Put recognised as its own
+   *     write, the item it put); empty for a transaction
    */
   Optional<Item> write(WritePlan plan, Meter meter) {
     if (!plan.transactional()) {
@@ -324,6 +328,11 @@ final class Execution {
         meter.request(write.consumed(), 0);
         return write.item();
       } catch (TableConditionFailedException e) {
+        if (step.ownWrite().test(e.item())) {
+          // What the attempt that was applied would have returned, not the item as it is now
+          // (another call may have changed it since).
+          return step.action() instanceof WriteAction.Put put ? Optional.of(put.item()) : e.item();
+        }
         throw withCause(step.onConditionFailed().get(), e);
       }
     }
