@@ -136,6 +136,26 @@ class LostResponseTest {
     assertThat(counters(1)).containsExactly(0L, 0L);
   }
 
+  /**
+   * The first attempt of a follow is applied and its answer lost; the SDK's three resends meet it
+   * "in progress" (TransactionInProgressException, which the SDK retries as throttling) and the
+   * SDK gives up; the repository waits and retries under the same ClientRequestToken, and
+   * DynamoDB Local answers the applied token with success: the call returns, applied once.
+   */
+  @Test
+  void aTransactionInProgressIsRetriedUnderItsTokenAndAppliedOnce() {
+    createUsers(0, 1);
+    through(
+        List.of(Fault.RESPONSE_LOST, Fault.IN_PROGRESS, Fault.IN_PROGRESS, Fault.IN_PROGRESS),
+        repo ->
+            assertThat(repo.follow(world.user(0), world.user(1)).followed())
+                .isEqualTo(world.user(1)));
+    assertThat(counters(0)).containsExactly(0L, 1L);
+    assertThat(counters(1)).containsExactly(1L, 0L);
+    assertThat(reliable.followersOf(world.user(1), io.quickphotos.PageRequest.first()).items())
+        .hasSize(1);
+  }
+
   /** Four failed attempts exhaust the SDK's retries: ServiceUnavailableException, no write. */
   @Test
   void faultsOnEveryAttemptAreServiceUnavailable() {

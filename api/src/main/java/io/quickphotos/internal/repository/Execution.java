@@ -19,6 +19,7 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.WritePlan;
@@ -419,6 +420,15 @@ final class Execution {
    * validation error is invalid input; any other cancellation without a failed condition is a
    * {@link QuickPhotosException}.
    *
+   * <p>An attempt that meets an earlier one still in progress under the token (DynamoDB's
+   * {@code TransactionInProgressException}, which the AWS SDK has already retried as a
+   * throttling error) is retried under the same token, with the same backoff and out of the same
+   * budget: DynamoDB advises a retry after a few seconds, and once the first attempt is done the
+   * retry gets its outcome without applying it twice. With the default policy that is up to 7
+   * more attempts, waiting at most 40 ms, 80 ms, … 2 s before them (4.5 s in all), far inside
+   * the token's 10 minutes; if the first attempt is still in progress after that, the call
+   * throws {@link ServiceUnavailableException}: the outcome is unknown.
+   *
    * @return empty if committed, else the cancellation, in which at least one action's condition
    *     failed (nothing was written)
    */
@@ -431,6 +441,14 @@ final class Execution {
         meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
         return Optional.empty();
+      } catch (TableTransactionInProgressException e) {
+        if (!retrier.allows(attempt + 1)) {
+          throw new ServiceUnavailableException(
+              "transaction still in progress under its token after "
+                  + (attempt + 1)
+                  + " attempts; it may yet be applied",
+              e);
+        }
       } catch (TableTransactionCancelledException e) {
         List<String> reasons = e.reasons();
         if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {
