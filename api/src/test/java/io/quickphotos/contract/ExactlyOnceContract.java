@@ -3,24 +3,29 @@ package io.quickphotos.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quickphotos.AuditReport;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.ReactionType;
 import io.quickphotos.Snapshot;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
@@ -193,6 +198,40 @@ public abstract class ExactlyOnceContract {
 
     assertThat(table.resent()).isEqualTo(2);
     assertThat(repo.getUser("ann")).isEmpty();
+  }
+
+  /**
+   * audit --fix mends a counter with an UpdateItem on condition that it still holds what was
+   * read; resent after its answer was lost, the fix fails that condition on its own effect, and
+   * the item returned with the failure shows the counter mended: the finding reads fixed.
+   */
+  @Test
+  void anAuditFixWhoseAnswerIsLostIsReportedFixed() {
+    table.write(new WriteAction.Put(ItemCodec.user(user("ann"), 3, 0), ItemCondition.NONE));
+    table.loseAnswerOf(updateOf(KeyLayout.user("ann")), () -> {});
+    AuditReport userFixed = repo.audit(true, n -> {});
+
+    PhotoId photo = new PhotoId("ann", T0);
+    table.write(
+        new WriteAction.Put(
+            ItemCodec.photo(
+                photo, "https://photos.example.com/1.jpg", Map.of(ReactionType.HEART, 2L)),
+            ItemCondition.NONE));
+    table.loseAnswerOf(updateOf(KeyLayout.photo(photo)), () -> {});
+    AuditReport photoFixed = repo.audit(true, n -> {});
+
+    assertThat(table.resent()).isEqualTo(2);
+    assertThat(userFixed.findings())
+        .filteredOn(f -> f.subject().equals("user ann"))
+        .singleElement()
+        .satisfies(f -> assertThat(f.fixed()).isTrue());
+    assertThat(photoFixed.findings())
+        .filteredOn(f -> f.subject().equals("photo " + photo))
+        .singleElement()
+        .satisfies(f -> assertThat(f.fixed()).isTrue());
+    assertThat(repo.getUser("ann").orElseThrow().followers()).isZero();
+    assertThat(repo.getPhoto(photo).orElseThrow().reactionCount(ReactionType.HEART)).isZero();
+    assertThat(repo.audit(false, n -> {}).findings()).isEmpty();
   }
 
   /** deletePhoto's mark and its last DeleteItem (the resend finds the photo gone): finished. */

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -380,12 +381,22 @@ final class Execution {
 
   /** One write; false if its condition failed (nothing written). */
   boolean tryWrite(WriteAction action, Meter meter) {
+    return tryWrite(action, failedOn -> false, meter);
+  }
+
+  /**
+   * One write; false if its condition failed (nothing written), unless {@code done}, given the
+   * item the condition failed on (returned with the failure at no cost; empty if there was
+   * none), finds the write's effect already there: a resend whose first attempt was applied
+   * before its answer was lost. Then true.
+   */
+  boolean tryWrite(WriteAction action, Predicate<Optional<Item>> done, Meter meter) {
     try {
       meter.made(RequestDescriptions::write, action);
       meter.request(table.write(action).consumed(), 0);
       return true;
     } catch (TableConditionFailedException e) {
-      return false;
+      return done.test(e.item());
     }
   }
 
