@@ -37,10 +37,12 @@ import java.util.Set;
  *       single writes are idempotent. A condition exception therefore always names another
  *       call's state (or an earlier call's of yours).
  *   <li><b>Outcome unknown</b>: {@link ServiceUnavailableException} from a write method. On
- *       DynamoDB a request that timed out or met a server error may have been applied; in memory
- *       this happens only with an injected unknown-outcome fault, every other fault writing
- *       nothing. Read the state, or retry and treat the condition exceptions above as "already
- *       done". From a read method it means nothing more than that the read failed.
+ *       DynamoDB a request that timed out or met a server error may have been applied, and so
+ *       may a transaction still in progress under its token when the retries ran out; in memory
+ *       this happens only with an injected unknown-outcome fault or an in-progress fault that
+ *       outlasts the retries, every other fault writing nothing. Read the state, or retry and
+ *       treat the condition exceptions above as "already done". From a read method it means
+ *       nothing more than that the read failed.
  *   <li><b>Partly written</b>: {@link #importSnapshot} is not atomic; after any exception the
  *       batches written so far remain (rewriting them is harmless).
  *   <li>A plain {@link QuickPhotosException} (a missing table, an unreadable item, a request
