@@ -28,16 +28,21 @@ import java.util.Set;
  *       failed. One reading to know: the state that failed it may have been written by an earlier
  *       attempt of the same logical operation whose outcome was unknown (below) — after a
  *       {@code ServiceUnavailableException}, {@code AlreadyFollowingException} on a retry of
- *       {@code follow} means the first attempt was applied. On DynamoDB this can happen within one
- *       call too: {@link #createUser} is a single conditional {@code PutItem} that the SDK may
- *       resend after a timeout, and the resend then fails on the first attempt's write;
- *       transactional methods send one {@code ClientRequestToken} per call, so their resends
- *       and retries are never applied twice nor fail on their own write.
+ *       {@code follow} means the first attempt was applied. Within one call this never
+ *       happens: every write is applied once and answered as if sent once, however often the
+ *       SDK resends it after a lost answer or the repository retries it. Transactional methods
+ *       send one {@code ClientRequestToken} per call; {@link #createUser}, a single
+ *       conditional {@code PutItem}, stores a token of the call on the item and recognises it
+ *       on the item that fails a resend's condition, returning the user it created; the other
+ *       single writes are idempotent. A condition exception therefore always names another
+ *       call's state (or an earlier call's of yours).
  *   <li><b>Outcome unknown</b>: {@link ServiceUnavailableException} from a write method. On
- *       DynamoDB a request that timed out or met a server error may have been applied; in memory
- *       this happens only with an injected unknown-outcome fault, every other fault writing
- *       nothing. Read the state, or retry and treat the condition exceptions above as "already
- *       done". From a read method it means nothing more than that the read failed.
+ *       DynamoDB a request that timed out or met a server error may have been applied, and so
+ *       may a transaction still in progress under its token when the retries ran out; in memory
+ *       this happens only with an injected unknown-outcome fault or an in-progress fault that
+ *       outlasts the retries, every other fault writing nothing. Read the state, or retry and
+ *       treat the condition exceptions above as "already done". From a read method it means
+ *       nothing more than that the read failed.
  *   <li><b>Partly written</b>: {@link #importSnapshot} is not atomic; after any exception the
  *       batches written so far remain (rewriting them is harmless).
  *   <li>A plain {@link QuickPhotosException} (a missing table, an unreadable item, a request
@@ -67,12 +72,17 @@ public interface QuickPhotos {
   /**
    * Creates a user with zero followers and following.
    *
-   * <p>One {@code PutItem} with {@code attribute_not_exists(PK)}; atomic.
+   * <p>One {@code PutItem} with {@code attribute_not_exists(PK)}; atomic. The item carries a
+   * token of this call ({@code callToken}) and the request asks for the item that fails its
+   * condition ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}, at no extra cost): a resend
+   * of the request after its answer was lost (the first attempt applied) meets this call's own
+   * item and returns the user as created, exactly once, instead of
+   * {@link UserAlreadyExistsException}.
    *
    * @param user the new user's profile
-   * @return the stored user
-   * @throws UserAlreadyExistsException if the username is taken (a closing account keeps it
-   *     until {@link #deleteUser} has finished)
+   * @return the stored user, as created (with zero counters)
+   * @throws UserAlreadyExistsException if the username is taken by another call's user (a
+   *     closing account keeps it until {@link #deleteUser} has finished)
    * @throws InvalidInputException if a field breaks the limits listed on {@link NewUser}, the
    *     birth date is in the future, or the status is {@link UserStatus#CLOSING}
    */

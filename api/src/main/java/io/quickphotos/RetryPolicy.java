@@ -5,9 +5,12 @@ import java.util.Objects;
 
 /**
  * How a repository retries what DynamoDB asks it to retry: the keys a BatchGetItem left
- * unprocessed, the items a BatchWriteItem left unprocessed, and transactions cancelled only by
- * conflicts or throttling. Before retry {@code n} (counting from 1) the repository waits a random
- * time in {@code [0, min(maxDelay, baseDelay·2ⁿ)]} (exponential backoff with full jitter); after
+ * unprocessed, the items a BatchWriteItem left unprocessed, transactions cancelled only by
+ * conflicts or throttling, and a transaction whose earlier attempt is still in progress under
+ * the call's {@code ClientRequestToken} ({@code TransactionInProgressException}; retried under
+ * the same token, so it is applied once). Before retry {@code n} (counting from 1) the repository
+ * waits a random time in {@code [0, min(maxDelay, baseDelay·2ⁿ)]} (exponential backoff with full
+ * jitter); after
  * {@code maxAttempts} attempts in all it gives up with {@link ServiceUnavailableException}.
  *
  * <p>The in-memory backend also uses the policy where the AWS SDK would retry inside one request

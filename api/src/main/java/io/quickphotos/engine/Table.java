@@ -82,6 +82,8 @@ public interface Table {
    * @param token the call's idempotency token, the same on every attempt
    * @return the capacity consumed
    * @throws TableTransactionCancelledException if any condition is false; nothing written
+   * @throws TableTransactionInProgressException if an earlier attempt under the token is still
+   *     in progress; nothing written by this attempt
    */
   default Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
     return transactWrite(actions);

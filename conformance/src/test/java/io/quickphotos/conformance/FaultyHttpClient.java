@@ -36,7 +36,13 @@ final class FaultyHttpClient implements SdkHttpClient {
     /** Not sent: the connection resets before the request leaves. */
     RESET_BEFORE_SENDING,
     /** Sent and applied by the server, but the connection resets before the answer arrives. */
-    RESPONSE_LOST
+    RESPONSE_LOST,
+    /**
+     * Not sent; answered 400 TransactionInProgressException, as DynamoDB answers a resend of a
+     * transaction whose first attempt under the same token is still in progress. For
+     * TransactWriteItems only (the tests script it where one is sent).
+     */
+    IN_PROGRESS
   }
 
   private final SdkHttpClient delegate;
@@ -85,6 +91,11 @@ final class FaultyHttpClient implements SdkHttpClient {
               400,
               "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
               "The level of configured provisioned throughput for the table was exceeded (injected)");
+      case IN_PROGRESS ->
+          answer(
+              400,
+              "com.amazonaws.dynamodb.v20120810#TransactionInProgressException",
+              "An earlier attempt under this token is in progress (injected)");
       case RESET_BEFORE_SENDING ->
           failing(
               () -> {

@@ -89,7 +89,9 @@ final class Linearizability {
    *   <li>{@code retry saw its own write}: a write whose first attempt applied but whose response
    *       was lost, retried by the SDK, answers what the same write answers after itself (e.g.
    *       AlreadyFollowingException after the friendship was created), and the state is the
-   *       applied one. Expected until transactions carry a ClientRequestToken.</li>
+   *       applied one. The repository's writes no longer need it (transactions carry a
+   *       ClientRequestToken, createUser a token on its item): {@link FaultHistoryTest} fails
+   *       on any call explained by it, and keeps it here only to name such a call.</li>
    * </ul>
    */
   static final List<Allowance> UNRELIABLE_NETWORK =

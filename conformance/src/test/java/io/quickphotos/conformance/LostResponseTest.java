@@ -66,25 +66,26 @@ class LostResponseTest {
   }
 
   /**
-   * Finding: createUser is a single PutItem with {@code attribute_not_exists}, which carries no
-   * idempotency token, so when its answer is lost the SDK's retry finds the user it just created
-   * and the caller gets UserAlreadyExistsException although the call created the user. The
-   * documented outcome set is {created, UserAlreadyExistsException}; either way the user exists
-   * once, with zero counters.
+   * Finding, fixed: createUser is a single PutItem with {@code attribute_not_exists}, which
+   * carries no idempotency token, so when its answer was lost the SDK's resend found the user it
+   * had just created and the caller got UserAlreadyExistsException for a call that created the
+   * user. The item now carries the call's token and the failed condition returns the item
+   * (ALL_OLD, which DynamoDB Local honours on PutItem): the resend recognises its own write and
+   * the call returns the user, created once.
    */
   @Test
-  void createUserWhoseAnswerIsLostReportsAlreadyExistsOrSucceeds() {
+  void createUserWhoseAnswerIsLostReturnsTheUser() {
     through(
         List.of(Fault.RESPONSE_LOST),
         repo -> {
-          try {
-            repo.createUser(newUser(0));
-          } catch (UserAlreadyExistsException expectedToday) {
-            // The retry saw the first attempt's write.
-          }
+          User created = repo.createUser(newUser(0));
+          assertThat(created.username()).isEqualTo(world.user(0));
         });
     User user = reliable.getUser(world.user(0)).orElseThrow();
     assertThat(List.of(user.followers(), user.following())).containsExactly(0L, 0L);
+    // Another call's createUser under the name is still a clash.
+    assertThatThrownBy(() -> reliable.createUser(newUser(0)))
+        .isInstanceOf(UserAlreadyExistsException.class);
   }
 
   /**
@@ -133,6 +134,26 @@ class LostResponseTest {
                 NotFollowingException.class));
     assertThat(counters(0)).containsExactly(0L, 0L);
     assertThat(counters(1)).containsExactly(0L, 0L);
+  }
+
+  /**
+   * The first attempt of a follow is applied and its answer lost; the SDK's three resends meet it
+   * "in progress" (TransactionInProgressException, which the SDK retries as throttling) and the
+   * SDK gives up; the repository waits and retries under the same ClientRequestToken, and
+   * DynamoDB Local answers the applied token with success: the call returns, applied once.
+   */
+  @Test
+  void aTransactionInProgressIsRetriedUnderItsTokenAndAppliedOnce() {
+    createUsers(0, 1);
+    through(
+        List.of(Fault.RESPONSE_LOST, Fault.IN_PROGRESS, Fault.IN_PROGRESS, Fault.IN_PROGRESS),
+        repo ->
+            assertThat(repo.follow(world.user(0), world.user(1)).followed())
+                .isEqualTo(world.user(1)));
+    assertThat(counters(0)).containsExactly(0L, 1L);
+    assertThat(counters(1)).containsExactly(1L, 0L);
+    assertThat(reliable.followersOf(world.user(1), io.quickphotos.PageRequest.first()).items())
+        .hasSize(1);
   }
 
   /** Four failed attempts exhaust the SDK's retries: ServiceUnavailableException, no write. */

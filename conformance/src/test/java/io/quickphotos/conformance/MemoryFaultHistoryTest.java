@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Histories on the memory backend with seeded random faults of every kind it injects: throttled
- * requests, internal server errors, transactions cancelled by conflicts or throttling, batch
- * keys left unprocessed, and unknown outcomes (the request is applied, then the call fails as a
+ * requests, internal server errors, transactions cancelled by conflicts or throttling or met by
+ * an earlier attempt still in progress under their token, batch keys left unprocessed, and
+ * unknown outcomes (the request is applied, then the call fails as a
  * timeout). The calls run one after another, as one application would make them, and the
  * application retries as a real one does: a call that ends in {@link
  * ServiceUnavailableException} is made again, and once an attempt may have applied, the
@@ -94,6 +95,7 @@ class MemoryFaultHistoryTest {
               "fault internal_server_error",
               "fault unprocessed",
               "fault transactionCancelled",
+              "fault transaction_in_progress",
               "accepted as already done",
               // "DeletePhoto deleted after a retry" comes a few times a build, too rarely to
               // demand;
@@ -114,7 +116,9 @@ class MemoryFaultHistoryTest {
         .on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
         .randomly(p, Fault.transactionConflict())
         .on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
-        .randomly(p / 2, Fault.transactionThrottled());
+        .randomly(p / 2, Fault.transactionThrottled())
+        .on(io.quickphotos.memory.Request.TRANSACT_WRITE_ITEMS)
+        .randomly(p, Fault.transactionInProgress());
     faults.on(io.quickphotos.memory.Request.BATCH_GET_ITEM).randomly(5 * p, Fault.unprocessed(0.5));
     QuickPhotos repo =
         MemoryQuickPhotos.builder().faults(faults).retryPolicy(RetryPolicy.noDelay()).build();

@@ -57,7 +57,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>Each transaction ({@code TransactWriteItems}) carries one {@code ClientRequestToken} per
  * repository call, reused by the repository's retries and by the SDK's own resends: within
  * DynamoDB's 10-minute idempotency window a repeat of an applied transaction writes nothing, so
- * no retry can apply it twice.
+ * no retry can apply it twice. A repeat that arrives while the first attempt is still in progress
+ * ({@code TransactionInProgressException}, which the SDK retries as a throttling error) is
+ * retried by the repository under the same token, with the builder's retry policy, until the
+ * first attempt's outcome arrives. {@code createUser}, a single PutItem, stores a token of the
+ * call on the item and asks for the item that fails its condition
+ * ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}), so its resend returns the user it
+ * created rather than {@link io.quickphotos.UserAlreadyExistsException}.
  */
 public final class DynamoQuickPhotos {
   /**

@@ -332,6 +332,9 @@ class DynamoTableTest {
     assertThat(failed.getCause())
         .isInstanceOf(
             software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException.class);
+    // DynamoDB Local honours ReturnValuesOnConditionCheckFailure=ALL_OLD on a single PutItem:
+    // createUser tells its own resent write from another call's user by it.
+    assertThat(failed.item()).contains(original);
     assertThat(table.getItem(original.key()).item()).contains(original);
   }
 

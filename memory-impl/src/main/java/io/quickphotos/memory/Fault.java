@@ -33,6 +33,15 @@ import java.util.Locale;
  *       is applied — and then the call fails as a timed-out call does, with
  *       {@code ServiceUnavailableException}, without retry: the application cannot tell whether
  *       its write happened.</td></tr>
+ *   <tr><td>{@link #transactionInProgress()}</td><td>TransactWriteItems</td><td>the transaction
+ *       is carried out by an attempt whose answer is lost, and the SDK's resend meets it still
+ *       in progress: {@code TransactionInProgressException}. The repository retries under the
+ *       same {@code ClientRequestToken}, with backoff; the first attempt under the token that
+ *       this fault does not hit gets the outcome without writing again, as DynamoDB answers a
+ *       token it has applied. The call succeeds, applied once; if the fault outlasts the retry
+ *       budget, {@code ServiceUnavailableException} (applied, but the caller cannot know). A
+ *       transaction whose conditions fail is not applied nor remembered, and its retry is
+ *       cancelled as usual.</td></tr>
  * </table>
  *
  * <p>Immutable; equal faults are interchangeable.
@@ -46,6 +55,8 @@ public final class Fault {
   private static final Fault TRANSACTION_THROTTLED =
       new Fault(new ScriptedFault(Kind.TRANSACTION_CANCELLED, 0, Limits.THROTTLING_ERROR));
   private static final Fault UNKNOWN_OUTCOME = new Fault(ScriptedFault.of(Kind.UNKNOWN_OUTCOME));
+  private static final Fault IN_PROGRESS =
+      new Fault(ScriptedFault.of(Kind.TRANSACTION_IN_PROGRESS));
 
   private final ScriptedFault shape;
 
@@ -113,6 +124,16 @@ public final class Fault {
     return UNKNOWN_OUTCOME;
   }
 
+  /**
+   * A transaction's earlier attempt, applied, is still in progress when this attempt arrives
+   * under the same token ({@code TransactionInProgressException}); see the table above.
+   *
+   * @return the fault
+   */
+  public static Fault transactionInProgress() {
+    return IN_PROGRESS;
+  }
+
   /** What the engine does for this fault; for the engine, through {@link Faults}. */
   ScriptedFault shape() {
     return shape;
@@ -127,7 +148,8 @@ public final class Fault {
   public boolean appliesTo(Request request) {
     return switch (shape.kind()) {
       case UNPROCESSED -> request == Request.BATCH_GET_ITEM || request == Request.BATCH_WRITE_ITEM;
-      case TRANSACTION_CANCELLED -> request == Request.TRANSACT_WRITE_ITEMS;
+      case TRANSACTION_CANCELLED, TRANSACTION_IN_PROGRESS ->
+          request == Request.TRANSACT_WRITE_ITEMS;
       default -> true;
     };
   }
@@ -144,7 +166,8 @@ public final class Fault {
 
   /**
    * A stable label: the kind of failure ({@code throttling}, {@code internal_server_error},
-   * {@code unprocessed}, {@code transactionCancelled} or {@code unknown_outcome}), followed by
+   * {@code unprocessed}, {@code transactionCancelled}, {@code unknown_outcome} or
+   * {@code transaction_in_progress}), followed by
    * the fraction or the reason in parentheses for the kinds that have one.
    *
    * @return e.g. {@code unprocessed(0.5)}, {@code transactionCancelled(TransactionConflict)}

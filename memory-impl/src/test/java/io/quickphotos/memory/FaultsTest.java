@@ -195,6 +195,65 @@ class FaultsTest {
         .hasSize(1);
   }
 
+  /**
+   * The first attempt is applied but answered "in progress", and so is the repository's first
+   * retry under the same token; the third attempt gets the outcome: the call returns, applied
+   * once, and is metered with the applied attempt's write units once.
+   */
+  @Test
+  void aTransactionInProgressIsRetriedUnderItsTokenAndAppliedOnce() {
+    photos.createUser(user("ann"));
+    photos.createUser(user("bob"));
+    faults.on(Request.TRANSACT_WRITE_ITEMS).next(2, Fault.transactionInProgress());
+
+    Follow follow = photos.follow("bob", "ann");
+
+    assertThat(follow.followed()).isEqualTo("ann");
+    assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS)).isEqualTo(3);
+    assertThat(lastCost().requests()).isEqualTo(3);
+    double units = lastCost().writeCapacityUnits();
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
+    assertThat(photos.getUser("bob").orElseThrow().following()).isEqualTo(1);
+    assertThat(photos.followersOf("ann", PageRequest.first()).items()).hasSize(1);
+
+    // The next calls have tokens of their own: new transactions, not answers remembered; a
+    // fault-free follow costs what the one in progress was metered.
+    photos.unfollow("bob", "ann");
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isZero();
+    photos.follow("bob", "ann");
+    assertThat(lastCost().writeCapacityUnits()).isEqualTo(units).isPositive();
+  }
+
+  /** In progress past the budget: applied, but the caller gets an unknown outcome. */
+  @Test
+  void aTransactionStillInProgressAfterTheBudgetIsAnUnknownOutcome() {
+    photos.createUser(user("ann"));
+    photos.createUser(user("bob"));
+    faults.on(Request.TRANSACT_WRITE_ITEMS).always(Fault.transactionInProgress());
+
+    assertThatThrownBy(() -> photos.follow("bob", "ann"))
+        .isInstanceOf(ServiceUnavailableException.class)
+        .hasMessageContaining("still in progress");
+    assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS))
+        .isEqualTo(RetryPolicy.noDelay().maxAttempts());
+    faults.clear();
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
+    assertThatThrownBy(() -> photos.follow("bob", "ann"))
+        .isInstanceOf(AlreadyFollowingException.class);
+  }
+
+  /** An attempt in flight that is cancelled is not remembered: the retry is cancelled too. */
+  @Test
+  void aCancelledTransactionInProgressIsNotRemembered() {
+    photos.createUser(user("ann"));
+    faults.on(Request.TRANSACT_WRITE_ITEMS).next(1, Fault.transactionInProgress());
+
+    assertThatThrownBy(() -> photos.follow("bob", "ann"))
+        .isInstanceOf(io.quickphotos.UserNotFoundException.class);
+    assertThat(faults.requests(Request.TRANSACT_WRITE_ITEMS)).isEqualTo(2);
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isZero();
+  }
+
   @Test
   void randomFaultsAreReproducibleFromTheSeed() {
     List<List<Faults.Injection>> runs = new ArrayList<>();
@@ -217,6 +276,8 @@ class FaultsTest {
     assertThatThrownBy(() -> faults.on(Request.GET_ITEM).next(1, Fault.transactionConflict()))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> faults.on(Request.QUERY).always(Fault.unprocessed(0.5)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> faults.on(Request.PUT_ITEM).always(Fault.transactionInProgress()))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Fault.unprocessed(0)).isInstanceOf(IllegalArgumentException.class);
     // Any request: only those the fault can happen to.

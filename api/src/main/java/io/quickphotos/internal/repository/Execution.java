@@ -20,6 +20,7 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.WritePlan;
@@ -31,6 +32,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -401,9 +403,13 @@ final class Execution {
 
   /**
    * Runs a write plan: one single-item write, or one transaction (cancellations by conflicts or
-   * throttling alone retried). A failed condition throws the exception its step names.
+   * throttling alone retried, and a transaction still in progress under its token waited for).
+   * A failed condition throws the exception its step names, unless a single write's step
+   * recognises the item it failed on as its own (an earlier attempt of the same request, resent
+   * after its answer was lost, was applied): that is the write's success.
    *
-   * @return the item a single write returned, if it returns one; empty for a transaction
+   * @return the item a single write returned, if it returns one (for a Put recognised as its own
+   *     write, the item it put); empty for a transaction
    */
   Optional<Item> write(WritePlan plan, Meter meter) {
     if (!plan.transactional()) {
@@ -414,6 +420,11 @@ final class Execution {
         meter.request(write.consumed(), 0);
         return write.item();
       } catch (TableConditionFailedException e) {
+        if (step.ownWrite().test(e.item())) {
+          // What the attempt that was applied would have returned, not the item as it is now
+          // (another call may have changed it since).
+          return step.action() instanceof WriteAction.Put put ? Optional.of(put.item()) : e.item();
+        }
         throw withCause(step.onConditionFailed().get(), e);
       }
     }
@@ -460,12 +471,22 @@ final class Execution {
 
   /** One write; false if its condition failed (nothing written). */
   boolean tryWrite(WriteAction action, Meter meter) {
+    return tryWrite(action, failedOn -> false, meter);
+  }
+
+  /**
+   * One write; false if its condition failed (nothing written), unless {@code done}, given the
+   * item the condition failed on (returned with the failure at no cost; empty if there was
+   * none), finds the write's effect already there: a resend whose first attempt was applied
+   * before its answer was lost. Then true.
+   */
+  boolean tryWrite(WriteAction action, Predicate<Optional<Item>> done, Meter meter) {
     try {
       meter.made(RequestDescriptions::write, action);
       meter.request(table.write(action).consumed(), 0);
       return true;
     } catch (TableConditionFailedException e) {
-      return false;
+      return done.test(e.item());
     }
   }
 
@@ -500,6 +521,15 @@ final class Execution {
    * validation error is invalid input; any other cancellation without a failed condition is a
    * {@link QuickPhotosException}.
    *
+   * <p>An attempt that meets an earlier one still in progress under the token (DynamoDB's
+   * {@code TransactionInProgressException}, which the AWS SDK has already retried as a
+   * throttling error) is retried under the same token, with the same backoff and out of the same
+   * budget: DynamoDB advises a retry after a few seconds, and once the first attempt is done the
+   * retry gets its outcome without applying it twice. With the default policy that is up to 7
+   * more attempts, waiting at most 40 ms, 80 ms, … 2 s before them (4.5 s in all), far inside
+   * the token's 10 minutes; if the first attempt is still in progress after that, the call
+   * throws {@link ServiceUnavailableException}: the outcome is unknown.
+   *
    * @return empty if committed, else the cancellation, in which at least one action's condition
    *     failed (nothing was written)
    */
@@ -512,6 +542,14 @@ final class Execution {
         meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
         return Optional.empty();
+      } catch (TableTransactionInProgressException e) {
+        if (!retrier.allows(attempt + 1)) {
+          throw new ServiceUnavailableException(
+              "transaction still in progress under its token after "
+                  + (attempt + 1)
+                  + " attempts; it may yet be applied",
+              e);
+        }
       } catch (TableTransactionCancelledException e) {
         List<String> reasons = e.reasons();
         if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {

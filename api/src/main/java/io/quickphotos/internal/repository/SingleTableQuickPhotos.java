@@ -123,9 +123,11 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public User createUser(NewUser user) {
     Validation.newUser(user, today());
+    // One token per call: every attempt of this call's PutItem carries it, and no other call's.
+    WritePlan plan = Plans.createUser(user, Plans.newCascadeMarker());
     return execution.call(
         AccessPattern.CREATE_USER,
-        meter -> ItemCodec.user(execution.write(Plans.createUser(user), meter).orElseThrow()));
+        meter -> ItemCodec.user(execution.write(plan, meter).orElseThrow()));
   }
 
   @Override

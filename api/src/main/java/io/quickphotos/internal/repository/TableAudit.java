@@ -466,15 +466,26 @@ final class TableAudit {
         && setCounter(KeyLayout.user(username), Plans.followingCounter(), counter, counted);
   }
 
+  /**
+   * Adds the difference on condition that the counter still holds what was read. A resend of the
+   * fix whose first attempt was applied fails that condition on the fix itself: the counter
+   * already holds the count, which the failed item shows, and the finding is fixed.
+   */
   private boolean setCounter(Key item, AttributePath counter, long read, long counted) {
     if (read == counted) {
       return true;
     }
+    String attribute = counter.names().get(0);
     return execution.tryWrite(
         new WriteAction.Update(
             item,
             List.of(new UpdateAction.Add(counter, counted - read)),
             new ItemCondition.AttributeEquals(counter, Value.Num.of(read))),
+        failedOn ->
+            failedOn
+                .flatMap(now -> now.get(attribute))
+                .filter(value -> value instanceof Value.Num n && n.value().longValue() == counted)
+                .isPresent(),
         meter);
   }
 
@@ -508,10 +519,23 @@ final class TableAudit {
         changes.add(new UpdateAction.Add(Plans.reactionCounter(type), now - was));
       }
     }
+    // As for a user's counters, a resend that meets its own applied fix finds the counts done.
     return changes.isEmpty()
         || execution.tryWrite(
             new WriteAction.Update(KeyLayout.photo(id), changes, Plans.reactionCountsAre(read)),
+            failedOn -> failedOn.isPresent() && sameCounts(failedOn.get(), counted),
             meter);
+  }
+
+  /** Whether a photo item's counters equal {@code counts}, type by type (missing means 0). */
+  private static boolean sameCounts(Item photo, Map<ReactionType, Long> counts) {
+    Map<ReactionType, Long> now = ItemCodec.photo(photo).reactions();
+    for (ReactionType type : ReactionType.values()) {
+      if (now.getOrDefault(type, 0L).longValue() != counts.getOrDefault(type, 0L)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private long count(QueryPlan first) {

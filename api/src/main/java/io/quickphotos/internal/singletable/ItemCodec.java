@@ -43,6 +43,13 @@ public final class ItemCodec {
    */
   static final String CLOSING = "closing";
 
+  /**
+   * On a user item {@code createUser} put: that call's token, so a resend of the PutItem that
+   * meets the item can tell its own write from another call's. Items written before it existed,
+   * and those a bulk import or a fixture writes, have none; readers ignore it.
+   */
+  static final String CALL_TOKEN = "callToken";
+
   /** Attribute names of a photo item. */
   static final String TIMESTAMP = "timestamp";
 

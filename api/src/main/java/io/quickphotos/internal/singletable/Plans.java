@@ -66,15 +66,31 @@ public final class Plans {
   private Plans() {}
 
   /**
-   * Create user: PutItem with {@code attribute_not_exists(PK)}.
+   * Create user: PutItem with {@code attribute_not_exists(PK)}, the item carrying the call's
+   * token in {@code callToken}. A resend of the same request (the AWS SDK resends a PutItem whose
+   * answer timed out, and the first attempt may have been applied) fails its condition on the
+   * item the first attempt put; DynamoDB returns that item with the failure
+   * ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}, at no cost), and the step recognises it
+   * by the token as the call's own write. An item with another token, or none (a bulk import, an
+   * earlier version), is another call's user: {@link UserAlreadyExistsException}.
    *
    * @param user the new user, already validated
+   * @param token the call's token, from {@link #newCascadeMarker()}, the same on every attempt
    * @return the plan
    */
-  public static WritePlan createUser(NewUser user) {
-    return WritePlan.single(
-        new WriteAction.Put(ItemCodec.newUser(user), ItemCondition.ABSENT),
-        () -> new UserAlreadyExistsException("user " + user.username() + " already exists"));
+  public static WritePlan createUser(NewUser user, Value.Str token) {
+    Item item = ItemCodec.newUser(user).toBuilder().put(ItemCodec.CALL_TOKEN, token).build();
+    return new WritePlan(
+        List.of(
+            new WritePlan.Step(
+                new WriteAction.Put(item, ItemCondition.ABSENT),
+                () -> new UserAlreadyExistsException("user " + user.username() + " already exists"),
+                found -> false,
+                found ->
+                    found
+                        .flatMap(existing -> existing.get(ItemCodec.CALL_TOKEN))
+                        .equals(Optional.of(token)))),
+        false);
   }
 
   /**
@@ -533,7 +549,8 @@ public final class Plans {
 
   /**
    * A new marker for a cascade's first write: 12 characters from 72 random bits, so two
-   * cascades on one key (one per incarnation) never share one.
+   * cascades on one key (one per incarnation) never share one. Also the token of one
+   * {@code createUser} call ({@link #createUser}) and of a timeline follow, for the same reason.
    *
    * @return the marker
    */

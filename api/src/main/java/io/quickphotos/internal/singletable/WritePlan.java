@@ -97,11 +97,29 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    * @param redirects given the item as it was when the condition failed (empty if there was
    *     none), whether the failure is no error but a sign that the write belongs elsewhere (a hot
    *     key whose counters moved to shards, or reached the point where they should)
+   * @param ownWrite for a single write, given the item as it was when the condition failed,
+   *     whether that item is this call's own write, applied by an earlier attempt whose answer was
+   *     lost (it carries the call's token): the failure then means success
    */
   public record Step(
       WriteAction action,
       Supplier<? extends QuickPhotosException> onConditionFailed,
-      Predicate<Optional<Item>> redirects) {
+      Predicate<Optional<Item>> redirects,
+      Predicate<Optional<Item>> ownWrite) {
+
+    /**
+     * A step that never meets its own write.
+     *
+     * @param action the write
+     * @param onConditionFailed the error a failed condition means
+     * @param redirects whether a failure on the given item redirects the write
+     */
+    public Step(
+        WriteAction action,
+        Supplier<? extends QuickPhotosException> onConditionFailed,
+        Predicate<Optional<Item>> redirects) {
+      this(action, onConditionFailed, redirects, item -> false);
+    }
 
     /**
      * A step whose failed condition is always the error.

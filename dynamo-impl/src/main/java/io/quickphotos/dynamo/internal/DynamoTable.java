@@ -9,6 +9,7 @@ import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
@@ -286,8 +287,9 @@ public final class DynamoTable implements Table {
    * transaction with success and writes nothing (its consumed capacity is then read units); a
    * repeat with other parameters would be refused with {@code IdempotentParameterMismatch},
    * which cannot happen here because every attempt sends the same actions; a repeat while the
-   * first is still in flight gets {@code TransactionInProgressException}, reported as
-   * {@link io.quickphotos.ServiceUnavailableException}.
+   * first is still in flight gets {@code TransactionInProgressException} (which the SDK retries as
+   * a throttling error), reported as {@link TableTransactionInProgressException} for the
+   * repository to retry under the same token.
    */
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {

@@ -9,6 +9,7 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.TableTransactionInProgressException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -45,10 +46,7 @@ public final class SdkErrors {
           "ServiceUnavailable",
           "ServiceUnavailableException",
           // A single write that collided with a transaction in flight on the same item.
-          "TransactionConflictException",
-          // A retry of a transaction whose first attempt, same token, is still in flight: it may
-          // yet be applied.
-          "TransactionInProgressException");
+          "TransactionConflictException");
 
   /**
    * Error codes that mean the credentials are missing, wrong or not allowed to do this: the
@@ -186,6 +184,13 @@ public final class SdkErrors {
             e);
       }
       return new TableRequestRefusedException(message, e);
+    }
+    if (TableTransactionInProgressException.ERROR_CODE.equals(code)) {
+      // A resend of a transaction whose first attempt, same token, is still in flight: it may
+      // yet be applied. The SDK counts the code among its throttling errors and has retried it;
+      // the repository retries it under the same token.
+      return new TableTransactionInProgressException(
+          operation + " on DynamoDB table " + tableName + " (" + code + "): " + message, e);
     }
     if ((code != null && UNAVAILABLE.contains(code))
         || e.statusCode() >= 500

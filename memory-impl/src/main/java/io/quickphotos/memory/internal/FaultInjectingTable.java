@@ -10,13 +10,16 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.internal.ScriptedFault.Kind;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -31,13 +34,26 @@ import java.util.function.Function;
  *   <li>a cancelled transaction is thrown as {@link TableTransactionCancelledException} with the
  *       fault's reason on the first action and {@code None} on the others, nothing written;
  *   <li>an unknown outcome carries the request out and then throws
- *       {@link ServiceUnavailableException}, as a call that timed out after it was sent does.
+ *       {@link ServiceUnavailableException}, as a call that timed out after it was sent does;
+ *   <li>a transaction in progress is carried out (the attempt whose answer was lost) and then
+ *       thrown as {@link TableTransactionInProgressException}; its token is remembered, and the
+ *       next attempt under it that no fault hits returns the applied attempt's capacity without
+ *       writing again, as DynamoDB answers a token it has applied (the engine itself ignores
+ *       tokens). The token is forgotten then; one whose transaction was cancelled is never
+ *       remembered, as DynamoDB does not remember it.
  * </ul>
  *
  * <p>Scan is not scripted. Thread-safe if the delegate is: the script has its own lock.
  */
 final class FaultInjectingTable extends ForwardingTable {
   private final Faults script;
+
+  /**
+   * The tokens of transactions a {@code transactionInProgress} fault applied, with the capacity
+   * the applied attempt consumed; by identity, as each call has its own token object.
+   */
+  private final Map<ClientToken, Capacity> inProgress =
+      Collections.synchronizedMap(new IdentityHashMap<>());
 
   FaultInjectingTable(Table delegate, Faults script) {
     super(delegate);
@@ -74,7 +90,27 @@ final class FaultInjectingTable extends ForwardingTable {
             reasons.set(0, fault.reason());
             throw new TableTransactionCancelledException(reasons, null);
           }
-          return delegate.transactWrite(actions, token);
+          boolean stillInProgress = fault != null && fault.kind() == Kind.TRANSACTION_IN_PROGRESS;
+          if (stillInProgress) {
+            if (!inProgress.containsKey(token)) {
+              try {
+                inProgress.put(token, delegate.transactWrite(actions, token));
+              } catch (TableTransactionCancelledException cancelled) {
+                // The attempt in flight was cancelled: nothing applied, nothing remembered.
+              }
+            }
+            throw new TableTransactionInProgressException(
+                Operation.TRANSACT_WRITE_ITEMS.wireName()
+                    + " on DynamoDB table "
+                    + Limits.DEFAULT_TABLE_NAME
+                    + " ("
+                    + TableTransactionInProgressException.ERROR_CODE
+                    + "): an earlier attempt under the same ClientRequestToken is still in"
+                    + " progress (injected fault)",
+                null);
+          }
+          Capacity applied = inProgress.remove(token);
+          return applied != null ? applied : delegate.transactWrite(actions, token);
         });
   }
 

@@ -23,7 +23,12 @@ public record ScriptedFault(Kind kind, double fraction, String reason) {
     /** A transaction is cancelled with a retryable reason. */
     TRANSACTION_CANCELLED,
     /** The request is carried out, then the call fails as a timeout. */
-    UNKNOWN_OUTCOME
+    UNKNOWN_OUTCOME,
+    /**
+     * A transaction is carried out by an attempt whose answer is lost, and this one is answered
+     * {@code TransactionInProgressException}; a later attempt under the token gets its outcome.
+     */
+    TRANSACTION_IN_PROGRESS
   }
 
   /**

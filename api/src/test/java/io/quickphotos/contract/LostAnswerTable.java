@@ -1,0 +1,120 @@
+package io.quickphotos.contract;
+
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.ScanPlan;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * A {@link Table} decorator that loses the answer of one chosen single write after the engine
+ * applied it and sends the same request again, as the AWS SDK resends a request whose answer
+ * timed out; the caller gets the second attempt's answer. Between the two attempts it runs what
+ * the test gives it, as another call that lands in between would. Transactions pass through with
+ * their token, untouched. Used on every backend, it forces the interleaving "applied, answer
+ * lost, (another call), resent" deterministically. Thread-safe.
+ */
+public final class LostAnswerTable implements Table {
+  private final Table engine;
+  private Predicate<WriteAction> which;
+  private Runnable meanwhile;
+  private int resent;
+
+  /**
+   * Wraps an engine; no answer is lost until {@link #loseAnswerOf} says so.
+   *
+   * @param engine the real engine
+   */
+  public LostAnswerTable(Table engine) {
+    this.engine = engine;
+  }
+
+  /**
+   * Loses the answer of the next single write {@code which} accepts, runs {@code meanwhile}, then
+   * sends the write again.
+   *
+   * @param which the write whose answer to lose
+   * @param meanwhile what happens between the attempt and the resend
+   */
+  public synchronized void loseAnswerOf(Predicate<WriteAction> which, Runnable meanwhile) {
+    this.which = which;
+    this.meanwhile = meanwhile;
+  }
+
+  /**
+   * How many writes were sent again.
+   *
+   * @return the count
+   */
+  public synchronized int resent() {
+    return resent;
+  }
+
+  @Override
+  public Write write(WriteAction action) {
+    Runnable between;
+    synchronized (this) {
+      if (which == null || !which.test(action)) {
+        return engine.write(action);
+      }
+      which = null;
+      between = meanwhile;
+      meanwhile = null;
+      resent++;
+    }
+    // The first attempt is applied (or fails its condition); its answer never arrives.
+    try {
+      engine.write(action);
+    } catch (RuntimeException lost) {
+      // Lost with the rest of the answer.
+    }
+    between.run();
+    return engine.write(action);
+  }
+
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions) {
+    return engine.transactWrite(actions);
+  }
+
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    return engine.transactWrite(actions, token);
+  }
+
+  @Override
+  public Read getItem(Key key) {
+    return engine.getItem(key);
+  }
+
+  @Override
+  public QueryResult query(QueryPlan plan) {
+    return engine.query(plan);
+  }
+
+  @Override
+  public BatchRead batchGetItem(List<Key> keys) {
+    return engine.batchGetItem(keys);
+  }
+
+  @Override
+  public BatchWrite batchWriteItem(List<Item> items) {
+    return engine.batchWriteItem(items);
+  }
+
+  @Override
+  public QueryResult scan(ScanPlan plan) {
+    return engine.scan(plan);
+  }
+
+  @Override
+  public boolean indexMayLag() {
+    return engine.indexMayLag();
+  }
+}
