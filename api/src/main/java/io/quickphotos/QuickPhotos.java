@@ -35,7 +35,11 @@ import java.util.Set;
  *       conditional {@code PutItem}, stores a token of the call on the item and recognises it
  *       on the item that fails a resend's condition, returning the user it created; the other
  *       single writes are idempotent. A condition exception therefore always names another
- *       call's state (or an earlier call's of yours).
+ *       call's state (or an earlier call's of yours). One exception remains, on DynamoDB:
+ *       {@link #updateProfile} whose first attempt was applied but answered too late, resent by
+ *       the SDK after {@link #deleteUser} marked the account closing, reports
+ *       {@link UserNotFoundException} although its change was made (to an account that is
+ *       being deleted).
  *   <li><b>Outcome unknown</b>: {@link ServiceUnavailableException} from a write method. On
  *       DynamoDB a request that timed out or met a server error may have been applied, and so
  *       may a transaction still in progress under its token when the retries ran out; in memory
