@@ -123,6 +123,20 @@ final class DelayedRepositories implements AutoCloseable {
    * @return the running server; the caller closes it
    */
   static DynamoDbLocal startWithFeed(int followees) {
+    return startWithFeed(followees, false);
+  }
+
+  /**
+   * Starts DynamoDB Local with {@link #startWithFeed(int)}'s items and, if asked, beside them
+   * the hybrid feed's reader {@link HybridScenario#reader HybridScenario.reader(F, 0)}, who
+   * follows F other accounts by timeline follows ({@link HybridScenario#readers}, with photos in
+   * the window; no handle is shared with {@link FeedScenario}'s).
+   *
+   * @param followees F
+   * @param withHybrid whether to add the hybrid reader
+   * @return the running server; the caller closes it
+   */
+  static DynamoDbLocal startWithFeed(int followees, boolean withHybrid) {
     long start = System.nanoTime();
     List<Item> items = new ArrayList<>();
     FeedScenario.readerFollowing(followees)
@@ -133,7 +147,13 @@ final class DelayedRepositories implements AutoCloseable {
                 items.add(item);
               }
             });
-    return startWith(items, "feed, F = " + followees, start);
+    if (withHybrid) {
+      items.addAll(
+          HybridScenario.readers(List.of(followees), List.of(0), FanOut.DEFAULT_MAX_FOLLOWERS)
+              .items());
+    }
+    return startWith(
+        items, "feed, F = " + followees + (withHybrid ? ", pull and hybrid" : ""), start);
   }
 
   /**
