@@ -116,7 +116,7 @@ public final class HybridFeedReport {
       return new Settings(
           List.of(10, 100, 1000),
           List.of(0, HybridScenario.MAX_PULLS),
-          List.of(11, 7, 3),
+          List.of(15, 9, 3),
           FanOut.DEFAULT_MAX_FOLLOWERS,
           List.of(10, 1_000, 10_000, 1_000_000),
           10_000,
