@@ -9,7 +9,6 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.Sharding;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.engine.Item;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.Timelines;
 import io.quickphotos.memory.internal.SimulatedLatency;
@@ -281,11 +280,10 @@ public final class HybridFeedReport {
    * @return the results
    */
   static Results measure(Settings settings) {
-    HybridScenario readers =
-        HybridScenario.readers(settings.followees(), settings.pulls(), settings.k());
-    Storage storage = storage(readers);
-    List<PageRow> pages = measurePages(settings, readers);
-    readers = null;
+    List<Storage> storages = new ArrayList<>();
+    List<PageRow> pages = measurePages(settings, storages);
+    // The storage of the largest F's scenario: the most entries.
+    Storage storage = storages.get(storages.size() - 1);
     List<UploadRow> uploads = new ArrayList<>(measureUploadsByFollowers(settings));
     uploads.addAll(measureUploadsByAudience(settings));
     List<FeedThroughput.Run> throughput = FeedThroughput.runAll(settings.throughput());
@@ -303,16 +301,25 @@ public final class HybridFeedReport {
           new Mode("pull", FanOut.off(), PARALLEL),
           new Mode("pull", FanOut.off(), 1));
 
-  static List<PageRow> measurePages(Settings settings, HybridScenario scenario) {
+  /**
+   * The pages of every F, each F's readers in a scenario and a DynamoDB Local of their own (a
+   * larger table slows DynamoDB Local's own queries, which would fall on the smaller F).
+   *
+   * @param settings how much
+   * @param storages receives each F's storage figures, in the order of F
+   * @return the pages' rows
+   */
+  static List<PageRow> measurePages(Settings settings, List<Storage> storages) {
     List<PageRow> rows = new ArrayList<>();
-    long start = System.nanoTime();
-    List<Item> items = scenario.items();
-    try (DynamoDbLocal local = DelayedRepositories.startWith(items, "hybrid feed readers", start);
-        DelayedRepositories repositories = new DelayedRepositories(local.endpoint())) {
-      items = null;
-      Costs costs = new Costs();
-      for (int i = 0; i < settings.followees().size(); i++) {
-        int f = settings.followees().get(i);
+    for (int i = 0; i < settings.followees().size(); i++) {
+      int f = settings.followees().get(i);
+      HybridScenario scenario = HybridScenario.readers(List.of(f), settings.pulls(), settings.k());
+      storages.add(storage(scenario));
+      long start = System.nanoTime();
+      try (DynamoDbLocal local =
+              DelayedRepositories.startWith(scenario.items(), "hybrid feed, F = " + f, start);
+          DelayedRepositories repositories = new DelayedRepositories(local.endpoint())) {
+        Costs costs = new Costs();
         for (int p : settings.pulls()) {
           String reader = HybridScenario.reader(f, p);
           for (Mode mode : PAGE_MODES) {

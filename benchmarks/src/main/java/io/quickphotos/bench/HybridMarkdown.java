@@ -128,7 +128,7 @@ final class HybridMarkdown {
                 + " (`FeedScenario`'s shape); with 5 pull follows, 5 of the F are accounts with K ="
                 + " %,d followers (pull follows, which also switched them to sharded counters) and"
                 + " F − 5 are timeline follows. **Hybrid** is `FanOut.hybrid()` at parallelism %d;"
-                + " **pull** is `FanOut.off()` on the same table and reader, at parallelism %d (the"
+                + " **pull** is `FanOut.off()` on the same table and reader (each F on a DynamoDB Local of its own), at parallelism %d (the"
                 + " default) and 1 (its requests one after another, the \"before\" of"
                 + " [latency.md](latency.md)). Pages per case: %s. Every page was checked to be"
                 + " the same 25 photos in every mode and on both engines. RCU: the service's"
