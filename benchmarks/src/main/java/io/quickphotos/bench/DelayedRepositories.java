@@ -1,6 +1,7 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
@@ -59,6 +60,21 @@ final class DelayedRepositories implements AutoCloseable {
    * @return the repository, on a client of its own
    */
   synchronized QuickPhotos open(Duration delay, int parallelism, CostListener costs) {
+    return open(delay, parallelism, costs, FanOut.off());
+  }
+
+  /**
+   * A repository whose requests each wait {@code delay}, serving the home feed as {@code fanOut}
+   * says; otherwise as {@link #open(Duration, int, CostListener)}.
+   *
+   * @param delay the wait before each request; zero for none
+   * @param parallelism the repository's {@code parallelism}
+   * @param costs receives each call's cost
+   * @param fanOut the feed setting
+   * @return the repository, on a client of its own
+   */
+  synchronized QuickPhotos open(
+      Duration delay, int parallelism, CostListener costs, FanOut fanOut) {
     SdkHttpClient http = new DelayingHttpClient(UrlConnectionHttpClient.create(), delay);
     opened.add(http);
     // The SDK leaves an HTTP client it was handed open; both are closed here.
@@ -71,6 +87,7 @@ final class DelayedRepositories implements AutoCloseable {
         .clock(DataSet.CLOCK)
         .costListener(costs)
         .parallelism(parallelism)
+        .fanOut(fanOut)
         .build();
   }
 
@@ -106,6 +123,20 @@ final class DelayedRepositories implements AutoCloseable {
    * @return the running server; the caller closes it
    */
   static DynamoDbLocal startWithFeed(int followees) {
+    return startWithFeed(followees, false);
+  }
+
+  /**
+   * Starts DynamoDB Local with {@link #startWithFeed(int)}'s items and, if asked, beside them
+   * the hybrid feed's reader {@link HybridScenario#reader HybridScenario.reader(F, 0)}, who
+   * follows F other accounts by timeline follows ({@link HybridScenario#readers}, with photos in
+   * the window; no handle is shared with {@link FeedScenario}'s).
+   *
+   * @param followees F
+   * @param withHybrid whether to add the hybrid reader
+   * @return the running server; the caller closes it
+   */
+  static DynamoDbLocal startWithFeed(int followees, boolean withHybrid) {
     long start = System.nanoTime();
     List<Item> items = new ArrayList<>();
     FeedScenario.readerFollowing(followees)
@@ -116,12 +147,31 @@ final class DelayedRepositories implements AutoCloseable {
                 items.add(item);
               }
             });
+    if (withHybrid) {
+      items.addAll(
+          HybridScenario.readers(List.of(followees), List.of(0), FanOut.DEFAULT_MAX_FOLLOWERS)
+              .items());
+    }
+    return startWith(
+        items, "feed, F = " + followees + (withHybrid ? ", pull and hybrid" : ""), start);
+  }
+
+  /**
+   * Starts DynamoDB Local with the table holding some items, copied with BatchWriteItem
+   * requests of 25.
+   *
+   * @param items the items
+   * @param label what they are, for the line printed when loaded
+   * @param start when loading began ({@link System#nanoTime()})
+   * @return the running server; the caller closes it
+   */
+  static DynamoDbLocal startWith(List<Item> items, String label, long start) {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
       QuickPhotosTable.createIfMissing(local.client(), LocalTable.NAME);
       new CountedTable(new DynamoTable(local.client(), LocalTable.NAME), new CostTally())
           .putAll(items);
-      DataSet.printLoaded("DynamoDB Local (feed, F = " + followees + ")", items.size(), start);
+      DataSet.printLoaded("DynamoDB Local (" + label + ")", items.size(), start);
       return local;
     } catch (RuntimeException | Error e) {
       local.close();

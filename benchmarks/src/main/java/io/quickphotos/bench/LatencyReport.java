@@ -2,6 +2,7 @@ package io.quickphotos.bench;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
@@ -234,10 +235,11 @@ public final class LatencyReport {
 
   /**
    * A newest home-feed page for each F, at both parallelisms, each F on a DynamoDB Local of its
-   * own.
+   * own: fan-out on read's page, then the hybrid's ({@link FanOut#hybrid()}) of a reader who
+   * follows F accounts by timeline follows, on the same DynamoDB Local.
    *
    * @param settings how much
-   * @return two rows per F
+   * @return four rows per F: the pull page at both parallelisms, then the hybrid page
    */
   static List<Row> measureFeed(Settings settings) {
     List<Row> rows = new ArrayList<>();
@@ -247,17 +249,31 @@ public final class LatencyReport {
             (photos, slot) -> photos.homeFeed(FeedScenario.READER, FEED_PAGE));
     for (int i = 0; i < settings.followees().size(); i++) {
       int followees = settings.followees().get(i);
-      try (DynamoDbLocal local = DelayedRepositories.startWithFeed(followees);
+      try (DynamoDbLocal local = DelayedRepositories.startWithFeed(followees, true);
           DelayedRepositories repositories = new DelayedRepositories(local.endpoint())) {
         QuickPhotos setup = repositories.open(Duration.ZERO, BEFORE, CostListener.NONE);
         for (int parallelism : List.of(BEFORE, AFTER)) {
           rows.add(
-              new Timing(repositories, setup, parallelism, settings.delay())
+              new Timing(repositories, setup, parallelism, settings.delay(), FanOut.off())
                   .measure(
                       "feed",
                       "HOME_FEED F=" + followees,
                       followees,
                       page,
+                      settings.feedCalls().get(i)));
+        }
+        String reader = HybridScenario.reader(followees, 0);
+        LatencyProbe hybridPage =
+            LatencyProbe.alone(
+                AccessPattern.HOME_FEED, (photos, slot) -> photos.homeFeed(reader, FEED_PAGE));
+        for (int parallelism : List.of(BEFORE, AFTER)) {
+          rows.add(
+              new Timing(repositories, setup, parallelism, settings.delay(), FanOut.hybrid())
+                  .measure(
+                      "hybrid",
+                      "HOME_FEED hybrid F=" + followees,
+                      followees,
+                      hybridPage,
                       settings.feedCalls().get(i)));
         }
       }
@@ -278,10 +294,19 @@ public final class LatencyReport {
     private final int parallelism;
 
     Timing(DelayedRepositories repositories, QuickPhotos setup, int parallelism, Duration delay) {
+      this(repositories, setup, parallelism, delay, FanOut.off());
+    }
+
+    Timing(
+        DelayedRepositories repositories,
+        QuickPhotos setup,
+        int parallelism,
+        Duration delay,
+        FanOut fanOut) {
       this.setup = setup;
       this.parallelism = parallelism;
-      this.undelayed = repositories.open(Duration.ZERO, parallelism, costs::add);
-      this.delayed = repositories.open(delay, parallelism, costs::add);
+      this.undelayed = repositories.open(Duration.ZERO, parallelism, costs::add, fanOut);
+      this.delayed = repositories.open(delay, parallelism, costs::add, fanOut);
     }
 
     /** One warm-up call on each, then {@code calls} timed calls on each, interleaved. */
@@ -493,6 +518,24 @@ public final class LatencyReport {
             + " the waits: its requests queue for the machine's processors, and while one wave"
             + " waits its delay the server is still busy with the requests of others, so the"
             + " delay adds less than a wave's worth of time.\n");
+    if (rows.stream().anyMatch(row -> row.section().equals("hybrid"))) {
+      md.append("\n## Home feed, hybrid: the same page with `FanOut.hybrid()`\n\n");
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "A reader who follows F accounts, every follow a timeline follow (made by `follow`"
+                  + " on a hybrid repository; `HybridScenario`, %d photos each within the"
+                  + " window, the same shape as above), on the same DynamoDB Local, read by a"
+                  + " repository with `FanOut.hybrid()`. Calls per F as above. By design a page"
+                  + " makes ⌊F / 1000⌋ + 1 Queries of the followed list, one Query of the"
+                  + " timeline and one BatchGetItem of the page's photos, one after another"
+                  + " whatever the parallelism: ⌊F / 1000⌋ + 3 round trips (a pull follow adds a"
+                  + " Query in the timeline's round; see [hybrid.md](hybrid.md)). The last"
+                  + " columns compare it with the pull page above at %s.%n%n",
+              HybridScenario.PHOTOS_PER_AUTHOR,
+              delay));
+      appendHybridTable(md, rows, settings.delay());
+    }
     return md.toString();
   }
 
@@ -597,6 +640,89 @@ public final class LatencyReport {
     }
   }
 
+  /** The hybrid page at both parallelisms, beside the pull page of the same F. */
+  private static void appendHybridTable(StringBuilder md, List<Row> rows, Duration perRequest) {
+    String delay = millis(perRequest);
+    md.append("| F | requests |");
+    for (String when : List.of("before", "after")) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              " %s: ms at 0 ms | %s: ms at %s | %s: round trips |",
+              when,
+              when,
+              delay,
+              when));
+    }
+    md.append(
+        String.format(
+            Locale.ROOT,
+            " round trips by design | pull before: ms at %s | pull after: ms at %s | hybrid after"
+                + " vs pull before | hybrid after vs pull after |%n",
+            delay,
+            delay));
+    md.append("|---|---:|").append("---:|".repeat(11)).append('\n');
+    for (Row before : rows) {
+      if (!before.section().equals("hybrid") || before.parallelism() != BEFORE) {
+        continue;
+      }
+      Row after = find(rows, "hybrid", before.followees(), AFTER);
+      Row pullBefore = find(rows, "feed", before.followees(), BEFORE);
+      Row pullAfter = find(rows, "feed", before.followees(), AFTER);
+      if (after == null || pullBefore == null || pullAfter == null) {
+        continue;
+      }
+      md.append("| ")
+          .append(count(before.followees()))
+          .append(" | ")
+          .append(
+              before.requests().equals(after.requests())
+                  ? before.requests()
+                  : before.requests() + " / " + after.requests())
+          .append(" |");
+      for (Row row : List.of(before, after)) {
+        md.append(' ')
+            .append(millis(row.millisUndelayed()))
+            .append(" | ")
+            .append(millis(row.millisDelayed()))
+            .append(" | ")
+            .append(String.format(Locale.ROOT, "%.1f", row.roundTrips(perRequest)))
+            .append(" |");
+      }
+      md.append(
+          String.format(
+              Locale.ROOT,
+              " %d | %s | %s | %.1f× faster | %.1f× faster |%n",
+              hybridRoundTrips(before.followees()),
+              millis(pullBefore.millisDelayed()),
+              millis(pullAfter.millisDelayed()),
+              pullBefore.millisDelayed() / after.millisDelayed(),
+              pullAfter.millisDelayed() / after.millisDelayed()));
+    }
+  }
+
+  private static Row find(List<Row> rows, String section, int followees, int parallelism) {
+    for (Row row : rows) {
+      if (row.section().equals(section)
+          && row.followees() == followees
+          && row.parallelism() == parallelism) {
+        return row;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The round trips of a hybrid page whose follows are all timeline follows: the followed list,
+   * the timeline, the BatchGetItem of the page's photos.
+   *
+   * @param followees F
+   * @return ⌊F / 1000⌋ + 3
+   */
+  static int hybridRoundTrips(int followees) {
+    return Math.toIntExact(Plans.homeFeedRequests(followees) - followees) + 2;
+  }
+
   /**
    * The rows as CSV, one line per case and parallelism.
    *
@@ -617,7 +743,9 @@ public final class LatencyReport {
       String design =
           row.section().equals("feed")
               ? Integer.toString(designRoundTrips(row.followees(), row.parallelism()))
-              : "";
+              : row.section().equals("hybrid")
+                  ? Integer.toString(hybridRoundTrips(row.followees()))
+                  : "";
       csv.append(
           String.format(
               Locale.ROOT,

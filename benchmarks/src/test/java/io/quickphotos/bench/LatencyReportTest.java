@@ -35,7 +35,7 @@ class LatencyReportTest {
 
     List<LatencyReport.Row> rows = LatencyReport.measure(settings);
 
-    assertThat(rows).hasSize(2 * AccessPattern.values().length + 2);
+    assertThat(rows).hasSize(2 * AccessPattern.values().length + 4);
     for (AccessPattern pattern : AccessPattern.values()) {
       assertThat(rows)
           .filteredOn(row -> row.name().equals(pattern.name()))
@@ -54,6 +54,7 @@ class LatencyReportTest {
     assertThat(requests(rows, "FOLLOWED_BY")).isEqualTo(2);
     assertThat(requests(rows, "DELETE_USER")).isEqualTo(9);
     assertThat(requests(rows, "HOME_FEED F=3")).isEqualTo(Plans.homeFeedRequests(3));
+    assertThat(requests(rows, "HOME_FEED hybrid F=3")).isEqualTo(LatencyReport.hybridRoundTrips(3));
 
     Path markdown =
         LatencyReport.write(rows, settings, dir.resolve("latency"), "before", "after", "1 s");
@@ -64,7 +65,9 @@ class LatencyReportTest {
             "| `AUDIT` |",
             "## Home feed",
             "| 3 | 4 |",
-            "| 4 / 2 |");
+            "| 4 / 2 |",
+            "## Home feed, hybrid",
+            "| 3 | 3 |");
     List<String> csv = Files.readAllLines(dir.resolve("latency.csv"));
     assertThat(csv).hasSize(rows.size() + 1);
     assertThat(csv.get(0)).startsWith("section,case,followees,parallelism,");
