@@ -334,7 +334,7 @@ final class FeedThroughput {
 
   private static int audience(MemoryTable table, String author) {
     int members = 0;
-    var plan = io.quickphotos.internal.singletable.Timelines.audienceAndPending(author);
+    var plan = io.quickphotos.internal.singletable.Timelines.audienceAndPending(author, 1_000);
     while (true) {
       var page = table.query(plan);
       for (var item : page.items()) {

@@ -25,14 +25,15 @@ final class HybridMarkdown {
 
   /**
    * The requests an upload makes by design in the hybrid: the transaction, the audience and
-   * pending fan-outs (A + 1 items, 1,000 a Query page), the entries (25 a BatchWriteItem), and the
-   * pending fan-out's delete.
+   * pending fan-outs (A + 1 items, K + 25 a Query page), the entries (25 a BatchWriteItem), and
+   * the pending fan-out's delete.
    *
    * @param audience A
-   * @return 1 + ⌈(A + 1) / 1000⌉ + ⌈A / 25⌉ + 1
+   * @param k the setting's K
+   * @return 1 + ⌈(A + 1) / (K + 25)⌉ + ⌈A / 25⌉ + 1
    */
-  static int designRequests(int audience) {
-    return 1 + ceil(audience + 1, 1000) + ceil(audience, 25) + 1;
+  static int designRequests(int audience, int k) {
+    return 1 + ceil(audience + 1, k + 25) + ceil(audience, 25) + 1;
   }
 
   /**
@@ -40,11 +41,12 @@ final class HybridMarkdown {
    * pages one after another, the BatchWriteItem requests in waves, the delete.
    *
    * @param audience A
+   * @param k the setting's K
    * @param parallelism requests side by side
-   * @return 1 + ⌈(A + 1) / 1000⌉ + ⌈⌈A / 25⌉ / parallelism⌉ + 1
+   * @return 1 + ⌈(A + 1) / (K + 25)⌉ + ⌈⌈A / 25⌉ / parallelism⌉ + 1
    */
-  static int designRoundTrips(int audience, int parallelism) {
-    return 1 + ceil(audience + 1, 1000) + ceil(ceil(audience, 25), parallelism) + 1;
+  static int designRoundTrips(int audience, int k, int parallelism) {
+    return 1 + ceil(audience + 1, k + 25) + ceil(ceil(audience, 25), parallelism) + 1;
   }
 
   private static int ceil(int a, int b) {
@@ -251,13 +253,13 @@ final class HybridMarkdown {
               row.audience(),
               row.followers() - row.audience(),
               t.requests(),
-              designRequests(row.audience()),
+              designRequests(row.audience(), settings.k()),
               number(t.readUnits()),
               number(t.writeUnits()),
               millis(t.millisUndelayed()),
               millis(t.millisDelayed()),
               t.roundTrips(settings.delay()),
-              designRoundTrips(row.audience(), HybridFeedReport.PARALLEL),
+              designRoundTrips(row.audience(), settings.k(), HybridFeedReport.PARALLEL),
               row.incomplete(),
               (long) row.audience() * (2L * t.calls() + 2)));
       if (pull.isPresent()) {
@@ -314,11 +316,11 @@ final class HybridMarkdown {
               "| %,d | %s | %,d | %s | %s | %.1f | %d | %s | %s | %,d | $%s |%n",
               row.audience(),
               t.requests(),
-              designRequests(row.audience()),
+              designRequests(row.audience(), k),
               number(t.readUnits()),
               number(t.writeUnits()),
               t.roundTrips(settings.delay()),
-              designRoundTrips(row.audience(), HybridFeedReport.PARALLEL),
+              designRoundTrips(row.audience(), k, HybridFeedReport.PARALLEL),
               millis(t.millisUndelayed()),
               millis(t.millisDelayed()),
               row.incomplete(),

@@ -227,7 +227,7 @@ final class HybridScenario {
    */
   List<String> audience(String author) {
     List<String> members = new ArrayList<>();
-    var plan = Timelines.audienceAndPending(author);
+    var plan = Timelines.audienceAndPending(author, 1_000);
     while (true) {
       var page = table.query(plan);
       for (Item item : page.items()) {

@@ -52,7 +52,7 @@ class HybridFeedReportTest {
         assertThat(row.audience()).isEqualTo(Math.min(row.followers(), row.k()));
         assertThat(row.timed().maxRequests())
             .as(row.toString())
-            .isEqualTo(HybridMarkdown.designRequests(row.audience()));
+            .isEqualTo(HybridMarkdown.designRequests(row.audience(), row.k()));
       }
     }
     assertThat(results.storage().entryBytes()).isPositive();
@@ -84,10 +84,11 @@ class HybridFeedReportTest {
 
   @Test
   void uploadDesignIsTheTransactionTheAudiencePagesTheBatchesAndTheDelete() {
-    assertThat(HybridMarkdown.designRequests(10)).isEqualTo(4);
-    assertThat(HybridMarkdown.designRequests(999)).isEqualTo(43);
-    assertThat(HybridMarkdown.designRequests(1000)).isEqualTo(44);
-    assertThat(HybridMarkdown.designRoundTrips(1000, 50)).isEqualTo(5);
-    assertThat(HybridMarkdown.designRoundTrips(10_000, 50)).isEqualTo(1 + 11 + 8 + 1);
+    assertThat(HybridMarkdown.designRequests(10, 1_000)).isEqualTo(4);
+    assertThat(HybridMarkdown.designRequests(999, 1_000)).isEqualTo(43);
+    // The audience of K and the upload's own pending fan-out in one Query page of K + 25.
+    assertThat(HybridMarkdown.designRequests(1000, 1_000)).isEqualTo(43);
+    assertThat(HybridMarkdown.designRoundTrips(1000, 1_000, 50)).isEqualTo(4);
+    assertThat(HybridMarkdown.designRoundTrips(10_000, 10_000, 50)).isEqualTo(1 + 1 + 8 + 1);
   }
 }

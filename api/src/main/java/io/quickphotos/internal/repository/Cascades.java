@@ -716,15 +716,7 @@ final class Cascades {
 
   /** An account's audience and pending fan-outs, a transaction's worth a page. */
   private static QueryPlan audienceAndPending(String username) {
-    QueryPlan first = Timelines.audienceAndPending(username);
-    return new QueryPlan(
-        first.index(),
-        first.partitionValue(),
-        first.sortCondition(),
-        first.forward(),
-        BATCH_DELETES,
-        first.exclusiveStart(),
-        first.consistentRead());
+    return Timelines.audienceAndPending(username, BATCH_DELETES);
   }
 
   /** An account's places in others' audiences, a transaction's worth a page. */

@@ -4,6 +4,7 @@ import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
@@ -103,7 +104,11 @@ final class FanOuts {
   void fanOut(String author, Meter meter) {
     List<String> audience = new ArrayList<>();
     List<Item> pending = new ArrayList<>();
-    for (Item item : execution.readToEnd(Timelines.audienceAndPending(author), meter)) {
+    for (Item item :
+        execution.readToEnd(
+            Timelines.audienceAndPending(
+                author, fanOut.maxFollowers() + Limits.MAX_BATCH_WRITE_ITEMS),
+            meter)) {
       if (ItemCodec.entityOf(item) == ItemCodec.Entity.AUDIENCE) {
         audience.add(Timelines.memberOf(item));
       } else {

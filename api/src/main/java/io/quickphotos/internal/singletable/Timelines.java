@@ -362,15 +362,18 @@ public final class Timelines {
    * AND #FANOUT%}, strongly consistent (an upload must see a follow that committed before it).
    *
    * @param author the author
+   * @param limit the page's {@code Limit}: an upload asks for K + 25, so that an audience of K
+   *     and the pending fan-outs an upload normally finds (its own) come in one request (an
+   *     audience item is about 70 bytes: 1 MB holds more than 14,000)
    * @return the plan of the first page
    */
-  public static QueryPlan audienceAndPending(String author) {
+  public static QueryPlan audienceAndPending(String author, int limit) {
     return new QueryPlan(
         Index.TABLE,
         KeyLayout.userPartition(author),
         Optional.of(SortKeyCondition.between(AUDIENCE, "#FANOUT%")),
         true,
-        1000,
+        limit,
         Optional.empty(),
         true);
   }
