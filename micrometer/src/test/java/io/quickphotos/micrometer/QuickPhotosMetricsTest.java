@@ -246,11 +246,21 @@ class QuickPhotosMetricsTest {
         .isPositive();
   }
 
-  /** Prints what Prometheus would scrape after a few calls; the README shows a part of it. */
+  /**
+   * Prints what Prometheus would scrape after a few calls, two GetItem attempts throttled; the
+   * README shows a part of it.
+   */
   @Test
   void prometheusScrape() {
     PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    use(open("memory", QuickPhotosMetrics.costListener(prometheus)));
+    Faults faults = Faults.seeded(5);
+    faults.on(Request.GET_ITEM).next(2, Fault.throttling());
+    use(
+        MemoryQuickPhotos.builder()
+            .faults(faults)
+            .retryPolicy(RetryPolicy.noDelay())
+            .costListener(QuickPhotosMetrics.costListener(prometheus))
+            .build());
 
     String scrape = prometheus.scrape();
     System.out.println(scrape);
@@ -259,6 +269,8 @@ class QuickPhotosMetricsTest {
         .contains("quickphotos_calls_seconds_count{exception=\"none\",pattern=\"follow\"} 1")
         .contains("quickphotos_calls_seconds_count{exception=\"UserNotFoundException\"")
         .contains("quickphotos_capacity_units_total{pattern=\"follow\",type=\"write\"}")
-        .contains("quickphotos_cost_dollars_total{pattern=\"follow\"}");
+        .contains("quickphotos_cost_dollars_total{pattern=\"follow\"}")
+        .contains("quickphotos_retries_total{layer=\"sdk\",operation=\"GetItem\"} 2.0")
+        .contains("quickphotos_throttles_total{operation=\"GetItem\"} 2.0");
   }
 }
