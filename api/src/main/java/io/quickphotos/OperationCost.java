@@ -21,10 +21,10 @@ import java.util.function.Supplier;
  * @param succeeded whether the call returned normally
  * @param requestsMade the requests in the order they were made, retries included; empty when the
  *     repository has no cost listener to hand them to, or the cost was built without them
- * @param latencyNanos the call's wall-clock time in nanoseconds, from entering the repository to
- *     the last request's end (validation, retries and their backoff included); 0 when unknown (a
- *     cost built without it, or a listener that {@linkplain CostListener#timesCalls() declines}
- *     timing)
+ * @param latencyNanos the call's wall-clock time in nanoseconds, from the end of the argument
+ *     checks (a call they reject makes no request and reports no cost) to the end of its last
+ *     request, retries and their backoff included; 0 when unknown (a cost built without it, or a
+ *     listener that {@linkplain CostListener#timesCalls() declines} timing)
  * @param exception the simple name of the class of the exception the call threw, e.g.
  *     {@code UserNotFoundException}; null when it succeeded, or when the cost was built without it
  * @param retries per DynamoDB operation, the retries, throttles and unknown outcomes the call's
