@@ -9,6 +9,7 @@ module io.quickphotos.dynamo {
   requires transitive software.amazon.awssdk.services.dynamodb;
   requires software.amazon.awssdk.awscore;
   requires software.amazon.awssdk.core;
+  requires software.amazon.awssdk.metrics;
   requires software.amazon.awssdk.retries.api;
   requires org.slf4j;
 

@@ -2098,7 +2098,10 @@ public abstract class QuickPhotosContract {
                       cost.writeCapacityUnits(),
                       cost.itemsRead(),
                       cost.succeeded(),
-                      new ArrayList<>(cost.requestsMade()));
+                      new ArrayList<>(cost.requestsMade()),
+                      cost.latencyNanos(),
+                      cost.exception(),
+                      new ArrayList<>(cost.retries()));
               assertThat(cost).isEqualTo(copied).hasSameHashCodeAs(copied);
               assertThat(cost.requestsMade()).isEqualTo(List.copyOf(cost.requestsMade()));
               assertThatThrownBy(() -> cost.requestsMade().add(cost.requestsMade().get(0)))

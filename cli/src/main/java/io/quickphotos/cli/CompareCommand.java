@@ -1,5 +1,6 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
@@ -30,8 +31,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
       "",
       "Runs every access pattern on the memory backend and on DynamoDB Local (started in this "
           + "process), on the same generated sample with the same clock, and prints them side by "
-          + "side: results equal (yes/no), requests and capacity units on each, latency on each "
-          + "and the ratio. Costs that differ are shown as memory / dynamodb-local.",
+          + "side: results equal (yes/no), requests and capacity units on each, what a million "
+          + "such calls cost at on-demand prices, latency on each and the ratio. Costs that differ are shown as memory / dynamodb-local.",
       "",
       "Exits with 1 if any result differs; differing costs are reported, not fatal."
     })
@@ -44,6 +45,10 @@ final class CompareCommand implements Callable<Integer> {
   private static final int MEMORY_WARM_UP_RUNS = 30;
 
   private static final int DYNAMODB_WARM_UP_RUNS = 1;
+
+  /** The prices of the dollars column. */
+  private static final CostModel PRICES = CostModel.ON_DEMAND_US_EAST_1;
+
   private static final int WARM_UP_USERS = 10;
   private static final String WARM_UP_TABLE = "warm-up";
 
@@ -105,7 +110,10 @@ final class CompareCommand implements Callable<Integer> {
     out.println(
         "Latency: a write's wall time, a read's median of "
             + (EXTRA_READ_CALLS + 1)
-            + " calls. Costs that differ show as memory / DynamoDB Local.");
+            + " calls. Costs that differ show as memory / DynamoDB Local; $/1M calls is what a"
+            + " million calls like the step's cost at "
+            + PRICES
+            + " (on-demand, us-east-1).");
     TextTable table =
         new TextTable(
                 "#",
@@ -116,6 +124,7 @@ final class CompareCommand implements Callable<Integer> {
                 "RCU",
                 "WCU",
                 "items",
+                "$/1M calls",
                 "memory",
                 "DDB Local",
                 "ratio")
@@ -129,6 +138,7 @@ final class CompareCommand implements Callable<Integer> {
         pairUnits(memory.load.readCapacityUnits(), dynamo.load.readCapacityUnits()),
         pairUnits(memory.load.writeCapacityUnits(), dynamo.load.writeCapacityUnits()),
         pair(memory.load.itemsRead(), dynamo.load.itemsRead()),
+        pairDollars(memory.load, dynamo.load),
         Format.latency(memory.loadNanos),
         Format.latency(dynamo.loadNanos),
         ratio(memory.loadNanos, dynamo.loadNanos));
@@ -163,6 +173,7 @@ final class CompareCommand implements Callable<Integer> {
           pairUnits(mc.readCapacityUnits(), dc.readCapacityUnits()),
           pairUnits(mc.writeCapacityUnits(), dc.writeCapacityUnits()),
           pair(mc.itemsRead(), dc.itemsRead()),
+          pairDollars(mc, dc),
           Format.latency(mn),
           Format.latency(dn),
           ratio(mn, dn));
@@ -174,6 +185,7 @@ final class CompareCommand implements Callable<Integer> {
             "(all steps)",
             yesNo(differingResults.isEmpty()),
             yesNo(differingCosts.isEmpty()),
+            "",
             "",
             "",
             "",
@@ -294,6 +306,13 @@ final class CompareCommand implements Callable<Integer> {
 
   private static String pair(long a, long b) {
     return a == b ? Format.count(a) : Format.count(a) + " / " + Format.count(b);
+  }
+
+  /** Dollars per million calls on each backend, one figure where they agree to the cent. */
+  private static String pairDollars(CostTotals a, CostTotals b) {
+    String first = Format.dollars(a.dollarsPerMillionCalls(PRICES));
+    String second = Format.dollars(b.dollarsPerMillionCalls(PRICES));
+    return first.equals(second) ? first : first + " / " + second;
   }
 
   private static String pairUnits(double a, double b) {

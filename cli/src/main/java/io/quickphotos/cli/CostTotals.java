@@ -1,5 +1,6 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
 import java.util.Locale;
 
@@ -11,16 +12,20 @@ import java.util.Locale;
  * @param readCapacityUnits read capacity consumed
  * @param writeCapacityUnits write capacity consumed
  * @param itemsRead items the reads returned
+ * @param latencyNanos the calls' latencies added up, as the repository timed them
+ * @param retries retries of the calls' requests, in the SDK and in the repository
  */
 record CostTotals(
     long calls,
     long requests,
     double readCapacityUnits,
     double writeCapacityUnits,
-    long itemsRead) {
+    long itemsRead,
+    long latencyNanos,
+    long retries) {
 
   /** Nothing spent yet. */
-  static final CostTotals ZERO = new CostTotals(0, 0, 0, 0, 0);
+  static final CostTotals ZERO = new CostTotals(0, 0, 0, 0, 0, 0, 0);
 
   /**
    * Adds one call's cost.
@@ -34,7 +39,9 @@ record CostTotals(
         requests + cost.requests(),
         readCapacityUnits + cost.readCapacityUnits(),
         writeCapacityUnits + cost.writeCapacityUnits(),
-        itemsRead + cost.itemsRead());
+        itemsRead + cost.itemsRead(),
+        latencyNanos + cost.latencyNanos(),
+        retries + cost.retryCount());
   }
 
   /**
@@ -49,7 +56,31 @@ record CostTotals(
         requests + other.requests,
         readCapacityUnits + other.readCapacityUnits,
         writeCapacityUnits + other.writeCapacityUnits,
-        itemsRead + other.itemsRead);
+        itemsRead + other.itemsRead,
+        latencyNanos + other.latencyNanos,
+        retries + other.retries);
+  }
+
+  /**
+   * The mean latency of a call.
+   *
+   * @return nanoseconds; 0 without calls
+   */
+  long meanLatencyNanos() {
+    return calls == 0 ? 0 : latencyNanos / calls;
+  }
+
+  /**
+   * What a million calls like these cost, at the model's prices: the units of the mean call,
+   * times a million.
+   *
+   * @param model the prices
+   * @return dollars; 0 without calls
+   */
+  double dollarsPerMillionCalls(CostModel model) {
+    return calls == 0
+        ? 0
+        : model.dollars(readCapacityUnits, writeCapacityUnits) / calls * 1_000_000;
   }
 
   @Override

@@ -18,6 +18,16 @@ final class Format {
   }
 
   /**
+   * Dollars, with four decimals below a dollar, where the prices of single calls live.
+   *
+   * @param dollars the amount
+   * @return e.g. {@code $0.0625} or {@code $1,234.56}
+   */
+  static String dollars(double dollars) {
+    return String.format(Locale.ROOT, dollars < 1 ? "$%.4f" : "$%,.2f", dollars);
+  }
+
+  /**
    * A count with thousands separators.
    *
    * @param count the count

@@ -1,6 +1,7 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
       "Loads a generated sample (about a thousand items) into a backend, runs every "
           + "access pattern of the single-table design on it, and prints each result with the "
           + "DynamoDB request it made and what it cost (requests, read and write capacity units, "
-          + "items read), then a summary table.",
+          + "items read, latency), then a summary table with the mean latency and what a million "
+          + "calls cost at on-demand prices (us-east-1).",
       "",
       "Exits with 1 if a step fails other than as the tour means it to."
     })
@@ -179,27 +181,44 @@ final class TourCommand implements Callable<Integer> {
   }
 
   /**
-   * One call's cost in words.
+   * One call's cost in words, with its latency and any retries.
    *
    * @param cost the cost
-   * @return e.g. {@code 1 request, 0.5 RCU, 0.0 WCU, 1 item read}
+   * @return e.g. {@code 1 request, 0.5 RCU, 0.0 WCU, 1 item read, 14 µs}
    */
   static String cost(OperationCost cost) {
+    int retries = cost.retryCount();
     return String.format(
         Locale.ROOT,
-        "%d request%s, %s RCU, %s WCU, %d item%s read%s",
+        "%d request%s, %s RCU, %s WCU, %d item%s read, %s%s%s",
         cost.requests(),
         cost.requests() == 1 ? "" : "s",
         Format.units(cost.readCapacityUnits()),
         Format.units(cost.writeCapacityUnits()),
         cost.itemsRead(),
         cost.itemsRead() == 1 ? "" : "s",
+        Format.latency(cost.latencyNanos()),
+        retries == 0 ? "" : ", " + Format.count(retries) + (retries == 1 ? " retry" : " retries"),
         cost.succeeded() ? "" : " (call failed)");
   }
 
+  /**
+   * The tour's calls per pattern: what they made and consumed, their mean latency as the
+   * repository timed it, and what a million such calls cost at on-demand prices.
+   */
   private static void printSummary(PrintWriter out, Map<AccessPattern, CostTotals> byPattern) {
+    CostModel prices = CostModel.ON_DEMAND_US_EAST_1;
     out.println("Summary of the tour's calls (loading not included):");
-    TextTable table = new TextTable("pattern", "calls", "requests", "RCU", "WCU", "items read");
+    TextTable table =
+        new TextTable(
+            "pattern",
+            "calls",
+            "requests",
+            "RCU",
+            "WCU",
+            "items read",
+            "mean latency",
+            "$ per 1M calls");
     CostTotals total = CostTotals.ZERO;
     for (Map.Entry<AccessPattern, CostTotals> row : byPattern.entrySet()) {
       CostTotals t = row.getValue();
@@ -209,7 +228,9 @@ final class TourCommand implements Callable<Integer> {
           Format.count(t.requests()),
           Format.units(t.readCapacityUnits()),
           Format.units(t.writeCapacityUnits()),
-          Format.count(t.itemsRead()));
+          Format.count(t.itemsRead()),
+          Format.latency(t.meanLatencyNanos()),
+          Format.dollars(t.dollarsPerMillionCalls(prices)));
       total = total.plus(t);
     }
     table
@@ -220,7 +241,13 @@ final class TourCommand implements Callable<Integer> {
             Format.count(total.requests()),
             Format.units(total.readCapacityUnits()),
             Format.units(total.writeCapacityUnits()),
-            Format.count(total.itemsRead()));
+            Format.count(total.itemsRead()),
+            Format.latency(total.meanLatencyNanos()),
+            Format.dollars(total.dollarsPerMillionCalls(prices)));
     table.print(out, 2);
+    out.println(
+        "  Latency as the repository timed each call; dollars at "
+            + prices
+            + " (on-demand, us-east-1), for a million calls like the tour's.");
   }
 }

@@ -24,7 +24,8 @@ class CompareCommandTest {
           .containsPattern(
               "(?m)^\\d+ +"
                   + pattern.name()
-                  + " +yes +(yes|NO) +[\\d,]+( / [\\d,]+)? .* [\\d.,]+×$");
+                  + " +yes +(yes|NO) +[\\d,]+( / [\\d,]+)? .* \\$[\\d.,]+( / \\$[\\d.,]+)? .*"
+                  + " [\\d.,]+×$");
     }
   }
 }

@@ -3,6 +3,9 @@ package io.quickphotos.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.CostModel;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class TourCommandTest {
@@ -31,7 +34,8 @@ class TourCommandTest {
         .contains("→ AlreadyFollowingException: ")
         .contains("(as expected)")
         .doesNotContain("UNEXPECTED")
-        .containsPattern("cost: 2 requests, [\\d.]+ RCU, 0\\.0 WCU, \\d+ items read")
+        .containsPattern(
+            "cost: 2 requests, [\\d.]+ RCU, 0\\.0 WCU, \\d+ items read, [\\d.]+ (µs|ms)")
         .contains("Summary of the tour's calls")
         .containsPattern(
             "Query PK = USER#(\\S+) AND begins_with\\(SK, PHOTO#\\1#\\), backwards, "
@@ -41,9 +45,36 @@ class TourCommandTest {
       assertThat(summary)
           .as("summary row of %s", pattern)
           .containsPattern(
-              "(?m)^  " + pattern.name() + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+$");
+              "(?m)^  "
+                  + pattern.name()
+                  + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+ +[\\d.]+ (µs|ms|s)"
+                  + " +\\$[\\d.,]+$");
     }
     assertThat(summary).containsPattern("(?m)^  total +26 +49 ");
+  }
+
+  @Test
+  void theSummarysDollarsAreItsUnitsAtOnDemandPricesPerMillionCalls() {
+    String out = Cli.run("tour").out();
+    String summary = out.substring(out.indexOf("Summary of the tour's calls"));
+    Matcher row =
+        Pattern.compile(
+                "(?m)^  ([A-Z_]+|total) +([\\d,]+) +[\\d,]+ +([\\d.,]+) +([\\d.,]+) +[\\d,]+"
+                    + " +[\\d.]+ (?:µs|ms|s) +(\\$[\\d.,]+)$")
+            .matcher(summary);
+    int rows = 0;
+    while (row.find()) {
+      double calls = Double.parseDouble(row.group(2).replace(",", ""));
+      double read = Double.parseDouble(row.group(3).replace(",", ""));
+      double write = Double.parseDouble(row.group(4).replace(",", ""));
+      assertThat(row.group(5))
+          .as("dollars of %s", row.group(1))
+          .isEqualTo(
+              Format.dollars(
+                  CostModel.ON_DEMAND_US_EAST_1.dollars(read, write) / calls * 1_000_000));
+      rows++;
+    }
+    assertThat(rows).isEqualTo(Walkthrough.PATTERNS.size() + 1);
   }
 
   @Test

@@ -235,7 +235,8 @@ public final class DynamoQuickPhotos {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
       return Repositories.create(
-          new DynamoTable(client, tableName),
+          // Counting the SDK's attempts turns its metric collection on: only for a listener.
+          new DynamoTable(client, tableName, costListener != CostListener.NONE),
           RepositoryOptions.defaults()
               .withCostListener(costListener)
               .withClock(clock)

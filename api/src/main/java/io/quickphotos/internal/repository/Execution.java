@@ -15,6 +15,7 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Retries;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableConditionFailedException;
@@ -51,11 +52,19 @@ final class Execution {
   private final Retrier retrier;
   private final RequestPool pool;
 
+  /** Whether there is a listener to build costs for; without one nothing is measured. */
+  private final boolean listening;
+
+  /** Whether the listener wants each call timed (two clock reads a call). */
+  private final boolean timed;
+
   Execution(Table table, CostListener costListener, Retrier retrier, RequestPool pool) {
     this.table = Objects.requireNonNull(table, "table");
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.retrier = Objects.requireNonNull(retrier, "retrier");
     this.pool = Objects.requireNonNull(pool, "pool");
+    this.listening = costListener != CostListener.NONE;
+    this.timed = listening && costListener.timesCalls();
   }
 
   /** The retry budget every loop of this repository shares. */
@@ -75,20 +84,36 @@ final class Execution {
    * API's own or a bug.
    */
   <T> T call(AccessPattern pattern, Function<Meter, T> body) {
-    Meter meter = new Meter(costListener != CostListener.NONE);
-    boolean succeeded = false;
+    Meter meter = new Meter(listening);
+    long start = timed ? System.nanoTime() : 0;
+    if (listening) {
+      // Whatever the engine counted on this thread outside a call is not this call's.
+      Retries.take();
+    }
+    Throwable thrown = null;
     try {
-      T result = body.apply(meter);
-      succeeded = true;
-      return result;
+      return body.apply(meter);
     } catch (TableRequestRefusedException e) {
-      throw new InvalidInputException("refused by the table: " + e.getMessage(), e);
+      InvalidInputException invalid =
+          new InvalidInputException("refused by the table: " + e.getMessage(), e);
+      thrown = invalid;
+      throw invalid;
     } catch (UnreadableItemException e) {
       // Written by something else, or corrupted.
-      throw new QuickPhotosException(
-          "the table holds an item quickphotos cannot read: " + e.getMessage(), e);
+      QuickPhotosException unreadable =
+          new QuickPhotosException(
+              "the table holds an item quickphotos cannot read: " + e.getMessage(), e);
+      thrown = unreadable;
+      throw unreadable;
+    } catch (RuntimeException | Error e) {
+      thrown = e;
+      throw e;
     } finally {
-      report(meter.cost(pattern, succeeded));
+      if (listening) {
+        long latency = timed ? System.nanoTime() - start : 0;
+        meter.absorb(Retries.take());
+        report(meter.cost(pattern, thrown, latency));
+      }
     }
   }
 
@@ -202,6 +227,7 @@ final class Execution {
   Map<Key, Item> batchGet(List<Key> keys, Meter meter) {
     Map<Key, Item> found = new HashMap<>(2 * keys.size());
     untilProcessed(
+        meter,
         keys,
         Operation.BATCH_GET_ITEM,
         "keys",
@@ -285,6 +311,9 @@ final class Execution {
         pool.sendAll(chunks, chunk -> sendChunk(chunk, request, what, send, unprocessed));
     for (Chunk<T, A> chunk : sent) {
       for (int i = 0; i < chunk.asked().size(); i++) {
+        if (i > 0) {
+          meter.resent(request);
+        }
         meter.madeOf(describer, chunk.asked().get(i));
         if (i < chunk.answers().size()) {
           answered.accept(chunk.answers().get(i), meter);
@@ -310,6 +339,8 @@ final class Execution {
     List<A> answers = new ArrayList<>(1);
     try {
       untilProcessed(
+          // Not metered here (a helper thread's): sideBySide counts the resends in order.
+          null,
           chunk,
           request,
           what,
@@ -333,6 +364,7 @@ final class Execution {
    */
   void batchWrite(List<Item> batch, Meter meter) {
     untilProcessed(
+        meter,
         batch,
         Operation.BATCH_WRITE_ITEM,
         "items",
@@ -378,11 +410,12 @@ final class Execution {
    * Sends a batch, then what the engine left unprocessed, until nothing is left or the retry
    * budget is spent.
    *
+   * @param meter counts the resends; null where the caller counts them when it meters
    * @param send makes one request and returns what it left unprocessed
    * @throws ServiceUnavailableException naming the request and what is left
    */
   private <T> void untilProcessed(
-      List<T> batch, Operation request, String what, UnaryOperator<List<T>> send) {
+      Meter meter, List<T> batch, Operation request, String what, UnaryOperator<List<T>> send) {
     List<T> pending = batch;
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (!retrier.allows(attempt)) {
@@ -397,6 +430,9 @@ final class Execution {
                 + " attempts");
       }
       retrier.pauseBefore(attempt);
+      if (attempt > 0 && meter != null) {
+        meter.resent(request);
+      }
       pending = send.apply(pending);
     }
   }
@@ -538,6 +574,9 @@ final class Execution {
     ClientToken token = new ClientToken();
     for (int attempt = 0; ; attempt++) {
       retrier.pauseBefore(attempt);
+      if (attempt > 0) {
+        meter.resent(Operation.TRANSACT_WRITE_ITEMS);
+      }
       try {
         meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
@@ -566,6 +605,9 @@ final class Execution {
                     .allMatch(r -> Limits.NONE.equals(r) || Limits.TRANSIENT_REASONS.contains(r));
         if (!transientOnly) {
           throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
+        if (reasons.contains(Limits.THROTTLING_ERROR)) {
+          meter.throttled(Operation.TRANSACT_WRITE_ITEMS);
         }
         if (!retrier.allows(attempt + 1)) {
           throw new ServiceUnavailableException(

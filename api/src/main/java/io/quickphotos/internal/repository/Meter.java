@@ -3,7 +3,10 @@ package io.quickphotos.internal.repository;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.DynamoRequest;
 import io.quickphotos.OperationCost;
+import io.quickphotos.RequestRetries;
 import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Operation;
+import io.quickphotos.engine.Retries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -26,8 +29,35 @@ final class Meter {
   private double writeUnits;
   private int itemsRead;
 
+  /** The repository's resends and the engine's retries; null until the call meets one. */
+  private Retries retries;
+
   Meter(boolean describe) {
     made = describe ? new ArrayList<>(2) : null;
+  }
+
+  /** Counts a request sent again for what the one before it left undone. */
+  void resent(Operation operation) {
+    retries().resent(operation);
+  }
+
+  /** Counts an attempt refused or cancelled because of throughput. */
+  void throttled(Operation operation) {
+    retries().throttle(operation);
+  }
+
+  /** Adds what the engine counted on this thread during the call. */
+  void absorb(Retries counted) {
+    if (counted != null) {
+      retries().add(counted);
+    }
+  }
+
+  private Retries retries() {
+    if (retries == null) {
+      retries = new Retries();
+    }
+    return retries;
   }
 
   /** Counts a request before it is sent, so that one that fails is counted too. */
@@ -50,11 +80,38 @@ final class Meter {
     itemsRead += items;
   }
 
-  /** The call's cost so far, as the cost listener receives it. */
-  OperationCost cost(AccessPattern pattern, boolean succeeded) {
+  /**
+   * The call's cost so far, as the cost listener receives it.
+   *
+   * @param thrown what the call threw, null if it returned
+   * @param latencyNanos the call's wall-clock time, 0 if not timed
+   */
+  OperationCost cost(AccessPattern pattern, Throwable thrown, long latencyNanos) {
+    boolean succeeded = thrown == null;
+    String exception = succeeded ? null : thrown.getClass().getSimpleName();
+    List<RequestRetries> retried = retries == null ? List.of() : retries.toList();
     return made == null
-        ? new OperationCost(pattern, requests, readUnits, writeUnits, itemsRead, succeeded)
+        ? new OperationCost(
+            pattern,
+            requests,
+            readUnits,
+            writeUnits,
+            itemsRead,
+            succeeded,
+            List.of(),
+            latencyNanos,
+            exception,
+            retried)
         : OperationCost.describedLazily(
-            pattern, requests, readUnits, writeUnits, itemsRead, succeeded, made);
+            pattern,
+            requests,
+            readUnits,
+            writeUnits,
+            itemsRead,
+            succeeded,
+            made,
+            latencyNanos,
+            exception,
+            retried);
   }
 }

@@ -1,5 +1,6 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.engine.Retries;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -110,6 +111,9 @@ final class RequestPool {
     }
     Object[] responses = new Object[count];
     Throwable[] failures = new Throwable[count];
+    // What the engine counted on a helper thread belongs to the caller's call.
+    Retries[] retried = new Retries[count];
+    Thread caller = Thread.currentThread();
     AtomicInteger next = new AtomicInteger();
     CountDownLatch ended = new CountDownLatch(count);
     Runnable worker =
@@ -120,6 +124,9 @@ final class RequestPool {
             } catch (RuntimeException | Error e) {
               failures[i] = e;
             } finally {
+              if (Thread.currentThread() != caller) {
+                retried[i] = Retries.take();
+              }
               ended.countDown();
             }
           }
@@ -129,6 +136,9 @@ final class RequestPool {
     }
     worker.run();
     awaitUninterruptibly(ended);
+    for (Retries counted : retried) {
+      Retries.addToCurrent(counted);
+    }
     for (Throwable failure : failures) {
       if (failure instanceof RuntimeException e) {
         throw e;

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -56,15 +57,36 @@ public final class DynamoTable implements Table {
   private final String tableName;
 
   /**
-   * The engine over one existing table, each call one DynamoDB request. Makes no request until
-   * called; thread-safe.
+   * Each request's override: a metric publisher counting the SDK's attempts ({@link SdkAttempts}),
+   * or none, which leaves the SDK's metric collection off.
+   */
+  private final AwsRequestOverrideConfiguration attempts;
+
+  /**
+   * The engine over one existing table, each call one DynamoDB request, the SDK's attempts
+   * counted. Makes no request until called; thread-safe.
    *
    * @param client the client to send requests with; never closed here
    * @param tableName an existing table with the quickphotos layout
    */
   public DynamoTable(DynamoDbClient client, String tableName) {
+    this(client, tableName, true);
+  }
+
+  /**
+   * The engine over one existing table, each call one DynamoDB request. Makes no request until
+   * called; thread-safe.
+   *
+   * @param client the client to send requests with; never closed here
+   * @param tableName an existing table with the quickphotos layout
+   * @param countAttempts whether to count the SDK's retries, throttles and unknown outcomes for
+   *     the calls' costs (turns the SDK's per-request metric collection on); a repository without
+   *     a cost listener does not
+   */
+  public DynamoTable(DynamoDbClient client, String tableName, boolean countAttempts) {
     this.client = Objects.requireNonNull(client, "client");
     this.tableName = Objects.requireNonNull(tableName, "tableName");
+    this.attempts = countAttempts ? SdkAttempts.COUNTED : null;
   }
 
   String tableName() {
@@ -82,7 +104,8 @@ public final class DynamoTable implements Table {
                         r.tableName(tableName)
                             .key(AttributeValues.toSdk(key))
                             .consistentRead(true)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
     Optional<Item> item =
         response.hasItem() && !response.item().isEmpty()
             ? Optional.of(AttributeValues.item(response.item()))
@@ -108,7 +131,8 @@ public final class DynamoTable implements Table {
             .scanIndexForward(plan.forward())
             .limit(plan.limit())
             .consistentRead(plan.consistentRead())
-            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+            .overrideConfiguration(attempts);
     if (index.indexName() != null) {
       request.indexName(index.indexName());
     }
@@ -157,7 +181,8 @@ public final class DynamoTable implements Table {
                                         .keys(sdkKeys)
                                         .consistentRead(true)
                                         .build()))
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
     List<Item> items = new ArrayList<>();
     for (Map<String, AttributeValue> item :
         response.responses().getOrDefault(tableName, List.of())) {
@@ -189,7 +214,8 @@ public final class DynamoTable implements Table {
                 client.batchWriteItem(
                     r ->
                         r.requestItems(Map.of(tableName, puts))
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
     List<Item> unprocessed = new ArrayList<>();
     for (WriteRequest left : response.unprocessedItems().getOrDefault(tableName, List.of())) {
       unprocessed.add(AttributeValues.item(left.putRequest().item()));
@@ -226,7 +252,8 @@ public final class DynamoTable implements Table {
                                   put.returnValuesOnConditionCheckFailure())
                               .expressionAttributeNames(put.expressionAttributeNames())
                               .expressionAttributeValues(put.expressionAttributeValues())
-                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                              .overrideConfiguration(attempts)));
       // PutItem can only return the old image; the new one is exactly the item written.
       return new Write(
           Optional.of(((WriteAction.Put) action).item()), writeUnits(response.consumedCapacity()));
@@ -250,7 +277,8 @@ public final class DynamoTable implements Table {
                               .expressionAttributeNames(update.expressionAttributeNames())
                               .expressionAttributeValues(update.expressionAttributeValues())
                               .returnValues(ReturnValue.ALL_NEW)
-                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                              .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                              .overrideConfiguration(attempts)));
       return new Write(
           Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
@@ -269,7 +297,8 @@ public final class DynamoTable implements Table {
                                 delete.returnValuesOnConditionCheckFailure())
                             .expressionAttributeNames(delete.expressionAttributeNames())
                             .expressionAttributeValues(delete.expressionAttributeValues())
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
     return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
   }
 
@@ -306,7 +335,8 @@ public final class DynamoTable implements Table {
                     r ->
                         r.transactItems(items)
                             .clientRequestToken(clientRequestToken)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)));
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
     return capacity(response.consumedCapacity(), true);
   }
 
@@ -317,7 +347,8 @@ public final class DynamoTable implements Table {
             .tableName(tableName)
             .consistentRead(true)
             .limit(plan.limit())
-            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+            .overrideConfiguration(attempts);
     if (plan.totalSegments() > 1) {
       request.segment(plan.segment()).totalSegments(plan.totalSegments());
     }

@@ -8,6 +8,7 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Retries;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
@@ -147,6 +148,7 @@ final class FaultInjectingTable extends ForwardingTable {
     }
     T result = request.apply(fault);
     if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
+      Retries.unknownOutcome(operation);
       throw new ServiceUnavailableException(
           "could not complete "
               + operation.wireName()

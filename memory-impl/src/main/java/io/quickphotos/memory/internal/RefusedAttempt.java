@@ -41,6 +41,11 @@ final class RefusedAttempt extends RuntimeException {
     return new RefusedAttempt(INTERNAL_SERVER_ERROR, "Internal server error");
   }
 
+  /** Whether the attempt was refused because of throughput (not a server error). */
+  boolean throttling() {
+    return THROTTLED.equals(code);
+  }
+
   /** The error code, as the SDK's exception reports it. */
   String code() {
     return code;

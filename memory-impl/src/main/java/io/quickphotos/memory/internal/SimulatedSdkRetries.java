@@ -10,6 +10,7 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Retries;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
@@ -66,6 +67,10 @@ final class SimulatedSdkRetries extends ForwardingTable {
       try {
         return attempt.get();
       } catch (RefusedAttempt refused) {
+        // Counted for the call's cost, as the SDK's attempts are counted on DynamoDB.
+        if (refused.throttling()) {
+          Retries.throttled(operation);
+        }
         if (attempts >= policy.maxAttempts()) {
           throw new ServiceUnavailableException(
               "DynamoDB could not serve "
@@ -80,6 +85,7 @@ final class SimulatedSdkRetries extends ForwardingTable {
                   + refused.getMessage(),
               refused);
         }
+        Retries.sdkRetry(operation);
         backoff.pause(attempts);
       }
     }
