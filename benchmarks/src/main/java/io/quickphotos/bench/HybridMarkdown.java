@@ -327,9 +327,10 @@ final class HybridMarkdown {
               dollars(uploadDollars(t))));
     }
     md.append(
-        "\nThe audience's Query reads 1,000 items a page, one page after another, and the"
-            + " entries' BatchWriteItem requests go out 50 at a time: the write units grow as 2A,"
-            + " the round trips as A / 1,000 + A / 1,250.\n\n");
+        "\nThe audience's Query reads K + 25 items a page (the audience and the upload's own"
+            + " pending fan-out in one request up to A = K), and the entries' BatchWriteItem"
+            + " requests go out 50 at a time: the write units grow as 2A + 10, the round trips as"
+            + " 3 + ⌈A / 1,250⌉.\n\n");
   }
 
   private static void storage(StringBuilder md, Storage storage) {
