@@ -1,8 +1,12 @@
 package io.quickphotos.cli;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.quickphotos.AccessPattern;
+import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
+import io.quickphotos.micrometer.QuickPhotosMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -10,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,6 +57,14 @@ final class TourCommand implements Callable<Integer> {
               + "scale with it (default: ${DEFAULT-VALUE}, about a thousand items).")
   int users;
 
+  @Option(
+      names = "--metrics",
+      description =
+          "At the end, print the meters quickphotos-micrometer recorded for the tour's calls, as "
+              + "a Prometheus scrape: what an application's dashboard gets from one line of "
+              + "wiring.")
+  boolean metrics;
+
   /** Runs the tour. */
   @Override
   public Integer call() {
@@ -59,7 +72,23 @@ final class TourCommand implements Callable<Integer> {
     SampleData data = sample.generate(users);
     PrintWriter out = spec.commandLine().getOut();
     CostRecorder recorder = new CostRecorder();
-    try (OpenBackend open = OpenBackend.open(backend, recorder, data.clock())) {
+    PrometheusMeterRegistry registry =
+        metrics ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : null;
+    CostListener listener = recorder;
+    // The meters take the walkthrough's calls, not the sample's loading.
+    AtomicBoolean touring = new AtomicBoolean();
+    if (registry != null) {
+      // What an application writes: the repository's cost listener bound to its registry.
+      CostListener meters = QuickPhotosMetrics.costListener(registry);
+      listener =
+          cost -> {
+            recorder.onCost(cost);
+            if (touring.get()) {
+              meters.onCost(cost);
+            }
+          };
+    }
+    try (OpenBackend open = OpenBackend.open(backend, listener, data.clock())) {
       out.printf(
           Locale.ROOT,
           "quickphotos tour on %s: sample of seed %d%n%n",
@@ -116,6 +145,7 @@ final class TourCommand implements Callable<Integer> {
       }
       out.println();
 
+      touring.set(true);
       Walkthrough walkthrough = new Walkthrough(data, rerun);
       List<Walkthrough.Step> steps = walkthrough.steps();
       Map<AccessPattern, CostTotals> byPattern = new EnumMap<>(AccessPattern.class);
@@ -131,6 +161,13 @@ final class TourCommand implements Callable<Integer> {
         }
       }
       printSummary(out, byPattern);
+      if (registry != null) {
+        out.printf(
+            Locale.ROOT,
+            "%nThe tour's meters (QuickPhotosMetrics.costListener(registry), Prometheus"
+                + " exposition):%n%n");
+        out.print(registry.scrape());
+      }
       if (unexpected > 0) {
         out.printf(
             Locale.ROOT,

@@ -78,6 +78,35 @@ class TourCommandTest {
   }
 
   @Test
+  void withMetricsPrintsTheToursMetersAsAPrometheusScrape() {
+    Cli.Run run = Cli.run("tour", "--metrics");
+
+    assertThat(run.exitCode()).isZero();
+    String out = run.out();
+    String scrape = out.substring(out.indexOf("The tour's meters"));
+    // The walkthrough's calls, by pattern; its failures by exception.
+    assertThat(scrape)
+        .contains("quickphotos_calls_seconds_count{exception=\"none\",pattern=\"get_user\"}")
+        .contains(
+            "quickphotos_calls_seconds_count{exception=\"AlreadyFollowingException\",pattern=\"follow\"} 1")
+        .contains("quickphotos_capacity_units_total{pattern=\"follow\",type=\"write\"}")
+        .contains("quickphotos_cost_dollars_total{pattern=\"home_feed\"}")
+        .contains("quickphotos_requests_total{pattern=\"delete_user\"}");
+    Matcher calls =
+        Pattern.compile("(?m)^quickphotos_calls_seconds_count\\{[^}]*\\} ([\\d.]+)$")
+            .matcher(scrape);
+    double counted = 0;
+    while (calls.find()) {
+      counted += Double.parseDouble(calls.group(1));
+    }
+    String summary = out.substring(out.indexOf("Summary of the tour's calls"));
+    Matcher total = Pattern.compile("(?m)^  total +([\\d,]+) ").matcher(summary);
+    assertThat(total.find()).isTrue();
+    // Read steps are timed over further calls, which the meters count too.
+    assertThat(counted).isGreaterThanOrEqualTo(Double.parseDouble(total.group(1).replace(",", "")));
+  }
+
+  @Test
   void isTheDefaultCommand() {
     Cli.Run plain = Cli.run();
     Cli.Run withOptions = Cli.run("--users", "3", "--seed", "7");
