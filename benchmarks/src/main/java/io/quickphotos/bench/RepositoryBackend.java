@@ -88,7 +88,7 @@ final class RepositoryBackend implements BenchmarkTarget {
    */
   static RepositoryBackend dynamoDb(DynamoDbClient client) {
     CostTally costs = new CostTally();
-    Table table = new DynamoTable(client, LocalTable.NAME);
+    Table table = new DynamoTable(client, LocalTable.NAME, costs.countsSdkAttempts());
     return new RepositoryBackend(DataSet.repository(table, costs), table, costs, () -> {});
   }
 

@@ -235,8 +235,12 @@ public final class DynamoQuickPhotos {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
       return Repositories.create(
-          // Counting the SDK's attempts turns its metric collection on: only for a listener.
-          new DynamoTable(client, tableName, costListener != CostListener.NONE),
+          // Counting the SDK's attempts turns its metric collection on: only for a listener
+          // that reads them.
+          new DynamoTable(
+              client,
+              tableName,
+              costListener != CostListener.NONE && costListener.countsSdkAttempts()),
           RepositoryOptions.defaults()
               .withCostListener(costListener)
               .withClock(clock)
