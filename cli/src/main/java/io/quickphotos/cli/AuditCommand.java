@@ -72,7 +72,8 @@ final class AuditCommand implements Callable<Integer> {
     CostRecorder recorder = new CostRecorder();
     try (OpenBackend open = OpenBackend.open(backend, recorder, java.time.Clock.systemUTC())) {
       if (file != null) {
-        out.printf(Locale.ROOT, "Loaded %s from %s%n", Format.count(load(open), "item"), file);
+        out.printf(
+            Locale.ROOT, "Loaded %s from %s%n", Format.count(load(open, file), "item"), file);
       }
       out.println("Auditing " + open.description() + (fix ? ", fixing what it finds" : ""));
       out.flush();
@@ -114,7 +115,13 @@ final class AuditCommand implements Callable<Integer> {
     }
   }
 
-  private long load(OpenBackend open) {
+  /**
+   * Loads the items of a file into a backend's engine, as {@code load --file} does.
+   *
+   * @return how many items were loaded
+   * @throws CliException if the file is missing or unreadable
+   */
+  static long load(OpenBackend open, Path file) {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return LoadCommand.loadItems(open, reader);
     } catch (NoSuchFileException e) {

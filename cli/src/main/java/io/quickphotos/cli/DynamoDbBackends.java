@@ -1,6 +1,7 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
@@ -52,6 +53,25 @@ final class DynamoDbBackends {
    */
   static OpenBackend local(
       CostListener costListener, Clock clock, Consumer<DynamoDbClient> beforeOpening) {
+    return local(costListener, clock, beforeOpening, FanOut.off());
+  }
+
+  /**
+   * {@link #local(CostListener, Clock, Consumer)} with a repository that serves the home feed as
+   * {@code fanOut} says.
+   *
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @param beforeOpening runs first, with a client of the new server
+   * @param fanOut fan-out on read, or the hybrid
+   * @return the backend; closing it stops the server and drops its tables
+   * @throws CliException if the server does not start
+   */
+  static OpenBackend local(
+      CostListener costListener,
+      Clock clock,
+      Consumer<DynamoDbClient> beforeOpening,
+      FanOut fanOut) {
     DynamoDbLocal local;
     // DynamoDB Local prints its configuration to standard output on start, which would land in
     // the middle of the command's report; the description below says what matters of it.
@@ -72,6 +92,7 @@ final class DynamoDbBackends {
               .tableName(BackendOptions.DEFAULT_TABLE)
               .costListener(costListener)
               .clock(clock)
+              .fanOut(fanOut)
               .createTableIfMissing(true)
               .build();
       return openBackend(
@@ -96,6 +117,22 @@ final class DynamoDbBackends {
    * @throws CliException if no client can be built or the table cannot be reached or created
    */
   static OpenBackend remote(BackendOptions options, CostListener costListener, Clock clock) {
+    return remote(options, costListener, clock, FanOut.off());
+  }
+
+  /**
+   * {@link #remote(BackendOptions, CostListener, Clock)} with a repository that serves the home
+   * feed as {@code fanOut} says.
+   *
+   * @param options endpoint, region and table
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @param fanOut fan-out on read, or the hybrid
+   * @return the backend; closing it closes the client
+   * @throws CliException if no client can be built or the table cannot be reached or created
+   */
+  static OpenBackend remote(
+      BackendOptions options, CostListener costListener, Clock clock, FanOut fanOut) {
     Region region = region(options.region);
     DynamoDbClient client;
     try {
@@ -123,6 +160,7 @@ final class DynamoDbBackends {
               .tableName(options.tableName())
               .costListener(costListener)
               .clock(clock)
+              .fanOut(fanOut)
               .createTableIfMissing(true)
               .build();
       return openBackend(

@@ -1,6 +1,7 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
@@ -50,10 +51,25 @@ interface OpenBackend extends AutoCloseable {
    * @throws CliException if the backend cannot be opened
    */
   static OpenBackend open(BackendOptions options, CostListener costListener, Clock clock) {
+    return open(options, costListener, clock, FanOut.off());
+  }
+
+  /**
+   * Opens a backend whose repository serves the home feed as {@code fanOut} says.
+   *
+   * @param options which backend, and where for DynamoDB
+   * @param costListener receives every call's cost
+   * @param clock stamps follows and reactions
+   * @param fanOut fan-out on read, or the hybrid
+   * @return the open backend; close it when done
+   * @throws CliException if the backend cannot be opened
+   */
+  static OpenBackend open(
+      BackendOptions options, CostListener costListener, Clock clock, FanOut fanOut) {
     return switch (options.kind) {
-      case MEMORY -> memory(costListener, clock);
-      case DYNAMODB_LOCAL -> dynamoDbLocal(costListener, clock);
-      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock);
+      case MEMORY -> memory(costListener, clock, fanOut);
+      case DYNAMODB_LOCAL -> DynamoDbBackends.local(costListener, clock, client -> {}, fanOut);
+      case DYNAMODB -> DynamoDbBackends.remote(options, costListener, clock, fanOut);
     };
   }
 
@@ -77,10 +93,18 @@ interface OpenBackend extends AutoCloseable {
    * @return the backend
    */
   static OpenBackend memory(CostListener costListener, Clock clock) {
+    return memory(costListener, clock, FanOut.off());
+  }
+
+  private static OpenBackend memory(CostListener costListener, Clock clock, FanOut fanOut) {
     MemoryTable table = new MemoryTable();
     QuickPhotos repository =
         Repositories.create(
-            table, RepositoryOptions.defaults().withCostListener(costListener).withClock(clock));
+            table,
+            RepositoryOptions.defaults()
+                .withCostListener(costListener)
+                .withClock(clock)
+                .withFanOut(fanOut));
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {

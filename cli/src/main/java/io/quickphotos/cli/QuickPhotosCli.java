@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
       CompareCommand.class,
       ExportCommand.class,
       AuditCommand.class,
+      FillTimelinesCommand.class,
       SimulateCommand.class,
       CommandLine.HelpCommand.class
     },
