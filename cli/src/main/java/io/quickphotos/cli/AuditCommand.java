@@ -2,13 +2,7 @@ package io.quickphotos.cli;
 
 import io.quickphotos.AuditFinding;
 import io.quickphotos.AuditReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -55,13 +49,7 @@ final class AuditCommand implements Callable<Integer> {
   @Option(names = "--fix", description = "Mend what the audit finds.")
   boolean fix;
 
-  @Option(
-      names = "--file",
-      paramLabel = "<file>",
-      description =
-          "First load the items of this file (DynamoDB JSON, one item a line), as "
-              + "'load --file' does.")
-  Path file;
+  @Mixin PreloadOptions preload;
 
   /** Runs the audit. */
   @Override
@@ -71,10 +59,7 @@ final class AuditCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     CostRecorder recorder = new CostRecorder();
     try (OpenBackend open = OpenBackend.open(backend, recorder, java.time.Clock.systemUTC())) {
-      if (file != null) {
-        out.printf(
-            Locale.ROOT, "Loaded %s from %s%n", Format.count(load(open, file), "item"), file);
-      }
+      preload.loadInto(open, out);
       out.println("Auditing " + open.description() + (fix ? ", fixing what it finds" : ""));
       out.flush();
       long start = System.nanoTime();
@@ -112,22 +97,6 @@ final class AuditCommand implements Callable<Integer> {
       }
       out.flush();
       return left == 0 ? 0 : 1;
-    }
-  }
-
-  /**
-   * Loads the items of a file into a backend's engine, as {@code load --file} does.
-   *
-   * @return how many items were loaded
-   * @throws CliException if the file is missing or unreadable
-   */
-  static long load(OpenBackend open, Path file) {
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return LoadCommand.loadItems(open, reader);
-    } catch (NoSuchFileException e) {
-      throw new CliException("no such file: " + file, e);
-    } catch (IOException e) {
-      throw new CliException("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 }

@@ -4,7 +4,6 @@ import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.internal.singletable.ItemCodec;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,13 +66,7 @@ final class FillTimelinesCommand implements Callable<Integer> {
       description = "How far back timelines serve photos (default: ${DEFAULT-VALUE}).")
   int windowDays;
 
-  @Option(
-      names = "--file",
-      paramLabel = "<file>",
-      description =
-          "First load the items of this file (DynamoDB JSON, one item a line), as "
-              + "'load --file' does.")
-  Path file;
+  @Mixin PreloadOptions preload;
 
   /** Runs the backfill. */
   @Override
@@ -89,13 +82,7 @@ final class FillTimelinesCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     CostRecorder recorder = new CostRecorder();
     try (OpenBackend open = OpenBackend.open(backend, recorder, Clock.systemUTC(), hybrid)) {
-      if (file != null) {
-        out.printf(
-            Locale.ROOT,
-            "Loaded %s from %s%n",
-            Format.count(AuditCommand.load(open, file), "item"),
-            file);
-      }
+      preload.loadInto(open, out);
       out.println("Filling timelines on " + open.description() + " with " + hybrid);
       out.flush();
       long start = System.nanoTime();
