@@ -35,9 +35,11 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -165,9 +167,9 @@ public abstract class LifecycleContract {
   private void assertCountersEqualItems(List<String> usernames) {
     for (String username : usernames) {
       List<Follow> followers = Listings.readAll(p -> repo.followersOf(username, p));
-      List<Item> followees = table.query(Plans.followedBy(username, 1000)).items();
+      List<Item> followees = table.query(FollowPlans.followedBy(username, 1000)).items();
       for (ReactionType type : ReactionType.values()) {
-        for (Item item : table.query(Plans.reactionsBy(username, type, 1000)).items()) {
+        for (Item item : table.query(ReactionPlans.reactionsBy(username, type, 1000)).items()) {
           PhotoId photo = Codec.reactionPhoto(item);
           assertThat(repo.getPhoto(photo))
               .as("photo of %s's %s reaction", username, type)
@@ -182,7 +184,7 @@ public abstract class LifecycleContract {
       if (profile.isEmpty()) {
         assertThat(followers).as("followers of missing %s", username).isEmpty();
         assertThat(followees).as("followees of missing %s", username).isEmpty();
-        assertThat(table.query(Plans.photosOf(username, 10)).items())
+        assertThat(table.query(PhotoPlans.photosOf(username, 10)).items())
             .as("photos of missing %s", username)
             .isEmpty();
         continue;
@@ -305,7 +307,7 @@ public abstract class LifecycleContract {
     table.write(
         new WriteAction.Update(
             KeyLayout.photo(photo.id()),
-            List.of(new UpdateAction.Add(Plans.reactionCounter(ReactionType.HEART), -1)),
+            List.of(new UpdateAction.Add(ReactionPlans.reactionCounter(ReactionType.HEART), -1)),
             ItemCondition.EXISTS));
     repo.removeReaction("bob", photo.id(), ReactionType.HEART);
     assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.FollowPlans;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,7 +128,9 @@ public final class FeedReport {
             .append(units(cost.readUnits()))
             .append(" |");
       }
-      md.append(' ').append(count(Plans.homeFeedRequests(FeedCosts.FOLLOWEES[i]))).append(" |\n");
+      md.append(' ')
+          .append(count(FollowPlans.homeFeedRequests(FeedCosts.FOLLOWEES[i])))
+          .append(" |\n");
     }
     md.append("\n## Capacity per upload\n\n| followers N |");
     for (Design design : Design.values()) {

@@ -15,8 +15,10 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.ArrayList;
@@ -100,7 +102,8 @@ final class QueryShapes implements AutoCloseable {
    */
   UserPhotos userAndPhotosInOneQuery(String username) {
     QueryResult page =
-        engine.query(Plans.userWithPhotos(username, SortOrder.NEWEST_FIRST, DataSet.PAGE_SIZE));
+        engine.query(
+            PhotoPlans.userWithPhotos(username, SortOrder.NEWEST_FIRST, DataSet.PAGE_SIZE));
     Optional<User> user = Optional.empty();
     List<Photo> photos = new ArrayList<>(page.items().size());
     for (Item item : page.items()) {
@@ -145,7 +148,7 @@ final class QueryShapes implements AutoCloseable {
    * @return the followed users' profiles
    */
   Page<User> followedByBatchGet(String username) {
-    QueryResult friendships = engine.query(Plans.followedBy(username, DataSet.PAGE_SIZE));
+    QueryResult friendships = engine.query(FollowPlans.followedBy(username, DataSet.PAGE_SIZE));
     List<User> users = new ArrayList<>(friendships.items().size());
     for (Item profile : engine.batchGet(followedProfiles(friendships))) {
       users.add(ItemCodec.user(profile));
@@ -160,7 +163,7 @@ final class QueryShapes implements AutoCloseable {
    * @return the followed users' profiles
    */
   Page<User> followedByGetEach(String username) {
-    QueryResult friendships = engine.query(Plans.followedBy(username, DataSet.PAGE_SIZE));
+    QueryResult friendships = engine.query(FollowPlans.followedBy(username, DataSet.PAGE_SIZE));
     List<User> users = new ArrayList<>(friendships.items().size());
     for (Key key : followedProfiles(friendships)) {
       engine.get(key).map(ItemCodec::user).ifPresent(users::add);

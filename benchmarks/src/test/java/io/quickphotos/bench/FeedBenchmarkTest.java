@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.FollowPlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -38,7 +38,7 @@ class FeedBenchmarkTest {
     for (int i = 0; i < FeedCosts.FOLLOWEES.length; i++) {
       int followees = FeedCosts.FOLLOWEES[i];
       Cost page = costs.page().get(Design.FAN_OUT_ON_READ).get(i);
-      assertThat(page.requests()).isEqualTo(Plans.homeFeedRequests(followees));
+      assertThat(page.requests()).isEqualTo(FollowPlans.homeFeedRequests(followees));
       // 25 photos of about 230 bytes: two 4 KB blocks, eventually consistent, per followee; the
       // friendships read 1,000 a Query, half a unit per 4 KB.
       assertThat(page.readUnits())

@@ -3,7 +3,7 @@ package io.quickphotos.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.FollowPlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +53,7 @@ class LatencyReportTest {
     assertThat(requests(rows, "GET_USER")).isEqualTo(1);
     assertThat(requests(rows, "FOLLOWED_BY")).isEqualTo(2);
     assertThat(requests(rows, "DELETE_USER")).isEqualTo(9);
-    assertThat(requests(rows, "HOME_FEED F=3")).isEqualTo(Plans.homeFeedRequests(3));
+    assertThat(requests(rows, "HOME_FEED F=3")).isEqualTo(FollowPlans.homeFeedRequests(3));
     assertThat(requests(rows, "HOME_FEED hybrid F=3")).isEqualTo(LatencyReport.hybridRoundTrips(3));
 
     Path markdown =

@@ -14,7 +14,7 @@ import io.quickphotos.dynamo.local.DynamoDbLocalExtension.LocalTable;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.FollowPlans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -39,7 +39,8 @@ class ClientRequestTokenLocalTest {
     photos.createUser(user("ann"));
     photos.createUser(user("bob"));
     DynamoTable table = new DynamoTable(local.client(), local.tableName());
-    List<WriteAction> follow = Plans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions();
+    List<WriteAction> follow =
+        FollowPlans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions();
     ClientToken token = new ClientToken();
 
     table.transactWrite(follow, token);
@@ -57,7 +58,8 @@ class ClientRequestTokenLocalTest {
     QuickPhotos photos = local.repository();
     photos.createUser(user("bob"));
     DynamoTable table = new DynamoTable(local.client(), local.tableName());
-    List<WriteAction> follow = Plans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions();
+    List<WriteAction> follow =
+        FollowPlans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions();
     ClientToken token = new ClientToken();
 
     // ann does not exist yet: cancelled, nothing written.
@@ -79,12 +81,13 @@ class ClientRequestTokenLocalTest {
     photos.createUser(user("cid"));
     DynamoTable table = new DynamoTable(local.client(), local.tableName());
     ClientToken token = new ClientToken();
-    table.transactWrite(Plans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions(), token);
+    table.transactWrite(
+        FollowPlans.follow(new Follow("bob", "ann", Instant.EPOCH)).actions(), token);
 
     assertThatThrownBy(
             () ->
                 table.transactWrite(
-                    Plans.follow(new Follow("cid", "ann", Instant.EPOCH)).actions(), token))
+                    FollowPlans.follow(new Follow("cid", "ann", Instant.EPOCH)).actions(), token))
         .isInstanceOf(QuickPhotosException.class)
         .hasMessageContaining("IdempotentParameterMismatch");
     assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);

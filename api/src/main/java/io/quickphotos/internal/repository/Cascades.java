@@ -17,11 +17,15 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.UserPlans;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -67,7 +71,8 @@ final class Cascades {
    * @return whether this call deleted it (false: there was none)
    */
   boolean removeReaction(Key reaction, PhotoId photo, ReactionType type, Meter meter) {
-    Link link = new Link(reaction, KeyLayout.photo(photo), Plans.reactionCounter(type), null);
+    Link link =
+        new Link(reaction, KeyLayout.photo(photo), ReactionPlans.reactionCounter(type), null);
     return unlink(List.of(link), count -> Optional.empty(), null, meter) > 0;
   }
 
@@ -215,18 +220,18 @@ final class Cascades {
    */
   private record AccountFence(Key account, Value marker) {
     WriteAction check() {
-      return new WriteAction.Check(account, Plans.closingMarkedBy(marker));
+      return new WriteAction.Check(account, UserPlans.closingMarkedBy(marker));
     }
 
     ItemCondition and(ItemCondition condition) {
-      return ItemCondition.and(Plans.closingMarkedBy(marker), condition);
+      return ItemCondition.and(UserPlans.closingMarkedBy(marker), condition);
     }
   }
 
   /** Reads the account (one GetItem) and ends the cascade if it is not the one marked. */
   private void stopIfReplaced(AccountFence fence, Meter meter) {
     Optional<Item> now = execution.get(fence.account(), meter);
-    if (now.isEmpty() || !Plans.closingMarker(now.get()).equals(Optional.of(fence.marker()))) {
+    if (now.isEmpty() || !UserPlans.closingMarker(now.get()).equals(Optional.of(fence.marker()))) {
       throw CascadeFenced.INSTANCE;
     }
   }
@@ -283,8 +288,8 @@ final class Cascades {
 
   /** Whether an item read again is still the one a cascade marked (same marker, if any). */
   private static boolean fenceHolds(Item now, Item marked) {
-    return Plans.closingMarker(now).equals(Plans.closingMarker(marked))
-        && Plans.deletionMarker(now).equals(Plans.deletionMarker(marked));
+    return UserPlans.closingMarker(now).equals(UserPlans.closingMarker(marked))
+        && PhotoPlans.deletionMarker(now).equals(PhotoPlans.deletionMarker(marked));
   }
 
   /** How one round of deleting a photo's reactions and the photo ended. */
@@ -317,7 +322,7 @@ final class Cascades {
         try {
           photo =
               execution
-                  .write(Plans.markDeleting(id, Plans.newCascadeMarker()), meter)
+                  .write(PhotoPlans.markDeleting(id, Plans.newCascadeMarker()), meter)
                   .orElseThrow();
         } catch (PhotoNotFoundException e) {
           if (deleteLeftoverReactions(id, meter)) {
@@ -325,9 +330,9 @@ final class Cascades {
           }
           throw e;
         }
-        marker = Plans.deletionMarker(photo).orElseThrow();
+        marker = PhotoPlans.deletionMarker(photo).orElseThrow();
         if (Shards.isSharded(photo)) {
-          Optional<Item> folded = fold(photo, Plans.deletionMarkedBy(marker), null, meter);
+          Optional<Item> folded = fold(photo, PhotoPlans.deletionMarkedBy(marker), null, meter);
           if (folded.isEmpty()) {
             return;
           }
@@ -336,14 +341,18 @@ final class Cascades {
       } else {
         retrier.pauseBefore(attempt);
         Optional<Item> now = execution.get(KeyLayout.photo(id), meter);
-        if (now.isEmpty() || !Plans.deletionMarker(now.get()).equals(Optional.of(marker))) {
+        if (now.isEmpty() || !PhotoPlans.deletionMarker(now.get()).equals(Optional.of(marker))) {
           return;
         }
         photo = now.get();
       }
       try {
         if (deleteReactionsThenPhoto(
-                id, ItemCodec.photo(photo).reactions(), Plans.deletionMarkedBy(marker), null, meter)
+                id,
+                ItemCodec.photo(photo).reactions(),
+                PhotoPlans.deletionMarkedBy(marker),
+                null,
+                meter)
             == Round.DONE) {
           return;
         }
@@ -387,7 +396,7 @@ final class Cascades {
         WriteAction photo =
             new WriteAction.Delete(
                 KeyLayout.photo(id),
-                ItemCondition.and(photoFence, Plans.noReactions(), Shards.notSharded()));
+                ItemCondition.and(photoFence, ReactionPlans.noReactions(), Shards.notSharded()));
         if (accountFence == null) {
           // Alone, the photo's DeleteItem needs no transaction (which would bill it twice).
           return execution.tryWrite(photo, meter) ? Round.DONE : Round.AGAIN;
@@ -395,7 +404,7 @@ final class Cascades {
         last = true;
         actions.add(photo);
       } else {
-        QueryResult page = execution.read(Plans.reactionsOn(id, perTransaction), meter);
+        QueryResult page = execution.read(ReactionPlans.reactionsOn(id, perTransaction), meter);
         if (page.items().isEmpty()) {
           return Round.AGAIN;
         }
@@ -409,12 +418,12 @@ final class Cascades {
               new WriteAction.Delete(
                   KeyLayout.photo(id),
                   ItemCondition.and(
-                      photoFence, Plans.reactionCountsAre(left), Shards.notSharded())));
+                      photoFence, ReactionPlans.reactionCountsAre(left), Shards.notSharded())));
         } else {
           List<UpdateAction> downs = new ArrayList<>();
           found.forEach(
               (type, count) ->
-                  downs.add(new UpdateAction.Add(Plans.reactionCounter(type), -count)));
+                  downs.add(new UpdateAction.Add(ReactionPlans.reactionCounter(type), -count)));
           actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, photoFence));
         }
       }
@@ -458,7 +467,7 @@ final class Cascades {
     boolean any = false;
     for (int round = 0; retrier.allows(round); round++) {
       QueryResult page =
-          execution.read(Plans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+          execution.read(ReactionPlans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       if (page.items().isEmpty()) {
         return any;
       }
@@ -491,11 +500,13 @@ final class Cascades {
    */
   void closeAccount(String username, Meter meter) {
     Item marked =
-        execution.write(Plans.markClosing(username, Plans.newCascadeMarker()), meter).orElseThrow();
+        execution
+            .write(UserPlans.markClosing(username, Plans.newCascadeMarker()), meter)
+            .orElseThrow();
     AccountFence fence =
-        new AccountFence(KeyLayout.user(username), Plans.closingMarker(marked).orElseThrow());
+        new AccountFence(KeyLayout.user(username), UserPlans.closingMarker(marked).orElseThrow());
     if (Shards.isSharded(marked)
-        && fold(marked, Plans.closingMarkedBy(fence.marker()), null, meter).isEmpty()) {
+        && fold(marked, UserPlans.closingMarkedBy(fence.marker()), null, meter).isEmpty()) {
       return;
     }
     try {
@@ -509,7 +520,8 @@ final class Cascades {
           page =
               read != null
                   ? read
-                  : execution.read(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
+                  : execution.read(
+                      ReactionPlans.reactionsBy(username, type, LINKS_PER_TRANSACTION), meter);
           read = null;
           List<Link> links = new ArrayList<>();
           for (Item item : page.items()) {
@@ -517,7 +529,7 @@ final class Cascades {
                 new Link(
                     item.key(),
                     KeyLayout.photo(ItemCodec.reaction(item).photo()),
-                    Plans.reactionCounter(type)));
+                    ReactionPlans.reactionCounter(type)));
           }
           unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
@@ -536,7 +548,7 @@ final class Cascades {
             attempt == 0 ? first.followers() : null,
             attempt == 0 ? first.followed() : null,
             meter);
-        if (execution.tryWrite(Plans.deleteClosedProfile(username, fence.marker()), meter)) {
+        if (execution.tryWrite(UserPlans.deleteClosedProfile(username, fence.marker()), meter)) {
           return;
         }
         // Gone or replaced: finished. Otherwise a friendship the index did not list yet still
@@ -583,16 +595,16 @@ final class Cascades {
 
   private FirstPages readFirstPages(String username, Meter meter) {
     List<QueryPlan> plans = new ArrayList<>();
-    plans.add(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
+    plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
-      plans.add(Plans.reactionsBy(username, type, LINKS_PER_TRANSACTION));
+      plans.add(ReactionPlans.reactionsBy(username, type, LINKS_PER_TRANSACTION));
     }
     if (hybrid) {
       plans.add(audienceAndPending(username));
       plans.add(memberships(username));
     }
-    plans.add(Plans.followersOf(username, LINKS_PER_TRANSACTION));
-    plans.add(Plans.followedBy(username, LINKS_PER_TRANSACTION));
+    plans.add(FollowPlans.followersOf(username, LINKS_PER_TRANSACTION));
+    plans.add(FollowPlans.followedBy(username, LINKS_PER_TRANSACTION));
     List<QueryResult> pages = execution.readAll(plans, meter);
     int types = ReactionType.values().length;
     List<QueryResult> reactions = new ArrayList<>(types);
@@ -635,7 +647,8 @@ final class Cascades {
       page =
           read != null
               ? read
-              : execution.read(Plans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+              : execution.read(
+                  PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       read = null;
       List<WriteAction> bare = new ArrayList<>();
       for (Item item : page.items()) {
@@ -654,7 +667,7 @@ final class Cascades {
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
           bare.add(
               new WriteAction.Delete(
-                  item.key(), ItemCondition.and(Plans.noReactions(), Shards.notSharded())));
+                  item.key(), ItemCondition.and(ReactionPlans.noReactions(), Shards.notSharded())));
         } else if (deleteReactionsThenPhoto(
                 photo.id(), photo.reactions(), ItemCondition.EXISTS, fence, meter)
             == Round.AGAIN) {
@@ -741,7 +754,7 @@ final class Cascades {
       page =
           read != null
               ? read
-              : execution.read(Plans.followersOf(username, LINKS_PER_TRANSACTION), meter);
+              : execution.read(FollowPlans.followersOf(username, LINKS_PER_TRANSACTION), meter);
       read = null;
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
@@ -749,11 +762,11 @@ final class Cascades {
             new Link(
                 item.key(),
                 KeyLayout.user(ItemCodec.friendship(item).follower()),
-                Plans.followingCounter()));
+                UserPlans.followingCounter()));
       }
       unlink(
           links,
-          count -> Optional.of(ownCounterDown(account, Plans.followersCounter(), count, fence)),
+          count -> Optional.of(ownCounterDown(account, UserPlans.followersCounter(), count, fence)),
           fence,
           meter);
     } while (page.lastEvaluatedKey().isPresent());
@@ -762,16 +775,16 @@ final class Cascades {
       page =
           read != null
               ? read
-              : execution.read(Plans.followedBy(username, LINKS_PER_TRANSACTION), meter);
+              : execution.read(FollowPlans.followedBy(username, LINKS_PER_TRANSACTION), meter);
       read = null;
       List<Link> links = new ArrayList<>();
       for (Item item : page.items()) {
         String followed = ItemCodec.followedUser(item);
-        links.add(new Link(item.key(), KeyLayout.user(followed), Plans.followersCounter()));
+        links.add(new Link(item.key(), KeyLayout.user(followed), UserPlans.followersCounter()));
       }
       unlink(
           links,
-          count -> Optional.of(ownCounterDown(account, Plans.followingCounter(), count, fence)),
+          count -> Optional.of(ownCounterDown(account, UserPlans.followingCounter(), count, fence)),
           fence,
           meter);
     } while (page.lastEvaluatedKey().isPresent());

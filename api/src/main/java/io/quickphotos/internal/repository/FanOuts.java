@@ -7,6 +7,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Timelines;
@@ -159,7 +160,7 @@ final class FanOuts {
    * @return how many follows this call made served by the timeline
    */
   int fillTimeline(String reader, long threshold, Meter meter) {
-    List<Item> follows = execution.readToEnd(Plans.homeFeedFollowees(reader), meter);
+    List<Item> follows = execution.readToEnd(FollowPlans.homeFeedFollowees(reader), meter);
     if (!hybrid()) {
       return 0;
     }

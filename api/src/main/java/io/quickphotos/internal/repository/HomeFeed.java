@@ -9,9 +9,9 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.Timelines;
 import java.time.Instant;
@@ -141,7 +141,7 @@ final class HomeFeed {
   private Chosen pullPage(List<String> followees, Optional<PhotoId> after, int size, Meter meter) {
     List<QueryPlan> reads = new ArrayList<>(followees.size());
     for (String followee : followees) {
-      reads.add(Plans.homeFeedPhotos(followee, after, size));
+      reads.add(FollowPlans.homeFeedPhotos(followee, after, size));
     }
     Pulled pulled = new Pulled();
     // The per-author queries are independent: sent side by side, metered in this order.
@@ -191,7 +191,7 @@ final class HomeFeed {
     List<QueryPlan> reads = new ArrayList<>(pulledFollowees.size() + 1);
     reads.add(timeline);
     for (String followee : pulledFollowees) {
-      reads.add(Plans.homeFeedPhotos(followee, after, size));
+      reads.add(FollowPlans.homeFeedPhotos(followee, after, size));
     }
     List<QueryResult> results = execution.readAll(reads, meter);
     Pulled pulled = new Pulled();
@@ -278,6 +278,6 @@ final class HomeFeed {
 
   /** Every friendship {@code follower} made, read from the inverted index to the end. */
   private List<Item> followees(String follower, Meter meter) {
-    return execution.readToEnd(Plans.homeFeedFollowees(follower), meter);
+    return execution.readToEnd(FollowPlans.homeFeedFollowees(follower), meter);
   }
 }

@@ -10,8 +10,9 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ final class HotKeys {
                   n -> Shards.key(KeyLayout.user(followed), Shards.indexFor(follow.follower(), n)));
       Optional<TableTransactionCancelledException> cancelled =
           execution.writeOrRedirect(
-              Plans.follow(follow, shard, sharding.followersThreshold()), meter);
+              FollowPlans.follow(follow, shard, sharding.followersThreshold()), meter);
       if (cancelled.isEmpty()) {
         return;
       }
@@ -105,7 +106,7 @@ final class HotKeys {
           Optional.ofNullable(photoShards)
               .map(n -> Shards.key(KeyLayout.photo(photo), Shards.indexFor(reaction.reactor(), n)));
       WritePlan plan =
-          Plans.reactTo(reaction, ownerShard, photoShard, sharding.reactionsThreshold());
+          ReactionPlans.reactTo(reaction, ownerShard, photoShard, sharding.reactionsThreshold());
       Optional<TableTransactionCancelledException> cancelled =
           execution.writeOrRedirect(plan, meter);
       if (cancelled.isEmpty()) {

@@ -33,10 +33,14 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UnreadableItemException;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.UserPlans;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
 import java.time.Instant;
@@ -124,7 +128,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public User createUser(NewUser user) {
     Validation.newUser(user, today());
     // One token per call: every attempt of this call's PutItem carries it, and no other call's.
-    WritePlan plan = Plans.createUser(user, Plans.newCascadeMarker());
+    WritePlan plan = UserPlans.createUser(user, Plans.newCascadeMarker());
     return execution.call(
         AccessPattern.CREATE_USER,
         meter -> ItemCodec.user(execution.write(plan, meter).orElseThrow()));
@@ -152,7 +156,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
             ItemCodec.user(
                 hotKeys
                     .withTotals(
-                        execution.write(Plans.updateProfile(username, update), meter), meter)
+                        execution.write(UserPlans.updateProfile(username, update), meter), meter)
                     .orElseThrow()));
   }
 
@@ -166,7 +170,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       return execution.call(
           AccessPattern.UPLOAD_PHOTO, meter -> uploadAndFanOut(id, location, meter));
     }
-    WritePlan plan = Plans.uploadPhoto(id, location);
+    WritePlan plan = PhotoPlans.uploadPhoto(id, location);
     return execution.call(
         AccessPattern.UPLOAD_PHOTO,
         meter -> {
@@ -181,7 +185,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
    * cut short finishes it before reporting that the photo exists.
    */
   private Photo uploadAndFanOut(PhotoId id, String location, Meter meter) {
-    WritePlan upload = Plans.uploadPhoto(id, location);
+    WritePlan upload = PhotoPlans.uploadPhoto(id, location);
     WritePlan plan = Timelines.uploadPhoto(upload, id, Plans.newCascadeMarker().value());
     try {
       execution.write(plan, meter);
@@ -213,7 +217,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     int wanted = page.size();
     // One item more than the page holds tells whether another page exists, so an exactly full
     // last page carries no cursor; the first page also makes room for the profile.
-    QueryPlan plan = Plans.userWithPhotos(username, order, wanted + (firstPage ? 2 : 1));
+    QueryPlan plan = PhotoPlans.userWithPhotos(username, order, wanted + (firstPage ? 2 : 1));
     String listing = "userWithPhotos|" + plan.partitionValue() + "|" + order;
     return execution.call(
         AccessPattern.USER_WITH_PHOTOS,
@@ -286,7 +290,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page) {
     Validation.photoId(photo);
     Validation.page(page, PageRequest.MAX_SIZE);
-    QueryPlan plan = Plans.photoWithReactions(photo, page.size());
+    QueryPlan plan = ReactionPlans.photoWithReactions(photo, page.size());
     String listing = "photoWithReactions|" + plan.partitionValue();
     return execution.call(
         AccessPattern.PHOTO_WITH_REACTIONS,
@@ -337,7 +341,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Optional<TableTransactionCancelledException> cancelled =
         execution.writeOrRedirect(
             Timelines.timelineFollow(
-                Plans.follow(follow, Optional.empty(), timelineThreshold()), follow, token),
+                FollowPlans.follow(follow, Optional.empty(), timelineThreshold()), follow, token),
             meter);
     if (cancelled.isPresent()) {
       fanOuts.aboveLimit(follow.followed());
@@ -370,8 +374,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         meter ->
             execution.write(
                 fanOuts.hybrid()
-                    ? Timelines.unfollow(Plans.unfollow(follower, followed), follower, followed)
-                    : Plans.unfollow(follower, followed),
+                    ? Timelines.unfollow(
+                        FollowPlans.unfollow(follower, followed), follower, followed)
+                    : FollowPlans.unfollow(follower, followed),
                 meter));
   }
 
@@ -379,7 +384,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Page<Follow> followersOf(String username, PageRequest page) {
     Validation.username("username", username);
     Validation.page(page, PageRequest.MAX_SIZE);
-    QueryPlan plan = Plans.followersOf(username, page.size());
+    QueryPlan plan = FollowPlans.followersOf(username, page.size());
     String listing = "followersOf|" + plan.partitionValue();
     return execution.call(
         AccessPattern.FOLLOWERS_OF,
@@ -394,7 +399,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Page<User> followedBy(String username, PageRequest page) {
     Validation.username("username", username);
     Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
-    QueryPlan plan = Plans.followedBy(username, page.size());
+    QueryPlan plan = FollowPlans.followedBy(username, page.size());
     String listing = "followedBy|" + plan.partitionValue();
     return execution.call(
         AccessPattern.FOLLOWED_BY,
@@ -487,7 +492,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         AccessPattern.REACTIONS_LEFT_BY,
         meter -> {
           Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
-          for (Item item : execution.read(Plans.reactionsLeftBy(reactor, photo), meter).items()) {
+          for (Item item :
+              execution.read(ReactionPlans.reactionsLeftBy(reactor, photo), meter).items()) {
             types.add(ItemCodec.reaction(item).type());
           }
           return Collections.unmodifiableSet(types);

@@ -22,10 +22,13 @@ import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.UserPlans;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -103,7 +106,7 @@ final class TableAudit {
         case PHOTO -> {
           Photo photo = ItemCodec.photo(item);
           photos.put(photo.id(), photo);
-          if (Plans.deletionMarker(item).isPresent()) {
+          if (PhotoPlans.deletionMarker(item).isPresent()) {
             deleting.add(photo.id());
           }
         }
@@ -447,8 +450,8 @@ final class TableAudit {
       return false;
     }
     long counter = ItemCodec.user(account.get()).followers();
-    long counted = count(Plans.followersOf(username, PAGE));
-    return setCounter(KeyLayout.user(username), Plans.followersCounter(), counter, counted);
+    long counted = count(FollowPlans.followersOf(username, PAGE));
+    return setCounter(KeyLayout.user(username), UserPlans.followersCounter(), counter, counted);
   }
 
   /**
@@ -461,9 +464,9 @@ final class TableAudit {
       return false;
     }
     long counter = ItemCodec.user(account.get()).following();
-    long counted = count(Plans.followedBy(username, PAGE));
+    long counted = count(FollowPlans.followedBy(username, PAGE));
     return counted == expected
-        && setCounter(KeyLayout.user(username), Plans.followingCounter(), counter, counted);
+        && setCounter(KeyLayout.user(username), UserPlans.followingCounter(), counter, counted);
   }
 
   /**
@@ -497,7 +500,7 @@ final class TableAudit {
     }
     Map<ReactionType, Long> read = ItemCodec.photo(item.get()).reactions();
     Map<ReactionType, Long> counted = new EnumMap<>(ReactionType.class);
-    QueryPlan plan = Plans.reactionsOn(id, PAGE);
+    QueryPlan plan = ReactionPlans.reactionsOn(id, PAGE);
     while (true) {
       QueryResult page = execution.read(plan, meter);
       for (Item reaction : page.items()) {
@@ -516,13 +519,14 @@ final class TableAudit {
       }
       long was = read.getOrDefault(type, 0L);
       if (now != was) {
-        changes.add(new UpdateAction.Add(Plans.reactionCounter(type), now - was));
+        changes.add(new UpdateAction.Add(ReactionPlans.reactionCounter(type), now - was));
       }
     }
     // As for a user's counters, a resend that meets its own applied fix finds the counts done.
     return changes.isEmpty()
         || execution.tryWrite(
-            new WriteAction.Update(KeyLayout.photo(id), changes, Plans.reactionCountsAre(read)),
+            new WriteAction.Update(
+                KeyLayout.photo(id), changes, ReactionPlans.reactionCountsAre(read)),
             failedOn -> failedOn.isPresent() && sameCounts(failedOn.get(), counted),
             meter);
   }

@@ -308,7 +308,7 @@ public final class Shards {
           ofUser(s)
               ? new ItemCondition.AttributeEquals(
                   AttributePath.of(ItemCodec.FOLLOWERS), Value.Num.of(followers(s)))
-              : Plans.reactionCountsAre(reactions(s));
+              : ReactionPlans.reactionCountsAre(reactions(s));
       actions.add(new WriteAction.Delete(s.key(), unchanged));
     }
     List<UpdateAction> updates = new ArrayList<>();
@@ -329,7 +329,7 @@ public final class Shards {
       sums.forEach(
           (type, n) -> {
             if (n != 0) {
-              updates.add(new UpdateAction.Add(Plans.reactionCounter(type), n));
+              updates.add(new UpdateAction.Add(ReactionPlans.reactionCounter(type), n));
             }
           });
     }

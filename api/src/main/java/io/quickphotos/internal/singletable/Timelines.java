@@ -198,7 +198,7 @@ public final class Timelines {
    * Upload photo in the hybrid: the upload's transaction with a pending fan-out put beside the
    * photo, so a fan-out cut short is finished by the author's next upload.
    *
-   * @param upload the upload's plan ({@link Plans#uploadPhoto})
+   * @param upload the upload's plan ({@link PhotoPlans#uploadPhoto})
    * @param photo the photo
    * @param token this upload's token, checked when the pending fan-out is deleted
    * @return the plan
@@ -219,7 +219,7 @@ public final class Timelines {
    * update requires fewer than K followers), its friendship marked {@code filling#<token>}, and
    * the follower put in the author's audience.
    *
-   * @param follow the follow's plan ({@link Plans#follow(Follow, Optional, long)} with the
+   * @param follow the follow's plan ({@link FollowPlans#follow(Follow, Optional, long)} with the
    *     threshold at most K)
    * @param friendship the friendship
    * @param token the token the filling marker carries

@@ -7,13 +7,13 @@ import io.quickphotos.InvalidCursorException;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CursorsTest {
-  private static final QueryPlan FOLLOWERS = Plans.followersOf("alice", 10);
+  private static final QueryPlan FOLLOWERS = FollowPlans.followersOf("alice", 10);
 
   @Test
   void roundTripsAKeyInsideTheListing() {

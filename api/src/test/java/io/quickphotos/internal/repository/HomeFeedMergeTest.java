@@ -18,9 +18,9 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -158,10 +158,10 @@ class HomeFeedMergeTest {
 
   @Test
   void requestsPerPageFollowTheFormula() {
-    assertThat(Plans.homeFeedRequests(0)).isEqualTo(1);
-    assertThat(Plans.homeFeedRequests(10)).isEqualTo(11);
-    assertThat(Plans.homeFeedRequests(999)).isEqualTo(1000);
-    assertThat(Plans.homeFeedRequests(1000)).isEqualTo(1002);
+    assertThat(FollowPlans.homeFeedRequests(0)).isEqualTo(1);
+    assertThat(FollowPlans.homeFeedRequests(10)).isEqualTo(11);
+    assertThat(FollowPlans.homeFeedRequests(999)).isEqualTo(1000);
+    assertThat(FollowPlans.homeFeedRequests(1000)).isEqualTo(1002);
     CuttingTable table = new CuttingTable();
     for (int i = 0; i < 10; i++) {
       table.followees.add("f" + i);
@@ -169,7 +169,7 @@ class HomeFeedMergeTest {
     }
     new SingleTableQuickPhotos(table, RepositoryOptions.defaults())
         .homeFeed("reader", PageRequest.first(3));
-    assertThat(table.queries).isEqualTo(Plans.homeFeedRequests(10));
+    assertThat(table.queries).isEqualTo(FollowPlans.homeFeedRequests(10));
   }
 
   @Test

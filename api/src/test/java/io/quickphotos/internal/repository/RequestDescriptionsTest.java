@@ -10,8 +10,10 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,13 +24,13 @@ class RequestDescriptionsTest {
 
   @Test
   void showsTheKeyConditionOfAQueryAndWhereItContinues() {
-    assertThat(RequestDescriptions.query(Plans.userWithPhotos("u", SortOrder.NEWEST_FIRST, 5)))
+    assertThat(RequestDescriptions.query(PhotoPlans.userWithPhotos("u", SortOrder.NEWEST_FIRST, 5)))
         .isEqualTo(
             new DynamoRequest(
                 "Query",
                 "Query PK = USER#u AND SK BETWEEN #METADATA#u AND"
                     + " PHOTO$, backwards, Limit 5, strongly consistent"));
-    QueryPlan next = Plans.followersOf("u", 10).startingAfter(new Key("USER#u", "#FRIEND#k"));
+    QueryPlan next = FollowPlans.followersOf("u", 10).startingAfter(new Key("USER#u", "#FRIEND#k"));
     assertThat(RequestDescriptions.query(next).description())
         .isEqualTo(
             "Query PK = USER#u AND begins_with(SK, #FRIEND#), forwards, Limit 10, "
@@ -37,7 +39,7 @@ class RequestDescriptionsTest {
 
   @Test
   void namesTheIndexOfAnIndexQueryAndItsKeys() {
-    assertThat(RequestDescriptions.query(Plans.photoWithReactions(PHOTO, 10)).description())
+    assertThat(RequestDescriptions.query(ReactionPlans.photoWithReactions(PHOTO, 10)).description())
         .isEqualTo(
             "Query InvertedIndex SK = PHOTO#jacksonjason#"
                 + "2018-05-30T15:42:38.000000000Z, backwards, Limit 10, eventually consistent");
@@ -45,7 +47,7 @@ class RequestDescriptionsTest {
 
   @Test
   void listsTheActionsOfATransaction() {
-    assertThat(RequestDescriptions.transactWriteItems(Plans.unfollow("a", "b").actions()))
+    assertThat(RequestDescriptions.transactWriteItems(FollowPlans.unfollow("a", "b").actions()))
         .isEqualTo(
             new DynamoRequest(
                 "TransactWriteItems",

@@ -1,0 +1,211 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.Follow;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.PhotoId;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.WriteAction;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The plans of friendships: following and unfollowing, the two listings, and the requests of the
+ * home feed's fan-out on read. Stateless and thread-safe.
+ */
+public final class FollowPlans {
+  /**
+   * Follow: one transaction of an UpdateItem on each user, with {@link #Plans.ACTIVE_USER}, adding one
+   * to the followed user's {@code followers} and to the follower's {@code following}, and a
+   * PutItem of the friendship with {@code attribute_not_exists(PK)}.
+   *
+   * <p>For hot keys ({@link Shards}): the followed user's counter is taken on one of its shards
+   * when it is sharded ({@code followedShard}); otherwise its update also requires that it is not
+   * sharded and has fewer than {@code threshold} followers, failures that redirect.
+   *
+   * @param follow the friendship, already validated
+   * @param followedShard the followed user's shard to count on, if sharded
+   * @param threshold the follower count from which a user is sharded
+   * @return the plan
+   */
+  public static WritePlan follow(Follow follow, Optional<Key> followedShard, long threshold) {
+    // The user checks come first: a closing account that still follows someone must read as
+    // missing, not as already following.
+    AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
+    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(followers, 1));
+    WritePlan.Step countFollowed =
+        followedShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Update(followedShard.get(), plusOne, ItemCondition.EXISTS),
+                () -> Plans.userNotFound(follow.followed()),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Update(
+                    KeyLayout.user(follow.followed()),
+                    plusOne,
+                    Plans.unsharded(Plans.ACTIVE_USER, followers, threshold)),
+                () -> Plans.userNotFound(follow.followed()),
+                item ->
+                    item.isPresent()
+                        && Plans.isActive(item.get())
+                        && (Shards.isSharded(item.get())
+                            || Plans.atLeast(item.get(), followers, threshold)));
+    return WritePlan.transaction(
+        countFollowed,
+        Plans.counter(follow.follower(), ItemCodec.FOLLOWING, 1, Plans.ACTIVE_USER),
+        new WritePlan.Step(
+            new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
+            () ->
+                new AlreadyFollowingException(
+                    follow.follower() + " already follows " + follow.followed())));
+  }
+
+  /**
+   * Follow as a repository with sharding off sends it to an ordinary user.
+   *
+   * @param follow the friendship, already validated
+   * @return the plan
+   */
+  public static WritePlan follow(Follow follow) {
+    return follow(follow, Optional.empty(), Long.MAX_VALUE);
+  }
+
+  /**
+   * Unfollow: one transaction of a DeleteItem of the friendship with {@code attribute_exists(PK)}
+   * and an UpdateItem on each user subtracting one from the counters.
+   *
+   * @param follower the handle of the user who follows, already validated
+   * @param followed the handle of the user followed, already validated
+   * @return the plan
+   */
+  public static WritePlan unfollow(String follower, String followed) {
+    return WritePlan.transaction(
+        new WritePlan.Step(
+            new WriteAction.Delete(KeyLayout.friendship(followed, follower), ItemCondition.EXISTS),
+            () -> new NotFollowingException(follower + " does not follow " + followed)),
+        Plans.counter(followed, ItemCodec.FOLLOWERS, -1, ItemCondition.EXISTS),
+        Plans.counter(follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
+  }
+
+  /**
+   * Followers of a user: Query {@code PK = USER#u AND begins_with(SK, #FRIEND#)}, strongly
+   * consistent.
+   *
+   * @param username the followed user's handle, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan followersOf(String username, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(username),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.FRIEND)),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * Users a user follows: Query on the inverted index {@code SK = #FRIEND#u}; the caller then
+   * reads the followed users' profiles with one BatchGetItem.
+   *
+   * @param follower the following user's handle, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan followedBy(String follower, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.followingPartition(follower),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * How many followed users one Query of the home feed's first step reads: friendship items are
+   * a few hundred bytes, so 1,000 of them stay well under the 1 MB a Query may read.
+   */
+  public static final int FEED_FOLLOWEES_PER_QUERY = 1000;
+
+  /**
+   * The requests one page of the home feed makes when no read is retried: the inverted-index
+   * queries that list the followed users, {@code ⌊F / 1000⌋ + 1} (the last one confirms the end
+   * of the list), plus one Query per followed user.
+   *
+   * @param followees how many users the reader follows, F
+   * @return {@code ⌊F / 1000⌋ + 1 + F}
+   */
+  public static long homeFeedRequests(long followees) {
+    return followees / FEED_FOLLOWEES_PER_QUERY + 1 + followees;
+  }
+
+  /**
+   * Home feed, first step: the users a user follows, from the inverted index
+   * {@code SK = #FRIEND#u}, eventually consistent, {@value #FEED_FOLLOWEES_PER_QUERY} a request;
+   * the caller continues from the last evaluated key until the list is read whole.
+   *
+   * @param follower the reading user's handle, already validated
+   * @return the plan of the first request
+   */
+  public static QueryPlan homeFeedFollowees(String follower) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.followingPartition(follower),
+        Optional.empty(),
+        true,
+        FEED_FOLLOWEES_PER_QUERY,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * Home feed, second step: one followed user's photos, newest first, that sort after the
+   * feed's position. The feed orders by timestamp descending, then owner in ascending code-point
+   * order, so after position {@code (t, o)} a followee {@code f} contributes its photos at
+   * {@code t} or earlier when {@code f} sorts after {@code o}, and strictly earlier than
+   * {@code t} otherwise. Strictly earlier is the BETWEEN's upper bound at the nanosecond before
+   * {@code t} (keys hold nanoseconds, so no photo lies in between); a bare {@code <} would also
+   * reach the profile and friendship items that sort before the photos. The lower bound
+   * {@code PHOTO#f#} is a prefix of every photo key, so the bounds are always in order.
+   * Eventually consistent, backwards, {@code Limit} = the page size.
+   *
+   * @param followee the followed user's handle
+   * @param after the feed position to continue after, or empty for the first page
+   * @param limit the page size
+   * @return the plan
+   */
+  public static QueryPlan homeFeedPhotos(String followee, Optional<PhotoId> after, int limit) {
+    String prefix = KeyLayout.PHOTO + followee + "#";
+    SortKeyCondition condition =
+        after
+            .map(
+                position -> {
+                  boolean tieIncluded = Utf8.compare(followee, position.owner()) > 0;
+                  java.time.Instant upper =
+                      tieIncluded ? position.timestamp() : position.timestamp().minusNanos(1);
+                  return SortKeyCondition.between(prefix, prefix + KeyLayout.timestamp(upper));
+                })
+            .orElse(SortKeyCondition.beginsWith(prefix));
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(followee),
+        Optional.of(condition),
+        false,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  private FollowPlans() {}
+}

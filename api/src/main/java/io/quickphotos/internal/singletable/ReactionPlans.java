@@ -1,0 +1,225 @@
+package io.quickphotos.internal.singletable;
+
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.PhotoId;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The plans of reactions: reacting, the counters on a photo, and the listings of reactions by
+ * photo and by reactor. Stateless and thread-safe.
+ */
+public final class ReactionPlans {
+  /**
+   * React to photo: one transaction of a condition check that the reacting user exists and is
+   * not closing ({@link #Plans.ACTIVE_USER}), a condition check that the photo's owner is active too
+   * (when the owner is someone else), a PutItem of the reaction with
+   * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
+   * {@code reactions.<type>} if the photo exists and its deletion has not begun
+   * ({@link #Plans.OPEN_PHOTO}).
+   *
+   * <p>For hot keys ({@link Shards}): an owner whose counters are sharded is checked on one of
+   * its shards instead of its profile, and a sharded photo counted on one of its shards; an
+   * unsharded owner's check and photo's counter also require that they are not sharded, and the
+   * photo's that the type's count is below {@code threshold}. Those failures redirect (the
+   * caller shards or learns and sends again), and cost an ordinary key nothing.
+   *
+   * @param reaction the reaction, already validated
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the count of one type from which a photo is sharded
+   * @return the plan
+   */
+  public static WritePlan reactTo(
+      Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
+    PhotoId photo = reaction.photo();
+    WritePlan.Step reactorActive =
+        new WritePlan.Step(
+            new WriteAction.Check(KeyLayout.user(reaction.reactor()), Plans.ACTIVE_USER),
+            () -> Plans.userNotFound(reaction.reactor()));
+    WritePlan.Step putReaction =
+        new WritePlan.Step(
+            new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
+            () ->
+                new AlreadyReactedException(
+                    reaction.reactor()
+                        + " already reacted "
+                        + reaction.type().storedName()
+                        + " to photo "
+                        + photo));
+    AttributePath counter = reactionCounter(reaction.type());
+    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(counter, 1));
+    WritePlan.Step countOnPhoto =
+        photoShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Update(photoShard.get(), plusOne, ItemCondition.EXISTS),
+                () -> Plans.photoNotFound(photo),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Update(
+                    KeyLayout.photo(photo),
+                    plusOne,
+                    Plans.unsharded(Plans.OPEN_PHOTO, counter, threshold)),
+                () -> Plans.photoNotFound(photo),
+                item ->
+                    item.isPresent()
+                        && PhotoPlans.deletionMarker(item.get()).isEmpty()
+                        && (Shards.isSharded(item.get())
+                            || Plans.atLeast(item.get(), counter, threshold)));
+    if (photo.owner().equals(reaction.reactor())) {
+      // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
+      // already says whether the owner is active.
+      return WritePlan.transaction(reactorActive, putReaction, countOnPhoto);
+    }
+    // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
+    // yet: the photo of a user who does not exist does not exist either.
+    WritePlan.Step ownerActive =
+        ownerShard.isPresent()
+            ? new WritePlan.Step(
+                new WriteAction.Check(ownerShard.get(), ItemCondition.EXISTS),
+                () -> Plans.photoNotFound(photo),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                new WriteAction.Check(
+                    KeyLayout.user(photo.owner()),
+                    ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded())),
+                () -> Plans.photoNotFound(photo),
+                item ->
+                    item.isPresent() && Plans.isActive(item.get()) && Shards.isSharded(item.get()));
+    return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
+  }
+
+  /**
+   * Photo and reactions: Query on the inverted index {@code SK = PHOTO#owner#timestamp}, read
+   * backwards so the photo ({@code PK = USER#…}) comes before the reactions ({@code REACTION#…}).
+   *
+   * @param photo the photo, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan photoWithReactions(PhotoId photo, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.empty(),
+        false,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * Reactions a user left on a photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#<reactor>#)}; one item per
+   * type at most, so one page of {@code ReactionType.values().length} holds them all. Usernames
+   * never hold {@code #}, so the prefix matches this reactor alone.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param photo the photo, already validated
+   * @return the plan
+   */
+  public static QueryPlan reactionsLeftBy(String reactor, PhotoId photo) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")),
+        true,
+        ReactionType.values().length,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * The reactions on a photo, without the photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#)}.
+   *
+   * @param photo the photo, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsOn(PhotoId photo, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION)),
+        true,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * The reactions of one type a user left anywhere: Query {@code PK = REACTION#<reactor>#<type>},
+   * strongly consistent.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param type the reaction type
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsBy(String reactor, ReactionType type, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * The path of a photo's counter of one reaction type.
+   *
+   * @param type the reaction type
+   * @return {@code reactions.<type>}
+   */
+  public static AttributePath reactionCounter(ReactionType type) {
+    return AttributePath.of(ItemCodec.REACTIONS, type.storedName());
+  }
+
+  /**
+   * A photo whose counters equal the given counts exactly, type by type: the condition under
+   * which deleting those reactions leaves none (counters always equal the reaction items).
+   *
+   * @param counts reactions per type; a missing type means zero
+   * @return {@code reactions.heart = :n0 AND …}
+   */
+  public static ItemCondition reactionCountsAre(Map<ReactionType, Long> counts) {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(
+          new ItemCondition.AttributeEquals(
+              reactionCounter(type), Value.Num.of(counts.getOrDefault(type, 0L))));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  /**
+   * A photo with no reactions, or no photo at all: {@code NOT (reactions.heart >= 1) AND …}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition noReactions() {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(ItemCondition.not(new ItemCondition.AtLeast(reactionCounter(type), 1)));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  private ReactionPlans() {}
+}
