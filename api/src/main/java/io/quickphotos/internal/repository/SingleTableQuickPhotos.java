@@ -60,7 +60,7 @@ import java.util.function.LongConsumer;
  * (bad input fails the same on every backend and writes nothing), then runs its access pattern's
  * {@link Plans} through {@link Execution}, which meters the call, retries within the
  * {@link io.quickphotos.RetryPolicy} and maps engine failures to the API's exceptions. The
- * multi-request patterns live in their own classes: {@link Cascades} (removing and deleting),
+ * multi-request patterns live in their own classes: {@link PhotoCascade} and {@link AccountCascade} (removing and deleting),
  * {@link HomeFeed}, {@link SnapshotItems} and {@link TableAudit}. Built only by
  * {@link Repositories#create}.
  *
@@ -68,7 +68,8 @@ import java.util.function.LongConsumer;
  */
 final class SingleTableQuickPhotos implements QuickPhotos {
   private final Execution execution;
-  private final Cascades cascades;
+  private final PhotoCascade photoCascade;
+  private final AccountCascade accountCascade;
   private final HomeFeed homeFeed;
   private final SnapshotItems snapshots;
   private final HotKeys hotKeys;
@@ -118,7 +119,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.fanOuts = new FanOuts(execution, fanOut, clock);
     this.sharding = sharding;
     this.hotKeys = new HotKeys(execution, sharding);
-    this.cascades = new Cascades(execution, fanOut.isHybrid());
+    CascadeSteps steps = new CascadeSteps(execution);
+    this.photoCascade = new PhotoCascade(execution, steps);
+    this.accountCascade = new AccountCascade(execution, steps, photoCascade, fanOut.isHybrid());
     this.homeFeed = new HomeFeed(execution, hotKeys, fanOuts);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -443,7 +446,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     execution.call(
         AccessPattern.REMOVE_REACTION,
         meter -> {
-          if (!cascades.removeReaction(
+          if (!photoCascade.removeReaction(
               KeyLayout.reaction(reactor, type, photo), photo, type, meter)) {
             throw new ReactionNotFoundException(
                 reactor + " has no " + type.storedName() + " reaction on photo " + photo);
@@ -458,7 +461,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     execution.call(
         AccessPattern.DELETE_PHOTO,
         meter -> {
-          cascades.deletePhoto(id, meter);
+          photoCascade.deletePhoto(id, meter);
           return null;
         });
   }
@@ -469,7 +472,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     execution.call(
         AccessPattern.DELETE_USER,
         meter -> {
-          cascades.closeAccount(username, meter);
+          accountCascade.closeAccount(username, meter);
           return null;
         });
   }
@@ -512,7 +515,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Objects.requireNonNull(progress, "progress");
     return execution.call(
         AccessPattern.AUDIT,
-        meter -> new TableAudit(execution, cascades, meter).run(fix, progress));
+        meter -> new TableAudit(execution, photoCascade, accountCascade, meter).run(fix, progress));
   }
 
   private LocalDate today() {

@@ -64,15 +64,18 @@ final class TableAudit {
   static final int PAGE = 1000;
 
   private final Execution execution;
-  private final Cascades cascades;
+  private final PhotoCascade photoCascade;
+  private final AccountCascade accountCascade;
   private final Meter meter;
 
   /** Counters whose items this run deleted as dangling: the Scan's count less these. */
   private final Map<String, Long> removed = new HashMap<>();
 
-  TableAudit(Execution execution, Cascades cascades, Meter meter) {
+  TableAudit(
+      Execution execution, PhotoCascade photoCascade, AccountCascade accountCascade, Meter meter) {
     this.execution = execution;
-    this.cascades = cascades;
+    this.photoCascade = photoCascade;
+    this.accountCascade = accountCascade;
     this.meter = meter;
   }
 
@@ -562,7 +565,7 @@ final class TableAudit {
       if (!tally.users.containsKey(photo.owner())) {
         continue;
       }
-      boolean fixed = fix && finish(() -> cascades.deletePhoto(photo, meter));
+      boolean fixed = fix && finish(() -> photoCascade.deletePhoto(photo, meter));
       findings.add(
           new AuditFinding(
               Kind.UNFINISHED_DELETE,
@@ -574,7 +577,7 @@ final class TableAudit {
       if (user.status() != UserStatus.CLOSING) {
         continue;
       }
-      boolean fixed = fix && finish(() -> cascades.closeAccount(user.username(), meter));
+      boolean fixed = fix && finish(() -> accountCascade.closeAccount(user.username(), meter));
       findings.add(
           new AuditFinding(
               Kind.UNFINISHED_DELETE,

@@ -6,8 +6,9 @@
  * it, package-private classes with one job each: the facade (validation, then one access
  * pattern's plan per method), {@code Execution} (metering, the call wrapper that maps engine
  * failures to the API's exceptions, every request), {@code Retrier} (the configured
- * {@link io.quickphotos.RetryPolicy}, for every loop that tries again), {@code Cascades} (remove
- * a reaction, delete a photo, close an account, each fenced to what it marked), {@code HomeFeed},
+ * {@link io.quickphotos.RetryPolicy}, for every loop that tries again), {@code PhotoCascade} (remove
+ * a reaction, delete a photo) and {@code AccountCascade} (close an account), each fenced to what
+ * it marked, on the steps they share in {@code CascadeSteps}, {@code HomeFeed},
  * {@code SnapshotItems} (bulk import), {@code TableAudit}, plus {@code Validation},
  * {@code Cursors} and the lazy {@code RequestDescriptions} of each call's requests.
  */

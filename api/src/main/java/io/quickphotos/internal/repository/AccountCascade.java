@@ -1,0 +1,367 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.Photo;
+import io.quickphotos.ReactionType;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.UserPlans;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * deleteUser's cascade: closing an account with everything it owns and every link to it, fenced
+ * to the incarnation of the account it marked first, so a cascade that resumes late, or runs
+ * beside another, never touches a new account that took the name. Stateless apart from its
+ * collaborators; thread-safe if the engine is.
+ */
+final class AccountCascade {
+  private final Execution execution;
+  private final Retrier retrier;
+  private final CascadeSteps steps;
+  private final PhotoCascade photos;
+  private final boolean hybrid;
+
+  AccountCascade(Execution execution, CascadeSteps steps, PhotoCascade photos, boolean hybrid) {
+    this.execution = execution;
+    this.retrier = execution.retrier();
+    this.steps = steps;
+    this.photos = photos;
+    this.hybrid = hybrid;
+  }
+
+  /**
+   * deleteUser's cascade, after the one write that marks the account closing (and returns the
+   * marker that fences the rest): the user's photos and their reactions (photos without
+   * reactions 99 per transaction, others 98 reactions per transaction), the reactions the user
+   * left (one strongly consistent Query per type, then transactions of 49 deletes with their
+   * photos' counters), the friendships to the user (with each follower's {@code following}) and
+   * from the user (found on the inverted index, with each followed user's {@code followers}),
+   * each batch also taking the account's own counter down; the profile goes last, on condition
+   * that both its counters are zero. Every transaction carries the fence (a ConditionCheck of
+   * the marker, or the marker as a condition on the account's own counter), so once another
+   * call has finished the account, and whoever took the name next, nothing more is written:
+   * the cascade ends as finished.
+   */
+  void closeAccount(String username, Meter meter) {
+    Item marked =
+        execution
+            .write(UserPlans.markClosing(username, Plans.newCascadeMarker()), meter)
+            .orElseThrow();
+    CascadeSteps.AccountFence fence =
+        new CascadeSteps.AccountFence(
+            KeyLayout.user(username), UserPlans.closingMarker(marked).orElseThrow());
+    if (Shards.isSharded(marked)
+        && steps.fold(marked, UserPlans.closingMarkedBy(fence.marker()), null, meter).isEmpty()) {
+      return;
+    }
+    try {
+      FirstPages first = readFirstPages(username, meter);
+      // Photos first: until the cascade marks the account, others may still react to them.
+      deletePhotosOf(username, fence, first.photos(), meter);
+      for (ReactionType type : ReactionType.values()) {
+        QueryResult page;
+        QueryResult read = first.reactions().get(type.ordinal());
+        do {
+          page =
+              read != null
+                  ? read
+                  : execution.read(
+                      ReactionPlans.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION),
+                      meter);
+          read = null;
+          List<CascadeSteps.Link> links = new ArrayList<>();
+          for (Item item : page.items()) {
+            links.add(
+                new CascadeSteps.Link(
+                    item.key(),
+                    KeyLayout.photo(ItemCodec.reaction(item).photo()),
+                    ReactionPlans.reactionCounter(type)));
+          }
+          steps.unlink(links, count -> Optional.of(fence.check()), fence, meter);
+        } while (page.lastEvaluatedKey().isPresent());
+      }
+      if (hybrid) {
+        // Follows to and from a closing account are refused: no new audience item appears.
+        deleteFanOutItems(audienceAndPending(username), first.audience(), fence, meter);
+        deleteFanOutItems(memberships(username), first.memberships(), fence, meter);
+      }
+      for (int attempt = 0; retrier.allows(attempt); attempt++) {
+        retrier.pauseBefore(attempt);
+        // The first round starts from the pages read with the others; later rounds read again.
+        unlinkFriendships(
+            username,
+            fence,
+            attempt == 0 ? first.followers() : null,
+            attempt == 0 ? first.followed() : null,
+            meter);
+        if (execution.tryWrite(UserPlans.deleteClosedProfile(username, fence.marker()), meter)) {
+          return;
+        }
+        // Gone or replaced: finished. Otherwise a friendship the index did not list yet still
+        // counts: another round.
+        steps.stopIfReplaced(fence, meter);
+      }
+    } catch (CascadeSteps.CascadeFenced e) {
+      return;
+    }
+    throw new ServiceUnavailableException(
+        "user "
+            + username
+            + (execution.indexMayLag()
+                ? " still has friendships the index does not list yet"
+                : "'s friendships kept changing while the account was closed")
+            + "; call deleteUser again to finish");
+  }
+
+  /**
+   * The first page of every listing deleteUser's cascade walks, read side by side in one round
+   * trip once the account is marked closing. From the mark on, nothing is added to these
+   * listings (every write that names a closing account is refused), so each page holds what its
+   * step would read when it comes to it, less what was removed meanwhile: by other calls (which
+   * every step already meets, as between any read and its write) or by the cascade's own earlier
+   * steps, which remove only the account's reactions on its own photos (taken out of the
+   * reaction pages here). Each step reads its further pages, and every page after a change, as
+   * before; the requests and their count are those of reading each page when its step comes.
+   *
+   * @param photos the account's photos
+   * @param reactions the reactions the account left, one page per {@link ReactionType}, by
+   *     ordinal
+   * @param audience the account's audience and pending fan-outs (hybrid), else null
+   * @param memberships the account's places in others' audiences (hybrid), else null
+   * @param followers the friendships to the account
+   * @param followed the friendships from the account
+   */
+  private record FirstPages(
+      QueryResult photos,
+      List<QueryResult> reactions,
+      QueryResult audience,
+      QueryResult memberships,
+      QueryResult followers,
+      QueryResult followed) {}
+
+  private FirstPages readFirstPages(String username, Meter meter) {
+    List<QueryPlan> plans = new ArrayList<>();
+    plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
+    for (ReactionType type : ReactionType.values()) {
+      plans.add(ReactionPlans.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
+    }
+    if (hybrid) {
+      plans.add(audienceAndPending(username));
+      plans.add(memberships(username));
+    }
+    plans.add(FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION));
+    plans.add(FollowPlans.followedBy(username, CascadeSteps.LINKS_PER_TRANSACTION));
+    List<QueryResult> pages = execution.readAll(plans, meter);
+    int types = ReactionType.values().length;
+    List<QueryResult> reactions = new ArrayList<>(types);
+    for (QueryResult page : pages.subList(1, 1 + types)) {
+      // The photos' step deletes every reaction on the account's own photos before these pages
+      // are used.
+      List<Item> left =
+          page.items().stream()
+              .filter(item -> !ItemCodec.reaction(item).photo().owner().equals(username))
+              .toList();
+      reactions.add(
+          left.size() == page.items().size()
+              ? page
+              : new QueryResult(left, page.lastEvaluatedKey(), page.consumed()));
+    }
+    int next = 1 + types;
+    QueryResult audience = hybrid ? pages.get(next++) : null;
+    QueryResult memberships = hybrid ? pages.get(next++) : null;
+    return new FirstPages(
+        pages.get(0), reactions, audience, memberships, pages.get(next), pages.get(next + 1));
+  }
+
+  /**
+   * Deletes a closing account's photos, the first page again and again until none is left:
+   * photos without reactions in one transaction, the others one by one with their reactions.
+   * A closing owner's photos take no new reactions, so the counters read with the page are
+   * what to delete; a concurrent deletePhoto of one of them changes them, and the page is read
+   * again. So does a photo switched to shards after the page was read (by a reaction that met it
+   * at the threshold before the account was marked): its delete requires it unsharded, and the
+   * page read again folds it first.
+   */
+  private void deletePhotosOf(
+      String username, CascadeSteps.AccountFence fence, QueryResult firstPage, Meter meter) {
+    int again = 0;
+    QueryResult page;
+    QueryResult read = firstPage;
+    boolean changed;
+    do {
+      changed = false;
+      page =
+          read != null
+              ? read
+              : execution.read(
+                  PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+      read = null;
+      List<WriteAction> bare = new ArrayList<>();
+      for (Item item : page.items()) {
+        if (Shards.isSharded(item)) {
+          // Its counts go back onto the photo first; the page is read again after. A fold that
+          // ends because a deletePhoto marked or deleted the photo meanwhile ends only that
+          // photo's turn: the page read again shows what is left of it. Only the account gone
+          // or replaced ends the cascade.
+          if (steps.fold(item, ItemCondition.EXISTS, fence, meter).isEmpty()) {
+            steps.stopIfReplaced(fence, meter);
+          }
+          changed = true;
+          continue;
+        }
+        Photo photo = ItemCodec.photo(item);
+        if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
+          bare.add(
+              new WriteAction.Delete(
+                  item.key(), ItemCondition.and(ReactionPlans.noReactions(), Shards.notSharded())));
+        } else if (photos.deleteReactionsThenPhoto(
+                photo.id(), photo.reactions(), ItemCondition.EXISTS, fence, meter)
+            == PhotoCascade.Round.AGAIN) {
+          changed = true;
+        }
+      }
+      if (!bare.isEmpty()) {
+        bare.add(fence.check());
+        List<String> reasons = execution.transact(bare, meter);
+        if (!reasons.isEmpty()) {
+          if (Execution.conditionFailed(reasons, bare.size() - 1)) {
+            throw CascadeSteps.CascadeFenced.INSTANCE;
+          }
+          // A photo counted a reaction after this read: read again.
+          changed = true;
+        }
+      }
+      if (changed) {
+        if (!retrier.allows(++again)) {
+          throw new ServiceUnavailableException(
+              "photos of " + username + " keep changing; call deleteUser again to finish");
+        }
+        retrier.pauseBefore(again);
+      }
+    } while (page.lastEvaluatedKey().isPresent() || changed);
+  }
+
+  /** Items one cascade transaction deletes unconditionally beside its fence. */
+  private static final int BATCH_DELETES = Limits.MAX_TRANSACTION_ACTIONS - 1;
+
+  /**
+   * Deletes the hybrid feed's items of a closing account (its audience and pending fan-outs, or
+   * its places in others' audiences), page after page, each page in one transaction with the
+   * fence. Its timeline is left to expire: entries count nothing and a reader skips stale ones.
+   */
+  private void deleteFanOutItems(
+      QueryPlan plan, QueryResult firstPage, CascadeSteps.AccountFence fence, Meter meter) {
+    QueryResult read = firstPage;
+    while (true) {
+      QueryResult page = read != null ? read : execution.read(plan, meter);
+      read = null;
+      if (!page.items().isEmpty()) {
+        List<WriteAction> deletes = new ArrayList<>(page.items().size() + 1);
+        for (Item item : page.items()) {
+          deletes.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
+        }
+        deletes.add(fence.check());
+        if (!execution.transact(deletes, meter).isEmpty()) {
+          // Only the fence has a condition: the account is gone or replaced.
+          throw CascadeSteps.CascadeFenced.INSTANCE;
+        }
+      }
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
+  }
+
+  /** An account's audience and pending fan-outs, a transaction's worth a page. */
+  private static QueryPlan audienceAndPending(String username) {
+    return Timelines.audienceAndPending(username, BATCH_DELETES);
+  }
+
+  /** An account's places in others' audiences, a transaction's worth a page. */
+  private static QueryPlan memberships(String username) {
+    return Timelines.memberships(username, BATCH_DELETES);
+  }
+
+  /**
+   * Unlinks the friendships to and from a closing account, page by page, starting from the
+   * given first pages where there are (null: read them).
+   */
+  private void unlinkFriendships(
+      String username,
+      CascadeSteps.AccountFence fence,
+      QueryResult followersPage,
+      QueryResult followedPage,
+      Meter meter) {
+    Key account = KeyLayout.user(username);
+    QueryResult page;
+    QueryResult read = followersPage;
+    do {
+      page =
+          read != null
+              ? read
+              : execution.read(
+                  FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION), meter);
+      read = null;
+      List<CascadeSteps.Link> links = new ArrayList<>();
+      for (Item item : page.items()) {
+        links.add(
+            new CascadeSteps.Link(
+                item.key(),
+                KeyLayout.user(ItemCodec.friendship(item).follower()),
+                UserPlans.followingCounter()));
+      }
+      steps.unlink(
+          links,
+          count -> Optional.of(ownCounterDown(account, UserPlans.followersCounter(), count, fence)),
+          fence,
+          meter);
+    } while (page.lastEvaluatedKey().isPresent());
+    read = followedPage;
+    do {
+      page =
+          read != null
+              ? read
+              : execution.read(
+                  FollowPlans.followedBy(username, CascadeSteps.LINKS_PER_TRANSACTION), meter);
+      read = null;
+      List<CascadeSteps.Link> links = new ArrayList<>();
+      for (Item item : page.items()) {
+        String followed = ItemCodec.followedUser(item);
+        links.add(
+            new CascadeSteps.Link(
+                item.key(), KeyLayout.user(followed), UserPlans.followersCounter()));
+      }
+      steps.unlink(
+          links,
+          count -> Optional.of(ownCounterDown(account, UserPlans.followingCounter(), count, fence)),
+          fence,
+          meter);
+    } while (page.lastEvaluatedKey().isPresent());
+  }
+
+  private static WriteAction ownCounterDown(
+      Key account, AttributePath counter, int count, CascadeSteps.AccountFence fence) {
+    return new WriteAction.Update(
+        account,
+        List.of(new UpdateAction.Add(counter, -count)),
+        fence.and(new ItemCondition.AtLeast(counter, count)));
+  }
+}

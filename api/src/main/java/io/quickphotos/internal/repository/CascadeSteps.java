@@ -1,0 +1,260 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.UserPlans;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+/**
+ * What the cascades ({@link PhotoCascade}, {@link AccountCascade}) share: unlinking items with
+ * the counters that count them, folding a hot key's shards back into its item, and the fence of
+ * a closing account. Every loop is bounded by the repository's {@link Retrier}. Stateless apart
+ * from its collaborators; thread-safe if the engine is.
+ */
+final class CascadeSteps {
+  /**
+   * Items one cascade transaction unlinks: each takes a delete and a counter action, and the
+   * closing account's own counter the last action.
+   */
+  static final int LINKS_PER_TRANSACTION = (Limits.MAX_TRANSACTION_ACTIONS - 1) / 2;
+
+  private final Execution execution;
+  private final Retrier retrier;
+
+  CascadeSteps(Execution execution) {
+    this.execution = execution;
+    this.retrier = execution.retrier();
+  }
+
+  /**
+   * An item to delete and the counter on another item that counts it.
+   *
+   * @param item the counted item (a reaction or a friendship)
+   * @param counterItem the item holding the counter (a photo or a user)
+   * @param counter the counter's path
+   * @param shard the shard of a hot counter item to take the one off instead, or null
+   */
+  record Link(Key item, Key counterItem, AttributePath counter, Key shard) {
+    Link(Key item, Key counterItem, AttributePath counter) {
+      this(item, counterItem, counter, null);
+    }
+
+    /**
+     * The same link counted on one of the counter item's shards: its own counter may be zero
+     * while its shards hold the count, and a shard's share may go below zero.
+     */
+    Link onShardOf(Item counterImage) {
+      int shards = Shards.count(counterImage);
+      return new Link(
+          item,
+          counterItem,
+          counter,
+          Shards.key(counterItem, Shards.indexFor(item.pk() + item.sk(), shards)));
+    }
+  }
+
+  /**
+   * Deletes the links' items and takes one off each counter, in one transaction: per link a
+   * DeleteItem with {@code attribute_exists(PK)} and an UpdateItem adding −1 if the counter is at
+   * least 1, plus the {@code aggregate} action for the number of links (the closing account's own
+   * counter, or its fence). When the transaction is cancelled, the reasons say what changed
+   * meanwhile: an item already gone was deleted (and uncounted) by someone else and is dropped; a
+   * counter that is not positive (or whose item is gone, like a deleted photo) is checked instead
+   * of decremented, so the item still goes and no counter drops below zero; a check that no
+   * longer holds becomes a decrement again. Then it tries again, a bounded number of times.
+   *
+   * @param fence the closing account's fence when the aggregate action carries it, else null
+   * @return how many of the items this call deleted
+   * @throws CascadeFenced if the aggregate failed because the account is no longer the one the
+   *     cascade marked
+   */
+  int unlink(
+      List<Link> links,
+      IntFunction<Optional<WriteAction>> aggregate,
+      AccountFence fence,
+      Meter meter) {
+    List<Link> pending = new ArrayList<>(links);
+    Set<Link> counterNotPositive = new HashSet<>();
+    // Each round drops or flips at least one link, or meets a transient change: the budget
+    // grows with the links, plus the policy's attempts.
+    int attempts = 2 * links.size() + retrier.maxAttempts();
+    for (int attempt = 0; attempt < attempts; attempt++) {
+      if (pending.isEmpty()) {
+        return 0;
+      }
+      List<WriteAction> actions = new ArrayList<>(2 * pending.size() + 1);
+      for (Link link : pending) {
+        actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
+        ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
+        List<UpdateAction> minusOne = List.of(new UpdateAction.Add(link.counter(), -1));
+        if (link.shard() != null) {
+          actions.add(new WriteAction.Update(link.shard(), minusOne, ItemCondition.EXISTS));
+        } else {
+          actions.add(
+              counterNotPositive.contains(link)
+                  ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
+                  : new WriteAction.Update(link.counterItem(), minusOne, positive));
+        }
+      }
+      Optional<WriteAction> extra = aggregate.apply(pending.size());
+      extra.ifPresent(actions::add);
+      Optional<TableTransactionCancelledException> cancelled =
+          execution.transactOrCancelled(actions, meter);
+      if (cancelled.isEmpty()) {
+        return pending.size();
+      }
+      List<String> reasons = cancelled.get().reasons();
+      List<Link> still = new ArrayList<>();
+      boolean someGone = false;
+      for (int i = 0; i < pending.size(); i++) {
+        Link link = pending.get(i);
+        if (Execution.conditionFailed(reasons, 2 * i)) {
+          someGone = true;
+          continue;
+        }
+        if (Execution.conditionFailed(reasons, 2 * i + 1)) {
+          Optional<Item> counterImage = cancelled.get().item(2 * i + 1);
+          if (link.shard() != null) {
+            // The shard is gone: the hot key's cascade folded it back into the counter item.
+            link = new Link(link.item(), link.counterItem(), link.counter());
+          } else if (counterImage.isPresent() && Shards.isSharded(counterImage.get())) {
+            // A hot key's own counter may be zero while its shards hold the count.
+            counterNotPositive.remove(link);
+            link = link.onShardOf(counterImage.get());
+          } else if (!counterNotPositive.remove(link)) {
+            counterNotPositive.add(link);
+          }
+        }
+        still.add(link);
+      }
+      if (extra.isPresent() && Execution.conditionFailed(reasons, actions.size() - 1)) {
+        // The aggregate holds the fence: an account that is gone or was created again ends the
+        // cascade. An item someone else deleted meanwhile (an unfollow racing the cascade) also
+        // took one off the aggregate counter: with that link dropped it holds again. Only an
+        // aggregate that fails with every item still there, on the marked account, means the
+        // counter drifted.
+        stopIfReplaced(fence, meter);
+        if (!someGone) {
+          throw new QuickPhotosException(
+              "a counter of the closing account is below its items: " + extra.get());
+        }
+      }
+      pending = still;
+    }
+    throw new ServiceUnavailableException(
+        "items kept changing while being deleted; " + "call again to finish");
+  }
+
+  /**
+   * Ends a cascade whose fence failed: the account or photo it marked is gone, and whatever now
+   * has its key (nothing, or a new account or photo) is not the cascade's to touch. Caught where
+   * the cascade started, which then returns as finished. Without a stack trace: it is control
+   * flow, not an error.
+   */
+  static final class CascadeFenced extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final CascadeFenced INSTANCE = new CascadeFenced();
+
+    private CascadeFenced() {
+      super("the cascade's account or photo is gone", null, false, false);
+    }
+  }
+
+  /**
+   * The fence of a closing account's cascade: the account item as {@code markClosing} left it.
+   * Every transaction of the cascade carries {@link #check()} (or, where it already writes the
+   * account, {@link #and}), so none lands once the account is deleted or a new one has its name.
+   *
+   * @param account the account's key
+   * @param marker the marker {@code markClosing} returned
+   */
+  record AccountFence(Key account, Value marker) {
+    WriteAction check() {
+      return new WriteAction.Check(account, UserPlans.closingMarkedBy(marker));
+    }
+
+    ItemCondition and(ItemCondition condition) {
+      return ItemCondition.and(UserPlans.closingMarkedBy(marker), condition);
+    }
+  }
+
+  /** Reads the account (one GetItem) and ends the cascade if it is not the one marked. */
+  void stopIfReplaced(AccountFence fence, Meter meter) {
+    Optional<Item> now = execution.get(fence.account(), meter);
+    if (now.isEmpty() || !UserPlans.closingMarker(now.get()).equals(Optional.of(fence.marker()))) {
+      throw CascadeFenced.INSTANCE;
+    }
+  }
+
+  /**
+   * Folds a hot key's shards back into its item once its cascade has marked it (see
+   * {@link Shards#fold}): a BatchGetItem of the shards and one TransactWriteItems, again (reading
+   * the item with GetItem) while writers that got in before the mark change a shard, within the
+   * retry budget. After the mark only those can: a follow or reaction checks the shard, which the
+   * fold deletes. The rest of the cascade then sees an unsharded item with exact counters.
+   *
+   * @param main the item as marked
+   * @param fence the condition on the item: the cascade's marker
+   * @param accountFence the closing owner's fence as one more action, or null
+   * @return the item as folded, or empty if the fence failed (the cascade is over)
+   */
+  Optional<Item> fold(Item main, ItemCondition fence, AccountFence accountFence, Meter meter) {
+    Item image = main;
+    for (int attempt = 0; retrier.allows(attempt); attempt++) {
+      retrier.pauseBefore(attempt);
+      List<Key> keys = Shards.keysOf(image);
+      Map<Key, Item> found = execution.batchGet(keys, meter);
+      List<Optional<Item>> shards = new ArrayList<>(keys.size());
+      List<Item> present = new ArrayList<>();
+      for (Key key : keys) {
+        Optional<Item> shard = Optional.ofNullable(found.get(key));
+        shards.add(shard);
+        shard.ifPresent(present::add);
+      }
+      List<WriteAction> actions = new ArrayList<>(Shards.fold(image, shards, fence));
+      if (accountFence != null) {
+        actions.add(accountFence.check());
+      }
+      List<String> reasons = execution.transact(actions, meter);
+      if (reasons.isEmpty()) {
+        return Optional.of(Shards.withTotals(image, present));
+      }
+      if (accountFence != null && Execution.conditionFailed(reasons, actions.size() - 1)) {
+        return Optional.empty();
+      }
+      Optional<Item> now = execution.get(image.key(), meter);
+      if (now.isEmpty() || !fenceHolds(now.get(), image)) {
+        return Optional.empty();
+      }
+      if (!Shards.isSharded(now.get())) {
+        return now;
+      }
+      image = now.get();
+    }
+    throw new ServiceUnavailableException(
+        "the shards of " + main.key() + " kept changing while folded; call again to finish");
+  }
+
+  /** Whether an item read again is still the one a cascade marked (same marker, if any). */
+  private static boolean fenceHolds(Item now, Item marked) {
+    return UserPlans.closingMarker(now).equals(UserPlans.closingMarker(marked))
+        && PhotoPlans.deletionMarker(now).equals(PhotoPlans.deletionMarker(marked));
+  }
+}
