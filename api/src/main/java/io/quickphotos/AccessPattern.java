@@ -55,9 +55,9 @@ public enum AccessPattern {
   HOME_FEED(2),
   /**
    * {@link QuickPhotos#fillTimeline}: one Query on the inverted index per 1,000 followed users
-   * (the count shown, for a reader with nothing to fill), then per follow it converts a
+   * (the count shown, for a reader with nothing to change), then per follow it converts a
    * TransactWriteItems, a Query of the author's photos of the window, one BatchWriteItem per 25
-   * of them and an UpdateItem.
+   * of them and an UpdateItem; per follow it rolls back one TransactWriteItems.
    */
   FILL_TIMELINE(1),
 
@@ -92,7 +92,12 @@ public enum AccessPattern {
    * {@link QuickPhotos#audit}: a parallel Scan of 4 segments, a request per page of each (the
    * count shown, for an empty table), plus the requests of what it fixes.
    */
-  AUDIT(4);
+  AUDIT(4),
+  /**
+   * {@link QuickPhotos#recordedSettings} and {@link QuickPhotos#recordSettings}: one GetItem or
+   * one PutItem of the table's settings item.
+   */
+  TABLE_SETTINGS(1);
 
   private final int minimumRequests;
 

@@ -24,9 +24,20 @@ import java.util.Objects;
  * same order and cursor. Entries carry a time-to-live attribute ({@code expiresAt}, a photo's
  * timestamp plus the window and a day): on DynamoDB, enable TTL on it to bound storage.
  *
- * <p>The hybrid costs every upload and timeline follow more, so it is not the default: see the
- * README's feed section for the measured costs and the crossover. Every repository of one table
- * should use the same setting. Immutable.
+ * <p>The hybrid costs every upload of an author with timeline followers, and every timeline
+ * follow, more, so it is not the default: see the README's feed section for the measured costs
+ * and the crossover.
+ *
+ * <p><b>In a fleet.</b> The setting decides only new policy: whether this repository makes a new
+ * follow (or a backfill, {@link QuickPhotos#fillTimeline}) a timeline follow, with which K and
+ * which window. What the table holds is obeyed by every repository whatever its setting: each
+ * timeline follow records its window, each author with timeline followers counts them on its
+ * profile, and every upload of such an author fans out, through any repository; every
+ * repository reads a reader's timeline for the follows it serves. So repositories of one table
+ * may differ in this setting, and change it one at a time, without a photo missing from any
+ * feed. The table may record the setting it is meant to run with ({@link
+ * QuickPhotos#recordSettings}); a repository whose builder is not given one adopts it. Immutable;
+ * equal settings are {@link #equals equal}.
  */
 public final class FanOut {
   /** The default K: the {@link Sharding#defaults()} threshold, above which a user is hot. */
@@ -115,6 +126,25 @@ public final class FanOut {
    */
   public Duration window() {
     return window;
+  }
+
+  /**
+   * Equal settings: both off, or both hybrid with the same K and window.
+   *
+   * @param o another object
+   * @return whether it is the same setting
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FanOut other
+        && hybrid == other.hybrid
+        && maxFollowers == other.maxFollowers
+        && window.equals(other.window);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(hybrid, maxFollowers, window);
   }
 
   @Override

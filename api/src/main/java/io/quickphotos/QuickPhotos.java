@@ -342,35 +342,42 @@ public interface QuickPhotos {
   Page<Photo> homeFeed(String username, PageRequest page);
 
   /**
-   * Backfills a reader's timeline for the hybrid feed ({@link FanOut#hybrid()}): each of the
-   * reader's follows that is read at page time although its author has fewer than K followers
-   * (a follow made before the hybrid was enabled, or while its author had K or more) becomes a
-   * timeline follow, its author's photos of the window copied into the reader's timeline; and a
-   * timeline follow whose copying was cut short (a {@link #follow} that failed after its
-   * transaction) is copied again. Pages are exact before, during and after: a follow is served by
-   * the timeline only once its copy is complete. Calling it is never needed for correctness,
-   * only for cheaper pages; a table written before the hybrid gives exact feeds at once.
+   * Makes a reader's follows what this repository's {@link FanOut} setting says they should be
+   * (a backfill, or a retune or roll-back of the hybrid feed). Under {@link FanOut#hybrid()}:
+   * each of the reader's follows that is read at page time although its author has fewer than K
+   * followers (a follow made before the hybrid was enabled, through a repository with it off, or
+   * while its author had K or more) becomes a timeline follow, its author's photos of the window
+   * copied into the reader's timeline; a timeline follow whose copying was cut short (a
+   * {@link #follow} that failed after its transaction) is copied again; and a timeline follow
+   * of another window is retuned to this repository's (a wider one has the photos between the
+   * windows copied first). Under {@link FanOut#off()}: each timeline follow becomes a pull follow
+   * again, its audience item deleted, so its author's uploads stop fanning out to it. Pages are
+   * exact before, during and after: a follow is served by the timeline only once its copy is
+   * complete, and only as far back as its window. Calling it is never needed for correctness,
+   * only for cheaper pages or cheaper uploads.
    *
    * <p>Requests: the reader's follows from the inverted index (one Query per 1,000), then, one
-   * follow after another, for each it converts: a {@code TransactWriteItems} (checks that the
-   * author has fewer than K followers and is not sharded, that neither user is closing, and that
-   * the follow still exists unmarked; marks it and puts the reader in the author's audience), a
-   * strongly consistent Query of the author's photos of the window, a {@code BatchWriteItem} per
-   * 25 of them (side by side) and an {@code UpdateItem} marking the follow served. A follow
-   * whose author is at K or beyond costs one cancelled transaction, once per repository.
+   * follow after another, for each it converts: a {@code TransactWriteItems} (counts the reader
+   * in the author's {@code audience} if the author has fewer than K followers and is not
+   * sharded, and the author in the reader's {@code memberships}, if neither is closing; marks
+   * the follow with the window if it still exists unmarked; puts the reader in the author's
+   * audience), a strongly consistent Query of the author's photos of the window, a
+   * {@code BatchWriteItem} per 25 of them (side by side) and an {@code UpdateItem} marking the
+   * follow served. A follow whose author is at K or beyond costs one cancelled transaction, once
+   * per repository. A retune is one transaction (narrower), or an UpdateItem, the copy and a
+   * transaction (wider); a roll-back one transaction a follow.
    *
-   * <p>Resumable and idempotent: each follow is converted on its own, so a call cut short (by a
+   * <p>Resumable and idempotent: each follow is changed on its own, so a call cut short (by a
    * crash or {@link ServiceUnavailableException}) leaves every follow either as it was or
-   * converted, with at most one follow's copy half done, which the next call finishes; entries
-   * have deterministic keys, so copying twice leaves one. Safe beside every other call: an upload
-   * running alongside reaches the timeline either through the audience the conversion put or
-   * through the copy that reads after it; an unfollow alongside leaves the follow unconverted or
-   * its entries unserved. To backfill a whole table, call it for each user (for example when
-   * each one next signs in, or over the usernames of an export); with {@link FanOut#off()} it
-   * reads the follows and converts nothing.
+   * changed, with at most one follow's copy half done, which the next call finishes; entries
+   * have deterministic keys, so copying twice leaves one. Safe beside every other call, through
+   * any repository: an upload running alongside reaches the timeline either through the audience
+   * the conversion put or through the copy that reads after it; an unfollow alongside leaves the
+   * follow unconverted or its entries unserved. To backfill a whole table, call it for each user
+   * (for example when each one next signs in, or {@code ./quickphotos fill-timelines}).
    *
    * @param reader the reading user's handle
-   * @return how many of the reader's follows this call made served by the timeline
+   * @return how many of the reader's follows this call changed
    * @throws ServiceUnavailableException if the backend stays throttled or unreachable; call
    *     again to finish
    * @throws InvalidInputException if the handle is not a valid username
@@ -491,6 +498,38 @@ public interface QuickPhotos {
    * @throws InvalidInputException if an argument is not valid
    */
   Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo);
+
+  /**
+   * The settings this repository runs with: those its builder was given, and for the others the
+   * table's recorded settings as read when the repository was built (or the defaults, where the
+   * table records none). No request.
+   *
+   * @return the settings in effect
+   */
+  TableSettings settings();
+
+  /**
+   * The settings the table records: one strongly consistent {@code GetItem} of its settings
+   * item.
+   *
+   * @return the recorded settings, empty if the table records none (or values this version
+   *     cannot take)
+   * @throws ServiceUnavailableException if the backend stays throttled or unreachable
+   */
+  Optional<TableSettings> recordedSettings();
+
+  /**
+   * Records in the table the settings it is meant to run with: one {@code PutItem} of its
+   * settings item, replacing any. Repositories built afterwards adopt them where their builder
+   * was not given a setting; repositories already running keep theirs until rebuilt, which is
+   * safe (any mix of settings is). Tools ({@code ./quickphotos audit}, {@code fill-timelines},
+   * ...) use them by default.
+   *
+   * @param settings the settings
+   * @throws InvalidInputException if {@code settings} is null
+   * @throws ServiceUnavailableException if the backend stays throttled or unreachable
+   */
+  void recordSettings(TableSettings settings);
 
   /**
    * Reads the whole table and reports what disagrees with the single-table design's rules:

@@ -1,5 +1,7 @@
 package io.quickphotos;
 
+import java.util.Objects;
+
 /**
  * When a hot user's or photo's counters are spread over several items (write sharding), and over
  * how many. DynamoDB serves one item at most 1,000 write units a second however the table is
@@ -15,9 +17,12 @@ package io.quickphotos;
  * written exactly as without sharding, at the same cost. What a sharded key costs each access
  * pattern is in the README's "Hot keys" section.
  *
- * <p>Every repository of one table should use the same settings: one with {@link #off()} still
- * reads and writes keys that others sharded correctly; it only never shards one itself.
- * Immutable.
+ * <p>Repositories of one table may use different settings, and change them one at a time: a
+ * sharded key records its {@code shards} on its own item, and every repository, with
+ * {@link #off()} too, reads and writes keys that others sharded correctly; the setting decides
+ * only when this repository shards a key itself. The table may record the settings it is meant
+ * to run with ({@link QuickPhotos#recordSettings}); a repository whose builder is not given one
+ * adopts them. Immutable; equal settings are {@link #equals equal}.
  */
 public final class Sharding {
   /** The most shards a key may have: the switch writes them all in one transaction. */
@@ -102,6 +107,25 @@ public final class Sharding {
    */
   public long reactionsThreshold() {
     return reactionsThreshold;
+  }
+
+  /**
+   * Equal settings: the same shards and thresholds.
+   *
+   * @param o another object
+   * @return whether it is the same setting
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Sharding other
+        && shards == other.shards
+        && followersThreshold == other.followersThreshold
+        && reactionsThreshold == other.reactionsThreshold;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(shards, followersThreshold, reactionsThreshold);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.quickphotos.engine;
 
-/** One clause of an UpdateItem's {@code SET} expression. */
+/** One clause of an UpdateItem's update expression: a {@code SET} or a {@code REMOVE}. */
 public sealed interface UpdateAction {
 
   /**
@@ -36,4 +36,12 @@ public sealed interface UpdateAction {
    * @param value the value it takes if it is missing
    */
   record SetIfAbsent(AttributePath path, Value value) implements UpdateAction {}
+
+  /**
+   * {@code REMOVE path}: the attribute is deleted; removing one that is missing is no error, as
+   * in DynamoDB.
+   *
+   * @param path the attribute removed (top level)
+   */
+  record Remove(AttributePath path) implements UpdateAction {}
 }

@@ -406,11 +406,12 @@ public abstract class HybridFeedContract {
   void aFollowAndAnUploadSideBySideLoseNoPhoto() {
     create(hybrid, "ana", "bo", "cy");
     QuickPhotos other = repository(table, HYBRID, new RecordingCostListener());
-    // The follow commits just after the upload read an audience without ana: the follow's own
-    // read of the author's photos must find the photo.
-    interceptor.afterAudienceRead = () -> other.follow("ana", "bo");
+    // The follow commits just after the upload's transaction, which found bo without an
+    // audience and so fans out nothing: the follow's own read of the author's photos must find
+    // the photo.
+    interceptor.afterTransactions.add(() -> other.follow("ana", "bo"));
     upload("bo", 10);
-    assertThat(interceptor.afterAudienceRead).isNull();
+    assertThat(interceptor.afterTransactions).isEmpty();
     // The upload commits just after the follow read the author's photos: the upload's own read
     // of the audience must find ana.
     interceptor.afterPhotosRead = () -> other.uploadPhoto("cy", NOW.minusSeconds(60), URL);

@@ -2052,6 +2052,7 @@ public abstract class QuickPhotosContract {
     repo.deletePhoto(photo.id());
     repo.deleteUser("dave");
     repo.audit(false, scanned -> {});
+    repo.recordedSettings();
     assertThat(costs.costs())
         .extracting(OperationCost::pattern)
         .containsExactlyInAnyOrder(AccessPattern.values());
@@ -2079,10 +2080,12 @@ public abstract class QuickPhotosContract {
                 "BatchGetItem 1 key (PK = USER#alice, SK = #METADATA#alice), strongly consistent"),
             List.of(
                 "TransactWriteItems, all or nothing: UpdateItem PK = USER#alice,"
-                    + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1"
+                    + " SK = #METADATA#alice SET followers = if_not_exists(followers, 0) + 1,"
+                    + " rev = if_not_exists(rev, 0) + 1"
                     + " if attribute_exists(PK) AND NOT (status = \"CLOSING\")"
                     + " AND NOT (shards >= 1) AND NOT (followers >= 1000); UpdateItem PK = USER#bob,"
-                    + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1"
+                    + " SK = #METADATA#bob SET following = if_not_exists(following, 0) + 1,"
+                    + " rev = if_not_exists(rev, 0) + 1"
                     + " if attribute_exists(PK) AND NOT (status = \"CLOSING\");"
                     + " PutItem PK = USER#alice, SK = #FRIEND#bob if attribute_not_exists(PK)"));
     assertThat(costs.costs())

@@ -567,7 +567,7 @@ public final class HybridFeedReport {
             audience[0]++;
             audience[1] += item.size();
           } else if (entity == ItemCodec.Entity.FRIENDSHIP) {
-            long[] bucket = Timelines.servedByTimeline(item) ? marked : unmarked;
+            long[] bucket = Timelines.servedWindow(item).isPresent() ? marked : unmarked;
             bucket[0]++;
             bucket[1] += item.size();
           }

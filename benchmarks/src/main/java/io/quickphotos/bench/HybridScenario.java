@@ -254,7 +254,7 @@ final class HybridScenario {
     }
     for (String user : followed) {
       Item friendship = table.getItem(KeyLayout.friendship(user, reader)).item().orElseThrow();
-      if (Timelines.servedByTimeline(friendship)) {
+      if (Timelines.servedWindow(friendship).isPresent()) {
         served++;
       }
     }

@@ -96,6 +96,8 @@ public final class DynamoQuickPhotos {
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private Sharding sharding = Sharding.defaults();
     private FanOut fanOut = FanOut.off();
+    private boolean shardingGiven;
+    private boolean fanOutGiven;
     private int parallelism = DEFAULT_PARALLELISM;
 
     private Builder() {}
@@ -157,27 +159,34 @@ public final class DynamoQuickPhotos {
     }
 
     /**
-     * How the home feed is served: {@link FanOut#off()} (fan-out on read) unless set, or
-     * {@link FanOut#hybrid()}, which writes each upload of an ordinary author into its
-     * followers' timelines. Every repository of one table should use the same.
+     * Whether this repository makes new follows timeline follows: {@link FanOut#off()} (fan-out
+     * on read) or {@link FanOut#hybrid()}. Unless set, the table's recorded setting
+     * ({@link QuickPhotos#recordSettings}), read once by {@link #build()}, or {@code off()} where
+     * it records none. Repositories of one table may differ (see {@link FanOut}): one whose
+     * setting differs from the table's logs a warning when built.
      *
      * @param fanOut the setting
      * @return this builder
      */
     public Builder fanOut(FanOut fanOut) {
       this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
+      this.fanOutGiven = true;
       return this;
     }
 
     /**
-     * When a hot user's or photo's counters are spread over several items;
-     * {@link Sharding#defaults()} unless set. Every repository of one table should use the same.
+     * When a hot user's or photo's counters are spread over several items. Unless set, the
+     * table's recorded setting ({@link QuickPhotos#recordSettings}), read once by
+     * {@link #build()}, or {@link Sharding#defaults()} where it records none. Repositories of one
+     * table may differ (see {@link Sharding}): one whose setting differs from the table's logs a
+     * warning when built.
      *
      * @param sharding the settings, e.g. {@link Sharding#off()}
      * @return this builder
      */
     public Builder sharding(Sharding sharding) {
       this.sharding = Objects.requireNonNull(sharding, "sharding");
+      this.shardingGiven = true;
       return this;
     }
 
@@ -207,7 +216,8 @@ public final class DynamoQuickPhotos {
     /**
      * Whether {@link #build()} creates the table when it is missing and checks its layout when
      * it exists ({@link QuickPhotosTable#createIfMissing}); false unless set, in which case
-     * {@code build()} makes no request and a missing table shows on first use.
+     * {@code build()} makes one request, the GetItem of the table's recorded settings, and a
+     * missing table shows on first use.
      *
      * @param createTableIfMissing true to provision at build time
      * @return this builder
@@ -219,7 +229,8 @@ public final class DynamoQuickPhotos {
 
     /**
      * Builds the repository; with {@link #createTableIfMissing(boolean)} first provisions the
-     * table, waiting until it is ACTIVE.
+     * table, waiting until it is ACTIVE. Then reads the table's recorded settings (one GetItem,
+     * not reported to the cost listener) for the fan-out and sharding not set here.
      *
      * @return the repository, thread-safe, to share
      * @throws IllegalStateException if no client was set
@@ -247,7 +258,8 @@ public final class DynamoQuickPhotos {
               .withRetryPolicy(retryPolicy)
               .withSharding(sharding)
               .withParallelism(parallelism)
-              .withFanOut(fanOut));
+              .withFanOut(fanOut)
+              .consultingTable(shardingGiven, fanOutGiven));
     }
   }
 }

@@ -75,6 +75,9 @@ public final class MemoryQuickPhotos {
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private Sharding sharding = Sharding.defaults();
     private FanOut fanOut = FanOut.off();
+    private boolean shardingGiven;
+    private boolean fanOutGiven;
+    private InMemoryTable table;
     private Faults faults;
     private Throughput throughput;
     private Duration latency = Duration.ZERO;
@@ -91,6 +94,18 @@ public final class MemoryQuickPhotos {
      */
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
+    }
+
+    /**
+     * The table the repository reads and writes; a new, empty one unless set. Repositories built
+     * over one table share its items, as a fleet's instances share a DynamoDB table.
+     *
+     * @param table the table
+     * @return this builder
+     */
+    public Builder table(InMemoryTable table) {
+      this.table = Objects.requireNonNull(table, "table");
       return this;
     }
 
@@ -119,27 +134,34 @@ public final class MemoryQuickPhotos {
     }
 
     /**
-     * How the home feed is served: {@link FanOut#off()} (fan-out on read) unless set, or
-     * {@link FanOut#hybrid()}, which writes each upload of an ordinary author into its
-     * followers' timelines. Every repository of one table should use the same.
+     * Whether this repository makes new follows timeline follows: {@link FanOut#off()} (fan-out
+     * on read) or {@link FanOut#hybrid()}. Unless set, the table's recorded setting
+     * ({@link QuickPhotos#recordSettings}), read once by {@link #build()}, or {@code off()} where
+     * it records none. Repositories of one table may differ (see {@link FanOut}): one whose
+     * setting differs from the table's logs a warning when built.
      *
      * @param fanOut the setting
      * @return this builder
      */
     public Builder fanOut(FanOut fanOut) {
       this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
+      this.fanOutGiven = true;
       return this;
     }
 
     /**
-     * When a hot user's or photo's counters are spread over several items;
-     * {@link Sharding#defaults()} unless set. Every repository of one table should use the same.
+     * When a hot user's or photo's counters are spread over several items. Unless set, the
+     * table's recorded setting ({@link QuickPhotos#recordSettings}), read once by
+     * {@link #build()}, or {@link Sharding#defaults()} where it records none. Repositories of one
+     * table may differ (see {@link Sharding}): one whose setting differs from the table's logs a
+     * warning when built.
      *
      * @param sharding the settings, e.g. {@link Sharding#off()}
      * @return this builder
      */
     public Builder sharding(Sharding sharding) {
       this.sharding = Objects.requireNonNull(sharding, "sharding");
+      this.shardingGiven = true;
       return this;
     }
 
@@ -202,12 +224,18 @@ public final class MemoryQuickPhotos {
     /**
      * Builds the repository.
      *
-     * @return a repository over the configured (or a new) table
+     * @return a repository over the configured (or a new) table, having read the table's
+     *     recorded settings for those not set
      */
     public QuickPhotos build() {
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
       Table engine =
-          DynamoDbFailures.around(new MemoryTable(), faults, throughput, clock, retryPolicy);
+          DynamoDbFailures.around(
+              table != null ? table.engine() : new MemoryTable(),
+              faults,
+              throughput,
+              clock,
+              retryPolicy);
       if (!latency.isZero()) {
         engine = new SimulatedLatency(engine, latency);
       }
@@ -219,7 +247,8 @@ public final class MemoryQuickPhotos {
               .withRetryPolicy(retryPolicy)
               .withSharding(sharding)
               .withParallelism(parallelism)
-              .withFanOut(fanOut));
+              .withFanOut(fanOut)
+              .consultingTable(shardingGiven, fanOutGiven));
     }
   }
 }

@@ -90,9 +90,11 @@ class FaultsTest {
   void throttledSingleRequestsAreRetriedAsTheSdkRetriesThem() {
     photos.createUser(user("ann"));
     faults.on(Request.GET_ITEM).next(3, Fault.throttling());
+    // The builder read the table's recorded settings with one GetItem.
+    long before = faults.requests(Request.GET_ITEM);
 
     assertThat(photos.getUser("ann")).isPresent();
-    assertThat(faults.requests(Request.GET_ITEM)).isEqualTo(4);
+    assertThat(faults.requests(Request.GET_ITEM)).isEqualTo(before + 4);
     // The SDK's retries happen inside one request: the repository counts one.
     assertThat(lastCost().requests()).isEqualTo(1);
   }

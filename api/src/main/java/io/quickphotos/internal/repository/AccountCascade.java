@@ -10,8 +10,8 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
-import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.Counters;
 import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
@@ -36,14 +36,12 @@ final class AccountCascade {
   private final Retrier retrier;
   private final CascadeSteps steps;
   private final PhotoCascade photos;
-  private final boolean hybrid;
 
-  AccountCascade(Execution execution, CascadeSteps steps, PhotoCascade photos, boolean hybrid) {
+  AccountCascade(Execution execution, CascadeSteps steps, PhotoCascade photos) {
     this.execution = execution;
     this.retrier = execution.retrier();
     this.steps = steps;
     this.photos = photos;
-    this.hybrid = hybrid;
   }
 
   /**
@@ -71,8 +69,13 @@ final class AccountCascade {
         && steps.fold(marked, UserPlans.closingMarkedBy(fence.marker()), null, meter).isEmpty()) {
       return;
     }
+    // What the account's profile records of the hybrid feed decides what to clean up, whatever
+    // this repository's own setting: an author's audience and pending fan-outs, a member's
+    // places in others' audiences.
+    boolean author = Timelines.everHadAudience(marked);
+    boolean member = Timelines.everAMember(marked);
     try {
-      FirstPages first = readFirstPages(username, meter);
+      FirstPages first = readFirstPages(username, author, member, meter);
       // Photos first: until the cascade marks the account, others may still react to them.
       deletePhotosOf(username, fence, first.photos(), meter);
       for (ReactionType type : ReactionType.values()) {
@@ -97,14 +100,18 @@ final class AccountCascade {
           steps.unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
       }
-      if (hybrid) {
-        // Follows to and from a closing account are refused: no new audience item appears.
-        deleteFanOutItems(audienceAndPending(username), first.audience(), fence, meter);
-        deleteFanOutItems(memberships(username), first.memberships(), fence, meter);
-      }
       for (int attempt = 0; retrier.allows(attempt); attempt++) {
         retrier.pauseBefore(attempt);
         // The first round starts from the pages read with the others; later rounds read again.
+        // Follows to and from a closing account are refused: no new audience item appears, but
+        // the index may not list one yet, which the profile's counters then still count.
+        if (author) {
+          deleteFanOutItems(username, true, attempt == 0 ? first.audience() : null, fence, meter);
+        }
+        if (member) {
+          deleteFanOutItems(
+              username, false, attempt == 0 ? first.memberships() : null, fence, meter);
+        }
         unlinkFriendships(
             username,
             fence,
@@ -143,8 +150,10 @@ final class AccountCascade {
    * @param photos the account's photos
    * @param reactions the reactions the account left, one page per {@link ReactionType}, by
    *     ordinal
-   * @param audience the account's audience and pending fan-outs (hybrid), else null
-   * @param memberships the account's places in others' audiences (hybrid), else null
+   * @param audience the account's audience and pending fan-outs (if it ever had an audience),
+   *     else null
+   * @param memberships the account's places in others' audiences (if it ever was in one), else
+   *     null
    * @param followers the friendships to the account
    * @param followed the friendships from the account
    */
@@ -156,14 +165,16 @@ final class AccountCascade {
       QueryResult followers,
       QueryResult followed) {}
 
-  private FirstPages readFirstPages(String username, Meter meter) {
+  private FirstPages readFirstPages(String username, boolean author, boolean member, Meter meter) {
     List<QueryPlan> plans = new ArrayList<>();
     plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
       plans.add(ReactionPlans.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
     }
-    if (hybrid) {
+    if (author) {
       plans.add(audienceAndPending(username));
+    }
+    if (member) {
       plans.add(memberships(username));
     }
     plans.add(FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION));
@@ -184,8 +195,8 @@ final class AccountCascade {
               : new QueryResult(left, page.lastEvaluatedKey(), page.consumed()));
     }
     int next = 1 + types;
-    QueryResult audience = hybrid ? pages.get(next++) : null;
-    QueryResult memberships = hybrid ? pages.get(next++) : null;
+    QueryResult audience = author ? pages.get(next++) : null;
+    QueryResult memberships = member ? pages.get(next++) : null;
     return new FirstPages(
         pages.get(0), reactions, audience, memberships, pages.get(next), pages.get(next + 1));
   }
@@ -258,27 +269,53 @@ final class AccountCascade {
     } while (page.lastEvaluatedKey().isPresent() || changed);
   }
 
-  /** Items one cascade transaction deletes unconditionally beside its fence. */
-  private static final int BATCH_DELETES = Limits.MAX_TRANSACTION_ACTIONS - 1;
-
   /**
-   * Deletes the hybrid feed's items of a closing account (its audience and pending fan-outs, or
-   * its places in others' audiences), page after page, each page in one transaction with the
-   * fence. Its timeline is left to expire: entries count nothing and a reader skips stale ones.
+   * Deletes the hybrid feed's items of a closing account, page after page: as an author, its
+   * audience (each member's {@code memberships} taken down with it, and the account's own
+   * {@code audience} by as many, in one transaction) and its pending fan-outs; as a member, its
+   * places in others' audiences (each author's {@code audience} taken down, and the account's
+   * own {@code memberships}). Items of the version before these were counted, and pending
+   * fan-outs, are deleted beside the fence alone. Its timeline is left to expire: entries count
+   * nothing and a reader skips those it does not follow by timeline.
+   *
+   * @param asAuthor true for the account's audience and pending fan-outs, false for its places
+   *     in others' audiences
+   * @param firstPage the first page, if already read
    */
   private void deleteFanOutItems(
-      QueryPlan plan, QueryResult firstPage, CascadeSteps.AccountFence fence, Meter meter) {
+      String username,
+      boolean asAuthor,
+      QueryResult firstPage,
+      CascadeSteps.AccountFence fence,
+      Meter meter) {
+    Key account = KeyLayout.user(username);
+    QueryPlan plan = asAuthor ? audienceAndPending(username) : memberships(username);
+    AttributePath own = asAuthor ? Timelines.audienceCounter() : Timelines.membershipsCounter();
+    AttributePath theirs = asAuthor ? Timelines.membershipsCounter() : Timelines.audienceCounter();
     QueryResult read = firstPage;
     while (true) {
       QueryResult page = read != null ? read : execution.read(plan, meter);
       read = null;
-      if (!page.items().isEmpty()) {
-        List<WriteAction> deletes = new ArrayList<>(page.items().size() + 1);
-        for (Item item : page.items()) {
-          deletes.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
+      List<CascadeSteps.Link> links = new ArrayList<>();
+      List<WriteAction> uncounted = new ArrayList<>();
+      for (Item item : page.items()) {
+        boolean counted =
+            ItemCodec.kindOf(item) == ItemCodec.Entity.AUDIENCE
+                && Timelines.windowOf(item).isPresent();
+        if (counted) {
+          String other = asAuthor ? Timelines.memberOf(item) : Timelines.authorOf(item);
+          links.add(new CascadeSteps.Link(item.key(), KeyLayout.user(other), theirs));
+        } else if (ItemCodec.kindOf(item) != ItemCodec.Entity.OTHER) {
+          uncounted.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
         }
-        deletes.add(fence.check());
-        if (!execution.transact(deletes, meter).isEmpty()) {
+      }
+      if (!links.isEmpty()) {
+        steps.unlink(
+            links, count -> Optional.of(ownCounterDown(account, own, count, fence)), fence, meter);
+      }
+      if (!uncounted.isEmpty()) {
+        uncounted.add(fence.check());
+        if (!execution.transact(uncounted, meter).isEmpty()) {
           // Only the fence has a condition: the account is gone or replaced.
           throw CascadeSteps.CascadeFenced.INSTANCE;
         }
@@ -290,14 +327,14 @@ final class AccountCascade {
     }
   }
 
-  /** An account's audience and pending fan-outs, a transaction's worth a page. */
+  /** An account's audience and pending fan-outs, a transaction's worth of links a page. */
   private static QueryPlan audienceAndPending(String username) {
-    return Timelines.audienceAndPending(username, BATCH_DELETES);
+    return Timelines.audienceAndPending(username, CascadeSteps.LINKS_PER_TRANSACTION);
   }
 
-  /** An account's places in others' audiences, a transaction's worth a page. */
+  /** An account's places in others' audiences, a transaction's worth of links a page. */
   private static QueryPlan memberships(String username) {
-    return Timelines.memberships(username, BATCH_DELETES);
+    return Timelines.memberships(username, CascadeSteps.LINKS_PER_TRANSACTION);
   }
 
   /**
@@ -361,7 +398,7 @@ final class AccountCascade {
       Key account, AttributePath counter, int count, CascadeSteps.AccountFence fence) {
     return new WriteAction.Update(
         account,
-        List.of(new UpdateAction.Add(counter, -count)),
+        Counters.add(counter, -count),
         fence.and(new ItemCondition.AtLeast(counter, count)));
   }
 }

@@ -11,6 +11,7 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.Counters;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.UserPlans;
@@ -103,7 +104,7 @@ final class CascadeSteps {
       for (Link link : pending) {
         actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
         ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
-        List<UpdateAction> minusOne = List.of(new UpdateAction.Add(link.counter(), -1));
+        List<UpdateAction> minusOne = Counters.add(link.counter(), -1);
         if (link.shard() != null) {
           actions.add(new WriteAction.Update(link.shard(), minusOne, ItemCondition.EXISTS));
         } else {
@@ -134,7 +135,9 @@ final class CascadeSteps {
           if (link.shard() != null) {
             // The shard is gone: the hot key's cascade folded it back into the counter item.
             link = new Link(link.item(), link.counterItem(), link.counter());
-          } else if (counterImage.isPresent() && Shards.isSharded(counterImage.get())) {
+          } else if (counterImage.isPresent()
+              && Shards.isSharded(counterImage.get())
+              && Shards.isShardedCounter(link.counter())) {
             // A hot key's own counter may be zero while its shards hold the count.
             counterNotPositive.remove(link);
             link = link.onShardOf(counterImage.get());

@@ -2,16 +2,24 @@ package io.quickphotos.internal.repository;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.Timelines.FollowKind;
+import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,39 +28,44 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The writes of the hybrid feed ({@link FanOut#hybrid()}, layout in {@link Timelines}): an
- * upload's fan-out into its author's audience's timelines, and a new timeline follow's filling.
- * Both run in the call that causes them, after its own write, so the caller pays them and sees
- * them done when the call returns; both are durable and idempotent (entries have deterministic
- * keys, so writing one twice leaves one):
+ * The writes of the hybrid feed (layout and the rule every repository obeys in
+ * {@link Timelines}): uploads, follows, unfollows and backfills, whatever this repository's own
+ * {@link FanOut} setting, which decides only whether a new follow (or a backfill) makes a
+ * timeline follow, and with which window.
  *
  * <ul>
- *   <li>An upload puts a pending fan-out beside the photo, in its transaction. The fan-out reads
- *       the audience and every pending fan-out of the author in one strongly consistent Query,
- *       writes the entries (BatchWriteItem, 25 a request, side by side), and deletes each pending fan-out it
- *       finished if its token is still the one read. One cut short (a crash, an exhausted retry
- *       budget) is finished by the author's next upload.
+ *   <li>An upload checks, in the transaction it always sent, that its owner has no audience; one
+ *       that has (counted on its profile by every timeline follow) makes the upload send again
+ *       with a pending fan-out beside the photo. The fan-out reads the audience and every pending
+ *       fan-out of the author in one strongly consistent Query, writes each member's entry when
+ *       the member's window holds the photo (BatchWriteItem, 25 a request, side by side), and
+ *       deletes each pending fan-out it finished if its token is still the one read. One cut
+ *       short (a crash, an exhausted retry budget) is finished by the retry of the upload, the
+ *       author's next upload, or the audit. An author this repository saw with an audience goes
+ *       straight to the upload with a pending fan-out.
  *   <li>A timeline follow is marked {@code filling#<token>} and served by fan-out on read until
  *       the author's photos of the window are copied (one strongly consistent Query, then
  *       BatchWriteItem) and the mark becomes {@code timeline} (an UpdateItem on condition of the
  *       token: an unfollow, or a new follow, meanwhile keeps it from marking another follow).
+ *   <li>An unfollow sends the transaction of the kind of follow it expects (a timeline follow
+ *       with its audience item and counts, or a pull follow), with the friendship's delete
+ *       conditioned on that kind; the friendship returned with a failure says which kind it is,
+ *       and the unfollow is sent again in that form.
  * </ul>
  *
- * <p>Why no photo is lost between an upload and a follow running side by side: the upload puts
- * the photo before it reads the audience, the follow puts the audience member before it reads
- * the photos, and both reads are strongly consistent, so at least one of them sees the other.
- * Thread-safe if the engine is.
+ * <p>Why no photo is lost between an upload and a follow running side by side: both write the
+ * author's profile (the upload checks its audience, the follow counts one more), so DynamoDB
+ * orders them. An upload first: the follow's copy, a strongly consistent read after its own
+ * transaction, sees the photo. A follow first: the upload finds the audience and fans out to the
+ * new member. Thread-safe if the engine is.
  */
 final class FanOuts {
+  /** Rounds of an unfollow learning what kind of follow it deletes. */
+  private static final int UNFOLLOW_ROUNDS = 4;
+
   private final Execution execution;
   private final FanOut fanOut;
   private final Clock clock;
-
-  FanOuts(Execution execution, FanOut fanOut, Clock clock) {
-    this.execution = execution;
-    this.fanOut = fanOut;
-    this.clock = clock;
-  }
 
   /**
    * Users a follow found at K followers or beyond: their follows are pull follows without trying.
@@ -61,6 +74,18 @@ final class FanOuts {
    */
   private final Set<String> aboveLimit = ConcurrentHashMap.newKeySet();
 
+  /**
+   * Authors an upload or follow found with an audience: their uploads go straight to the fan-out.
+   * One whose audience emptied is forgotten by its next fan-out, which finds nobody.
+   */
+  private final Set<String> withAudience = ConcurrentHashMap.newKeySet();
+
+  FanOuts(Execution execution, FanOut fanOut, Clock clock) {
+    this.execution = execution;
+    this.fanOut = fanOut;
+    this.clock = clock;
+  }
+
   /** Whether a follow found this user at K followers or beyond. */
   boolean knownAboveLimit(String user) {
     return aboveLimit.contains(user);
@@ -68,13 +93,17 @@ final class FanOuts {
 
   /** Remembers a user a follow found at K followers or beyond (sharded users among them). */
   void aboveLimit(String user) {
-    if (aboveLimit.size() >= HotKeys.REMEMBERED) {
-      aboveLimit.clear();
-    }
-    aboveLimit.add(user);
+    remember(aboveLimit, user);
   }
 
-  /** Whether the hybrid is on. */
+  private static void remember(Set<String> known, String user) {
+    if (known.size() >= HotKeys.REMEMBERED) {
+      known.clear();
+    }
+    known.add(user);
+  }
+
+  /** Whether new follows are timeline follows. */
   boolean hybrid() {
     return fanOut.isHybrid();
   }
@@ -84,51 +113,126 @@ final class FanOuts {
     return fanOut;
   }
 
-  /** The oldest photo timestamp a writer still puts in timelines: a day before the window. */
-  private Instant writeHorizon() {
-    return clock.instant().minus(fanOut.window()).minus(Timelines.CLOCK_MARGIN);
+  /** The oldest photo timestamp a writer still puts in a timeline of the given window. */
+  private Instant writeHorizon(Duration window) {
+    return clock.instant().minus(window).minus(Timelines.CLOCK_MARGIN);
   }
 
+  // --- uploads ----------------------------------------------------------------------------------
+
   /**
-   * The oldest timestamp a reader takes from timelines, exclusive; older photos are served by
-   * fan-out on read.
+   * Upload: one transaction for an owner without an audience; for one with an audience the
+   * transaction with a pending fan-out, then the fan-out (finishing any an earlier upload of the
+   * author left); one failed transaction more when this repository did not know the owner has
+   * one. A retry of an upload whose fan-out was cut short finishes it before reporting that the
+   * photo exists.
    */
-  Instant readHorizon() {
-    return clock.instant().minus(fanOut.window());
+  Photo upload(PhotoId id, String location, Meter meter) {
+    String owner = id.owner();
+    WritePlan plain = PhotoPlans.uploadPhoto(id, location, false);
+    if (!withAudience.contains(owner)) {
+      Optional<TableTransactionCancelledException> cancelled;
+      try {
+        cancelled = execution.writeOrRedirect(plain, meter);
+      } catch (PhotoAlreadyExistsException e) {
+        if (e.getCause() instanceof TableTransactionCancelledException failed
+            && Execution.conditionFailed(failed.reasons(), 0)) {
+          // The owner has an audience: this may be the retry of an upload cut short.
+          fanOut(owner, meter);
+        }
+        throw e;
+      }
+      if (cancelled.isEmpty()) {
+        return ItemCodec.photo(plain.put());
+      }
+      remember(withAudience, owner);
+    }
+    WritePlan plan =
+        Timelines.uploadWithFanOut(
+            PhotoPlans.uploadPhoto(id, location, true), id, Plans.newCascadeMarker().value());
+    try {
+      execution.write(plan, meter);
+    } catch (PhotoAlreadyExistsException e) {
+      fanOut(owner, meter);
+      throw e;
+    }
+    fanOut(owner, meter);
+    return ItemCodec.photo(plain.put());
   }
 
   /**
    * Finishes every pending fan-out of an author (the upload's own, and any an earlier upload
-   * left): the audience and pending fan-outs in one Query (a page per 1 MB), the entries, then
-   * each pending fan-out deleted if still the one read.
+   * left): the audience and pending fan-outs in one Query (a page per 1 MB), each member's entry
+   * where its window holds the photo, then each pending fan-out deleted if still the one read.
    */
   void fanOut(String author, Meter meter) {
-    List<String> audience = new ArrayList<>();
+    List<String> members = new ArrayList<>();
+    List<Duration> windows = new ArrayList<>();
     List<Item> pending = new ArrayList<>();
+    int limit = Math.max(fanOut.maxFollowers(), FanOut.DEFAULT_MAX_FOLLOWERS);
     for (Item item :
         execution.readToEnd(
-            Timelines.audienceAndPending(
-                author, fanOut.maxFollowers() + Limits.MAX_BATCH_WRITE_ITEMS),
-            meter)) {
-      if (ItemCodec.entityOf(item) == ItemCodec.Entity.AUDIENCE) {
-        audience.add(Timelines.memberOf(item));
-      } else {
-        pending.add(item);
+            Timelines.audienceAndPending(author, limit + Limits.MAX_BATCH_WRITE_ITEMS), meter)) {
+      switch (ItemCodec.kindOf(item)) {
+        case AUDIENCE -> {
+          // An audience item of the version before windows serves no reader: no entry for it.
+          Optional<Duration> window = Timelines.windowOf(item);
+          if (window.isPresent()) {
+            members.add(Timelines.memberOf(item));
+            windows.add(window.get());
+          }
+        }
+        case FAN_OUT -> pending.add(item);
+        default -> {
+          // A kind this version does not know: skipped.
+        }
       }
     }
-    Instant horizon = writeHorizon();
+    if (members.isEmpty()) {
+      withAudience.remove(author);
+    }
     for (Item marker : pending) {
       PhotoId photo = Timelines.pendingPhoto(marker);
-      if (photo.timestamp().isAfter(horizon)) {
-        List<Item> entries = new ArrayList<>(audience.size());
-        for (String member : audience) {
-          entries.add(Timelines.entry(member, photo, fanOut.window()));
+      List<Item> entries = new ArrayList<>(members.size());
+      for (int i = 0; i < members.size(); i++) {
+        if (photo.timestamp().isAfter(writeHorizon(windows.get(i)))) {
+          entries.add(Timelines.entry(members.get(i), photo, windows.get(i)));
         }
-        write(entries, meter);
       }
+      execution.batchWriteAll(entries, meter);
       execution.tryWrite(
           new WriteAction.Delete(marker.key(), Timelines.stillPending(marker)), meter);
     }
+  }
+
+  // --- follows ----------------------------------------------------------------------------------
+
+  /**
+   * Follow as a timeline follow, if this repository makes them and the followed user has fewer
+   * than {@code threshold} followers (then its timeline is filled); else false, and the caller
+   * follows as fan-out on read does. A user this repository saw at K or beyond costs no attempt;
+   * others one failed transaction.
+   */
+  boolean timelineFollow(Follow follow, long threshold, Meter meter) {
+    if (!hybrid() || knownAboveLimit(follow.followed())) {
+      return false;
+    }
+    String token = Plans.newCascadeMarker().value();
+    Optional<TableTransactionCancelledException> cancelled =
+        execution.writeOrRedirect(
+            Timelines.timelineFollow(
+                FollowPlans.follow(follow, Optional.empty(), threshold),
+                follow,
+                token,
+                fanOut.window()),
+            meter);
+    if (cancelled.isPresent()) {
+      aboveLimit(follow.followed());
+      return false;
+    }
+    remember(withAudience, follow.followed());
+    fill(follow, token, fanOut.window(), meter);
+    return true;
   }
 
   /**
@@ -137,65 +241,143 @@ final class FanOuts {
    *
    * @return whether this call marked the follow served by the timeline
    */
-  boolean fill(Follow follow, String token, Meter meter) {
-    List<Item> entries = new ArrayList<>();
-    for (Item photo :
-        execution.readToEnd(Timelines.photosAfter(follow.followed(), writeHorizon()), meter)) {
-      entries.add(Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), fanOut.window()));
-    }
-    write(entries, meter);
+  private boolean fill(Follow follow, String token, Duration window, Meter meter) {
+    copy(follow, window, meter);
     return execution.tryWrite(Timelines.filled(follow, token), meter);
   }
 
+  /** Puts the author's photos the window holds into the follower's timeline. */
+  private void copy(Follow follow, Duration window, Meter meter) {
+    List<Item> entries = new ArrayList<>();
+    for (Item photo :
+        execution.readToEnd(
+            Timelines.photosAfter(follow.followed(), writeHorizon(window)), meter)) {
+      entries.add(Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), window));
+    }
+    execution.batchWriteAll(entries, meter);
+  }
+
   /**
-   * The backfill of one reader's timeline: every follow of the reader that is not served by the
-   * timeline and whose author has fewer than {@code threshold} followers becomes a timeline
-   * follow (one transaction, then the filling a new follow makes), and every follow whose filling
-   * was cut short is filled again under its own token. Follows are taken one after another, each
-   * on its own, so a call cut short leaves every follow either as it was or converted, and the
+   * Unfollow: one transaction when the follow is of the kind expected (a timeline follow in a
+   * repository that makes them, unless the followed user is known to be at K or beyond; else a
+   * pull follow), one more when it is not.
+   */
+  void unfollow(String follower, String followed, Meter meter) {
+    FollowKind kind =
+        hybrid() && !knownAboveLimit(followed) ? FollowKind.TIMELINE : FollowKind.PULL;
+    for (int round = 0; round < UNFOLLOW_ROUNDS; round++) {
+      WritePlan plan =
+          Timelines.unfollow(
+              FollowPlans.unfollow(follower, followed, kind), follower, followed, kind);
+      Optional<TableTransactionCancelledException> cancelled =
+          execution.writeOrRedirect(plan, meter);
+      if (cancelled.isEmpty()) {
+        return;
+      }
+      TableTransactionCancelledException e = cancelled.get();
+      if (Execution.conditionFailed(e.reasons(), 0)) {
+        Optional<Item> friendship = e.item(0);
+        if (friendship.isEmpty()) {
+          throw new NotFollowingException(follower + " does not follow " + followed);
+        }
+        kind = FollowKind.of(friendship.get());
+      } else {
+        // Only the audience item's delete redirects besides: it is gone, with its counts.
+        kind = FollowKind.TIMELINE_WITHOUT_AUDIENCE;
+      }
+    }
+    throw new ServiceUnavailableException(
+        "the unfollow of " + followed + " kept meeting a follow that changed; call again");
+  }
+
+  // --- backfill ---------------------------------------------------------------------------------
+
+  /**
+   * Makes one reader's follows what this repository's setting says they should be: under the
+   * hybrid, every follow that is not a timeline follow and whose author has fewer than
+   * {@code threshold} followers becomes one (one transaction, then the filling a new follow
+   * makes), every follow whose filling was cut short is filled again under its own token, and
+   * every timeline follow of another window is retuned to this one; under fan-out on read alone,
+   * every timeline follow becomes a pull follow again. Follows are taken one after another, each
+   * on its own, so a call cut short leaves every follow either as it was or changed, and the
    * next call takes up the rest.
    *
    * @param reader the reader, already validated
    * @param threshold K, or the sharding threshold if lower
-   * @return how many follows this call made served by the timeline
+   * @return how many follows this call changed
    */
   int fillTimeline(String reader, long threshold, Meter meter) {
     List<Item> follows = execution.readToEnd(FollowPlans.homeFeedFollowees(reader), meter);
-    if (!hybrid()) {
-      return 0;
-    }
-    int filled = 0;
+    int changed = 0;
     for (Item item : follows) {
-      if (Timelines.servedByTimeline(item)) {
-        continue;
-      }
-      Follow follow = ItemCodec.friendship(item);
-      Optional<String> cutShort = Timelines.fillingToken(item);
-      if (cutShort.isPresent()) {
-        filled += fill(follow, cutShort.get(), meter) ? 1 : 0;
-        continue;
-      }
-      if (knownAboveLimit(follow.followed())) {
-        continue;
-      }
-      String token = Plans.newCascadeMarker().value();
-      Optional<TableTransactionCancelledException> cancelled =
-          execution.writeOrRedirect(Timelines.convertFollow(follow, token, threshold), meter);
-      if (cancelled.isEmpty()) {
-        filled += fill(follow, token, meter) ? 1 : 0;
-      } else if (Execution.conditionFailed(cancelled.get().reasons(), 0)
-          && cancelled.get().item(0).isPresent()) {
-        // The author exists but has K followers or more (or is sharded, or closing): its other
-        // follows need no attempt.
-        aboveLimit(follow.followed());
-      }
-      // Any other failure: the follow was undone or already marked, or the reader is closing.
+      boolean done = hybrid() ? toTimeline(item, threshold, meter) : toPull(item, meter);
+      changed += done ? 1 : 0;
     }
-    return filled;
+    return changed;
   }
 
-  /** Puts entries, 25 a BatchWriteItem, the requests side by side through the request pool. */
-  private void write(List<Item> entries, Meter meter) {
-    execution.batchWriteAll(entries, meter);
+  /** A follow made a served timeline follow of this repository's window; false if untouched. */
+  private boolean toTimeline(Item item, long threshold, Meter meter) {
+    Follow follow = ItemCodec.friendship(item);
+    Duration window = fanOut.window();
+    Optional<String> cutShort = Timelines.fillingToken(item);
+    if (cutShort.isPresent()) {
+      return fill(follow, cutShort.get(), Timelines.windowOf(item).orElseThrow(), meter);
+    }
+    Optional<Duration> served = Timelines.servedWindow(item);
+    if (served.isPresent()) {
+      return !served.get().equals(window) && retune(follow, served.get(), window, meter);
+    }
+    if (knownAboveLimit(follow.followed())) {
+      return false;
+    }
+    String token = Plans.newCascadeMarker().value();
+    Optional<TableTransactionCancelledException> cancelled =
+        execution.writeOrRedirect(Timelines.convertFollow(follow, token, threshold, window), meter);
+    if (cancelled.isEmpty()) {
+      remember(withAudience, follow.followed());
+      return fill(follow, token, window, meter);
+    }
+    if (Execution.conditionFailed(cancelled.get().reasons(), 0)
+        && cancelled.get().item(0).isPresent()) {
+      // The author exists but has K followers or more (or is sharded, or closing): its other
+      // follows need no attempt.
+      aboveLimit(follow.followed());
+    }
+    // Any other failure: the follow was undone or already converted, or the reader is closing.
+    return false;
+  }
+
+  /**
+   * A timeline follow's window changed. Wider: the audience item first (uploads fill the wider
+   * window from then on), the photos between the windows copied, then the follow (readers trust
+   * the wider window), on condition that the audience item still holds it. Narrower: both in one
+   * transaction, readers first trusting less.
+   */
+  private boolean retune(Follow follow, Duration from, Duration to, Meter meter) {
+    if (to.compareTo(from) < 0) {
+      return execution.transact(Timelines.narrowed(follow, from, to), meter).isEmpty();
+    }
+    if (!execution.tryWrite(Timelines.widenAudience(follow, from, to), meter)) {
+      return false;
+    }
+    copy(follow, to, meter);
+    return execution.transact(Timelines.widened(follow, from, to), meter).isEmpty();
+  }
+
+  /** A timeline follow (of any version) made a pull follow again; false if there was none. */
+  private boolean toPull(Item item, Meter meter) {
+    if (FollowKind.of(item) == FollowKind.PULL) {
+      return false;
+    }
+    Optional<TableTransactionCancelledException> cancelled =
+        execution.writeOrRedirect(Timelines.pullAgain(item, true), meter);
+    if (cancelled.isPresent()
+        && Timelines.isTimelineFollow(item)
+        && !Execution.conditionFailed(cancelled.get().reasons(), 0)) {
+      // The friendship is as read, its audience item gone with its counts: mark it alone.
+      cancelled = execution.writeOrRedirect(Timelines.pullAgain(item, false), meter);
+    }
+    return cancelled.isEmpty();
   }
 }

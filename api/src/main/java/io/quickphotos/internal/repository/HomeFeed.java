@@ -14,6 +14,8 @@ import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.Timelines;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,8 +34,9 @@ import java.util.function.Predicate;
  * followed user whose read stopped early (its {@code Limit}, or DynamoDB's 1 MB page) bounds the
  * page, so no photo is skipped.
  *
- * <p>In the hybrid ({@link io.quickphotos.FanOut#hybrid()}), the follows served by the reader's
- * timeline are read from it instead: one Query of the timeline beside one per pull follow, then
+ * <p>Where the table marks follows of the reader as served by its timeline (the hybrid,
+ * {@link io.quickphotos.FanOut#hybrid()}, through any repository), those follows are read from
+ * it instead, whatever this repository's own setting: one Query of the timeline beside one per pull follow, then
  * one BatchGetItem of the page's timeline photos (fresh counters; an entry whose photo is gone is
  * skipped, and a page short of photos reads the timeline further). An entry of an author the
  * reader no longer follows by timeline is skipped. A page that reaches past the timeline's window
@@ -53,12 +56,12 @@ final class HomeFeed {
 
   private final Execution execution;
   private final HotKeys hotKeys;
-  private final FanOuts fanOuts;
+  private final Clock clock;
 
-  HomeFeed(Execution execution, HotKeys hotKeys, FanOuts fanOuts) {
+  HomeFeed(Execution execution, HotKeys hotKeys, Clock clock) {
     this.execution = execution;
     this.hotKeys = hotKeys;
-    this.fanOuts = fanOuts;
+    this.clock = clock;
   }
 
   /** One page of {@code username}'s feed; the arguments are already validated. */
@@ -66,10 +69,9 @@ final class HomeFeed {
     String listing = "homeFeed|" + KeyLayout.userPartition(username);
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
     List<Item> follows = followees(username, meter);
-    Optional<Chosen> chosen =
-        fanOuts.hybrid()
-            ? hybridPage(username, follows, after, page.size(), meter)
-            : Optional.empty();
+    // Whatever this repository's setting: the follows the table marks as served are read from
+    // the timeline.
+    Optional<Chosen> chosen = hybridPage(username, follows, after, page.size(), meter);
     if (chosen.isEmpty()) {
       List<String> followees = new ArrayList<>(follows.size());
       for (Item follow : follows) {
@@ -164,26 +166,31 @@ final class HomeFeed {
 
   /**
    * The page from the reader's timeline and the pull follows, or empty when fan-out on read
-   * serves it: no follow is served by the timeline, the position is past the window, or the page
-   * reaches past it (the one place the timeline cannot vouch for what it lacks).
+   * serves it: no follow is served by the timeline, the position is past the horizon, or the page
+   * reaches past it (the one place the timeline cannot vouch for what it lacks). The horizon is
+   * the smallest window of the served follows before now: every served follow's timeline holds
+   * all of its author's photos newer than that.
    */
   private Optional<Chosen> hybridPage(
       String reader, List<Item> follows, Optional<PhotoId> after, int size, Meter meter) {
-    Instant horizon = fanOuts.readHorizon();
-    if (after.isPresent() && !after.get().timestamp().isAfter(horizon)) {
-      return Optional.empty();
-    }
     Set<String> served = new HashSet<>();
     List<String> pulledFollowees = new ArrayList<>();
+    Duration window = null;
     for (Item follow : follows) {
       String followee = ItemCodec.followedUser(follow);
-      if (Timelines.servedByTimeline(follow)) {
+      Optional<Duration> servedFor = Timelines.servedWindow(follow);
+      if (servedFor.isPresent()) {
         served.add(followee);
+        window = window == null || servedFor.get().compareTo(window) < 0 ? servedFor.get() : window;
       } else {
         pulledFollowees.add(followee);
       }
     }
     if (served.isEmpty()) {
+      return Optional.empty();
+    }
+    Instant horizon = clock.instant().minus(window);
+    if (after.isPresent() && !after.get().timestamp().isAfter(horizon)) {
       return Optional.empty();
     }
     // One round trip: the timeline's first page beside each pull follow's photos.

@@ -12,6 +12,7 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.Counters;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
@@ -190,7 +191,8 @@ final class PhotoCascade {
           found.forEach(
               (type, count) ->
                   downs.add(new UpdateAction.Add(ReactionPlans.reactionCounter(type), -count)));
-          actions.add(new WriteAction.Update(KeyLayout.photo(id), downs, photoFence));
+          actions.add(
+              new WriteAction.Update(KeyLayout.photo(id), Counters.change(downs), photoFence));
         }
       }
       if (accountFence != null) {

@@ -1,7 +1,11 @@
 package io.quickphotos.internal.repository;
 
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.TableSettings;
 import io.quickphotos.engine.Table;
+import io.quickphotos.internal.singletable.TableSettingsItem;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The one way to build a repository over an engine. The backends' builders, the command, the
@@ -9,18 +13,74 @@ import io.quickphotos.engine.Table;
  * everywhere.
  */
 public final class Repositories {
+  private static final System.Logger LOG = System.getLogger(Repositories.class.getName());
+
   private Repositories() {}
 
   /**
-   * A repository executing the single-table plans against {@code table}. It makes no request
-   * until called; it is thread-safe if the engine is.
+   * A repository executing the single-table plans against {@code table}. With
+   * {@link RepositoryOptions#consultTable()} it reads the table's recorded settings first (one
+   * GetItem, not reported to the cost listener): a setting the options were not given is the
+   * table's (or the default where the table records none), and a setting given that differs from
+   * the table's is logged as a warning, once. Otherwise it makes no request until called. The
+   * repository is thread-safe if the engine is.
    *
    * @param table the engine
-   * @param options cost listener, clock and retry policy
+   * @param options cost listener, clock, retry policy and settings
    * @return the repository
    * @throws NullPointerException if an argument is null
    */
   public static QuickPhotos create(Table table, RepositoryOptions options) {
-    return new SingleTableQuickPhotos(table, options);
+    Objects.requireNonNull(table, "table");
+    if (!options.consultTable()) {
+      return new SingleTableQuickPhotos(table, options);
+    }
+    Optional<TableSettings> recorded = recordedSettings(table);
+    RepositoryOptions chosen = options;
+    if (recorded.isPresent()) {
+      TableSettings settings = recorded.get();
+      if (!options.shardingGiven()) {
+        chosen = chosen.withSharding(settings.sharding());
+      } else if (!options.sharding().equals(settings.sharding())) {
+        differs("sharding", options.sharding(), settings.sharding());
+      }
+      if (!options.fanOutGiven()) {
+        chosen = chosen.withFanOut(settings.fanOut());
+      } else if (!options.fanOut().equals(settings.fanOut())) {
+        differs("fan-out", options.fanOut(), settings.fanOut());
+      }
+    }
+    return new SingleTableQuickPhotos(table, chosen);
+  }
+
+  /**
+   * The settings the table records, read with one strongly consistent GetItem; empty if it
+   * records none, records values this version cannot take, or cannot be read now (a table not
+   * created yet: its first call says what is wrong).
+   *
+   * @param table the engine
+   * @return the recorded settings
+   */
+  static Optional<TableSettings> recordedSettings(Table table) {
+    try {
+      return table.getItem(TableSettingsItem.KEY).item().flatMap(TableSettingsItem::settings);
+    } catch (RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.DEBUG, "the table's recorded settings could not be read: " + e, e);
+      return Optional.empty();
+    }
+  }
+
+  private static void differs(String setting, Object given, Object recorded) {
+    LOG.log(
+        System.Logger.Level.WARNING,
+        "this repository's "
+            + setting
+            + " setting "
+            + given
+            + " differs from the table's recorded "
+            + recorded
+            + ": every mix is safe, and this repository keeps its own (see the README, "
+            + "\"Operating a fleet\")");
   }
 }

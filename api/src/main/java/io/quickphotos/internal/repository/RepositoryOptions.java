@@ -10,8 +10,9 @@ import java.util.Objects;
 /**
  * What a repository needs besides its engine: where each call's cost goes, the clock that stamps
  * follows and reactions (and says what today is for birth dates), and how transient refusals are
- * retried, when hot keys are sharded, and how many independent requests of one call may be in
- * flight at once. Immutable; each {@code with} method returns a copy.
+ * retried, when hot keys are sharded, how many independent requests of one call may be in
+ * flight at once, how the home feed is served, and whether the table's recorded settings are
+ * consulted. Immutable; each {@code with} method returns a copy.
  *
  * @param costListener receives each call's cost
  * @param clock stamps follows and reactions
@@ -21,6 +22,11 @@ import java.util.Objects;
  *     chunks of one BatchGetItem read) in flight at once, 1 to 256; 1 sends them one after
  *     another on the calling thread
  * @param fanOut how the home feed is served: fan-out on read, or the hybrid
+ * @param consultTable whether {@link Repositories#create} reads the table's recorded settings
+ *     (one GetItem): to adopt those not given, and to warn where a given one differs
+ * @param shardingGiven whether {@code sharding} was chosen by the application (else the table's
+ *     recorded one, if any, is adopted)
+ * @param fanOutGiven whether {@code fanOut} was chosen by the application
  */
 public record RepositoryOptions(
     CostListener costListener,
@@ -28,7 +34,10 @@ public record RepositoryOptions(
     RetryPolicy retryPolicy,
     Sharding sharding,
     int parallelism,
-    FanOut fanOut) {
+    FanOut fanOut,
+    boolean consultTable,
+    boolean shardingGiven,
+    boolean fanOutGiven) {
   /**
    * Checks the options.
    *
@@ -38,6 +47,9 @@ public record RepositoryOptions(
    * @param sharding when hot keys are sharded
    * @param parallelism requests of one call in flight at most
    * @param fanOut how the home feed is served
+   * @param consultTable whether the table's recorded settings are read
+   * @param shardingGiven whether the sharding was chosen
+   * @param fanOutGiven whether the fan-out was chosen
    * @throws NullPointerException if any is null
    * @throws IllegalArgumentException if the parallelism is not 1 to 256
    */
@@ -52,7 +64,8 @@ public record RepositoryOptions(
 
   /**
    * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()},
-   * {@link Sharding#defaults()}, parallelism 1, {@link FanOut#off()}.
+   * {@link Sharding#defaults()}, parallelism 1, {@link FanOut#off()}, all as given: the table's
+   * recorded settings are not read.
    *
    * @return the defaults
    */
@@ -63,7 +76,10 @@ public record RepositoryOptions(
         RetryPolicy.defaults(),
         Sharding.defaults(),
         1,
-        FanOut.off());
+        FanOut.off(),
+        false,
+        true,
+        true);
   }
 
   /**
@@ -73,7 +89,16 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withCostListener(CostListener listener) {
-    return new RepositoryOptions(listener, clock, retryPolicy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        listener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        fanOutGiven);
   }
 
   /**
@@ -83,7 +108,16 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withClock(Clock clock) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        fanOutGiven);
   }
 
   /**
@@ -93,38 +127,95 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions withRetryPolicy(RetryPolicy policy) {
-    return new RepositoryOptions(costListener, clock, policy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        policy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        fanOutGiven);
   }
 
   /**
-   * These options with other sharding settings.
+   * These options with other sharding settings, as chosen by the application.
    *
    * @param sharding when hot keys are sharded
    * @return a copy
    */
   public RepositoryOptions withSharding(Sharding sharding) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        true,
+        fanOutGiven);
   }
 
   /**
    * These options with another parallelism.
    *
-   * @param parallelism independent requests of one call in flight at most, 1 to 256
+   * @param parallelism requests of one call in flight at most, 1 to 256
    * @return a copy
    * @throws IllegalArgumentException if out of range
    */
   public RepositoryOptions withParallelism(int parallelism) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        fanOutGiven);
   }
 
   /**
-   * These options with another way of serving the home feed.
+   * These options with another way of serving the home feed, as chosen by the application.
    *
    * @param fanOut {@link FanOut#off()} or a hybrid
    * @return a copy
    */
   public RepositoryOptions withFanOut(FanOut fanOut) {
-    return new RepositoryOptions(costListener, clock, retryPolicy, sharding, parallelism, fanOut);
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        true);
+  }
+
+  /**
+   * These options with the table's recorded settings, read once by {@link Repositories#create}:
+   * adopted for the sharding and fan-out not given, and compared with those given.
+   *
+   * @param shardingGiven whether the sharding of these options was chosen by the application
+   * @param fanOutGiven whether the fan-out of these options was chosen by the application
+   * @return a copy
+   */
+  public RepositoryOptions consultingTable(boolean shardingGiven, boolean fanOutGiven) {
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        true,
+        shardingGiven,
+        fanOutGiven);
   }
 
   /**

@@ -9,37 +9,39 @@ import io.quickphotos.NewUser;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
-import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
+import io.quickphotos.TableSettings;
 import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.engine.Backoff;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
-import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.UnreadableItemException;
+import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.TableSettingsItem;
 import io.quickphotos.internal.singletable.UserPlans;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
@@ -121,8 +123,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.hotKeys = new HotKeys(execution, sharding);
     CascadeSteps steps = new CascadeSteps(execution);
     this.photoCascade = new PhotoCascade(execution, steps);
-    this.accountCascade = new AccountCascade(execution, steps, photoCascade, fanOut.isHybrid());
-    this.homeFeed = new HomeFeed(execution, hotKeys, fanOuts);
+    this.accountCascade = new AccountCascade(execution, steps, photoCascade);
+    this.homeFeed = new HomeFeed(execution, hotKeys, clock);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
   }
@@ -169,35 +171,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.timestamp("timestamp", timestamp);
     Validation.location(location);
     PhotoId id = new PhotoId(owner, timestamp);
-    if (fanOuts.hybrid()) {
-      return execution.call(
-          AccessPattern.UPLOAD_PHOTO, meter -> uploadAndFanOut(id, location, meter));
-    }
-    WritePlan plan = PhotoPlans.uploadPhoto(id, location);
-    return execution.call(
-        AccessPattern.UPLOAD_PHOTO,
-        meter -> {
-          execution.write(plan, meter);
-          return ItemCodec.photo(plan.put());
-        });
-  }
-
-  /**
-   * Upload in the hybrid: the photo and its pending fan-out in one transaction, then the fan-out
-   * (finishing any an earlier upload of the author left). A retry of an upload whose fan-out was
-   * cut short finishes it before reporting that the photo exists.
-   */
-  private Photo uploadAndFanOut(PhotoId id, String location, Meter meter) {
-    WritePlan upload = PhotoPlans.uploadPhoto(id, location);
-    WritePlan plan = Timelines.uploadPhoto(upload, id, Plans.newCascadeMarker().value());
-    try {
-      execution.write(plan, meter);
-    } catch (PhotoAlreadyExistsException e) {
-      fanOuts.fanOut(id.owner(), meter);
-      throw e;
-    }
-    fanOuts.fanOut(id.owner(), meter);
-    return ItemCodec.photo(upload.put());
+    return execution.call(AccessPattern.UPLOAD_PHOTO, meter -> fanOuts.upload(id, location, meter));
   }
 
   @Override
@@ -324,34 +298,11 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     return execution.call(
         AccessPattern.FOLLOW,
         meter -> {
-          if (!fanOuts.hybrid() || !timelineFollow(follow, meter)) {
+          if (!fanOuts.timelineFollow(follow, timelineThreshold(), meter)) {
             hotKeys.follow(follow, meter);
           }
           return follow;
         });
-  }
-
-  /**
-   * Follow in the hybrid: a timeline follow if the followed user has fewer than K followers
-   * (then its timeline is filled), else false, and the caller follows as fan-out on read does.
-   * A user this repository saw at K or beyond costs no attempt; others one failed transaction.
-   */
-  private boolean timelineFollow(Follow follow, Meter meter) {
-    if (fanOuts.knownAboveLimit(follow.followed())) {
-      return false;
-    }
-    String token = Plans.newCascadeMarker().value();
-    Optional<TableTransactionCancelledException> cancelled =
-        execution.writeOrRedirect(
-            Timelines.timelineFollow(
-                FollowPlans.follow(follow, Optional.empty(), timelineThreshold()), follow, token),
-            meter);
-    if (cancelled.isPresent()) {
-      fanOuts.aboveLimit(follow.followed());
-      return false;
-    }
-    fanOuts.fill(follow, token, meter);
-    return true;
   }
 
   /** Followers below which a follow is a timeline follow: K, or the sharding threshold. */
@@ -374,13 +325,10 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notSame(follower, followed);
     execution.call(
         AccessPattern.UNFOLLOW,
-        meter ->
-            execution.write(
-                fanOuts.hybrid()
-                    ? Timelines.unfollow(
-                        FollowPlans.unfollow(follower, followed), follower, followed)
-                    : FollowPlans.unfollow(follower, followed),
-                meter));
+        meter -> {
+          fanOuts.unfollow(follower, followed, meter);
+          return null;
+        });
   }
 
   @Override
@@ -508,6 +456,32 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("username", username);
     Validation.page(page, HomeFeed.MAX_PAGE);
     return execution.call(AccessPattern.HOME_FEED, meter -> homeFeed.page(username, page, meter));
+  }
+
+  @Override
+  public TableSettings settings() {
+    return new TableSettings(fanOuts.setting(), sharding);
+  }
+
+  @Override
+  public Optional<TableSettings> recordedSettings() {
+    return execution.call(
+        AccessPattern.TABLE_SETTINGS,
+        meter -> execution.get(TableSettingsItem.KEY, meter).flatMap(TableSettingsItem::settings));
+  }
+
+  @Override
+  public void recordSettings(TableSettings settings) {
+    Validation.notNull("settings", settings);
+    execution.call(
+        AccessPattern.TABLE_SETTINGS,
+        meter ->
+            execution.write(
+                WritePlan.single(
+                    new WriteAction.Put(
+                        TableSettingsItem.item(settings, clock.instant()), ItemCondition.NONE),
+                    () -> new QuickPhotosException("the settings item could not be written")),
+                meter));
   }
 
   @Override

@@ -22,7 +22,7 @@ import java.util.Optional;
  */
 public final class FollowPlans {
   /**
-   * Follow: one transaction of an UpdateItem on each user, with {@link #Plans.ACTIVE_USER}, adding one
+   * Follow: one transaction of an UpdateItem on each user, with {@link Plans#ACTIVE_USER}, adding one
    * to the followed user's {@code followers} and to the follower's {@code following}, and a
    * PutItem of the friendship with {@code attribute_not_exists(PK)}.
    *
@@ -39,7 +39,7 @@ public final class FollowPlans {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
     AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
-    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(followers, 1));
+    List<UpdateAction> plusOne = Counters.add(followers, 1);
     WritePlan.Step countFollowed =
         followedShard.isPresent()
             ? new WritePlan.Step(
@@ -78,18 +78,26 @@ public final class FollowPlans {
   }
 
   /**
-   * Unfollow: one transaction of a DeleteItem of the friendship with {@code attribute_exists(PK)}
-   * and an UpdateItem on each user subtracting one from the counters.
+   * Unfollow: one transaction of a DeleteItem of the friendship, on condition that it exists and
+   * is of the kind the rest of the transaction takes it for ({@link
+   * Timelines#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
+   * attribute_exists(feed)}), and an UpdateItem on each user subtracting one from the counters.
+   * A friendship of another kind fails the delete and comes back with the failure, so the caller
+   * sends the unfollow of its kind ({@link Timelines#unfollow}); a missing one means
+   * {@link NotFollowingException}.
    *
    * @param follower the handle of the user who follows, already validated
    * @param followed the handle of the user followed, already validated
+   * @param kind the kind of follow the caller expects
    * @return the plan
    */
-  public static WritePlan unfollow(String follower, String followed) {
+  public static WritePlan unfollow(String follower, String followed, Timelines.FollowKind kind) {
     return WritePlan.transaction(
         new WritePlan.Step(
-            new WriteAction.Delete(KeyLayout.friendship(followed, follower), ItemCondition.EXISTS),
-            () -> new NotFollowingException(follower + " does not follow " + followed)),
+            new WriteAction.Delete(
+                KeyLayout.friendship(followed, follower), Timelines.friendshipOfKind(kind)),
+            () -> new NotFollowingException(follower + " does not follow " + followed),
+            Optional::isPresent),
         Plans.counter(followed, ItemCodec.FOLLOWERS, -1, ItemCondition.EXISTS),
         Plans.counter(follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
   }

@@ -95,7 +95,14 @@ public final class ItemCodec {
     /** A photo's fan-out to its author's audience, not yet finished (see {@link Timelines}). */
     FAN_OUT,
     /** A photo's key in a reader's timeline (see {@link Timelines}). */
-    TIMELINE_ENTRY
+    TIMELINE_ENTRY,
+    /** The settings the table is meant to run with (see {@link TableSettingsItem}). */
+    SETTINGS,
+    /**
+     * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not
+     * know (a later version's), which every reader skips and counts.
+     */
+    OTHER
   }
 
   /** Every type, once: {@code values()} copies its array on every call. */
@@ -122,12 +129,36 @@ public final class ItemCodec {
    * @throws UnreadableItemException if the item has no known entity type
    */
   public static Entity entityOf(Item item) {
-    String entity = item.string(ENTITY);
-    try {
-      return Entity.valueOf(entity);
-    } catch (IllegalArgumentException e) {
-      throw new UnreadableItemException("unknown entity in " + item, e);
+    Entity kind = kindOf(item);
+    if (kind == Entity.OTHER) {
+      throw new UnreadableItemException("unknown entity in " + item);
     }
+    return kind;
+  }
+
+  /**
+   * The entity type of a stored item, or {@link Entity#OTHER} for an item this version does not
+   * know: a kind a later version writes, or an item with no {@code entity} at all. Readers skip
+   * such items (and count them), so versions can share a table.
+   *
+   * @param item a stored item
+   * @return its type, never null
+   */
+  public static Entity kindOf(Item item) {
+    String entity = item.stringOrNull(ENTITY);
+    Entity kind = entity == null ? null : BY_NAME.get(entity);
+    return kind == null || kind == Entity.OTHER ? Entity.OTHER : kind;
+  }
+
+  /** The stored kinds by name: {@code valueOf} would throw (and fill a stack trace) on others. */
+  private static final Map<String, Entity> BY_NAME = byName();
+
+  private static Map<String, Entity> byName() {
+    Map<String, Entity> kinds = new HashMap<>();
+    for (Entity kind : Entity.values()) {
+      kinds.put(kind.name(), kind);
+    }
+    return Map.copyOf(kinds);
   }
 
   /**

@@ -21,18 +21,36 @@ import java.util.Optional;
  */
 public final class PhotoPlans {
   /**
-   * Upload photo: one transaction of a condition check that the owner exists and is not closing
-   * ({@link #Plans.ACTIVE_USER}) and a PutItem of the photo with {@code attribute_not_exists(PK)}.
+   * Upload photo: one transaction of a condition check on the owner and a PutItem of the photo
+   * with {@code attribute_not_exists(PK)}. The check requires the owner to exist and not be
+   * closing ({@link Plans#ACTIVE_USER}) and, unless the upload fans out, to have no audience
+   * ({@link Timelines#noAudience()}): an owner some follower follows by timeline fails it, at no
+   * cost to any other, and the caller sends the upload again with a pending fan-out
+   * ({@link Timelines#uploadWithFanOut}). That is how every repository, whatever its own
+   * setting, fans out the uploads of an author with an audience.
    *
    * @param id the photo's owner and timestamp, already validated
    * @param location the image URL, already validated
+   * @param fansOut true for the upload that fans out (its owner may have an audience)
    * @return the plan
    */
-  public static WritePlan uploadPhoto(PhotoId id, String location) {
+  public static WritePlan uploadPhoto(PhotoId id, String location, boolean fansOut) {
+    WritePlan.Step owner =
+        fansOut
+            ? new WritePlan.Step(
+                new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
+                () -> Plans.userNotFound(id.owner()))
+            : new WritePlan.Step(
+                new WriteAction.Check(
+                    KeyLayout.user(id.owner()),
+                    ItemCondition.and(Plans.ACTIVE_USER, Timelines.noAudience())),
+                () -> Plans.userNotFound(id.owner()),
+                found ->
+                    found.isPresent()
+                        && Plans.isActive(found.get())
+                        && Timelines.audienceCount(found.get()) >= 1);
     return WritePlan.transaction(
-        new WritePlan.Step(
-            new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
-            () -> Plans.userNotFound(id.owner())),
+        owner,
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.newPhoto(id, location), ItemCondition.ABSENT),
             () -> new PhotoAlreadyExistsException("photo " + id + " already exists")));
@@ -82,13 +100,13 @@ public final class PhotoPlans {
    * The first write of {@code deletePhoto}: UpdateItem setting
    * {@code deleting = if_not_exists(deleting, :marker)} with {@code attribute_exists(PK)},
    * returning the new image (with the counters the cascade must bring to zero and the marker).
-   * From then on {@link #Plans.OPEN_PHOTO} is false, so no reaction can land; the first call decides
+   * From then on {@link Plans#OPEN_PHOTO} is false, so no reaction can land; the first call decides
    * the marker and a photo uploaded later under the same id has none, so
    * {@link #deletionMarkedBy} tells them apart. A photo an earlier version marked keeps its
    * {@code true}, which serves as its marker.
    *
    * @param photo the photo, already validated
-   * @param marker a new marker, from {@link #Plans.newCascadeMarker()}
+   * @param marker a new marker, from {@link Plans#newCascadeMarker()}
    * @return the plan
    */
   public static WritePlan markDeleting(PhotoId photo, Value.Str marker) {

@@ -101,9 +101,7 @@ public final class Plans {
       String username, String attribute, long delta, ItemCondition condition) {
     return new WritePlan.Step(
         new WriteAction.Update(
-            KeyLayout.user(username),
-            List.of(new UpdateAction.Add(AttributePath.of(attribute), delta)),
-            condition),
+            KeyLayout.user(username), Counters.add(AttributePath.of(attribute), delta), condition),
         () -> userNotFound(username));
   }
 

@@ -25,11 +25,11 @@ import java.util.Optional;
 public final class ReactionPlans {
   /**
    * React to photo: one transaction of a condition check that the reacting user exists and is
-   * not closing ({@link #Plans.ACTIVE_USER}), a condition check that the photo's owner is active too
+   * not closing ({@link Plans#ACTIVE_USER}), a condition check that the photo's owner is active too
    * (when the owner is someone else), a PutItem of the reaction with
    * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
    * {@code reactions.<type>} if the photo exists and its deletion has not begun
-   * ({@link #Plans.OPEN_PHOTO}).
+   * ({@link Plans#OPEN_PHOTO}).
    *
    * <p>For hot keys ({@link Shards}): an owner whose counters are sharded is checked on one of
    * its shards instead of its profile, and a sharded photo counted on one of its shards; an
@@ -61,7 +61,7 @@ public final class ReactionPlans {
                         + " to photo "
                         + photo));
     AttributePath counter = reactionCounter(reaction.type());
-    List<UpdateAction> plusOne = List.of(new UpdateAction.Add(counter, 1));
+    List<UpdateAction> plusOne = Counters.add(counter, 1);
     WritePlan.Step countOnPhoto =
         photoShard.isPresent()
             ? new WritePlan.Step(

@@ -137,6 +137,19 @@ public final class Shards {
   }
 
   /**
+   * Whether a counter is one that shards hold part of: a user's {@code followers}, a photo's
+   * {@code reactions.<type>}. The others ({@code following}, {@code audience},
+   * {@code memberships}) are always whole on their item.
+   *
+   * @param counter a counter's path
+   * @return true if a sharded item's shards hold part of it
+   */
+  public static boolean isShardedCounter(AttributePath counter) {
+    String top = counter.names().get(0);
+    return top.equals(ItemCodec.FOLLOWERS) || top.equals(ItemCodec.REACTIONS);
+  }
+
+  /**
    * Whether a key is a shard's.
    *
    * @param key any key
@@ -202,7 +215,9 @@ public final class Shards {
 
   private static WriteAction switchAction(Key main, int n, ItemCondition condition) {
     return new WriteAction.Update(
-        main, List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n))), condition);
+        main,
+        Counters.change(List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n)))),
+        condition);
   }
 
   private static Item shardItem(
@@ -333,7 +348,7 @@ public final class Shards {
             }
           });
     }
-    actions.add(new WriteAction.Update(main.key(), updates, fence));
+    actions.add(new WriteAction.Update(main.key(), Counters.change(updates), fence));
     return actions;
   }
 }

@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The hybrid feed's items and requests ({@link io.quickphotos.FanOut#hybrid()}): audiences,
- * pending fan-outs and timelines.
+ * The hybrid feed's items ({@link io.quickphotos.FanOut#hybrid()}): audiences, pending fan-outs
+ * and timelines, and what each item records so that every repository of a table obeys the table,
+ * whatever its own setting.
  *
  * <pre>
  * Entity          PK                 SK
@@ -35,10 +36,31 @@ import java.util.Optional;
  * timestamp (each digit {@code d} written {@code 9 - d}) makes ascending sort-key order the
  * feed's order (newest first, then owner in code-point order, as {@code #} sorts before every
  * character a handle may hold), so a page is one forward Query. The reader's handle ends the
- * sort key so that each entry has an inverted-index partition of its own: the fan-out of one
- * photo to a thousand timelines does not meet one index key a thousand times. A follow item of a
- * timeline follow carries {@code feed}: {@code filling#<token>} until the author's recent photos
- * are in the timeline, then {@code timeline}. Stateless and thread-safe.
+ * sort key so that each entry has an inverted-index partition of its own.
+ *
+ * <p><b>What the table records, and the rule every repository obeys.</b> A repository's
+ * {@code FanOut} setting decides only new policy: whether a new follow (or a backfill) makes a
+ * timeline follow, and with which window. Everything else follows what the items say:
+ *
+ * <ul>
+ *   <li>A timeline follow's friendship carries {@code feed} ({@code filling#<token>} until the
+ *       author's photos of the window are copied, then {@code timeline}) and {@code window}, in
+ *       seconds: the timeline holds every photo of the author newer than that window before now.
+ *       Its audience item carries the same {@code window}, and every upload writes the entry of a
+ *       member whose window holds the photo. A reader trusts its timeline for a follow only once
+ *       {@code feed = timeline}, and only as far back as the smallest window of its served
+ *       follows; older pages are read by fan-out on read.
+ *   <li>The author's profile counts its audience ({@code audience}), the member's its places in
+ *       audiences ({@code memberships}), both changed in the transaction that puts or deletes the
+ *       audience item. Every upload, through any repository, checks {@code audience} in the
+ *       condition it already sends on the owner: an author with an audience fans out.
+ *   <li>Unfollows, closing accounts and the audit read what the friendship or audience item
+ *       says, not their own setting, to delete the audience item with its counts.
+ * </ul>
+ *
+ * <p>Items written by the version before these records (follows with {@code feed} but no
+ * {@code window}, audience items without {@code window}) are read as fan-out on read follows and
+ * are cleaned up as they are met; a backfill converts them. Stateless and thread-safe.
  */
 public final class Timelines {
   /** Prefix of a timeline's partition key and of its entries' sort keys. */
@@ -59,6 +81,15 @@ public final class Timelines {
   /** Prefix of {@link #FEED_ATTRIBUTE} while the follow's timeline is being filled. */
   static final String FILLING = "filling#";
 
+  /** On a timeline follow and its audience item: the window in seconds. */
+  static final String WINDOW = "window";
+
+  /** On a user: how many audience items it has as author. */
+  static final String AUDIENCE_COUNT = "audience";
+
+  /** On a user: how many audience items name it as member. */
+  static final String MEMBERSHIPS_COUNT = "memberships";
+
   static final String AUTHOR = "author";
   static final String MEMBER = "member";
   static final String OWNER = "owner";
@@ -74,7 +105,14 @@ public final class Timelines {
    */
   public static final Duration CLOCK_MARGIN = Duration.ofDays(1);
 
+  private static final AttributePath FEED_PATH = AttributePath.of(FEED_ATTRIBUTE);
+  private static final AttributePath WINDOW_PATH = AttributePath.of(WINDOW);
+  private static final AttributePath AUDIENCE_PATH = AttributePath.of(AUDIENCE_COUNT);
+  private static final AttributePath MEMBERSHIPS_PATH = AttributePath.of(MEMBERSHIPS_COUNT);
+
   private Timelines() {}
+
+  // --- keys and items ---------------------------------------------------------------------------
 
   /**
    * A reader's timeline partition.
@@ -114,7 +152,7 @@ public final class Timelines {
    *
    * @param reader the reader
    * @param photo the photo
-   * @param window how far back timelines serve photos
+   * @param window the window of the reader's follow of the photo's owner
    * @return the item
    */
   public static Item entry(String reader, PhotoId photo, Duration window) {
@@ -140,6 +178,26 @@ public final class Timelines {
   }
 
   /**
+   * The reader whose timeline an entry is in.
+   *
+   * @param entry a timeline entry
+   * @return the reader's handle
+   */
+  public static String readerOf(Item entry) {
+    return entry.string(READER);
+  }
+
+  /**
+   * When DynamoDB's time to live may delete an entry.
+   *
+   * @param entry a timeline entry
+   * @return its {@code expiresAt}
+   */
+  public static Instant expiresAt(Item entry) {
+    return Instant.ofEpochSecond(entry.number(EXPIRES_AT).longValueExact());
+  }
+
+  /**
    * The key of an author's audience member.
    *
    * @param author the followed user
@@ -158,6 +216,37 @@ public final class Timelines {
    */
   public static String memberOf(Item item) {
     return item.string(MEMBER);
+  }
+
+  /**
+   * The author an audience item belongs to.
+   *
+   * @param item an audience item
+   * @return the followed user's handle
+   */
+  public static String authorOf(Item item) {
+    return item.string(AUTHOR);
+  }
+
+  /**
+   * The window a timeline follow or its audience item records.
+   *
+   * @param item a friendship or audience item
+   * @return the window; empty for a pull follow, and for the items of the version before
+   *     windows were recorded (counted by nothing, trusted by no reader)
+   */
+  public static Optional<Duration> windowOf(Item item) {
+    return item.get(WINDOW).map(v -> Duration.ofSeconds(((Value.Num) v).value().longValueExact()));
+  }
+
+  /** The follower's item in the followed user's audience. */
+  private static Item audienceItem(Follow friendship, Duration window) {
+    return Item.builder(audienceKey(friendship.followed(), friendship.follower()))
+        .put(ItemCodec.ENTITY, ItemCodec.Entity.AUDIENCE.name())
+        .put(AUTHOR, friendship.followed())
+        .put(MEMBER, friendship.follower())
+        .put(WINDOW, window.toSeconds())
+        .build();
   }
 
   /**
@@ -194,16 +283,94 @@ public final class Timelines {
         AttributePath.of(TOKEN), new Value.Str(item.string(TOKEN)));
   }
 
+  // --- what a user item records ------------------------------------------------------------------
+
   /**
-   * Upload photo in the hybrid: the upload's transaction with a pending fan-out put beside the
-   * photo, so a fan-out cut short is finished by the author's next upload.
+   * How many members an author's audience has, as its profile counts them.
    *
-   * @param upload the upload's plan ({@link PhotoPlans#uploadPhoto})
+   * @param user a user item
+   * @return its {@code audience}, 0 if it has none
+   */
+  public static long audienceCount(Item user) {
+    return count(user, AUDIENCE_COUNT);
+  }
+
+  /**
+   * In how many audiences a user is a member, as its profile counts them.
+   *
+   * @param user a user item
+   * @return its {@code memberships}, 0 if it has none
+   */
+  public static long membershipsCount(Item user) {
+    return count(user, MEMBERSHIPS_COUNT);
+  }
+
+  /**
+   * Whether a user ever had an audience: its {@code audience} counter exists (at any value), so
+   * it may still have pending fan-outs or audience items to clean up.
+   *
+   * @param user a user item
+   * @return true if the counter exists
+   */
+  public static boolean everHadAudience(Item user) {
+    return user.get(AUDIENCE_COUNT).isPresent();
+  }
+
+  /**
+   * Whether a user was ever a member of an audience: its {@code memberships} counter exists.
+   *
+   * @param user a user item
+   * @return true if the counter exists
+   */
+  public static boolean everAMember(Item user) {
+    return user.get(MEMBERSHIPS_COUNT).isPresent();
+  }
+
+  /**
+   * The path of a user's audience counter.
+   *
+   * @return {@code audience}
+   */
+  public static AttributePath audienceCounter() {
+    return AUDIENCE_PATH;
+  }
+
+  /**
+   * The path of a user's memberships counter.
+   *
+   * @return {@code memberships}
+   */
+  public static AttributePath membershipsCounter() {
+    return MEMBERSHIPS_PATH;
+  }
+
+  private static long count(Item item, String attribute) {
+    return item.get(attribute).map(v -> ((Value.Num) v).value().longValueExact()).orElse(0L);
+  }
+
+  /**
+   * The condition an ordinary upload puts on its owner: no audience ({@code NOT (audience >=
+   * 1)}). An owner with one makes the upload redirect to the one with a pending fan-out.
+   *
+   * @return the condition
+   */
+  public static ItemCondition noAudience() {
+    return ItemCondition.not(new ItemCondition.AtLeast(AUDIENCE_PATH, 1));
+  }
+
+  // --- uploads ----------------------------------------------------------------------------------
+
+  /**
+   * Upload photo of an author with an audience: the upload's transaction with a pending fan-out
+   * put beside the photo, so a fan-out cut short is finished by the author's next upload (or the
+   * retry of this one, or the audit).
+   *
+   * @param upload the upload's plan ({@link PhotoPlans#uploadPhoto} with fan-out)
    * @param photo the photo
    * @param token this upload's token, checked when the pending fan-out is deleted
    * @return the plan
    */
-  public static WritePlan uploadPhoto(WritePlan upload, PhotoId photo, String token) {
+  public static WritePlan uploadWithFanOut(WritePlan upload, PhotoId photo, String token) {
     Item pending =
         Item.builder(pendingKey(photo))
             .put(ItemCodec.ENTITY, ItemCodec.Entity.FAN_OUT.name())
@@ -214,65 +381,80 @@ public final class Timelines {
     return withStep(upload, new WriteAction.Put(pending, ItemCondition.NONE));
   }
 
+  // --- follows ----------------------------------------------------------------------------------
+
   /**
-   * Follow in the hybrid, as a timeline follow: the follow's transaction (whose followed user's
-   * update requires fewer than K followers), its friendship marked {@code filling#<token>}, and
-   * the follower put in the author's audience.
+   * Follow as a timeline follow: the follow's transaction, its followed user's update (which
+   * requires fewer than K followers) also adding one to {@code audience}, the follower's adding
+   * one to {@code memberships}, its friendship marked {@code filling#<token>} with the window,
+   * and the follower put in the author's audience with the window.
    *
    * @param follow the follow's plan ({@link FollowPlans#follow(Follow, Optional, long)} with the
-   *     threshold at most K)
+   *     threshold at most K and no shard)
    * @param friendship the friendship
    * @param token the token the filling marker carries
+   * @param window the window the timeline will hold
    * @return the plan
    */
-  public static WritePlan timelineFollow(WritePlan follow, Follow friendship, String token) {
+  public static WritePlan timelineFollow(
+      WritePlan follow, Follow friendship, String token, Duration window) {
     List<WritePlan.Step> steps = new ArrayList<>(follow.steps());
-    int last = steps.size() - 1;
-    WritePlan.Step put = steps.get(last);
+    steps.set(0, withCount(steps.get(0), AUDIENCE_PATH));
+    steps.set(1, withCount(steps.get(1), MEMBERSHIPS_PATH));
+    WritePlan.Step put = steps.get(2);
     Item marked =
         ((WriteAction.Put) put.action())
-            .item().toBuilder().put(FEED_ATTRIBUTE, FILLING + token).build();
+            .item().toBuilder()
+                .put(FEED_ATTRIBUTE, FILLING + token)
+                .put(WINDOW, window.toSeconds())
+                .build();
     steps.set(
-        last,
+        2,
         new WritePlan.Step(
             new WriteAction.Put(marked, ItemCondition.ABSENT),
             put.onConditionFailed(),
             put.redirects()));
+    // Unconditional: an audience item the version before windows left (counted by nothing) is
+    // taken over and counted from now on.
     steps.add(
         new WritePlan.Step(
-            new WriteAction.Put(audienceItem(friendship), ItemCondition.NONE),
+            new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE),
             () -> null,
             item -> false));
     return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
   }
 
-  /** The follower's item in the followed user's audience. */
-  private static Item audienceItem(Follow friendship) {
-    return Item.builder(audienceKey(friendship.followed(), friendship.follower()))
-        .put(ItemCodec.ENTITY, ItemCodec.Entity.AUDIENCE.name())
-        .put(AUTHOR, friendship.followed())
-        .put(MEMBER, friendship.follower())
-        .build();
+  /** A step updating a user with one more added to {@code counter}, in the same UpdateItem. */
+  private static WritePlan.Step withCount(WritePlan.Step step, AttributePath counter) {
+    WriteAction.Update update = (WriteAction.Update) step.action();
+    List<UpdateAction> actions = new ArrayList<>(update.actions());
+    actions.add(new UpdateAction.Add(counter, 1));
+    return new WritePlan.Step(
+        new WriteAction.Update(update.key(), actions, update.condition()),
+        step.onConditionFailed(),
+        step.redirects());
   }
 
   /**
-   * Makes an existing pull follow (one made before the hybrid was enabled, or when its author
-   * had K or more followers) a timeline follow: one transaction that checks the author exists,
-   * is not closing, is not sharded and has fewer than {@code threshold} followers, checks the
-   * follower is not closing, marks the friendship {@code filling#<token>} if it still exists and
-   * carries no {@code feed} mark, and puts the follower in the author's audience. Every step's
-   * failure is returned to the caller (nothing written), which then leaves the follow as it is.
+   * Makes an existing follow that is not a timeline follow (a pull follow, or one of the version
+   * before windows were recorded) a timeline follow: one transaction that adds one to the
+   * author's {@code audience} if it exists, is not closing, is not sharded and has fewer than
+   * {@code threshold} followers, adds one to the follower's {@code memberships} if it is not
+   * closing, marks the friendship {@code filling#<token>} with the window if it still exists and
+   * records no window, and puts the follower in the author's audience. Every step's failure is
+   * returned to the caller (nothing written), which then leaves the follow as it is.
    *
-   * <p>The step that checks the author comes first, so a cancellation's first reason tells a
-   * follow whose author is at K or beyond.
+   * <p>The author's step comes first, so a cancellation's first reason tells a follow whose
+   * author is at K or beyond.
    *
    * @param friendship the follow as listed
    * @param token the token the filling marker carries
    * @param threshold K, or the sharding threshold if lower
+   * @param window the window the timeline will hold
    * @return the plan
    */
-  public static WritePlan convertFollow(Follow friendship, String token, long threshold) {
-    AttributePath feed = AttributePath.of(FEED_ATTRIBUTE);
+  public static WritePlan convertFollow(
+      Follow friendship, String token, long threshold, Duration window) {
     ItemCondition authorBelowK =
         ItemCondition.and(
             Plans.ACTIVE_USER,
@@ -280,17 +462,79 @@ public final class Timelines {
             ItemCondition.not(
                 new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), threshold)));
     return WritePlan.transaction(
-        redirecting(new WriteAction.Check(KeyLayout.user(friendship.followed()), authorBelowK)),
         redirecting(
-            new WriteAction.Check(KeyLayout.user(friendship.follower()), Plans.ACTIVE_USER)),
+            new WriteAction.Update(
+                KeyLayout.user(friendship.followed()),
+                Counters.add(AUDIENCE_PATH, 1),
+                authorBelowK)),
+        redirecting(
+            new WriteAction.Update(
+                KeyLayout.user(friendship.follower()),
+                Counters.add(MEMBERSHIPS_PATH, 1),
+                Plans.ACTIVE_USER)),
         redirecting(
             new WriteAction.Update(
                 KeyLayout.friendship(friendship.followed(), friendship.follower()),
-                List.of(new UpdateAction.Set(feed, new Value.Str(FILLING + token))),
+                List.of(
+                    new UpdateAction.Set(FEED_PATH, new Value.Str(FILLING + token)),
+                    new UpdateAction.Set(WINDOW_PATH, Value.Num.of(window.toSeconds()))),
                 ItemCondition.and(
                     ItemCondition.EXISTS,
-                    ItemCondition.not(new ItemCondition.AttributeExists(feed))))),
-        redirecting(new WriteAction.Put(audienceItem(friendship), ItemCondition.NONE)));
+                    ItemCondition.not(new ItemCondition.AttributeExists(WINDOW_PATH))))),
+        redirecting(new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE)));
+  }
+
+  /**
+   * Makes a timeline follow a pull follow again (a backfill under {@code FanOut.off()}): one
+   * transaction that removes {@code feed} and {@code window} from the friendship if they are
+   * still what was read, deletes the audience item if it exists, and takes one off the author's
+   * {@code audience} and the follower's {@code memberships}. A follow of the version before
+   * windows were recorded has its mark removed and its audience item (counted by nothing)
+   * deleted. Every failure is returned to the caller.
+   *
+   * @param friendship the friendship as read
+   * @param withAudienceItem false when the audience item is known to be gone (deleted with its
+   *     counts by a closing account's cascade or the audit): then its absence is checked instead
+   * @return the plan
+   */
+  public static WritePlan pullAgain(Item friendship, boolean withAudienceItem) {
+    Follow follow = ItemCodec.friendship(friendship);
+    Key audience = audienceKey(follow.followed(), follow.follower());
+    ItemCondition asRead =
+        ItemCondition.and(
+            new ItemCondition.AttributeEquals(FEED_PATH, friendship.get(FEED_ATTRIBUTE).get()),
+            windowOf(friendship)
+                .<ItemCondition>map(
+                    w ->
+                        new ItemCondition.AttributeEquals(WINDOW_PATH, Value.Num.of(w.toSeconds())))
+                .orElse(ItemCondition.not(new ItemCondition.AttributeExists(WINDOW_PATH))));
+    List<WritePlan.Step> steps = new ArrayList<>();
+    steps.add(
+        redirecting(
+            new WriteAction.Update(
+                friendship.key(),
+                List.of(new UpdateAction.Remove(FEED_PATH), new UpdateAction.Remove(WINDOW_PATH)),
+                asRead)));
+    if (windowOf(friendship).isEmpty()) {
+      steps.add(redirecting(new WriteAction.Delete(audience, ItemCondition.NONE)));
+    } else if (withAudienceItem) {
+      steps.add(redirecting(new WriteAction.Delete(audience, ItemCondition.EXISTS)));
+      steps.add(
+          redirecting(
+              new WriteAction.Update(
+                  KeyLayout.user(follow.followed()),
+                  Counters.add(AUDIENCE_PATH, -1),
+                  ItemCondition.EXISTS)));
+      steps.add(
+          redirecting(
+              new WriteAction.Update(
+                  KeyLayout.user(follow.follower()),
+                  Counters.add(MEMBERSHIPS_PATH, -1),
+                  ItemCondition.EXISTS)));
+    } else {
+      steps.add(redirecting(new WriteAction.Check(audience, ItemCondition.ABSENT)));
+    }
+    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
   }
 
   /** A step whose failed condition is handed back to the caller, never thrown. */
@@ -303,43 +547,47 @@ public final class Timelines {
    * cut short, or is still running.
    *
    * @param friendship a friendship item
-   * @return the token of its {@code filling#<token>} mark, if it has one
+   * @return the token of its {@code filling#<token>} mark, if it has one and records a window
    */
   public static Optional<String> fillingToken(Item friendship) {
     String feed = friendship.stringOrNull(FEED_ATTRIBUTE);
-    return feed != null && feed.startsWith(FILLING)
+    return feed != null && feed.startsWith(FILLING) && windowOf(friendship).isPresent()
         ? Optional.of(feed.substring(FILLING.length()))
         : Optional.empty();
   }
 
   /**
-   * Unfollow in the hybrid: the unfollow's transaction and the follower's audience item deleted
-   * (there may be none: the follow was a pull follow).
+   * Whether a friendship is a timeline follow with its audience item and counts (filled or
+   * not): it records a window.
    *
-   * @param unfollow the unfollow's plan
-   * @param follower the follower
-   * @param followed the followed user
-   * @return the plan
+   * @param friendship a friendship item
+   * @return true if it records a window
    */
-  public static WritePlan unfollow(WritePlan unfollow, String follower, String followed) {
-    return withStep(
-        unfollow, new WriteAction.Delete(audienceKey(followed, follower), ItemCondition.NONE));
-  }
-
-  private static WritePlan withStep(WritePlan plan, WriteAction action) {
-    List<WritePlan.Step> steps = new ArrayList<>(plan.steps());
-    steps.add(new WritePlan.Step(action, () -> null, item -> false));
-    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+  public static boolean isTimelineFollow(Item friendship) {
+    return windowOf(friendship).isPresent();
   }
 
   /**
-   * Whether a follow item (as the inverted index lists it) is served by the reader's timeline.
+   * Whether a friendship carries the mark of a timeline follow of the version before windows
+   * were recorded: served by fan-out on read now, its audience item counted by nothing.
    *
    * @param friendship a friendship item
-   * @return true once its timeline was filled
+   * @return true for such a follow
    */
-  public static boolean servedByTimeline(Item friendship) {
-    return SERVED.equals(friendship.stringOrNull(FEED_ATTRIBUTE));
+  public static boolean isEarlierTimelineFollow(Item friendship) {
+    return friendship.get(FEED_ATTRIBUTE).isPresent() && windowOf(friendship).isEmpty();
+  }
+
+  /**
+   * How far back the reader's timeline serves a follow.
+   *
+   * @param friendship a friendship item (as the inverted index lists it)
+   * @return the window, once the timeline was filled; empty while it is not (or never will be)
+   */
+  public static Optional<Duration> servedWindow(Item friendship) {
+    return SERVED.equals(friendship.stringOrNull(FEED_ATTRIBUTE))
+        ? windowOf(friendship)
+        : Optional.empty();
   }
 
   /**
@@ -350,12 +598,201 @@ public final class Timelines {
    * @return an UpdateItem with {@code feed = filling#<token>}
    */
   public static WriteAction filled(Follow friendship, String token) {
-    AttributePath feed = AttributePath.of(FEED_ATTRIBUTE);
     return new WriteAction.Update(
         KeyLayout.friendship(friendship.followed(), friendship.follower()),
-        List.of(new UpdateAction.Set(feed, new Value.Str(SERVED))),
-        new ItemCondition.AttributeEquals(feed, new Value.Str(FILLING + token)));
+        List.of(new UpdateAction.Set(FEED_PATH, new Value.Str(SERVED))),
+        new ItemCondition.AttributeEquals(FEED_PATH, new Value.Str(FILLING + token)));
   }
+
+  // --- unfollows --------------------------------------------------------------------------------
+
+  /** What a friendship is, as far as an unfollow must know: which items go with it. */
+  public enum FollowKind {
+    /** Fan-out on read: no audience item. */
+    PULL,
+    /** A timeline follow: its audience item and counts go with it. */
+    TIMELINE,
+    /** A timeline follow whose audience item is already gone (with its counts). */
+    TIMELINE_WITHOUT_AUDIENCE,
+    /** A timeline follow of the version before windows: its audience item, counted by nothing. */
+    EARLIER_TIMELINE;
+
+    /**
+     * The kind a friendship item shows.
+     *
+     * @param friendship the item
+     * @return its kind (a timeline follow assumed to still have its audience item)
+     */
+    public static FollowKind of(Item friendship) {
+      if (isTimelineFollow(friendship)) {
+        return TIMELINE;
+      }
+      return friendship.get(FEED_ATTRIBUTE).isPresent() ? EARLIER_TIMELINE : PULL;
+    }
+  }
+
+  /**
+   * The condition an unfollow puts on the friendship it deletes: it exists and is of the kind
+   * the rest of the transaction takes it for.
+   *
+   * @param kind the kind
+   * @return {@code attribute_exists(PK)} and the kind's mark
+   */
+  public static ItemCondition friendshipOfKind(FollowKind kind) {
+    ItemCondition hasFeed = new ItemCondition.AttributeExists(FEED_PATH);
+    ItemCondition hasWindow = new ItemCondition.AttributeExists(WINDOW_PATH);
+    return switch (kind) {
+      case PULL -> ItemCondition.and(ItemCondition.EXISTS, ItemCondition.not(hasFeed));
+      case TIMELINE, TIMELINE_WITHOUT_AUDIENCE ->
+          ItemCondition.and(ItemCondition.EXISTS, hasWindow);
+      case EARLIER_TIMELINE ->
+          ItemCondition.and(ItemCondition.EXISTS, hasFeed, ItemCondition.not(hasWindow));
+    };
+  }
+
+  /**
+   * Unfollow of a follow of the given kind: the unfollow's transaction ({@link
+   * FollowPlans#unfollow}), and for a timeline follow one off the author's {@code audience} and
+   * the follower's {@code memberships} (in the updates of their counters) and the audience item
+   * deleted if it exists (a failure that redirects: it is gone, and its counts with it); for a
+   * follow of the version before windows, its audience item deleted.
+   *
+   * @param unfollow the unfollow's plan, its friendship step conditioned on the kind
+   * @param follower the follower
+   * @param followed the followed user
+   * @param kind what the friendship is
+   * @return the plan
+   */
+  public static WritePlan unfollow(
+      WritePlan unfollow, String follower, String followed, FollowKind kind) {
+    Key audience = audienceKey(followed, follower);
+    return switch (kind) {
+      case PULL -> unfollow;
+      case EARLIER_TIMELINE ->
+          withStep(unfollow, new WriteAction.Delete(audience, ItemCondition.NONE));
+      case TIMELINE_WITHOUT_AUDIENCE ->
+          withStep(unfollow, new WriteAction.Check(audience, ItemCondition.ABSENT));
+      case TIMELINE -> {
+        List<WritePlan.Step> steps = new ArrayList<>(unfollow.steps());
+        for (int i = 0; i < steps.size(); i++) {
+          if (steps.get(i).action() instanceof WriteAction.Update update
+              && update.key().equals(KeyLayout.user(followed))) {
+            steps.set(i, withDecrement(steps.get(i), AUDIENCE_PATH));
+          } else if (steps.get(i).action() instanceof WriteAction.Update update
+              && update.key().equals(KeyLayout.user(follower))) {
+            steps.set(i, withDecrement(steps.get(i), MEMBERSHIPS_PATH));
+          }
+        }
+        boolean profileUpdated =
+            steps.stream()
+                .anyMatch(
+                    s ->
+                        s.action() instanceof WriteAction.Update u
+                            && u.key().equals(KeyLayout.user(followed)));
+        if (!profileUpdated) {
+          // A hot author's follower count is taken on a shard: its audience count on its profile.
+          steps.add(
+              new WritePlan.Step(
+                  new WriteAction.Update(
+                      KeyLayout.user(followed),
+                      Counters.add(AUDIENCE_PATH, -1),
+                      ItemCondition.EXISTS),
+                  () -> null,
+                  item -> false));
+        }
+        steps.add(
+            new WritePlan.Step(
+                new WriteAction.Delete(audience, ItemCondition.EXISTS), () -> null, item -> true));
+        yield WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+      }
+    };
+  }
+
+  /** A step updating a user with one taken off {@code counter}, in the same UpdateItem. */
+  private static WritePlan.Step withDecrement(WritePlan.Step step, AttributePath counter) {
+    WriteAction.Update update = (WriteAction.Update) step.action();
+    List<UpdateAction> actions = new ArrayList<>(update.actions());
+    actions.add(new UpdateAction.Add(counter, -1));
+    return new WritePlan.Step(
+        new WriteAction.Update(update.key(), actions, update.condition()),
+        step.onConditionFailed(),
+        step.redirects());
+  }
+
+  private static WritePlan withStep(WritePlan plan, WriteAction action) {
+    List<WritePlan.Step> steps = new ArrayList<>(plan.steps());
+    steps.add(new WritePlan.Step(action, () -> null, item -> false));
+    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+  }
+
+  // --- retuning a timeline follow's window ------------------------------------------------------
+
+  /**
+   * The first step of widening a timeline follow's window: the audience item's window set to
+   * the new one if it still holds the old, so that every upload from now on fills the wider
+   * window. The photos between the windows are copied next, then {@link #widened} marks the
+   * follow.
+   *
+   * @param friendship the follow
+   * @param from the window the follow records
+   * @param to the wider window
+   * @return an UpdateItem of the audience item
+   */
+  public static WriteAction widenAudience(Follow friendship, Duration from, Duration to) {
+    return new WriteAction.Update(
+        audienceKey(friendship.followed(), friendship.follower()),
+        List.of(new UpdateAction.Set(WINDOW_PATH, Value.Num.of(to.toSeconds()))),
+        ItemCondition.and(
+            ItemCondition.EXISTS,
+            new ItemCondition.AttributeEquals(WINDOW_PATH, Value.Num.of(from.toSeconds()))));
+  }
+
+  /**
+   * The last step of widening a window, once the photos between the windows are in the
+   * timeline: the friendship's window set to the new one if it still holds the old and is
+   * served, on condition that its audience item holds the new one.
+   *
+   * @param friendship the follow
+   * @param from the window the follow records
+   * @param to the wider window
+   * @return the actions of one transaction
+   */
+  public static List<WriteAction> widened(Follow friendship, Duration from, Duration to) {
+    return List.of(
+        retuneFriendship(friendship, from, to),
+        new WriteAction.Check(
+            audienceKey(friendship.followed(), friendship.follower()),
+            new ItemCondition.AttributeEquals(WINDOW_PATH, Value.Num.of(to.toSeconds()))));
+  }
+
+  /**
+   * Narrowing a timeline follow's window: one transaction setting the new window on the
+   * friendship (so readers trust less) and on its audience item, if both hold the old.
+   *
+   * @param friendship the follow
+   * @param from the window the follow records
+   * @param to the narrower window
+   * @return the actions of one transaction
+   */
+  public static List<WriteAction> narrowed(Follow friendship, Duration from, Duration to) {
+    return List.of(
+        retuneFriendship(friendship, from, to),
+        new WriteAction.Update(
+            audienceKey(friendship.followed(), friendship.follower()),
+            List.of(new UpdateAction.Set(WINDOW_PATH, Value.Num.of(to.toSeconds()))),
+            new ItemCondition.AttributeEquals(WINDOW_PATH, Value.Num.of(from.toSeconds()))));
+  }
+
+  private static WriteAction retuneFriendship(Follow friendship, Duration from, Duration to) {
+    return new WriteAction.Update(
+        KeyLayout.friendship(friendship.followed(), friendship.follower()),
+        List.of(new UpdateAction.Set(WINDOW_PATH, Value.Num.of(to.toSeconds()))),
+        ItemCondition.and(
+            new ItemCondition.AttributeEquals(FEED_PATH, new Value.Str(SERVED)),
+            new ItemCondition.AttributeEquals(WINDOW_PATH, Value.Num.of(from.toSeconds()))));
+  }
+
+  // --- reads ------------------------------------------------------------------------------------
 
   /**
    * An author's audience and pending fan-outs: Query {@code PK = USER#a AND SK BETWEEN #FANOUT#
@@ -364,7 +801,7 @@ public final class Timelines {
    * @param author the author
    * @param limit the page's {@code Limit}: an upload asks for K + 25, so that an audience of K
    *     and the pending fan-outs an upload normally finds (its own) come in one request (an
-   *     audience item is about 70 bytes: 1 MB holds more than 14,000)
+   *     audience item is about 80 bytes: 1 MB holds more than 13,000)
    * @return the plan of the first page
    */
   public static QueryPlan audienceAndPending(String author, int limit) {
@@ -379,7 +816,26 @@ public final class Timelines {
   }
 
   /**
-   * An author's audience memberships, from the inverted index {@code SK = #FANOUT#<member>}.
+   * An author's audience alone: Query {@code PK = USER#a AND begins_with(SK, #FANOUT#)},
+   * strongly consistent: what the audit counts.
+   *
+   * @param author the author
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan audienceOf(String author, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(author),
+        Optional.of(SortKeyCondition.beginsWith(AUDIENCE)),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * A user's places in others' audiences, from the inverted index {@code SK = #FANOUT#<member>}.
    *
    * @param member the follower
    * @param limit the page size
@@ -432,5 +888,17 @@ public final class Timelines {
         limit,
         after.map(position -> entryKey(reader, position)),
         false);
+  }
+
+  /**
+   * A reader's whole timeline partition, strongly consistent, 99 entries a page (what one
+   * transaction deletes beside a fence).
+   *
+   * @param reader the reader
+   * @return the plan of the first page
+   */
+  public static QueryPlan wholeTimeline(String reader) {
+    return new QueryPlan(
+        Index.TABLE, partition(reader), Optional.empty(), true, 99, Optional.empty(), true);
   }
 }

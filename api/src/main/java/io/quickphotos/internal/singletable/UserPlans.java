@@ -29,7 +29,7 @@ public final class UserPlans {
    * earlier version), is another call's user: {@link UserAlreadyExistsException}.
    *
    * @param user the new user, already validated
-   * @param token the call's token, from {@link #Plans.newCascadeMarker()}, the same on every attempt
+   * @param token the call's token, from {@link Plans#newCascadeMarker()}, the same on every attempt
    * @return the plan
    */
   public static WritePlan createUser(NewUser user, Value.Str token) {
@@ -48,7 +48,7 @@ public final class UserPlans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields, with {@link #Plans.ACTIVE_USER}.
+   * Update profile: UpdateItem setting the given fields, with {@link Plans#ACTIVE_USER}.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
@@ -75,7 +75,7 @@ public final class UserPlans {
    * took the name after it. An account an earlier version marked (no marker) gets one now.
    *
    * @param username the user's handle, already validated
-   * @param marker a new marker, from {@link #Plans.newCascadeMarker()}
+   * @param marker a new marker, from {@link Plans#newCascadeMarker()}
    * @return the plan
    */
   public static WritePlan markClosing(String username, Value.Str marker) {
@@ -112,9 +112,10 @@ public final class UserPlans {
 
   /**
    * The last write of {@code deleteUser}: DeleteItem of the profile if it is the account the
-   * cascade marked and both counters are zero ({@code closing = :marker AND NOT (followers >= 1)
-   * AND NOT (following >= 1)}), so a friendship the inverted index had not shown yet keeps it,
-   * and an account that took the name since is never touched.
+   * cascade marked and its counters are zero ({@code closing = :marker AND NOT (followers >= 1)
+   * AND NOT (following >= 1) AND NOT (audience >= 1) AND NOT (memberships >= 1)}), so a
+   * friendship or audience item the inverted index had not shown yet keeps it, and an account
+   * that took the name since is never touched.
    *
    * @param username the user's handle, already validated
    * @param marker the marker {@link #markClosing} returned
@@ -126,8 +127,9 @@ public final class UserPlans {
         ItemCondition.and(
             closingMarkedBy(marker),
             ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
-            ItemCondition.not(
-                new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1))));
+            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(Timelines.audienceCounter(), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1))));
   }
 
   /**

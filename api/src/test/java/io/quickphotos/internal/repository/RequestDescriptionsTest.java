@@ -14,6 +14,7 @@ import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.Timelines;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,16 +48,19 @@ class RequestDescriptionsTest {
 
   @Test
   void listsTheActionsOfATransaction() {
-    assertThat(RequestDescriptions.transactWriteItems(FollowPlans.unfollow("a", "b").actions()))
+    assertThat(
+            RequestDescriptions.transactWriteItems(
+                FollowPlans.unfollow("a", "b", Timelines.FollowKind.PULL).actions()))
         .isEqualTo(
             new DynamoRequest(
                 "TransactWriteItems",
                 "TransactWriteItems, all or nothing: "
-                    + "DeleteItem PK = USER#b, SK = #FRIEND#a if attribute_exists(PK); "
+                    + "DeleteItem PK = USER#b, SK = #FRIEND#a"
+                    + " if attribute_exists(PK) AND NOT (attribute_exists(feed)); "
                     + "UpdateItem PK = USER#b, SK = #METADATA#b SET followers = if_not_exists(followers, 0)"
-                    + " - 1 if attribute_exists(PK); "
+                    + " - 1, rev = if_not_exists(rev, 0) + 1 if attribute_exists(PK); "
                     + "UpdateItem PK = USER#a, SK = #METADATA#a SET following = if_not_exists(following, 0)"
-                    + " - 1 if attribute_exists(PK)"));
+                    + " - 1, rev = if_not_exists(rev, 0) + 1 if attribute_exists(PK)"));
   }
 
   @Test

@@ -197,13 +197,16 @@ final class Expressions {
   static Expression update(List<UpdateAction> actions) {
     Map<String, String> aliases = new LinkedHashMap<>();
     Map<String, AttributeValue> values = new HashMap<>();
-    StringBuilder expression = new StringBuilder("SET ");
+    StringBuilder expression = new StringBuilder();
+    StringBuilder removes = new StringBuilder();
     for (int i = 0; i < actions.size(); i++) {
       UpdateAction action = actions.get(i);
-      if (i > 0) {
-        expression.append(", ");
-      }
       String path = path(action.path().names(), aliases);
+      if (action instanceof UpdateAction.Remove) {
+        removes.append(removes.length() == 0 ? "REMOVE " : ", ").append(path);
+        continue;
+      }
+      expression.append(expression.length() == 0 ? "SET " : ", ");
       if (action instanceof UpdateAction.Set set) {
         String value = ":v" + i;
         values.put(value, AttributeValues.toSdk(set.value()));
@@ -230,6 +233,9 @@ final class Expressions {
             .append(", :zero) + ")
             .append(delta);
       }
+    }
+    if (removes.length() > 0) {
+      expression.append(expression.length() == 0 ? "" : " ").append(removes);
     }
     Map<String, String> names = new HashMap<>();
     aliases.forEach((name, alias) -> names.put(alias, name));

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Evaluates an UpdateItem's {@code SET} clauses against the current item, as DynamoDB does:
+ * Evaluates an UpdateItem's {@code SET} and {@code REMOVE} clauses against the current item, as
+ * DynamoDB does:
  * an {@link UpdateAction.Add} is {@code SET p = if_not_exists(p, :zero) + :delta}, so a missing
  * counter starts at zero, and an {@link UpdateAction.SetIfAbsent} keeps a value that is there; a
  * nested path {@code m.k} needs the map {@code m} to exist (a new key
@@ -35,8 +36,14 @@ final class Updates {
     // A builder over the current item's own arrays: an update that only changes values (a
     // counter) keeps the item's shared names and copies no attribute into a map.
     Item.Builder attributes = current == null ? Item.builder(key) : current.toBuilder();
+    List<String> removed = null;
     for (UpdateAction action : actions) {
       AttributePath path = action.path();
+      if (action instanceof UpdateAction.Remove) {
+        removed = removed == null ? new java.util.ArrayList<>() : removed;
+        removed.add(path.names().get(0));
+        continue;
+      }
       String top = path.names().get(0);
       if (path.names().size() == 1) {
         attributes.put(top, newValue(action, attributes.get(top).orElse(null)));
@@ -50,7 +57,13 @@ final class Updates {
         attributes.put(top, new Value.MapValue(entries));
       }
     }
-    return attributes.build();
+    Item updated = attributes.build();
+    if (removed == null) {
+      return updated;
+    }
+    Map<String, Value> kept = new HashMap<>(updated.attributes());
+    kept.keySet().removeAll(removed);
+    return new Item(kept);
   }
 
   private static Value newValue(UpdateAction action, Value old) {
