@@ -31,7 +31,21 @@ public record AuditFinding(Kind kind, String subject, String detail, boolean fix
     /** A reaction on a photo that does not exist. */
     MISSING_PHOTO,
     /** A deletePhoto or deleteUser that began (the photo or account is marked) and has not ended. */
-    UNFINISHED_DELETE
+    UNFINISHED_DELETE,
+    /**
+     * An item of the hybrid feed that nothing will remove or use: an audience item without its
+     * timeline follow, a timeline entry of a user or photo that is gone, or a timeline follow of
+     * the version before windows were recorded (read by fan-out on read, its audience item
+     * counted by nothing).
+     */
+    FAN_OUT_LEFTOVER,
+    /**
+     * A timeline follow whose reader's timeline does not hold what the follow says it holds: a
+     * photo of the window missing, or the audience item through which uploads reach it.
+     */
+    TIMELINE_GAP,
+    /** An upload's fan-out to its author's audience that began and has not ended. */
+    UNFINISHED_FAN_OUT
   }
 
   @Override

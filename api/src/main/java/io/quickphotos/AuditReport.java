@@ -8,8 +8,10 @@ import java.util.Objects;
  *
  * @param itemsScanned how many items the Scan read
  * @param findings everything found wrong, in a stable order (by kind, then subject)
+ * @param itemsSkipped how many of the items read are of a kind this version does not know (a
+ *     later version's, sharing the table): skipped, neither checked nor mended
  */
-public record AuditReport(long itemsScanned, List<AuditFinding> findings) {
+public record AuditReport(long itemsScanned, List<AuditFinding> findings, long itemsSkipped) {
   /**
    * Checks and copies the components.
    *
@@ -17,6 +19,16 @@ public record AuditReport(long itemsScanned, List<AuditFinding> findings) {
    */
   public AuditReport {
     findings = List.copyOf(Objects.requireNonNull(findings, "findings"));
+  }
+
+  /**
+   * A report of a table holding no item of a kind this version does not know.
+   *
+   * @param itemsScanned how many items the Scan read
+   * @param findings everything found wrong
+   */
+  public AuditReport(long itemsScanned, List<AuditFinding> findings) {
+    this(itemsScanned, findings, 0);
   }
 
   /**

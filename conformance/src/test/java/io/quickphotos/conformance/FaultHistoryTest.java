@@ -2,7 +2,9 @@ package io.quickphotos.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.Sharding;
 import io.quickphotos.conformance.FaultyHttpClient.Fault;
 import io.quickphotos.conformance.HistoryOp.Answer;
 import io.quickphotos.conformance.HistoryOp.World;
@@ -148,7 +150,14 @@ class FaultHistoryTest {
     List<List<Call>> calls;
     try (DynamoDbClient client = client(http)) {
       QuickPhotos faulty =
-          DynamoQuickPhotos.builder().client(client).tableName(SharedDynamoDbLocal.TABLE).build();
+          DynamoQuickPhotos.builder()
+              .client(client)
+              .tableName(SharedDynamoDbLocal.TABLE)
+              // Both settings given: the build reads nothing, so the fault script meets the
+              // calls alone.
+              .fanOut(FanOut.off())
+              .sharding(Sharding.defaults())
+              .build();
       calls = ConcurrentHistoryTest.runConcurrently(faulty, world, generated.threads());
       http.disable();
     } finally {

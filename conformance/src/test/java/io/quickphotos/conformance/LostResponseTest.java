@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
 import io.quickphotos.NotFollowingException;
 import io.quickphotos.PhotoAlreadyExistsException;
@@ -12,6 +13,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
@@ -48,7 +50,14 @@ class LostResponseTest {
     FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
     try (DynamoDbClient client = FaultHistoryTest.client(http)) {
       calls.accept(
-          DynamoQuickPhotos.builder().client(client).tableName(SharedDynamoDbLocal.TABLE).build());
+          DynamoQuickPhotos.builder()
+              .client(client)
+              .tableName(SharedDynamoDbLocal.TABLE)
+              // Both settings given: the build reads nothing, so the fault script meets the
+              // calls alone.
+              .fanOut(FanOut.off())
+              .sharding(Sharding.defaults())
+              .build());
     } finally {
       http.close();
     }

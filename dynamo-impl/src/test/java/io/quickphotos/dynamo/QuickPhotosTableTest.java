@@ -167,11 +167,18 @@ class QuickPhotosTableTest {
   }
 
   @Test
-  void buildingMakesNoRequestAndUsesTheNamedTableWithoutClosingTheClient() {
+  void buildingReadsOnlyTheRecordedSettingsAndUsesTheNamedTableWithoutClosingTheClient() {
     FakeDynamoDbClient client = new FakeDynamoDbClient(r -> GetItemResponse.builder().build());
     QuickPhotos photos =
         DynamoQuickPhotos.builder().client(client).tableName("photos-test").build();
     assertThat(client.requests).isEmpty();
+    assertThat(client.settingsReads)
+        .singleElement()
+        .satisfies(
+            read -> {
+              assertThat(read.tableName()).isEqualTo("photos-test");
+              assertThat(read.consistentRead()).isTrue();
+            });
     assertThat(photos.getUser("alice")).isEmpty();
     assertThat(client.last(GetItemRequest.class).tableName()).isEqualTo("photos-test");
     assertThat(client.closed).isFalse();

@@ -229,13 +229,8 @@ public final class MemoryQuickPhotos {
      */
     public QuickPhotos build() {
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
-      Table engine =
-          DynamoDbFailures.around(
-              table != null ? table.engine() : new MemoryTable(),
-              faults,
-              throughput,
-              clock,
-              retryPolicy);
+      MemoryTable bare = table != null ? table.engine() : new MemoryTable();
+      Table engine = DynamoDbFailures.around(bare, faults, throughput, clock, retryPolicy);
       if (!latency.isZero()) {
         engine = new SimulatedLatency(engine, latency);
       }
@@ -248,7 +243,8 @@ public final class MemoryQuickPhotos {
               .withSharding(sharding)
               .withParallelism(parallelism)
               .withFanOut(fanOut)
-              .consultingTable(shardingGiven, fanOutGiven));
+              .consultingTable(shardingGiven, fanOutGiven),
+          bare);
     }
   }
 }

@@ -246,6 +246,23 @@ final class FanOuts {
     return execution.tryWrite(Timelines.filled(follow, token), meter);
   }
 
+  /**
+   * Finishes a timeline follow whose copy was cut short (it is marked {@code filling#<token>}):
+   * the copy again, then the mark, as {@link #fillTimeline} does.
+   *
+   * @param friendship the friendship as read
+   * @return whether the follow is now marked served (false: it changed meanwhile)
+   */
+  boolean finishFilling(Item friendship, Meter meter) {
+    Optional<String> token = Timelines.fillingToken(friendship);
+    return token.isPresent()
+        && fill(
+            ItemCodec.friendship(friendship),
+            token.get(),
+            Timelines.windowOf(friendship).orElseThrow(),
+            meter);
+  }
+
   /** Puts the author's photos the window holds into the follower's timeline. */
   private void copy(Follow follow, Duration window, Meter meter) {
     List<Item> entries = new ArrayList<>();

@@ -19,11 +19,11 @@ public final class Repositories {
 
   /**
    * A repository executing the single-table plans against {@code table}. With
-   * {@link RepositoryOptions#consultTable()} it reads the table's recorded settings first (one
-   * GetItem, not reported to the cost listener): a setting the options were not given is the
-   * table's (or the default where the table records none), and a setting given that differs from
-   * the table's is logged as a warning, once. Otherwise it makes no request until called. The
-   * repository is thread-safe if the engine is.
+   * {@link RepositoryOptions#consultTable()}, and a setting the options were not given, it reads
+   * the table's recorded settings first (one GetItem, not reported to the cost listener): a
+   * setting not given is the table's (or the default where the table records none), and a
+   * setting given that differs from the table's is logged as a warning. Otherwise it makes no
+   * request until called. The repository is thread-safe if the engine is.
    *
    * @param table the engine
    * @param options cost listener, clock, retry policy and settings
@@ -31,11 +31,25 @@ public final class Repositories {
    * @throws NullPointerException if an argument is null
    */
   public static QuickPhotos create(Table table, RepositoryOptions options) {
+    return create(table, options, table);
+  }
+
+  /**
+   * {@link #create(Table, RepositoryOptions)}, reading the table's recorded settings from
+   * {@code settingsFrom}: the memory backend reads them from its bare engine, so that a fault
+   * script or throughput model meets the application's calls alone.
+   *
+   * @param table the engine
+   * @param options cost listener, clock, retry policy and settings
+   * @param settingsFrom the engine to read the recorded settings from
+   * @return the repository
+   */
+  public static QuickPhotos create(Table table, RepositoryOptions options, Table settingsFrom) {
     Objects.requireNonNull(table, "table");
-    if (!options.consultTable()) {
+    if (!options.consultTable() || (options.shardingGiven() && options.fanOutGiven())) {
       return new SingleTableQuickPhotos(table, options);
     }
-    Optional<TableSettings> recorded = recordedSettings(table);
+    Optional<TableSettings> recorded = recordedSettings(settingsFrom);
     RepositoryOptions chosen = options;
     if (recorded.isPresent()) {
       TableSettings settings = recorded.get();

@@ -489,7 +489,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Objects.requireNonNull(progress, "progress");
     return execution.call(
         AccessPattern.AUDIT,
-        meter -> new TableAudit(execution, photoCascade, accountCascade, meter).run(fix, progress));
+        meter ->
+            new TableAudit(execution, photoCascade, accountCascade, fanOuts, clock, meter)
+                .run(fix, progress));
   }
 
   private LocalDate today() {

@@ -198,6 +198,17 @@ public final class Timelines {
   }
 
   /**
+   * An entry whose expiry is still the one read.
+   *
+   * @param entry a timeline entry as read
+   * @return {@code expiresAt = :read}
+   */
+  public static ItemCondition expiresAsRead(Item entry) {
+    return new ItemCondition.AttributeEquals(
+        AttributePath.of(EXPIRES_AT), entry.get(EXPIRES_AT).orElseThrow());
+  }
+
+  /**
    * The key of an author's audience member.
    *
    * @param author the followed user
@@ -565,6 +576,27 @@ public final class Timelines {
    */
   public static boolean isTimelineFollow(Item friendship) {
     return windowOf(friendship).isPresent();
+  }
+
+  /**
+   * A friendship that is no timeline follow (or no friendship at all): {@code NOT
+   * attribute_exists(window)}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition notTimelineFollow() {
+    return ItemCondition.not(new ItemCondition.AttributeExists(WINDOW_PATH));
+  }
+
+  /**
+   * A friendship that is no timeline follow of the version before windows were recorded (or no
+   * friendship at all): {@code NOT (attribute_exists(feed) AND NOT attribute_exists(window))}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition notEarlierTimelineFollow() {
+    return ItemCondition.not(
+        ItemCondition.and(new ItemCondition.AttributeExists(FEED_PATH), notTimelineFollow()));
   }
 
   /**

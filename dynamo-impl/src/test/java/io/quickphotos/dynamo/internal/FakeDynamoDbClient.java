@@ -1,5 +1,6 @@
 package io.quickphotos.dynamo.internal;
 
+import io.quickphotos.internal.singletable.TableSettingsItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -26,10 +27,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * A DynamoDB client that records every request and answers with whatever the test's responder
- * returns or throws, to check request shapes and error translation without a server.
+ * returns or throws, to check request shapes and error translation without a server. The one
+ * request a repository's builder makes, the GetItem of the table's recorded settings, is answered
+ * "no settings" and kept apart in {@link #settingsReads}, so tests see the requests of calls.
  */
 public final class FakeDynamoDbClient implements DynamoDbClient {
   public final List<SdkRequest> requests = new ArrayList<>();
+  public final List<GetItemRequest> settingsReads = new ArrayList<>();
   private final Function<SdkRequest, Object> responder;
   public boolean closed;
 
@@ -49,6 +53,10 @@ public final class FakeDynamoDbClient implements DynamoDbClient {
 
   @Override
   public GetItemResponse getItem(GetItemRequest request) {
+    if (request.key().get("PK").s().equals(TableSettingsItem.KEY.pk())) {
+      settingsReads.add(request);
+      return GetItemResponse.builder().build();
+    }
     return answer(request, GetItemResponse.class);
   }
 
