@@ -29,6 +29,8 @@ import java.util.function.Supplier;
  *     {@code UserNotFoundException}; null when it succeeded, or when the cost was built without it
  * @param retries per DynamoDB operation, the retries, throttles and unknown outcomes the call's
  *     requests met, SDK retries included; only operations that met any, so usually empty
+ * @param itemsSkipped how many of the items read are of a kind this version does not know (a
+ *     later version's, sharing the table): left out of the result; usually 0
  */
 public record OperationCost(
     AccessPattern pattern,
@@ -40,7 +42,8 @@ public record OperationCost(
     List<DynamoRequest> requestsMade,
     long latencyNanos,
     String exception,
-    List<RequestRetries> retries) {
+    List<RequestRetries> retries,
+    int itemsSkipped) {
 
   /**
    * Checks the components and copies the lists (a repository's own list of requests, which is
@@ -56,6 +59,7 @@ public record OperationCost(
    * @param latencyNanos the call's wall-clock time in nanoseconds, 0 if unknown
    * @param exception the simple class name of what the call threw, null if it succeeded
    * @param retries per operation, the retries, throttles and unknown outcomes met
+   * @param itemsSkipped items read of a kind this version does not know
    * @throws NullPointerException if the pattern or a list is null
    * @throws IllegalArgumentException if the latency is negative, or a succeeded call names an
    *     exception
@@ -171,6 +175,49 @@ public record OperationCost(
       long latencyNanos,
       String exception,
       List<RequestRetries> retries) {
+    return describedLazily(
+        pattern,
+        requests,
+        readCapacityUnits,
+        writeCapacityUnits,
+        itemsRead,
+        succeeded,
+        describers,
+        latencyNanos,
+        exception,
+        retries,
+        0);
+  }
+
+  /**
+   * {@link #describedLazily(AccessPattern, int, double, double, int, boolean, List, long, String,
+   * List)} with the items the call skipped, as a repository reports its calls.
+   *
+   * @param pattern the access pattern the call served
+   * @param requests how many DynamoDB requests were made, retries included
+   * @param readCapacityUnits read capacity consumed, table and indexes together
+   * @param writeCapacityUnits write capacity consumed, table and indexes together
+   * @param itemsRead how many items the reads returned
+   * @param succeeded whether the call returned normally
+   * @param describers one per request, in the order the requests were made; copied
+   * @param latencyNanos the call's wall-clock time in nanoseconds, 0 if unknown
+   * @param exception the simple class name of what the call threw, null if it succeeded
+   * @param retries per operation, the retries, throttles and unknown outcomes met; copied
+   * @param itemsSkipped items read of a kind this version does not know
+   * @return the cost
+   */
+  public static OperationCost describedLazily(
+      AccessPattern pattern,
+      int requests,
+      double readCapacityUnits,
+      double writeCapacityUnits,
+      int itemsRead,
+      boolean succeeded,
+      List<Supplier<DynamoRequest>> describers,
+      long latencyNanos,
+      String exception,
+      List<RequestRetries> retries,
+      int itemsSkipped) {
     return new OperationCost(
         pattern,
         requests,
@@ -181,7 +228,47 @@ public record OperationCost(
         new RequestLog(List.copyOf(describers)),
         latencyNanos,
         exception,
-        retries);
+        retries,
+        itemsSkipped);
+  }
+
+  /**
+   * A cost of a call that read no item of a kind this version does not know.
+   *
+   * @param pattern the access pattern the call served
+   * @param requests how many DynamoDB requests were made
+   * @param readCapacityUnits read capacity consumed
+   * @param writeCapacityUnits write capacity consumed
+   * @param itemsRead how many items the reads returned
+   * @param succeeded whether the call returned normally
+   * @param requestsMade the requests in the order they were made
+   * @param latencyNanos the call's wall-clock time in nanoseconds, 0 if unknown
+   * @param exception the simple class name of what the call threw, null if it succeeded
+   * @param retries per operation, the retries, throttles and unknown outcomes met
+   */
+  public OperationCost(
+      AccessPattern pattern,
+      int requests,
+      double readCapacityUnits,
+      double writeCapacityUnits,
+      int itemsRead,
+      boolean succeeded,
+      List<DynamoRequest> requestsMade,
+      long latencyNanos,
+      String exception,
+      List<RequestRetries> retries) {
+    this(
+        pattern,
+        requests,
+        readCapacityUnits,
+        writeCapacityUnits,
+        itemsRead,
+        succeeded,
+        requestsMade,
+        latencyNanos,
+        exception,
+        retries,
+        0);
   }
 
   /**

@@ -69,14 +69,14 @@ public final class Sharding {
    * @param reactionsThreshold the count of one reaction type from which a photo is sharded, at
    *     least 1
    * @return the settings
-   * @throws InvalidInputException if a value is out of range
+   * @throws IllegalArgumentException if a value is out of range
    */
   public static Sharding of(int shards, long followersThreshold, long reactionsThreshold) {
     if (shards < 2 || shards > MAX_SHARDS) {
-      throw new InvalidInputException("shards must be 2 to " + MAX_SHARDS + ": " + shards);
+      throw new IllegalArgumentException("shards must be 2 to " + MAX_SHARDS + ": " + shards);
     }
     if (followersThreshold < 1 || reactionsThreshold < 1) {
-      throw new InvalidInputException(
+      throw new IllegalArgumentException(
           "thresholds must be at least 1: " + followersThreshold + ", " + reactionsThreshold);
     }
     return new Sharding(shards, followersThreshold, reactionsThreshold);

@@ -381,6 +381,261 @@ public abstract class FleetContract {
     assertThat(tool.audit(false, scanned -> {}).findings()).isEmpty();
   }
 
+  @Test
+  void itemsOfAKindThisVersionDoesNotKnowAreSkippedAndCountedEverywhere() {
+    QuickPhotos hybrid = instance(DECADE);
+    create(hybrid, "ann", "bob");
+    hybrid.follow("ann", "bob");
+    PhotoId photo = upload(hybrid, "bob", Duration.ofHours(1));
+    hybrid.reactTo("ann", photo, io.quickphotos.ReactionType.HEART);
+    // A later version's items, where each listing reads: in bob's partition between the profile
+    // and the photos, among his followers and his audience, under the photo's index key, in
+    // ann's timeline and among the friendships the index lists for ann.
+    List<io.quickphotos.engine.Key> later =
+        List.of(
+            new io.quickphotos.engine.Key("USER#bob", "#NOTE#1"),
+            new io.quickphotos.engine.Key("USER#bob", "#FRIEND#zed#note"),
+            new io.quickphotos.engine.Key("USER#bob", "#FANOUT#zed#note"),
+            new io.quickphotos.engine.Key("NOTE#1", KeyLayout.photoSortKey(photo)),
+            new io.quickphotos.engine.Key("FEED#ann", "FEED#0#note"),
+            new io.quickphotos.engine.Key("NOTE#2", "#FRIEND#ann"));
+    for (io.quickphotos.engine.Key key : later) {
+      table.write(
+          new io.quickphotos.engine.WriteAction.Put(
+              Item.builder(key).put("entity", "NOTE").put("text", "from a later version").build(),
+              io.quickphotos.engine.ItemCondition.NONE));
+    }
+    costs.clear();
+    for (io.quickphotos.SortOrder order : io.quickphotos.SortOrder.values()) {
+      assertThat(
+              hybrid
+                  .userWithPhotos("bob", order, io.quickphotos.PageRequest.first())
+                  .photos()
+                  .items())
+          .extracting(io.quickphotos.Photo::id)
+          .containsExactly(photo);
+    }
+    assertThat(
+            hybrid
+                .photoWithReactions(photo, io.quickphotos.PageRequest.first())
+                .reactions()
+                .items())
+        .hasSize(1);
+    assertThat(hybrid.followersOf("bob", io.quickphotos.PageRequest.first()).items()).hasSize(1);
+    assertThat(hybrid.followedBy("ann", io.quickphotos.PageRequest.first()).items())
+        .extracting(io.quickphotos.User::username)
+        .containsExactly("bob");
+    assertThat(hybrid.reactionsLeftBy("ann", photo))
+        .containsExactly(io.quickphotos.ReactionType.HEART);
+    FeedOracle.assertExact(table, hybrid, "ann", 1, 10);
+    FeedOracle.assertExact(table, instance(FanOut.off()), "ann", 1, 10);
+    assertThat(costs.costs().stream().mapToInt(OperationCost::itemsSkipped).sum()).isPositive();
+    upload(hybrid, "bob", Duration.ofMinutes(30));
+    AuditReport report = hybrid.audit(false, scanned -> {});
+    assertThat(report.itemsSkipped()).isEqualTo(later.size());
+    assertThat(report.findings()).isEmpty();
+    hybrid.unfollow("ann", "bob");
+    hybrid.deleteUser("ann");
+    assertThat(hybrid.getUser("ann")).isEmpty();
+  }
+
+  /**
+   * How long the audit soak churns: the in-memory engine affords more than DynamoDB Local.
+   *
+   * @return the soak's length
+   */
+  protected Duration soak() {
+    return Duration.ofSeconds(3);
+  }
+
+  /**
+   * The audit under load: four writers, each through a repository of another setting, follow,
+   * unfollow, react, take reactions back, upload and backfill on the same few users and photos
+   * while {@code audit --fix} runs again and again. No writer makes a counter drift, so any
+   * counter the audit mends would be mended wrongly: none may be. At the end every friendship
+   * and reaction the writers left is there (nothing lost), every counter equals its items and the
+   * audit finds nothing, and every feed equals the pull feed.
+   */
+  @Test
+  void theAuditUnderLoadMendsNothingWronglyAndLosesNothing() throws Exception {
+    List<String> users = List.of("s0", "s1", "s2", "s3", "s4");
+    create(instance(FanOut.off()), users.toArray(String[]::new));
+    List<PhotoId> photos = new ArrayList<>();
+    for (String user : users) {
+      photos.add(upload(instance(FanOut.off()), user, Duration.ofHours(1)));
+    }
+    Set<String> follows = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<String> reactions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Object[] locks = new Object[64];
+    for (int i = 0; i < locks.length; i++) {
+      locks[i] = new Object();
+    }
+    long deadline = System.nanoTime() + soak().toNanos();
+    java.util.concurrent.atomic.AtomicInteger uploads =
+        new java.util.concurrent.atomic.AtomicInteger();
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    for (int w = 0; w < 4; w++) {
+      QuickPhotos writer = instance(SETTINGS.get(w), new RecordingCostListener());
+      Random random = new Random(31 + w);
+      threads.add(
+          new Thread(
+              () -> {
+                try {
+                  while (System.nanoTime() < deadline) {
+                    churn(writer, random, users, photos, follows, reactions, locks, uploads);
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              }));
+    }
+    MendCounter mends = new MendCounter(table);
+    QuickPhotos auditor =
+        Repositories.create(
+            mends,
+            RepositoryOptions.defaults()
+                .withClock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .withFanOut(FanOut.off()));
+    java.util.concurrent.atomic.AtomicInteger audits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    threads.add(
+        new Thread(
+            () -> {
+              try {
+                while (System.nanoTime() < deadline) {
+                  auditor.audit(true, scanned -> {});
+                  audits.incrementAndGet();
+                }
+              } catch (Throwable e) {
+                failures.add(e);
+              }
+            }));
+    threads.forEach(Thread::start);
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    assertThat(failures).isEmpty();
+    assertThat(audits.get()).isPositive();
+    assertThat(mends.counterMends.get()).as("counters mended during the churn").isZero();
+    Set<String> stored = new HashSet<>();
+    for (Item item : items(ItemCodec.Entity.FRIENDSHIP)) {
+      stored.add(
+          ItemCodec.friendship(item).follower() + ">" + ItemCodec.friendship(item).followed());
+    }
+    assertThat(stored).isEqualTo(follows);
+    Set<String> reacted = new HashSet<>();
+    for (Item item : items(ItemCodec.Entity.REACTION)) {
+      io.quickphotos.Reaction reaction = ItemCodec.reaction(item);
+      reacted.add(reaction.reactor() + ">" + reaction.photo() + ">" + reaction.type());
+    }
+    assertThat(reacted).isEqualTo(reactions);
+    assertNothingLeftBehind();
+    assertAllExact(List.of(instance(DECADE)), users, 1, 100);
+  }
+
+  /** One random write of the soak, under the lock of what it changes, the model kept with it. */
+  private static void churn(
+      QuickPhotos writer,
+      Random random,
+      List<String> users,
+      List<PhotoId> photos,
+      Set<String> follows,
+      Set<String> reactions,
+      Object[] locks,
+      java.util.concurrent.atomic.AtomicInteger uploads) {
+    String a = users.get(random.nextInt(users.size()));
+    String b = users.get(random.nextInt(users.size()));
+    int op = random.nextInt(10);
+    if (op < 5 && !a.equals(b)) {
+      String pair = a + ">" + b;
+      synchronized (locks[Math.floorMod(pair.hashCode(), locks.length)]) {
+        if (follows.contains(pair)) {
+          writer.unfollow(a, b);
+          follows.remove(pair);
+        } else {
+          writer.follow(a, b);
+          follows.add(pair);
+        }
+      }
+    } else if (op < 9) {
+      PhotoId photo = photos.get(random.nextInt(photos.size()));
+      io.quickphotos.ReactionType type = io.quickphotos.ReactionType.values()[random.nextInt(2)];
+      String key = a + ">" + photo + ">" + type;
+      synchronized (locks[Math.floorMod(key.hashCode(), locks.length)]) {
+        if (reactions.contains(key)) {
+          writer.removeReaction(a, photo, type);
+          reactions.remove(key);
+        } else {
+          writer.reactTo(a, photo, type);
+          reactions.add(key);
+        }
+      }
+    } else if (random.nextBoolean()) {
+      writer.uploadPhoto(a, NOW.minusSeconds(60).plusNanos(uploads.incrementAndGet()), URL);
+    } else {
+      writer.fillTimeline(a);
+    }
+  }
+
+  /**
+   * The auditor's engine: counts the counter mends it commits (single updates conditioned on an
+   * item's revision), and serves the audit's Scan in pages of 20 items, yielding between
+   * them, and pauses after each GetItem, so that writes land between the reads of a counter and
+   * of its items (an engine's page of a thousand items would show a small table as one snapshot,
+   * and the audit would never try to mend anything).
+   */
+  private static final class MendCounter extends HybridFeedContract.Interceptor {
+    final java.util.concurrent.atomic.AtomicInteger counterMends =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    MendCounter(Table delegate) {
+      super(delegate);
+    }
+
+    @Override
+    public io.quickphotos.engine.QueryResult scan(io.quickphotos.engine.ScanPlan plan) {
+      Thread.yield();
+      return super.scan(
+          new io.quickphotos.engine.ScanPlan(
+              plan.segment(),
+              plan.totalSegments(),
+              Math.min(20, plan.limit()),
+              plan.exclusiveStart()));
+    }
+
+    /** A mend reads the counter, then counts: writers get a millisecond in between. */
+    @Override
+    public Read getItem(io.quickphotos.engine.Key key) {
+      Read read = super.getItem(key);
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return read;
+    }
+
+    @Override
+    public Write write(io.quickphotos.engine.WriteAction action) {
+      Write written = super.write(action);
+      if (action instanceof io.quickphotos.engine.WriteAction.Update update
+          && onRevision(update.condition())) {
+        counterMends.incrementAndGet();
+      }
+      return written;
+    }
+
+    private static boolean onRevision(io.quickphotos.engine.ItemCondition condition) {
+      List<String> rev = List.of("rev");
+      return condition instanceof io.quickphotos.engine.ItemCondition.AttributeEquals equals
+              && equals.path().names().equals(rev)
+          || condition instanceof io.quickphotos.engine.ItemCondition.Not not
+              && not.condition() instanceof io.quickphotos.engine.ItemCondition.AtLeast atLeast
+              && atLeast.path().names().equals(rev);
+    }
+  }
+
   // --- random histories --------------------------------------------------------------------------
 
   private static final List<FanOut> SETTINGS =

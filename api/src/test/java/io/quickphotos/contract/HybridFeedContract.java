@@ -510,7 +510,7 @@ public abstract class HybridFeedContract {
    * cut short), and a hook can run just after an upload read its audience or a follow read its
    * author's photos, to force a concurrent call into exactly that gap.
    */
-  static final class Interceptor implements Table {
+  static class Interceptor implements Table {
     private final Table delegate;
 
     /** BatchWriteItem requests still to fail; the fan-out may send several side by side. */

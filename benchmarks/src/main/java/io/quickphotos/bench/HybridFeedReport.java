@@ -313,26 +313,42 @@ public final class HybridFeedReport {
     List<PageRow> rows = new ArrayList<>();
     for (int i = 0; i < settings.followees().size(); i++) {
       int f = settings.followees().get(i);
-      HybridScenario scenario = HybridScenario.readers(List.of(f), settings.pulls(), settings.k());
+      // The hybrid's table, and one whose follows were all made with the hybrid off: a
+      // repository reads a timeline for every follow the table marks served, whatever its own
+      // setting, so fan-out on read is measured where nothing is served.
+      HybridScenario scenario =
+          HybridScenario.readers(
+              List.of(f),
+              settings.pulls(),
+              settings.k(),
+              FanOut.hybrid(settings.k(), FanOut.DEFAULT_WINDOW));
+      HybridScenario pullOnly =
+          HybridScenario.readers(List.of(f), settings.pulls(), settings.k(), FanOut.off());
       storages.add(storage(scenario));
       long start = System.nanoTime();
       try (DynamoDbLocal local =
               DelayedRepositories.startWith(scenario.items(), "hybrid feed, F = " + f, start);
-          DelayedRepositories repositories = new DelayedRepositories(local.endpoint())) {
+          DelayedRepositories repositories = new DelayedRepositories(local.endpoint());
+          DynamoDbLocal pullLocal =
+              DelayedRepositories.startWith(
+                  pullOnly.items(), "pull feed, F = " + f, System.nanoTime());
+          DelayedRepositories pullRepositories = new DelayedRepositories(pullLocal.endpoint())) {
         Costs costs = new Costs();
         for (int p : settings.pulls()) {
           String reader = HybridScenario.reader(f, p);
           for (Mode mode : PAGE_MODES) {
+            boolean hybrid = mode.fanOut().isHybrid();
             Costs service = new Costs();
             List<Photo> onMemory =
-                scenario
+                (hybrid ? scenario : pullOnly)
                     .repository(mode.fanOut(), Sharding.defaults(), service)
                     .homeFeed(reader, PAGE)
                     .items();
+            DelayedRepositories opened = hybrid ? repositories : pullRepositories;
             QuickPhotos undelayed =
-                repositories.open(Duration.ZERO, mode.parallelism(), costs, mode.fanOut());
+                opened.open(Duration.ZERO, mode.parallelism(), costs, mode.fanOut());
             QuickPhotos delayed =
-                repositories.open(settings.delay(), mode.parallelism(), costs, mode.fanOut());
+                opened.open(settings.delay(), mode.parallelism(), costs, mode.fanOut());
             List<Photo> onLocal = delayed.homeFeed(reader, PAGE).items();
             if (!onLocal.equals(onMemory) || onMemory.size() != FeedScenario.PAGE) {
               throw new IllegalStateException(
@@ -382,7 +398,11 @@ public final class HybridFeedReport {
           HybridScenario.author(
               n, Math.min(n, settings.realFollowers()), hybrid, Sharding.defaults());
       rows.add(uploads(settings, scenario, "N", "hybrid", n, hybrid, Sharding.defaults()));
-      rows.add(uploads(settings, scenario, "N", "pull", n, FanOut.off(), Sharding.defaults()));
+      // An author whose followers followed with the hybrid off: no audience to fan out to.
+      HybridScenario pullOnly =
+          HybridScenario.author(
+              n, Math.min(n, settings.realFollowers()), FanOut.off(), Sharding.defaults());
+      rows.add(uploads(settings, pullOnly, "N", "pull", n, FanOut.off(), Sharding.defaults()));
     }
     return rows;
   }

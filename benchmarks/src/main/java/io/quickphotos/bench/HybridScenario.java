@@ -98,6 +98,23 @@ final class HybridScenario {
    * @return the scenario
    */
   static HybridScenario readers(List<Integer> followees, List<Integer> pulls, int k) {
+    return readers(followees, pulls, k, FanOut.hybrid(k, FanOut.DEFAULT_WINDOW));
+  }
+
+  /**
+   * {@link #readers(List, List, int)} with the readers' follows made under {@code fanOut}: with
+   * {@link FanOut#off()} every follow is a pull follow, the table fan-out on read alone serves
+   * (a repository reads a timeline only for the follows the table marks served, whatever its own
+   * setting).
+   *
+   * @param followees the F values
+   * @param pulls the numbers of pull follows, each 0 to {@value #MAX_PULLS}
+   * @param k K: the accounts above it are followed by this many first
+   * @param fanOut the setting the readers follow under
+   * @return the scenario
+   */
+  static HybridScenario readers(
+      List<Integer> followees, List<Integer> pulls, int k, FanOut fanOut) {
     int authors = followees.stream().mapToInt(Integer::intValue).max().orElse(0);
     int maxPulls = pulls.stream().mapToInt(Integer::intValue).max().orElse(0);
     HybridScenario scenario = new HybridScenario();
@@ -141,8 +158,7 @@ final class HybridScenario {
       }
     }
     // Imported follows are pull follows: they give the accounts above K their followers.
-    QuickPhotos hybrid =
-        scenario.repository(FanOut.hybrid(k, FanOut.DEFAULT_WINDOW), Sharding.defaults(), c -> {});
+    QuickPhotos hybrid = scenario.repository(fanOut, Sharding.defaults(), c -> {});
     hybrid.importSnapshot(new Snapshot(users, photos, follows, List.of()), n -> {});
     for (int f : followees) {
       for (int p : pulls) {
@@ -157,7 +173,7 @@ final class HybridScenario {
           hybrid.follow(reader, celebrity(c));
         }
         int served = scenario.timelineFollows(reader, f, p);
-        if (served != f - p) {
+        if (served != (fanOut.isHybrid() ? f - p : 0)) {
           throw new IllegalStateException(
               reader + " has " + served + " timeline follows, not " + (f - p));
         }

@@ -197,6 +197,7 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
               return photos.reactionsLeftBy(existing.reactor(), existing.photo());
             }));
     add(probes, alone(AccessPattern.AUDIT, (photos, slot) -> photos.audit(false, scanned -> {})));
+    add(probes, alone(AccessPattern.TABLE_SETTINGS, (photos, slot) -> photos.recordedSettings()));
 
     EnumSet<AccessPattern> missing = EnumSet.allOf(AccessPattern.class);
     missing.removeAll(probes.keySet());

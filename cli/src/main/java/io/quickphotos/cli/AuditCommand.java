@@ -26,10 +26,13 @@ import picocli.CommandLine.Spec;
       "Checks a table's counters and references, and mends them with --fix.",
       "",
       "Reads the whole table with a parallel Scan (4 segments, strongly consistent) and "
-          + "reports every followers, following or reaction counter that is not the number of "
-          + "items it counts, every photo, reaction or friendship that refers to a user or photo "
-          + "that does not exist, and every deletePhoto or deleteUser that began and did not "
-          + "end. With --fix each is mended by conditional writes that are safe while the "
+          + "reports every followers, following, reaction, audience or memberships counter that "
+          + "is not the number of items it counts, every photo, reaction, friendship or audience "
+          + "item that refers to a user or photo that does not exist, every item of the hybrid "
+          + "feed left behind (an audience item without its timeline follow, a timeline follow "
+          + "without its audience item or missing photos of its window, an unfinished fan-out, "
+          + "entries past their time to live), and every deletePhoto or deleteUser that began "
+          + "and did not end. With --fix each is mended by conditional writes that are safe while the "
           + "application runs and idempotent: run it again until it reports nothing.",
       "",
       "Run it once on a table an earlier quickphotos wrote, and after a crash of a process "
@@ -86,6 +89,12 @@ final class AuditCommand implements Callable<Integer> {
           Format.elapsed(took),
           Format.count(report.findings().size(), "finding"),
           Format.count(report.fixed()));
+      if (report.itemsSkipped() > 0) {
+        out.printf(
+            Locale.ROOT,
+            "Skipped %s of a kind this version does not know (a later version's).%n",
+            Format.count(report.itemsSkipped(), "item"));
+      }
       out.println("Consumed: " + recorder.totalSince(0));
       long left = report.findings().size() - report.fixed();
       if (left > 0) {

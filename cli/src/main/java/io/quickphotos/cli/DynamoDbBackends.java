@@ -5,6 +5,7 @@ import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import io.quickphotos.engine.Table;
@@ -13,6 +14,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -53,7 +56,7 @@ final class DynamoDbBackends {
    */
   static OpenBackend local(
       CostListener costListener, Clock clock, Consumer<DynamoDbClient> beforeOpening) {
-    return local(costListener, clock, beforeOpening, FanOut.off());
+    return local(costListener, clock, beforeOpening, null);
   }
 
   /**
@@ -63,7 +66,7 @@ final class DynamoDbBackends {
    * @param costListener receives every call's cost
    * @param clock stamps follows and reactions
    * @param beforeOpening runs first, with a client of the new server
-   * @param fanOut fan-out on read, or the hybrid
+   * @param fanOut fan-out on read, or the hybrid; null for the table's recorded setting
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
@@ -86,17 +89,12 @@ final class DynamoDbBackends {
     }
     try {
       beforeOpening.accept(local.client());
-      QuickPhotos repository =
-          DynamoQuickPhotos.builder()
-              .client(local.client())
-              .tableName(BackendOptions.DEFAULT_TABLE)
-              .costListener(costListener)
-              .clock(clock)
-              .fanOut(fanOut)
-              .createTableIfMissing(true)
-              .build();
+      QuickPhotosTable.createIfMissing(local.client(), BackendOptions.DEFAULT_TABLE);
       return openBackend(
-          repository,
+          setting ->
+              repository(
+                  local.client(), BackendOptions.DEFAULT_TABLE, costListener, clock, setting),
+          fanOut,
           new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
           "DynamoDB Local (in this process) on " + local.endpoint(),
           local::close);
@@ -117,7 +115,7 @@ final class DynamoDbBackends {
    * @throws CliException if no client can be built or the table cannot be reached or created
    */
   static OpenBackend remote(BackendOptions options, CostListener costListener, Clock clock) {
-    return remote(options, costListener, clock, FanOut.off());
+    return remote(options, costListener, clock, null);
   }
 
   /**
@@ -127,7 +125,7 @@ final class DynamoDbBackends {
    * @param options endpoint, region and table
    * @param costListener receives every call's cost
    * @param clock stamps follows and reactions
-   * @param fanOut fan-out on read, or the hybrid
+   * @param fanOut fan-out on read, or the hybrid; null for the table's recorded setting
    * @return the backend; closing it closes the client
    * @throws CliException if no client can be built or the table cannot be reached or created
    */
@@ -154,17 +152,13 @@ final class DynamoDbBackends {
             + region.id()
             + (options.endpoint == null ? "" : " at " + options.endpoint);
     try {
-      QuickPhotos repository =
-          DynamoQuickPhotos.builder()
-              .client(client)
-              .tableName(options.tableName())
-              .costListener(costListener)
-              .clock(clock)
-              .fanOut(fanOut)
-              .createTableIfMissing(true)
-              .build();
+      QuickPhotosTable.createIfMissing(client, options.tableName());
       return openBackend(
-          repository, new DynamoTable(client, options.tableName()), where, client::close);
+          setting -> repository(client, options.tableName(), costListener, clock, setting),
+          fanOut,
+          new DynamoTable(client, options.tableName()),
+          where,
+          client::close);
     } catch (QuickPhotosException | SdkException e) {
       client.close();
       throw new CliException("cannot open " + where + ": " + ErrorMessages.withHint(e), e);
@@ -190,12 +184,41 @@ final class DynamoDbBackends {
     return ErrorMessages.concise(e);
   }
 
+  /** A repository on the table, with the given fan-out, or the table's when null. */
+  private static QuickPhotos repository(
+      DynamoDbClient client, String table, CostListener costListener, Clock clock, FanOut fanOut) {
+    DynamoQuickPhotos.Builder builder =
+        DynamoQuickPhotos.builder()
+            .client(client)
+            .tableName(table)
+            .costListener(costListener)
+            .clock(clock);
+    if (fanOut != null) {
+      builder.fanOut(fanOut);
+    }
+    return builder.build();
+  }
+
+  /**
+   * The open backend, whose repository is built when first asked for: after any items were
+   * loaded into the table.
+   */
   private static OpenBackend openBackend(
-      QuickPhotos repository, DynamoTable engine, String description, Runnable onClose) {
+      Function<FanOut, QuickPhotos> repositories,
+      FanOut fanOut,
+      DynamoTable engine,
+      String description,
+      Runnable onClose) {
+    Supplier<QuickPhotos> repository = OpenBackend.once(() -> repositories.apply(fanOut));
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {
-        return repository;
+        return repository.get();
+      }
+
+      @Override
+      public QuickPhotos repositoryWith(FanOut setting) {
+        return repositories.apply(setting);
       }
 
       @Override

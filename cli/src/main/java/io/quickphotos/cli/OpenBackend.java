@@ -8,6 +8,7 @@ import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
+import java.util.function.Supplier;
 
 /**
  * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
@@ -21,6 +22,15 @@ interface OpenBackend extends AutoCloseable {
    * @return the repository
    */
   QuickPhotos repository();
+
+  /**
+   * Another repository on this backend's table, with the same cost listener and clock, whose
+   * new follows are timeline follows as {@code fanOut} says.
+   *
+   * @param fanOut the fan-out setting
+   * @return the repository
+   */
+  QuickPhotos repositoryWith(FanOut fanOut);
 
   /**
    * Says where the data lives, for the command's header.
@@ -51,16 +61,19 @@ interface OpenBackend extends AutoCloseable {
    * @throws CliException if the backend cannot be opened
    */
   static OpenBackend open(BackendOptions options, CostListener costListener, Clock clock) {
-    return open(options, costListener, clock, FanOut.off());
+    return open(options, costListener, clock, null);
   }
 
   /**
-   * Opens a backend whose repository serves the home feed as {@code fanOut} says.
+   * Opens a backend whose repository serves the home feed as {@code fanOut} says, or as the
+   * table's recorded settings say when it is null (as for every setting the command does not
+   * choose). The repository is built when first asked for, so that items loaded into the engine
+   * first (an export holding the settings item among them) are read.
    *
    * @param options which backend, and where for DynamoDB
    * @param costListener receives every call's cost
    * @param clock stamps follows and reactions
-   * @param fanOut fan-out on read, or the hybrid
+   * @param fanOut fan-out on read, or the hybrid; null for the table's
    * @return the open backend; close it when done
    * @throws CliException if the backend cannot be opened
    */
@@ -93,22 +106,30 @@ interface OpenBackend extends AutoCloseable {
    * @return the backend
    */
   static OpenBackend memory(CostListener costListener, Clock clock) {
-    return memory(costListener, clock, FanOut.off());
+    return memory(costListener, clock, null);
   }
 
   private static OpenBackend memory(CostListener costListener, Clock clock, FanOut fanOut) {
     MemoryTable table = new MemoryTable();
-    QuickPhotos repository =
-        Repositories.create(
-            table,
-            RepositoryOptions.defaults()
-                .withCostListener(costListener)
-                .withClock(clock)
-                .withFanOut(fanOut));
+    RepositoryOptions options =
+        RepositoryOptions.defaults().withCostListener(costListener).withClock(clock);
+    Supplier<QuickPhotos> repository =
+        once(
+            () ->
+                Repositories.create(
+                    table,
+                    fanOut == null
+                        ? options.consultingTable(false, false)
+                        : options.withFanOut(fanOut).consultingTable(false, true)));
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {
-        return repository;
+        return repository.get();
+      }
+
+      @Override
+      public QuickPhotos repositoryWith(FanOut setting) {
+        return Repositories.create(table, options.withFanOut(setting).consultingTable(false, true));
       }
 
       @Override
@@ -125,6 +146,25 @@ interface OpenBackend extends AutoCloseable {
       public void close() {
         // The table is garbage once the repository is.
       }
+    };
+  }
+
+  /**
+   * A supplier that builds its value on the first call and returns the same one afterwards.
+   * Commands run on one thread.
+   *
+   * @param build builds the value
+   * @return the supplier
+   */
+  static <T> Supplier<T> once(Supplier<T> build) {
+    Object[] built = new Object[1];
+    return () -> {
+      if (built[0] == null) {
+        built[0] = build.get();
+      }
+      @SuppressWarnings("unchecked")
+      T value = (T) built[0];
+      return value;
     };
   }
 }

@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
       ExportCommand.class,
       AuditCommand.class,
       FillTimelinesCommand.class,
+      SettingsCommand.class,
       SimulateCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -120,7 +120,8 @@ final class Walkthrough {
           AccessPattern.FOLLOWED_BY,
           AccessPattern.HOME_FEED,
           AccessPattern.IS_FOLLOWING,
-          AccessPattern.REACTIONS_LEFT_BY);
+          AccessPattern.REACTIONS_LEFT_BY,
+          AccessPattern.TABLE_SETTINGS);
 
   /** The result of a call that returns nothing. */
   static final Object VOID =
@@ -377,6 +378,16 @@ final class Walkthrough {
                   + " items scanned, "
                   + (report.clean() ? "nothing found" : report.findings());
             }));
+    steps.add(
+        new Step(
+            "The settings the table records for every repository of it (one GetItem):"
+                + " ./quickphotos settings shows and records them",
+            AccessPattern.TABLE_SETTINGS,
+            null,
+            repo ->
+                repo.recordedSettings()
+                    .map(Object::toString)
+                    .orElse("none recorded: repositories run " + repo.settings())));
     return steps;
   }
 

@@ -50,7 +50,7 @@ class TourCommandTest {
                   + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+ +[\\d.]+ (µs|ms|s)"
                   + " +\\$[\\d.,]+$");
     }
-    assertThat(summary).containsPattern("(?m)^  total +26 +49 ");
+    assertThat(summary).containsPattern("(?m)^  total +27 +50 ");
   }
 
   @Test

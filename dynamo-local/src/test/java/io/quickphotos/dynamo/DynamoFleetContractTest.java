@@ -18,4 +18,9 @@ class DynamoFleetContractTest extends FleetContract {
   protected int[] histories() {
     return new int[] {1, 80};
   }
+
+  @Override
+  protected java.time.Duration soak() {
+    return java.time.Duration.ofSeconds(5);
+  }
 }

@@ -24,6 +24,7 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -137,12 +138,41 @@ final class Execution {
     return read.item();
   }
 
-  /** One Query page, strongly or eventually consistent as the plan says. */
+  /**
+   * One Query page, strongly or eventually consistent as the plan says, without the items of a
+   * kind this version does not know (counted as skipped).
+   */
   QueryResult read(QueryPlan plan, Meter meter) {
     meter.made(RequestDescriptions::query, plan);
     QueryResult result = table.query(plan);
     meter.request(result.consumed(), result.items().size());
-    return result;
+    return known(result, meter);
+  }
+
+  /**
+   * A page without the items of a kind this version does not know (a later version's, sharing
+   * the table): every listing skips them and counts them, so versions can share a table. The
+   * page keeps its last evaluated key, so paging goes on past them.
+   */
+  private static QueryResult known(QueryResult page, Meter meter) {
+    List<Item> items = page.items();
+    int unknown = 0;
+    for (int i = 0; i < items.size(); i++) {
+      if (ItemCodec.kindOf(items.get(i)) == ItemCodec.Entity.OTHER) {
+        unknown++;
+      }
+    }
+    if (unknown == 0) {
+      return page;
+    }
+    meter.skipped(unknown);
+    List<Item> kept = new ArrayList<>(items.size() - unknown);
+    for (Item item : items) {
+      if (ItemCodec.kindOf(item) != ItemCodec.Entity.OTHER) {
+        kept.add(item);
+      }
+    }
+    return new QueryResult(kept, page.lastEvaluatedKey(), page.consumed());
   }
 
   /**
@@ -170,11 +200,13 @@ final class Execution {
    */
   List<QueryResult> readAll(List<QueryPlan> plans, Meter meter) {
     List<QueryResult> results = pool.sendAll(plans, table::query);
+    List<QueryResult> known = new ArrayList<>(results.size());
     for (int i = 0; i < plans.size(); i++) {
       meter.made(RequestDescriptions::query, plans.get(i));
       meter.request(results.get(i).consumed(), results.get(i).items().size());
+      known.add(known(results.get(i), meter));
     }
-    return results;
+    return known;
   }
 
   /**

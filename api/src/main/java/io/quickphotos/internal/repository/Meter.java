@@ -28,6 +28,7 @@ final class Meter {
   private double readUnits;
   private double writeUnits;
   private int itemsRead;
+  private int itemsSkipped;
 
   /** The repository's resends and the engine's retries; null until the call meets one. */
   private Retries retries;
@@ -80,6 +81,11 @@ final class Meter {
     itemsRead += items;
   }
 
+  /** Counts items read of a kind this version does not know, left out of the result. */
+  void skipped(int items) {
+    itemsSkipped += items;
+  }
+
   /**
    * The call's cost so far, as the cost listener receives it.
    *
@@ -101,7 +107,8 @@ final class Meter {
             List.of(),
             latencyNanos,
             exception,
-            retried)
+            retried,
+            itemsSkipped)
         : OperationCost.describedLazily(
             pattern,
             requests,
@@ -112,6 +119,7 @@ final class Meter {
             made,
             latencyNanos,
             exception,
-            retried);
+            retried,
+            itemsSkipped);
   }
 }

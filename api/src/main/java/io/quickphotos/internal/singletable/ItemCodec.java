@@ -146,19 +146,22 @@ public final class ItemCodec {
    */
   public static Entity kindOf(Item item) {
     String entity = item.stringOrNull(ENTITY);
-    Entity kind = entity == null ? null : BY_NAME.get(entity);
-    return kind == null || kind == Entity.OTHER ? Entity.OTHER : kind;
-  }
-
-  /** The stored kinds by name: {@code valueOf} would throw (and fill a stack trace) on others. */
-  private static final Map<String, Entity> BY_NAME = byName();
-
-  private static Map<String, Entity> byName() {
-    Map<String, Entity> kinds = new HashMap<>();
-    for (Entity kind : Entity.values()) {
-      kinds.put(kind.name(), kind);
+    if (entity == null) {
+      return Entity.OTHER;
     }
-    return Map.copyOf(kinds);
+    // A string switch: the stored names are the enums' own strings, whose hashes are cached.
+    return switch (entity) {
+      case "USER" -> Entity.USER;
+      case "PHOTO" -> Entity.PHOTO;
+      case "REACTION" -> Entity.REACTION;
+      case "FRIENDSHIP" -> Entity.FRIENDSHIP;
+      case "SHARD" -> Entity.SHARD;
+      case "AUDIENCE" -> Entity.AUDIENCE;
+      case "FAN_OUT" -> Entity.FAN_OUT;
+      case "TIMELINE_ENTRY" -> Entity.TIMELINE_ENTRY;
+      case "SETTINGS" -> Entity.SETTINGS;
+      default -> Entity.OTHER;
+    };
   }
 
   /**
