@@ -25,6 +25,8 @@ public enum Operation {
   DELETE_ITEM("DeleteItem"),
   /** TransactWriteItems: up to {@link Limits#MAX_TRANSACTION_ACTIONS} actions, all or none. */
   TRANSACT_WRITE_ITEMS("TransactWriteItems"),
+  /** TransactGetItems: up to {@link Limits#MAX_TRANSACTION_ACTIONS} items read as one snapshot. */
+  TRANSACT_GET_ITEMS("TransactGetItems"),
   /** ConditionCheck: a transaction item that only tests a condition; never sent alone. */
   CONDITION_CHECK("ConditionCheck");
 

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The SPI every engine implements: the seven DynamoDB requests the single-table design needs, on
+ * The SPI every engine implements: the eight DynamoDB requests the single-table design needs, on
  * one table with string keys {@code PK} and {@code SK} and the global secondary index
  * {@code InvertedIndex} ({@code SK}, {@code PK}, projection ALL). Each method is exactly one
  * request; retries of unprocessed keys or conflicts are the caller's, so the caller can count
@@ -43,6 +43,21 @@ public interface Table {
    * @return the items found (in no particular order), the keys left unprocessed, and the capacity
    */
   BatchRead batchGetItem(List<Key> keys);
+
+  /**
+   * TransactGetItems: up to 100 items, each by key, read as one snapshot, isolated from every
+   * transaction and write (none lands between the reads of two of them). What a hot key's count
+   * is read with: its item and its shards at one moment.
+   *
+   * <p>Capacity: each item as a transactional read, twice a strongly consistent one (its size
+   * rounded up to 4 KB, a missing item as one unit).
+   *
+   * @param keys 1 to 100 distinct keys
+   * @return the items, in the order of the keys (empty where there is none), and the capacity
+   * @throws TableTransactionCancelledException if a write conflicted with the read (DynamoDB
+   *     cancels it with {@code TransactionConflict}); nothing read
+   */
+  TransactRead transactGetItems(List<Key> keys);
 
   /**
    * BatchWriteItem of puts only: at most 25 items with distinct keys, each written whole and
@@ -161,6 +176,24 @@ public interface Table {
     public BatchRead {
       items = List.copyOf(items);
       unprocessedKeys = List.copyOf(unprocessedKeys);
+    }
+  }
+
+  /**
+   * The result of a TransactGetItems.
+   *
+   * @param items one per key, in the order of the keys, empty where there is no item
+   * @param consumed the capacity consumed
+   */
+  record TransactRead(List<Optional<Item>> items, Capacity consumed) {
+    /**
+     * Creates a result; the list is copied.
+     *
+     * @param items one per key
+     * @param consumed the capacity consumed
+     */
+    public TransactRead {
+      items = List.copyOf(items);
     }
   }
 

@@ -535,6 +535,11 @@ public abstract class HybridFeedContract {
     }
 
     @Override
+    public TransactRead transactGetItems(List<Key> keys) {
+      return delegate.transactGetItems(keys);
+    }
+
+    @Override
     public QueryResult query(QueryPlan plan) {
       QueryResult result = delegate.query(plan);
       String lower = plan.sortCondition().map(c -> c.value()).orElse("");

@@ -168,6 +168,11 @@ public final class InterruptibleTable implements Table {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return request(keys, () -> engine.transactGetItems(keys));
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return request(plan, () -> engine.query(plan));
   }

@@ -94,6 +94,11 @@ public final class LostAnswerTable implements Table {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return engine.transactGetItems(keys);
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return engine.query(plan);
   }

@@ -165,7 +165,7 @@ public abstract class ShardingContract {
   }
 
   @Test
-  void anOrdinaryUserKeepsItsCostAndAHotOneCostsOneBatchMoreToRead() {
+  void anOrdinaryUserKeepsItsCostAndAHotOneIsReadAsOneSnapshot() {
     create("star", "fan0", "fan1", "fan2", "fan3", "fan4");
     repo.follow("fan0", "star");
     costs.clear();
@@ -180,8 +180,18 @@ public abstract class ShardingContract {
     assertThat(costs.last().requests()).isEqualTo(3);
     repo.follow("fan4", "star");
     assertThat(costs.last().requests()).isEqualTo(1);
+    // A hot user this repository knows is read with its shards as one snapshot: one
+    // TransactGetItems; one that does not know reads the profile first.
     repo.getUser("star");
-    assertThat(costs.last().requests()).isEqualTo(2);
+    assertThat(costs.last().requests()).isEqualTo(1);
+    assertThat(costs.last().requestsMade())
+        .extracting(io.quickphotos.DynamoRequest::operation)
+        .containsExactly("TransactGetItems");
+    RecordingCostListener otherCosts = new RecordingCostListener();
+    repository(Sharding.off(), otherCosts).getUser("star");
+    assertThat(otherCosts.last().requestsMade())
+        .extracting(io.quickphotos.DynamoRequest::operation)
+        .containsExactly("GetItem", "TransactGetItems");
     assertThat(followers("star")).isEqualTo(5);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.Sharding;
 import io.quickphotos.conformance.HistoryOp.Answer;
 import io.quickphotos.conformance.HistoryOp.World;
 import io.quickphotos.conformance.Linearizability.Call;
@@ -131,6 +132,38 @@ class ConcurrentHistoryTest {
   }
 
   /**
+   * The same histories with every key hot from its first follower or reaction (two shards): a
+   * read of a counter must return a count that existed, every removal must find a part to take
+   * from, whatever follows, unfollows, reactions and removals run beside it.
+   */
+  @Test
+  void historiesWithShardedKeysOnMemoryAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.shardedMemory3x4")
+        .cases(300)
+        .check(cases(3, 4), c -> check(c, () -> delayedMemory(Sharding.of(2, 1, 1))));
+    Property.named("ConcurrentHistoryTest.shardedMemory4x12")
+        .cases(60)
+        .check(cases(4, 12), c -> check(c, () -> delayedMemory(Sharding.of(2, 1, 1))));
+  }
+
+  @Test
+  void historiesWithShardedKeysOnDynamoDbLocalAreLinearizable() {
+    Property.named("ConcurrentHistoryTest.shardedDynamo3x4")
+        .cases(15)
+        .check(
+            cases(3, 4),
+            c ->
+                check(
+                    c,
+                    () ->
+                        DynamoQuickPhotos.builder()
+                            .client(SharedDynamoDbLocal.client())
+                            .tableName(SharedDynamoDbLocal.TABLE)
+                            .sharding(Sharding.of(2, 1, 1))
+                            .build()));
+  }
+
+  /**
    * The check is not vacuous: a backend whose getUser serves the history's threads a stale copy
    * (the final state, read on the test's thread, is fresh) is caught.
    */
@@ -177,11 +210,16 @@ class ConcurrentHistoryTest {
 
   /** The memory engine behind a network-like delay, so that calls overlap (see DelayedTable). */
   private static QuickPhotos delayedMemory() {
+    return delayedMemory(Sharding.defaults());
+  }
+
+  private static QuickPhotos delayedMemory(Sharding sharding) {
     return Repositories.create(
         new DelayedTable(new MemoryTable()),
         RepositoryOptions.defaults()
             .withCostListener(CostListener.NONE)
-            .withClock(Clock.systemUTC()));
+            .withClock(Clock.systemUTC())
+            .withSharding(sharding));
   }
 
   private static QuickPhotos dynamo() {

@@ -93,6 +93,11 @@ class ConcurrentPhotoDeletionTest {
     }
 
     @Override
+    public TransactRead transactGetItems(List<Key> keys) {
+      return engine.transactGetItems(keys);
+    }
+
+    @Override
     public QueryResult query(QueryPlan plan) {
       return engine.query(plan);
     }

@@ -44,6 +44,11 @@ final class DelayedTable implements Table {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return delayed(() -> delegate.transactGetItems(keys));
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return delayed(() -> delegate.query(plan));
   }

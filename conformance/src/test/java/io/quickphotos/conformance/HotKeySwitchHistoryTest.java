@@ -633,6 +633,11 @@ class HotKeySwitchHistoryTest {
     }
 
     @Override
+    public TransactRead transactGetItems(List<Key> keys) {
+      return delegate.transactGetItems(keys);
+    }
+
+    @Override
     public QueryResult query(QueryPlan plan) {
       return delegate.query(plan);
     }

@@ -25,7 +25,9 @@ public enum Request {
   /** DeleteItem. */
   DELETE_ITEM(Operation.DELETE_ITEM),
   /** TransactWriteItems: uploads, reactions, follows and unfollows. */
-  TRANSACT_WRITE_ITEMS(Operation.TRANSACT_WRITE_ITEMS);
+  TRANSACT_WRITE_ITEMS(Operation.TRANSACT_WRITE_ITEMS),
+  /** TransactGetItems: the counters of a hot user or photo, its item and shards at once. */
+  TRANSACT_GET_ITEMS(Operation.TRANSACT_GET_ITEMS);
 
   private static final Map<Operation, Request> BY_OPERATION = new EnumMap<>(Operation.class);
 

@@ -95,7 +95,8 @@ final class AccountCascade {
                 new CascadeSteps.Link(
                     item.key(),
                     KeyLayout.photo(ItemCodec.reaction(item).photo()),
-                    ReactionPlans.reactionCounter(type)));
+                    ReactionPlans.reactionCounter(type),
+                    username));
           }
           steps.unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
@@ -304,7 +305,7 @@ final class AccountCascade {
                 && Timelines.windowOf(item).isPresent();
         if (counted) {
           String other = asAuthor ? Timelines.memberOf(item) : Timelines.authorOf(item);
-          links.add(new CascadeSteps.Link(item.key(), KeyLayout.user(other), theirs));
+          links.add(new CascadeSteps.Link(item.key(), KeyLayout.user(other), theirs, username));
         } else if (ItemCodec.kindOf(item) != ItemCodec.Entity.OTHER) {
           uncounted.add(new WriteAction.Delete(item.key(), ItemCondition.NONE));
         }
@@ -363,7 +364,8 @@ final class AccountCascade {
             new CascadeSteps.Link(
                 item.key(),
                 KeyLayout.user(ItemCodec.friendship(item).follower()),
-                UserPlans.followingCounter()));
+                UserPlans.followingCounter(),
+                ItemCodec.friendship(item).follower()));
       }
       steps.unlink(
           links,
@@ -384,7 +386,7 @@ final class AccountCascade {
         String followed = ItemCodec.followedUser(item);
         links.add(
             new CascadeSteps.Link(
-                item.key(), KeyLayout.user(followed), UserPlans.followersCounter()));
+                item.key(), KeyLayout.user(followed), UserPlans.followersCounter(), username));
       }
       steps.unlink(
           links,

@@ -50,24 +50,50 @@ final class CascadeSteps {
    * @param item the counted item (a reaction or a friendship)
    * @param counterItem the item holding the counter (a photo or a user)
    * @param counter the counter's path
-   * @param shard the shard of a hot counter item to take the one off instead, or null
+   * @param writer who added the item (the reactor or follower): on a hot counter item, the shard
+   *     its addition went to is the first part the one is taken off
+   * @param parts for a hot counter item, the parts to take the one off, in order ({@link
+   *     HotKeys#removalParts}); null for an ordinary one
+   * @param part the part to try now
    */
-  record Link(Key item, Key counterItem, AttributePath counter, Key shard) {
-    Link(Key item, Key counterItem, AttributePath counter) {
-      this(item, counterItem, counter, null);
+  record Link(
+      Key item, Key counterItem, AttributePath counter, String writer, List<Key> parts, int part) {
+    Link(Key item, Key counterItem, AttributePath counter, String writer) {
+      this(item, counterItem, counter, writer, null, 0);
     }
 
-    /**
-     * The same link counted on one of the counter item's shards: its own counter may be zero
-     * while its shards hold the count, and a shard's share may go below zero.
-     */
-    Link onShardOf(Item counterImage) {
-      int shards = Shards.count(counterImage);
+    /** The same link on a hot counter item: its parts, the writer's shard first. */
+    Link onPartsOf(Item counterImage) {
       return new Link(
           item,
           counterItem,
           counter,
-          Shards.key(counterItem, Shards.indexFor(item.pk() + item.sk(), shards)));
+          writer,
+          HotKeys.removalParts(counterItem, writer, Shards.count(counterImage)),
+          0);
+    }
+
+    /** The same link on the next part, or null when every part was tried. */
+    Link nextPart() {
+      return part + 1 < parts.size()
+          ? new Link(item, counterItem, counter, writer, parts, part + 1)
+          : null;
+    }
+
+    /** The same link as on an ordinary counter item. */
+    Link whole() {
+      return new Link(item, counterItem, counter, writer);
+    }
+
+    /** The counter action: one off the part, if it holds at least one. */
+    WriteAction partDecrement() {
+      Key key = parts.get(part);
+      ItemCondition positive = new ItemCondition.AtLeast(counter, 1);
+      return new WriteAction.Update(
+          key,
+          Counters.add(counter, -1),
+          ItemCondition.and(
+              Shards.isShard(key) ? ItemCondition.EXISTS : Shards.sharded(), positive));
     }
   }
 
@@ -105,8 +131,8 @@ final class CascadeSteps {
         actions.add(new WriteAction.Delete(link.item(), ItemCondition.EXISTS));
         ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
         List<UpdateAction> minusOne = Counters.add(link.counter(), -1);
-        if (link.shard() != null) {
-          actions.add(new WriteAction.Update(link.shard(), minusOne, ItemCondition.EXISTS));
+        if (link.parts() != null) {
+          actions.add(link.partDecrement());
         } else {
           actions.add(
               counterNotPositive.contains(link)
@@ -132,15 +158,28 @@ final class CascadeSteps {
         }
         if (Execution.conditionFailed(reasons, 2 * i + 1)) {
           Optional<Item> counterImage = cancelled.get().item(2 * i + 1);
-          if (link.shard() != null) {
-            // The shard is gone: the hot key's cascade folded it back into the counter item.
-            link = new Link(link.item(), link.counterItem(), link.counter());
+          if (link.parts() != null) {
+            boolean folded =
+                counterImage.isEmpty()
+                    || (!Shards.isShard(link.parts().get(link.part()))
+                        && !Shards.isSharded(counterImage.get()));
+            Link next = folded ? null : link.nextPart();
+            if (next != null) {
+              link = next;
+            } else {
+              // Folded back by the hot key's cascade, or every part at zero (the counter
+              // drifted): as an ordinary counter, checked when not positive.
+              link = link.whole();
+              if (!folded) {
+                counterNotPositive.add(link);
+              }
+            }
           } else if (counterImage.isPresent()
               && Shards.isSharded(counterImage.get())
               && Shards.isShardedCounter(link.counter())) {
             // A hot key's own counter may be zero while its shards hold the count.
             counterNotPositive.remove(link);
-            link = link.onShardOf(counterImage.get());
+            link = link.onPartsOf(counterImage.get());
           } else if (!counterNotPositive.remove(link)) {
             counterNotPositive.add(link);
           }

@@ -8,6 +8,7 @@ import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
@@ -271,6 +272,84 @@ final class Execution {
           return read.unprocessedKeys();
         });
     return found;
+  }
+
+  /**
+   * Groups of keys, each read with one TransactGetItems (at most 100 keys) as one snapshot,
+   * several groups sent side by side through the repository's {@link RequestPool}, then metered
+   * in the order of the groups. A read cancelled by a conflicting write (DynamoDB's
+   * {@code TransactionConflict}) is sent again within the retry budget.
+   *
+   * @return per group, the items in the order of its keys (empty where there is none)
+   * @throws ServiceUnavailableException if a read stays cancelled beyond the budget
+   */
+  List<List<Optional<Item>>> snapshots(List<List<Key>> groups, Meter meter) {
+    List<SnapshotAttempts> outcomes = pool.sendAll(groups, this::snapshotOrFailure);
+    List<List<Optional<Item>>> read = new ArrayList<>(groups.size());
+    RuntimeException failed = null;
+    for (int i = 0; i < groups.size(); i++) {
+      SnapshotAttempts attempts = outcomes.get(i);
+      for (int attempt = 0; attempt < attempts.made(); attempt++) {
+        if (attempt > 0) {
+          meter.resent(Operation.TRANSACT_GET_ITEMS);
+        }
+        meter.madeOf(RequestDescriptions::transactGetItems, groups.get(i));
+      }
+      meter.request(attempts.consumed(), attempts.found());
+      if (attempts.failure() != null && failed == null) {
+        failed = attempts.failure();
+      }
+      read.add(attempts.items());
+    }
+    if (failed != null) {
+      throw failed;
+    }
+    return read;
+  }
+
+  /**
+   * The attempts of one snapshot read: how many were made, what the last consumed and returned,
+   * or the failure that ended them.
+   */
+  private record SnapshotAttempts(
+      int made,
+      Capacity consumed,
+      List<Optional<Item>> items,
+      int found,
+      RuntimeException failure) {}
+
+  /** Sends one snapshot read, again while conflicts cancel it; never throws, returns the outcome. */
+  private SnapshotAttempts snapshotOrFailure(List<Key> keys) {
+    Capacity consumed = Capacity.ZERO;
+    for (int attempt = 0; ; attempt++) {
+      retrier.pauseBefore(attempt);
+      try {
+        Table.TransactRead read = table.transactGetItems(keys);
+        int found = 0;
+        for (Optional<Item> item : read.items()) {
+          found += item.isPresent() ? 1 : 0;
+        }
+        return new SnapshotAttempts(
+            attempt + 1, consumed.plus(read.consumed()), read.items(), found, null);
+      } catch (TableTransactionCancelledException e) {
+        if (!retrier.allows(attempt + 1)) {
+          return new SnapshotAttempts(
+              attempt + 1,
+              consumed,
+              List.of(),
+              0,
+              new ServiceUnavailableException(
+                  "snapshot read still cancelled "
+                      + e.reasons()
+                      + " after "
+                      + (attempt + 1)
+                      + " attempts",
+                  e));
+        }
+      } catch (RuntimeException e) {
+        return new SnapshotAttempts(attempt + 1, consumed, List.of(), 0, e);
+      }
+    }
   }
 
   /**

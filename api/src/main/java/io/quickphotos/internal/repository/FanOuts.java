@@ -7,14 +7,18 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.Timelines;
 import io.quickphotos.internal.singletable.Timelines.FollowKind;
 import io.quickphotos.internal.singletable.WritePlan;
@@ -64,6 +68,7 @@ final class FanOuts {
   private static final int UNFOLLOW_ROUNDS = 4;
 
   private final Execution execution;
+  private final HotKeys hotKeys;
   private final FanOut fanOut;
   private final Clock clock;
 
@@ -80,8 +85,9 @@ final class FanOuts {
    */
   private final Set<String> withAudience = ConcurrentHashMap.newKeySet();
 
-  FanOuts(Execution execution, FanOut fanOut, Clock clock) {
+  FanOuts(Execution execution, HotKeys hotKeys, FanOut fanOut, Clock clock) {
     this.execution = execution;
+    this.hotKeys = hotKeys;
     this.fanOut = fanOut;
     this.clock = clock;
   }
@@ -277,27 +283,64 @@ final class FanOuts {
   /**
    * Unfollow: one transaction when the follow is of the kind expected (a timeline follow in a
    * repository that makes them, unless the followed user is known to be at K or beyond; else a
-   * pull follow), one more when it is not.
+   * pull follow) and the followed user's count is where expected (its profile, or for a user
+   * this repository knows is hot, the shard the follower's follow went to); one more for each
+   * guess that was wrong. A hot user's count is taken from a part that holds at least one
+   * ({@link HotKeys#removalParts}): no part goes below zero.
    */
   void unfollow(String follower, String followed, Meter meter) {
     FollowKind kind =
         hybrid() && !knownAboveLimit(followed) ? FollowKind.TIMELINE : FollowKind.PULL;
-    for (int round = 0; round < UNFOLLOW_ROUNDS; round++) {
+    Key profile = KeyLayout.user(followed);
+    int known = hotKeys.knownShards(followed);
+    List<Key> parts = known > 0 ? HotKeys.removalParts(profile, follower, known) : null;
+    int part = 0;
+    boolean drifted = false;
+    int rounds = UNFOLLOW_ROUNDS + Sharding.MAX_SHARDS + 1;
+    for (int round = 0; round < rounds; round++) {
+      FollowPlans.Decrement decrement =
+          drifted
+              ? new FollowPlans.Decrement(profile, FollowPlans.Decrement.Mode.NONE)
+              : parts == null
+                  ? FollowPlans.Decrement.whole(followed)
+                  : FollowPlans.Decrement.onPart(parts.get(part));
       WritePlan plan =
           Timelines.unfollow(
-              FollowPlans.unfollow(follower, followed, kind), follower, followed, kind);
+              FollowPlans.unfollow(follower, followed, kind, decrement), follower, followed, kind);
       Optional<TableTransactionCancelledException> cancelled =
           execution.writeOrRedirect(plan, meter);
       if (cancelled.isEmpty()) {
         return;
       }
       TableTransactionCancelledException e = cancelled.get();
-      if (Execution.conditionFailed(e.reasons(), 0)) {
+      List<String> reasons = e.reasons();
+      if (Execution.conditionFailed(reasons, 0)) {
         Optional<Item> friendship = e.item(0);
         if (friendship.isEmpty()) {
           throw new NotFollowingException(follower + " does not follow " + followed);
         }
         kind = FollowKind.of(friendship.get());
+      } else if (Execution.conditionFailed(reasons, 1)) {
+        Optional<Item> counter = e.item(1);
+        if (parts == null) {
+          Item image = counter.orElseThrow();
+          if (Shards.isSharded(image)) {
+            hotKeys.learnedUser(followed, Shards.count(image));
+            parts = HotKeys.removalParts(profile, follower, Shards.count(image));
+            part = 0;
+          } else {
+            drifted = true;
+          }
+        } else if (counter.isEmpty()
+            || (!Shards.isShard(parts.get(part)) && !Shards.isSharded(counter.get()))) {
+          // The shard is gone, or the profile no longer sharded: the account's cascade folded
+          // the count back. Ask the profile again.
+          hotKeys.learnedUser(followed, 0);
+          parts = null;
+        } else if (++part == parts.size()) {
+          // Every part at zero with a friendship still there: the counter drifted.
+          drifted = true;
+        }
       } else {
         // Only the audience item's delete redirects besides: it is gone, with its counts.
         kind = FollowKind.TIMELINE_WITHOUT_AUDIENCE;

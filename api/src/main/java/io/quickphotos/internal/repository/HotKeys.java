@@ -8,6 +8,7 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.FollowPlans;
@@ -16,6 +17,7 @@ import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -199,44 +201,175 @@ final class HotKeys {
   }
 
   /**
-   * The items with their shards' counts added: one BatchGetItem per 100 shard keys (sent side by
-   * side), none when no item is sharded (an ordinary read costs what it did).
+   * Where a removal (an unfollow, a reaction taken back) takes one off a hot key's counter, in
+   * the order to try: the shard the writer's addition went to (so removals spread over the shards
+   * as additions do), then the key's own item, then the other shards. Each try requires the part
+   * to hold at least one, so no part goes below zero; a part at zero fails and the next is tried.
    *
-   * @param items users and photos as read
-   * @return the same items in order, sharded ones with exact counters
+   * @param main the hot key's item key
+   * @param writer the follower or reactor
+   * @param shards how many shards the key has
+   * @return the parts' keys, the key's own item among them
    */
-  List<Item> withTotals(List<Item> items, Meter meter) {
-    List<Key> keys = new ArrayList<>();
-    for (Item item : items) {
-      keys.addAll(Shards.keysOf(item));
-    }
-    if (keys.isEmpty()) {
-      return items;
-    }
-    Map<Key, Item> found = execution.batchGetAll(keys, meter);
-    List<Item> totals = new ArrayList<>(items.size());
-    for (Item item : items) {
-      if (!Shards.isSharded(item)) {
-        totals.add(item);
-        continue;
+  static List<Key> removalParts(Key main, String writer, int shards) {
+    int own = Shards.indexFor(writer, shards);
+    List<Key> parts = new ArrayList<>(shards + 1);
+    parts.add(Shards.key(main, own));
+    parts.add(main);
+    for (int i = 0; i < shards; i++) {
+      if (i != own) {
+        parts.add(Shards.key(main, i));
       }
-      List<Item> shards = new ArrayList<>();
-      for (Key key : Shards.keysOf(item)) {
-        Item shard = found.get(key);
-        if (shard != null) {
-          shards.add(shard);
-        }
-      }
-      totals.add(Shards.withTotals(item, shards));
     }
-    return totals;
+    return parts;
   }
 
-  /** One item (or none) with its shards' counts added; see {@link #withTotals(List, Meter)}. */
+  /** How many shards this repository knows a user has; 0 if it knows of none. */
+  int knownShards(String username) {
+    return shardedUsers.getOrDefault(username, 0);
+  }
+
+  /** Remembers that a user has {@code shards} shards (a write found it so); 0 forgets it. */
+  void learnedUser(String username, int shards) {
+    remember(shardedUsers, username, shards);
+  }
+
+  /**
+   * The items with exact counters: each hot (sharded) one read again with its shards as one
+   * snapshot (one TransactGetItems per 100 keys, sent side by side), so its counts are counts
+   * that existed; none read when no item is hot (an ordinary read costs what it did). A hot item
+   * gone by the time of its snapshot is left out.
+   *
+   * @param items users and photos as read
+   * @return the same items in order, hot ones with exact counters, gone ones left out
+   */
+  List<Item> withTotals(List<Item> items, Meter meter) {
+    List<Item> hot = null;
+    for (Item item : items) {
+      if (Shards.isSharded(item)) {
+        hot = hot == null ? new ArrayList<>() : hot;
+        hot.add(item);
+      }
+    }
+    if (hot == null) {
+      return items;
+    }
+    Map<Key, Item> totals = snapshots(hot, new HashMap<>(), meter);
+    List<Item> exact = new ArrayList<>(items.size());
+    for (Item item : items) {
+      if (!Shards.isSharded(item)) {
+        exact.add(item);
+      } else if (totals.containsKey(item.key())) {
+        exact.add(totals.get(item.key()));
+      }
+    }
+    return exact;
+  }
+
+  /** One item (or none) with exact counters; see {@link #withTotals(List, Meter)}. */
   Optional<Item> withTotals(Optional<Item> item, Meter meter) {
     if (item.isEmpty() || !Shards.isSharded(item.get())) {
       return item;
     }
-    return Optional.of(withTotals(List.of(item.get()), meter).get(0));
+    return snapshots(List.of(item.get()), new HashMap<>(), meter).values().stream().findFirst();
+  }
+
+  /**
+   * A user's profile with exact counters: a user this repository knows is hot is read with its
+   * shards at once (one TransactGetItems); any other with one GetItem, and a hot one then as
+   * {@link #withTotals(Optional, Meter)} reads it.
+   */
+  Optional<Item> user(String username, Meter meter) {
+    return read(KeyLayout.user(username), shardedUsers, username, meter);
+  }
+
+  /** A photo with exact counters, as {@link #user} reads a user. */
+  Optional<Item> photo(PhotoId id, Meter meter) {
+    return read(KeyLayout.photo(id), shardedPhotos, id, meter);
+  }
+
+  private <K> Optional<Item> read(Key key, Map<K, Integer> known, K name, Meter meter) {
+    Integer shards = known.get(name);
+    if (shards == null) {
+      return withTotals(execution.get(key, meter), meter);
+    }
+    Item guess = Item.builder(key).put(Shards.SHARDS_ATTRIBUTE, shards).build();
+    Map<Key, Integer> counts = new HashMap<>();
+    Optional<Item> total = Optional.ofNullable(snapshots(List.of(guess), counts, meter).get(key));
+    if (total.isEmpty() || counts.getOrDefault(key, 0) == 0) {
+      // Gone, or made again unsharded: read it as any other from now on.
+      known.remove(name);
+    }
+    return total;
+  }
+
+  /**
+   * Reads hot items with their shards as snapshots, and sums each. An item whose shard count
+   * the snapshot shows changed (folded by its cascade, or a key made again and sharded anew) is
+   * read again with its shards as they are now, a bounded number of times.
+   *
+   * @param mains the items, each with the shard count to read
+   * @param shardCounts receives, per item key, the shard count its snapshot showed
+   * @return per item key, the item with exact counters as of its snapshot; gone ones absent
+   */
+  private Map<Key, Item> snapshots(List<Item> mains, Map<Key, Integer> shardCounts, Meter meter) {
+    Map<Key, Item> totals = new HashMap<>();
+    List<Item> pending = mains;
+    for (int round = 0; round < ROUNDS && !pending.isEmpty(); round++) {
+      List<List<Key>> groups = new ArrayList<>();
+      List<List<Item>> groupMains = new ArrayList<>();
+      List<Key> group = new ArrayList<>();
+      List<Item> inGroup = new ArrayList<>();
+      for (Item main : pending) {
+        List<Key> parts = new ArrayList<>();
+        parts.add(main.key());
+        parts.addAll(Shards.keysOf(main));
+        if (group.size() + parts.size() > Limits.MAX_TRANSACTION_ACTIONS) {
+          groups.add(group);
+          groupMains.add(inGroup);
+          group = new ArrayList<>();
+          inGroup = new ArrayList<>();
+        }
+        group.addAll(parts);
+        inGroup.add(main);
+      }
+      groups.add(group);
+      groupMains.add(inGroup);
+      List<List<Optional<Item>>> read = execution.snapshots(groups, meter);
+      List<Item> again = new ArrayList<>();
+      for (int g = 0; g < groups.size(); g++) {
+        int at = 0;
+        for (Item main : groupMains.get(g)) {
+          int shards = Shards.count(main);
+          Optional<Item> now = read.get(g).get(at);
+          List<Item> parts = new ArrayList<>(shards);
+          for (int i = 1; i <= shards; i++) {
+            read.get(g).get(at + i).ifPresent(parts::add);
+          }
+          at += shards + 1;
+          if (now.isEmpty()) {
+            continue;
+          }
+          shardCounts.put(main.key(), Shards.count(now.get()));
+          if (!Shards.isSharded(now.get())) {
+            // Not (or no longer) hot: its own counters are its counts.
+            totals.put(main.key(), now.get());
+          } else if (Shards.count(now.get()) == shards) {
+            totals.put(main.key(), Shards.withTotals(now.get(), parts));
+          } else {
+            again.add(now.get());
+          }
+        }
+      }
+      pending = again;
+    }
+    for (Item unread : pending) {
+      if (!Shards.isSharded(unread)) {
+        totals.put(unread.key(), unread);
+      } else {
+        throw gaveUp("read of " + unread.key());
+      }
+    }
+    return totals;
   }
 }

@@ -47,14 +47,17 @@ final class PhotoCascade {
   }
 
   /**
-   * Removes one reaction and takes one off its photo's counter, in one transaction.
+   * Removes one reaction and takes one off its photo's counter, in one transaction; on a viral
+   * (sharded) photo, off the shard the reactor's reaction went to, or another part that holds
+   * one.
    *
    * @return whether this call deleted it (false: there was none)
    */
-  boolean removeReaction(Key reaction, PhotoId photo, ReactionType type, Meter meter) {
+  boolean removeReaction(
+      Key reaction, String reactor, PhotoId photo, ReactionType type, Meter meter) {
     CascadeSteps.Link link =
         new CascadeSteps.Link(
-            reaction, KeyLayout.photo(photo), ReactionPlans.reactionCounter(type), null);
+            reaction, KeyLayout.photo(photo), ReactionPlans.reactionCounter(type), reactor);
     return steps.unlink(List.of(link), count -> Optional.empty(), null, meter) > 0;
   }
 

@@ -104,6 +104,17 @@ final class RequestDescriptions {
   }
 
   /**
+   * A TransactGetItems: items read as one snapshot.
+   *
+   * @param keys the items' keys
+   * @return e.g. {@code TransactGetItems 9 gets (PK = USER#a, SK = #METADATA#a; ...), one
+   *     snapshot}
+   */
+  static DynamoRequest transactGetItems(List<Key> keys) {
+    return request(Operation.TRANSACT_GET_ITEMS, " " + keys(keys, "get") + ", one snapshot");
+  }
+
+  /**
    * A BatchWriteItem of puts.
    *
    * @param items the items put

@@ -118,9 +118,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       RequestPool pool,
       FanOut fanOut) {
     this.execution = new Execution(table, costListener, retrier, pool);
-    this.fanOuts = new FanOuts(execution, fanOut, clock);
     this.sharding = sharding;
     this.hotKeys = new HotKeys(execution, sharding);
+    this.fanOuts = new FanOuts(execution, hotKeys, fanOut, clock);
     CascadeSteps steps = new CascadeSteps(execution);
     this.photoCascade = new PhotoCascade(execution, steps);
     this.accountCascade = new AccountCascade(execution, steps, photoCascade);
@@ -143,11 +143,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Optional<User> getUser(String username) {
     Validation.username("username", username);
     return execution.call(
-        AccessPattern.GET_USER,
-        meter ->
-            hotKeys
-                .withTotals(execution.get(KeyLayout.user(username), meter), meter)
-                .map(ItemCodec::user));
+        AccessPattern.GET_USER, meter -> hotKeys.user(username, meter).map(ItemCodec::user));
   }
 
   @Override
@@ -178,11 +174,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Optional<Photo> getPhoto(PhotoId id) {
     Validation.photoId(id);
     return execution.call(
-        AccessPattern.GET_PHOTO,
-        meter ->
-            hotKeys
-                .withTotals(execution.get(KeyLayout.photo(id), meter), meter)
-                .map(ItemCodec::photo));
+        AccessPattern.GET_PHOTO, meter -> hotKeys.photo(id, meter).map(ItemCodec::photo));
   }
 
   @Override
@@ -395,7 +387,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         AccessPattern.REMOVE_REACTION,
         meter -> {
           if (!photoCascade.removeReaction(
-              KeyLayout.reaction(reactor, type, photo), photo, type, meter)) {
+              KeyLayout.reaction(reactor, type, photo), reactor, photo, type, meter)) {
             throw new ReactionNotFoundException(
                 reactor + " has no " + type.storedName() + " reaction on photo " + photo);
           }

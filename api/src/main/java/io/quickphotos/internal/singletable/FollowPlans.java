@@ -78,27 +78,107 @@ public final class FollowPlans {
   }
 
   /**
+   * Where an unfollow takes one off the followed user's {@code followers}.
+   *
+   * @param key the item whose counter it is: the profile, or one of its shards
+   * @param mode how
+   */
+  public record Decrement(Key key, Mode mode) {
+    /** How an unfollow takes one off. */
+    public enum Mode {
+      /**
+       * On an ordinary profile: {@code followers >= 1 AND NOT (shards >= 1)}; a hot profile
+       * fails it (and comes back), as does one whose counter drifted to zero.
+       */
+      WHOLE,
+      /** On a hot profile's own share: {@code shards >= 1 AND followers >= 1}. */
+      OWN_SHARE,
+      /** On one of a hot profile's shards: {@code attribute_exists(PK) AND followers >= 1}. */
+      SHARD,
+      /**
+       * Nothing taken: the profile's counter is at zero although a friendship exists (it
+       * drifted; the audit mends it). Only the profile's revision moves.
+       */
+      NONE
+    }
+
+    /**
+     * The decrement of an ordinary profile.
+     *
+     * @param followed the followed user
+     * @return {@link Mode#WHOLE} on its profile
+     */
+    public static Decrement whole(String followed) {
+      return new Decrement(KeyLayout.user(followed), Mode.WHOLE);
+    }
+
+    /**
+     * The decrement on one part of a hot profile's counter.
+     *
+     * @param part the profile's key or a shard's
+     * @return {@link Mode#OWN_SHARE} or {@link Mode#SHARD}
+     */
+    public static Decrement onPart(Key part) {
+      return new Decrement(part, Shards.isShard(part) ? Mode.SHARD : Mode.OWN_SHARE);
+    }
+  }
+
+  /**
    * Unfollow: one transaction of a DeleteItem of the friendship, on condition that it exists and
    * is of the kind the rest of the transaction takes it for ({@link
    * Timelines#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
-   * attribute_exists(feed)}), and an UpdateItem on each user subtracting one from the counters.
-   * A friendship of another kind fails the delete and comes back with the failure, so the caller
-   * sends the unfollow of its kind ({@link Timelines#unfollow}); a missing one means
-   * {@link NotFollowingException}.
+   * attribute_exists(feed)}), an UpdateItem taking one off the followed user's
+   * {@code followers} where {@code decrement} says, on condition that that part holds at least
+   * one, and an UpdateItem taking one off the follower's {@code following}. A friendship of
+   * another kind fails the delete and comes back with the failure, so the caller sends the
+   * unfollow of its kind ({@link Timelines#unfollow}); a missing one means
+   * {@link NotFollowingException}. A followed user's part that fails comes back too: the caller
+   * tries the next part of a hot user ({@code HotKeys.removalParts}), so no part goes below
+   * zero and removals spread over the shards as additions do.
    *
    * @param follower the handle of the user who follows, already validated
    * @param followed the handle of the user followed, already validated
    * @param kind the kind of follow the caller expects
+   * @param decrement where the followed user's count is taken from
    * @return the plan
    */
-  public static WritePlan unfollow(String follower, String followed, Timelines.FollowKind kind) {
+  public static WritePlan unfollow(
+      String follower, String followed, Timelines.FollowKind kind, Decrement decrement) {
+    AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
+    ItemCondition positive = new ItemCondition.AtLeast(followers, 1);
+    WriteAction countFollowed =
+        switch (decrement.mode()) {
+          case WHOLE ->
+              new WriteAction.Update(
+                  decrement.key(),
+                  Counters.add(followers, -1),
+                  ItemCondition.and(ItemCondition.EXISTS, Shards.notSharded(), positive));
+          case OWN_SHARE ->
+              new WriteAction.Update(
+                  decrement.key(),
+                  Counters.add(followers, -1),
+                  ItemCondition.and(Shards.sharded(), positive));
+          case SHARD ->
+              new WriteAction.Update(
+                  decrement.key(),
+                  Counters.add(followers, -1),
+                  ItemCondition.and(ItemCondition.EXISTS, positive));
+          case NONE ->
+              new WriteAction.Update(
+                  decrement.key(),
+                  Counters.change(List.of()),
+                  ItemCondition.and(ItemCondition.EXISTS, ItemCondition.not(positive)));
+        };
     return WritePlan.transaction(
         new WritePlan.Step(
             new WriteAction.Delete(
                 KeyLayout.friendship(followed, follower), Timelines.friendshipOfKind(kind)),
             () -> new NotFollowingException(follower + " does not follow " + followed),
             Optional::isPresent),
-        Plans.counter(followed, ItemCodec.FOLLOWERS, -1, ItemCondition.EXISTS),
+        new WritePlan.Step(
+            countFollowed,
+            () -> Plans.userNotFound(followed),
+            found -> decrement.mode() != Decrement.Mode.WHOLE || found.isPresent()),
         Plans.counter(follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
   }
 

@@ -37,6 +37,9 @@ public final class Shards {
   /** On a user or photo: how many shards its counters have; absent or 0 when not sharded. */
   static final String SHARDS = "shards";
 
+  /** {@link #SHARDS}, for the repository's guess of a hot key it knows. */
+  public static final String SHARDS_ATTRIBUTE = SHARDS;
+
   /** On a shard: the key of the item whose counts it holds. */
   static final String MAIN_PK = "mainPK";
 

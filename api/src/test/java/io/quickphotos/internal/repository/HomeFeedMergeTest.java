@@ -96,6 +96,11 @@ class HomeFeedMergeTest {
     }
 
     @Override
+    public TransactRead transactGetItems(List<Key> keys) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public BatchRead batchGetItem(List<Key> keys) {
       throw new UnsupportedOperationException();
     }

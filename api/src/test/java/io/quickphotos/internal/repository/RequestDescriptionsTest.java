@@ -50,7 +50,9 @@ class RequestDescriptionsTest {
   void listsTheActionsOfATransaction() {
     assertThat(
             RequestDescriptions.transactWriteItems(
-                FollowPlans.unfollow("a", "b", Timelines.FollowKind.PULL).actions()))
+                FollowPlans.unfollow(
+                        "a", "b", Timelines.FollowKind.PULL, FollowPlans.Decrement.whole("b"))
+                    .actions()))
         .isEqualTo(
             new DynamoRequest(
                 "TransactWriteItems",
@@ -58,7 +60,8 @@ class RequestDescriptionsTest {
                     + "DeleteItem PK = USER#b, SK = #FRIEND#a"
                     + " if attribute_exists(PK) AND NOT (attribute_exists(feed)); "
                     + "UpdateItem PK = USER#b, SK = #METADATA#b SET followers = if_not_exists(followers, 0)"
-                    + " - 1, rev = if_not_exists(rev, 0) + 1 if attribute_exists(PK); "
+                    + " - 1, rev = if_not_exists(rev, 0) + 1"
+                    + " if attribute_exists(PK) AND NOT (shards >= 1) AND followers >= 1; "
                     + "UpdateItem PK = USER#a, SK = #METADATA#a SET following = if_not_exists(following, 0)"
                     + " - 1, rev = if_not_exists(rev, 0) + 1 if attribute_exists(PK)"));
   }

@@ -62,6 +62,11 @@ class RetryTest {
     }
 
     @Override
+    public TransactRead transactGetItems(List<Key> keys) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public QueryResult query(QueryPlan plan) {
       List<Item> items = new ArrayList<>();
       for (String followed : List.of("b", "c", "d")) {

@@ -114,6 +114,39 @@ public final class DynamoTable implements Table {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    List<software.amazon.awssdk.services.dynamodb.model.TransactGetItem> gets =
+        new ArrayList<>(keys.size());
+    for (Key key : keys) {
+      gets.add(
+          software.amazon.awssdk.services.dynamodb.model.TransactGetItem.builder()
+              .get(g -> g.tableName(tableName).key(AttributeValues.toSdk(key)))
+              .build());
+    }
+    software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse response =
+        call(
+            Operation.TRANSACT_GET_ITEMS,
+            () ->
+                client.transactGetItems(
+                    r ->
+                        r.transactItems(gets)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(attempts)));
+    List<Optional<Item>> items = new ArrayList<>(keys.size());
+    for (software.amazon.awssdk.services.dynamodb.model.ItemResponse found : response.responses()) {
+      items.add(
+          found.hasItem() && !found.item().isEmpty()
+              ? Optional.of(AttributeValues.item(found.item()))
+              : Optional.empty());
+    }
+    return new TransactRead(
+        items,
+        response.hasConsumedCapacity()
+            ? capacity(response.consumedCapacity(), false)
+            : Capacity.ZERO);
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     Index index = plan.index();
     Expressions.Expression condition =

@@ -61,6 +61,14 @@ final class Billing {
   }
 
   /**
+   * One item of a TransactGetItems: a transactional read, twice a strongly consistent one, the
+   * item's size rounded up to 4 KB on its own; a missing item costs as one of 4 KB.
+   */
+  static double transactGetItem(int sizeOrZero) {
+    return TRANSACTIONAL_FACTOR * readUnits(sizeOrZero);
+  }
+
+  /**
    * The table's share of a PutItem, UpdateItem or DeleteItem: 1 unit per started KB of the
    * larger of the item before and after the write (Put/Update), of the deleted item (Delete), at
    * least 1 (so deleting or updating nothing still costs 1).

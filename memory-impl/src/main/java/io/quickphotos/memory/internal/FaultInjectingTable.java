@@ -67,6 +67,11 @@ final class FaultInjectingTable extends ForwardingTable {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return attempt(Operation.TRANSACT_GET_ITEMS, fault -> delegate.transactGetItems(keys));
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return attempt(Operation.QUERY, fault -> delegate.query(plan));
   }

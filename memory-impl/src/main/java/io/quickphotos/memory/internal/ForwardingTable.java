@@ -30,6 +30,11 @@ abstract class ForwardingTable implements Table {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return delegate.transactGetItems(keys);
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return delegate.query(plan);
   }

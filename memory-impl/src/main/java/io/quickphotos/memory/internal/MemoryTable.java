@@ -252,6 +252,38 @@ public final class MemoryTable implements Table {
   }
 
   /**
+   * TransactGetItems: every item read under one read lock, so no write or transaction (each
+   * applied under the write lock) lands between two of them: one snapshot. Runs concurrently
+   * with other reads. The memory engine never cancels it: nothing conflicts with a read here.
+   *
+   * <p>Capacity: per item, twice its size rounded up to 4 KB in read units (a missing item as
+   * one of 4 KB).
+   *
+   * @param keys 1 to 100 distinct keys
+   * @return the items in the keys' order, and the capacity consumed
+   * @throws TableRequestRefusedException if there are no keys, more than 100, two the same, or
+   *     an invalid key
+   */
+  @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    Objects.requireNonNull(keys, "keys");
+    Rules.transactGet(keys);
+    List<Optional<Item>> items = new ArrayList<>(keys.size());
+    double read = 0;
+    readLock.lock();
+    try {
+      for (Key key : keys) {
+        Stored stored = table.get(key.pk(), key.sk());
+        items.add(Optional.ofNullable(stored).map(Stored::item));
+        read += Billing.transactGetItem(stored == null ? 0 : stored.size());
+      }
+    } finally {
+      readLock.unlock();
+    }
+    return new TransactRead(items, new Capacity(read, 0));
+  }
+
+  /**
    * BatchWriteItem of puts, applied under one lock (DynamoDB does not promise that, but nothing
    * is lost by it). The memory engine is never throttled, so no item is left unprocessed.
    *

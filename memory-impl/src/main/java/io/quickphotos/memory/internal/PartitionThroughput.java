@@ -65,6 +65,18 @@ final class PartitionThroughput extends ForwardingTable {
     return read;
   }
 
+  @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    List<Access> accesses = new ArrayList<>(keys.size());
+    for (Key key : keys) {
+      accesses.add(Access.read(Index.TABLE, key));
+    }
+    admit(accesses);
+    TransactRead read = delegate.transactGetItems(keys);
+    model.charge(accesses, read.consumed());
+    return read;
+  }
+
   /**
    * Refuses at once a Query of an exhausted single partition; otherwise runs it — a read changes
    * nothing — and then admits or refuses it by the partitions its items lie in.

@@ -352,6 +352,20 @@ final class Rules {
     }
   }
 
+  /** TransactGetItems: 1 to 100 valid keys, no two the same item. */
+  static void transactGet(List<Key> keys) {
+    if (keys.isEmpty()) {
+      throw invalid(TRANSACTION_EMPTY);
+    }
+    if (keys.size() > Limits.MAX_TRANSACTION_ACTIONS) {
+      throw invalid(TRANSACTION_TOO_MANY);
+    }
+    keys.forEach(Rules::key);
+    if (new HashSet<>(keys).size() != keys.size()) {
+      throw invalid(TRANSACTION_SAME_ITEM);
+    }
+  }
+
   /** BatchWriteItem: 1 to 25 puts of valid items with distinct keys. */
   static void batchWrite(List<Item> items) {
     if (items.isEmpty() || items.size() > Limits.MAX_BATCH_WRITE_ITEMS) {

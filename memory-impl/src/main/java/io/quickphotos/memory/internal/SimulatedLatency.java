@@ -53,6 +53,12 @@ public final class SimulatedLatency extends ForwardingTable {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    roundTrip();
+    return delegate.transactGetItems(keys);
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     roundTrip();
     return delegate.query(plan);

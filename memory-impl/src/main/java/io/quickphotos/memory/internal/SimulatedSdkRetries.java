@@ -43,6 +43,11 @@ final class SimulatedSdkRetries extends ForwardingTable {
   }
 
   @Override
+  public TransactRead transactGetItems(List<Key> keys) {
+    return send(Operation.TRANSACT_GET_ITEMS, () -> delegate.transactGetItems(keys));
+  }
+
+  @Override
   public QueryResult query(QueryPlan plan) {
     return send(Operation.QUERY, () -> delegate.query(plan));
   }
