@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
     name = "simulate",
     mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    subcommands = {CelebrityCommand.class},
+    subcommands = {CelebrityCommand.class, MassUnfollowCommand.class},
     description = {
       "Simulates traffic on the memory backend under DynamoDB's throughput limits.",
       "",
@@ -24,6 +24,7 @@ final class SimulateCommand implements Callable<Integer> {
   /** A simulation must be named: without one, a usage error. */
   @Override
   public Integer call() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a simulation: celebrity");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "name a simulation: celebrity or unfollow");
   }
 }

@@ -39,15 +39,60 @@ import java.util.function.ToLongFunction;
  * follows and unfollows ran in between. Counts taken on the eventually consistent index
  * ({@code following}, reactions, {@code memberships}) must also equal the Scan's, else an item
  * may not be indexed yet and the counter is left for the next run. A hot key's counters (its
- * item's share plus its shards') are reported, not mended.
+ * item's share plus its shards') are mended by {@link HotCounterMends} under the same guard on
+ * every part, which also brings a part below zero (left by an earlier version) back to zero.
  */
 final class AuditCounters {
   private final Execution execution;
   private final Meter meter;
+  private final HotCounterMends hot;
 
   AuditCounters(Execution execution, Meter meter) {
     this.execution = execution;
     this.meter = meter;
+    this.hot = new HotCounterMends(execution, meter);
+  }
+
+  private static List<AttributePath> reactionCounters() {
+    List<AttributePath> counters = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      counters.add(ReactionPlans.reactionCounter(type));
+    }
+    return counters;
+  }
+
+  /**
+   * A photo's reactions counted on the index, by counter; empty unless they equal the Scan's
+   * (the index may not list a reaction yet).
+   */
+  private Optional<Map<AttributePath, Long>> reactionsCounted(
+      PhotoId id, Map<ReactionType, Long> expected) {
+    Map<ReactionType, Long> counted = countReactions(id);
+    Map<AttributePath, Long> byCounter = new java.util.HashMap<>();
+    for (ReactionType type : ReactionType.values()) {
+      long n = counted.getOrDefault(type, 0L);
+      if (n != expected.get(type)) {
+        return Optional.empty();
+      }
+      byCounter.put(ReactionPlans.reactionCounter(type), n);
+    }
+    return Optional.of(byCounter);
+  }
+
+  /** A photo's reactions, counted on the index, by type. */
+  private Map<ReactionType, Long> countReactions(PhotoId id) {
+    Map<ReactionType, Long> counted = new EnumMap<>(ReactionType.class);
+    QueryPlan plan = ReactionPlans.reactionsOn(id, TableAudit.PAGE);
+    while (true) {
+      QueryResult page = execution.read(plan, meter);
+      for (Item reaction : page.items()) {
+        counted.merge(ItemCodec.reaction(reaction).type(), 1L, Long::sum);
+      }
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return counted;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
   }
 
   /**
@@ -61,18 +106,34 @@ final class AuditCounters {
           tally.followers.getOrDefault(name, 0L) - removed.getOrDefault("followers " + name, 0L);
       Long sharded = tally.shardFollowers.get(name);
       long counter = user.followers() + (sharded == null ? 0 : sharded);
-      if (counter != followers) {
+      boolean outOfBounds = tally.usersOutOfBounds.contains(name);
+      if (counter != followers || outOfBounds) {
         boolean fixed =
             fix
-                && sharded == null
-                && mend(
-                    KeyLayout.user(name),
-                    UserPlans.followersCounter(),
-                    item -> ItemCodec.user(item).followers(),
-                    () -> count(FollowPlans.followersOf(name, TableAudit.PAGE)),
-                    OptionalLong.empty());
+                && (sharded == null
+                    ? mend(
+                        KeyLayout.user(name),
+                        UserPlans.followersCounter(),
+                        item -> ItemCodec.user(item).followers(),
+                        () -> count(FollowPlans.followersOf(name, TableAudit.PAGE)),
+                        OptionalLong.empty())
+                    : hot.mend(
+                        KeyLayout.user(name),
+                        List.of(UserPlans.followersCounter()),
+                        () ->
+                            Optional.of(
+                                Map.of(
+                                    UserPlans.followersCounter(),
+                                    count(FollowPlans.followersOf(name, TableAudit.PAGE))))));
         found.add(
-            mismatch("user " + name, "followers", counter, "friendship items", followers, fixed));
+            mismatch(
+                "user " + name,
+                "followers",
+                counter,
+                "friendship items",
+                followers,
+                outOfBounds ? "; a part of the hot counter is below zero" : "",
+                fixed));
       }
       long following =
           tally.following.getOrDefault(name, 0L) - removed.getOrDefault("following " + name, 0L);
@@ -155,8 +216,19 @@ final class AuditCounters {
         wrong.add(type.storedName() + ": counter " + counter + ", reaction items " + counted);
       }
     }
+    boolean outOfBounds = tally.photosOutOfBounds.contains(photo.id());
+    if (outOfBounds) {
+      wrong.add("a part of a hot counter is below zero");
+    }
     if (!wrong.isEmpty()) {
-      boolean fixed = fix && sharded == null && mendReactions(photo.id(), expected);
+      boolean fixed =
+          fix
+              && (sharded == null
+                  ? mendReactions(photo.id(), expected)
+                  : hot.mend(
+                      KeyLayout.photo(photo.id()),
+                      reactionCounters(),
+                      () -> reactionsCounted(photo.id(), expected)));
       found.add(
           new AuditFinding(
               Kind.COUNTER_MISMATCH, "photo " + photo.id(), String.join("; ", wrong), fixed));
@@ -165,10 +237,21 @@ final class AuditCounters {
 
   private static AuditFinding mismatch(
       String subject, String counter, long value, String items, long count, boolean fixed) {
+    return mismatch(subject, counter, value, items, count, "", fixed);
+  }
+
+  private static AuditFinding mismatch(
+      String subject,
+      String counter,
+      long value,
+      String items,
+      long count,
+      String more,
+      boolean fixed) {
     return new AuditFinding(
         Kind.COUNTER_MISMATCH,
         subject,
-        counter + ": counter " + value + ", " + items + " " + count,
+        counter + ": counter " + value + ", " + items + " " + count + more,
         fixed);
   }
 
@@ -224,18 +307,7 @@ final class AuditCounters {
     }
     long revision = Counters.revision(item.get());
     Map<ReactionType, Long> read = ItemCodec.photo(item.get()).reactions();
-    Map<ReactionType, Long> counted = new EnumMap<>(ReactionType.class);
-    QueryPlan plan = ReactionPlans.reactionsOn(id, TableAudit.PAGE);
-    while (true) {
-      QueryResult page = execution.read(plan, meter);
-      for (Item reaction : page.items()) {
-        counted.merge(ItemCodec.reaction(reaction).type(), 1L, Long::sum);
-      }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        break;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
-    }
+    Map<ReactionType, Long> counted = countReactions(id);
     List<UpdateAction> changes = new ArrayList<>();
     for (ReactionType type : ReactionType.values()) {
       long now = counted.getOrDefault(type, 0L);

@@ -41,6 +41,11 @@ final class AuditTally {
 
   final Map<PhotoId, Map<ReactionType, Long>> shardReactions = new HashMap<>();
 
+  /** Hot users and photos with a part of a counter (its own share or a shard's) below zero. */
+  final Set<String> usersOutOfBounds = new HashSet<>();
+
+  final Set<PhotoId> photosOutOfBounds = new HashSet<>();
+
   /** The reaction items, by the photo they are on. */
   final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
 
@@ -85,6 +90,9 @@ final class AuditTally {
       case USER -> {
         User user = ItemCodec.user(item);
         users.put(user.username(), user);
+        if (Shards.isSharded(item) && user.followers() < 0) {
+          usersOutOfBounds.add(user.username());
+        }
         fanOutCounters.put(
             user.username(),
             new long[] {Timelines.audienceCount(item), Timelines.membershipsCount(item)});
@@ -92,6 +100,9 @@ final class AuditTally {
       case PHOTO -> {
         Photo photo = ItemCodec.photo(item);
         photos.put(photo.id(), photo);
+        if (Shards.isSharded(item) && photo.reactions().values().stream().anyMatch(n -> n < 0)) {
+          photosOutOfBounds.add(photo.id());
+        }
         if (PhotoPlans.deletionMarker(item).isPresent()) {
           deleting.add(photo.id());
         }
@@ -115,13 +126,19 @@ final class AuditTally {
       case SHARD -> {
         Key main = Shards.mainOf(item);
         if (Shards.ofUser(item)) {
-          shardFollowers.merge(
-              main.sk().substring(KeyLayout.METADATA.length()), Shards.followers(item), Long::sum);
+          String user = main.sk().substring(KeyLayout.METADATA.length());
+          shardFollowers.merge(user, Shards.followers(item), Long::sum);
+          if (Shards.followers(item) < 0) {
+            usersOutOfBounds.add(user);
+          }
         } else {
+          PhotoId photo = KeyLayout.photoIdOf(main);
           Map<ReactionType, Long> counts =
-              shardReactions.computeIfAbsent(
-                  KeyLayout.photoIdOf(main), p -> new EnumMap<>(ReactionType.class));
+              shardReactions.computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class));
           Shards.reactions(item).forEach((type, n) -> counts.merge(type, n, Long::sum));
+          if (Shards.reactions(item).values().stream().anyMatch(n -> n < 0)) {
+            photosOutOfBounds.add(photo);
+          }
         }
       }
       case AUDIENCE -> {
@@ -159,6 +176,8 @@ final class AuditTally {
     friendships.addAll(other.friendships);
     other.shardFollowers.forEach((k, v) -> shardFollowers.merge(k, v, Long::sum));
     mergeCounts(shardReactions, other.shardReactions);
+    usersOutOfBounds.addAll(other.usersOutOfBounds);
+    photosOutOfBounds.addAll(other.photosOutOfBounds);
     other.reactionItems.forEach(
         (photo, list) -> reactionItems.computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
     fanOutCounters.putAll(other.fanOutCounters);
