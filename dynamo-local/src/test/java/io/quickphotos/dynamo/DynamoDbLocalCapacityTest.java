@@ -25,6 +25,7 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
+import io.quickphotos.engine.Table;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
 import java.time.Instant;
@@ -170,6 +171,21 @@ class DynamoDbLocalCapacityTest {
   }
 
   // --- single writes: table and index together -----------------------------------------------
+
+  @Test
+  void transactGetReadsEachItemTransactionallyRoundedOnItsOwn() {
+    put(sized("T", "small", 100));
+    put(sized("T", "4097", 4097));
+    Table.TransactRead read =
+        table.transactGetItems(
+            List.of(new Key("T", "small"), new Key("T", "4097"), new Key("T", "missing")));
+    assertThat(read.items())
+        .extracting(java.util.Optional::isPresent)
+        .containsExactly(true, true, false);
+    // Twice a strongly consistent read per item: 2 + 4 for the two, and the missing key counts
+    // as one of 4 KB (2), as the memory engine bills it (TransactGetTest).
+    assertThat(read.consumed()).isEqualTo(reads(8));
+  }
 
   @Test
   void putOfANewItemWritesTableAndIndex() {
