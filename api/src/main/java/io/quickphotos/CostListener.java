@@ -1,11 +1,24 @@
 package io.quickphotos;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
 /**
  * Receives the cost of every repository call, on the calling thread, after the call's last
  * request and before the call returns or throws. Implementations must be thread-safe when the
  * repository is shared between threads, and should be fast: they run inside every call.
  * An exception thrown by the listener is logged (through {@link System.Logger}) and ignored, so
  * that it can never mask the call's own outcome.
+ *
+ * <p>A repository takes one listener; {@link #all(CostListener...)} combines several (an
+ * application's metrics and a test's log, say) without losing what each asks for:
+ *
+ * <pre>{@code
+ * QuickPhotos photos = MemoryQuickPhotos.builder()
+ *     .costListener(CostListener.all(metrics, costs::add))
+ *     .build();
+ * }</pre>
  */
 @FunctionalInterface
 public interface CostListener {
@@ -49,5 +62,90 @@ public interface CostListener {
    */
   default boolean countsSdkAttempts() {
     return true;
+  }
+
+  /**
+   * One listener that hands each cost to every given listener, in the order given, on the
+   * calling thread. It asks for {@linkplain #timesCalls() timing} when any part does and for
+   * {@linkplain #countsSdkAttempts() the SDK's attempts} when any part does (each part is asked
+   * when the combined listener is, that is once, when the repository is built); a part that
+   * declined them then receives them all the same, as it would from a repository configured for
+   * another listener. {@link #NONE} parts are left out, so that {@code all()} and
+   * {@code all(NONE)} are {@link #NONE} itself (a repository without a listener measures
+   * nothing), and {@code all(a)} is {@code a}.
+   *
+   * <p>Each part is called even when one before it throws: a failing metrics listener does not
+   * keep a cost from a log after it. Once every part has been called, the first
+   * {@link RuntimeException} thrown is rethrown, with the later ones
+   * {@linkplain Throwable#addSuppressed(Throwable) suppressed} in it; the repository then logs
+   * it and ignores it, as it does any listener's. An {@link Error} propagates at once. The
+   * combined listener holds no state of its own: it is as thread-safe as its parts, and it is
+   * called on whichever thread makes the repository call.
+   *
+   * @param listeners the listeners, in the order they are to receive each cost; copied
+   * @return the combined listener
+   * @throws NullPointerException if the array or one of its elements is null (the message
+   *     names its index)
+   */
+  static CostListener all(CostListener... listeners) {
+    Objects.requireNonNull(listeners, "listeners");
+    List<CostListener> parts = new ArrayList<>(listeners.length);
+    for (int i = 0; i < listeners.length; i++) {
+      CostListener listener = Objects.requireNonNull(listeners[i], "listeners[" + i + "] is null");
+      if (listener != NONE) {
+        parts.add(listener);
+      }
+    }
+    if (parts.isEmpty()) {
+      return NONE;
+    }
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    List<CostListener> inOrder = List.copyOf(parts);
+    return new CostListener() {
+      @Override
+      public void onCost(OperationCost cost) {
+        RuntimeException first = null;
+        for (CostListener part : inOrder) {
+          try {
+            part.onCost(cost);
+          } catch (RuntimeException e) {
+            if (first == null) {
+              first = e;
+            } else if (first != e) {
+              first.addSuppressed(e);
+            }
+          }
+        }
+        if (first != null) {
+          throw first;
+        }
+      }
+
+      @Override
+      public boolean timesCalls() {
+        // Every part is asked, not only until one says yes, as each would be on its own.
+        boolean any = false;
+        for (CostListener part : inOrder) {
+          any |= part.timesCalls();
+        }
+        return any;
+      }
+
+      @Override
+      public boolean countsSdkAttempts() {
+        boolean any = false;
+        for (CostListener part : inOrder) {
+          any |= part.countsSdkAttempts();
+        }
+        return any;
+      }
+
+      @Override
+      public String toString() {
+        return "CostListener.all" + inOrder;
+      }
+    };
   }
 }

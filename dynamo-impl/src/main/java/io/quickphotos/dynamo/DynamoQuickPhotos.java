@@ -16,7 +16,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The Amazon DynamoDB backend: a {@link QuickPhotos} repository on one DynamoDB table, through
  * the AWS SDK for Java v2. Region, credentials, endpoint, HTTP client and the SDK's retry policy
  * are the application's to configure on the {@link DynamoDbClient} it passes in; quickphotos
- * never closes that client.
+ * never closes that client. The module depends on the SDK's {@code dynamodb} module as the SDK's
+ * guide has applications do, with its default synchronous HTTP client ({@code apache-client}),
+ * so a client built without one uses Apache's, whether or not the application depends on the
+ * SDK itself.
  *
  * <p>Against AWS, with the default credentials and region chain:
  * <pre>{@code
@@ -67,9 +70,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class DynamoQuickPhotos {
   /**
-   * The default {@link Builder#parallelism(int)}: the SDK's Apache HTTP client's default
-   * connection pool, and enough for a home-feed page of 100 followed accounts to take three
-   * round trips (the followed list, then two rounds of 50 queries) instead of 101.
+   * The default {@link Builder#parallelism(int)}: the default connection pool of the SDK's Apache
+   * HTTP client, which this module brings as the SDK's service modules do and which
+   * {@code DynamoDbClient.create()} builds, so every request in flight has a connection to keep;
+   * and enough for a home-feed page of 100 followed accounts to take three round trips (the
+   * followed list, then two rounds of 50 queries) instead of 101. The URL-connection client keeps
+   * only 5 idle connections to a host (the JDK's {@code http.maxConnections}): at this
+   * parallelism it closed about 37 connections a feed page on DynamoDB Local where Apache's
+   * closed none, and its pages were slower in 6 rounds of 7 (the module's README, "Which HTTP
+   * client").
    */
   public static final int DEFAULT_PARALLELISM = 50;
 
@@ -108,8 +117,9 @@ public final class DynamoQuickPhotos {
      * 1 sends them one after another on the calling thread. The requests run on the calling
      * thread and at most {@code parallelism - 1} daemon threads of the repository's own, created
      * on demand and ended when idle. Keep it at or below the HTTP client's connection pool (the
-     * SDK's Apache client holds 50 by default): a request waiting for a connection waits, and
-     * fails after the client's acquisition timeout.
+     * SDK's Apache client, the default, holds 50 unless its {@code maxConnections} says
+     * otherwise): a request waiting for a connection waits, and fails after the client's
+     * acquisition timeout.
      *
      * @param parallelism 1 to 256
      * @return this builder

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * fresh table. Tests marked {@link MemoryOnly} (fault scripting) are skipped on DynamoDB Local.
  * Needs {@code quickphotos-dynamo-local} on the test class path, and JUnit 5.13 or later (a JUnit
  * class template). A class whose tests all need the memory backend takes {@link MemoryBackend}
- * instead.
+ * instead. To run the application's own sharding, fan-out, retry policy or cost listener on both
+ * backends, register {@link QuickPhotosSettings} in a static field.
  *
  * <pre>{@code
  * @BothBackends

@@ -2,7 +2,6 @@ package io.quickphotos.test;
 
 import io.quickphotos.OperationCost;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.RetryPolicy;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.internal.DynamoTable;
@@ -23,7 +22,8 @@ final class DynamoLocalTables {
 
   private DynamoLocalTables() {}
 
-  static QuickPhotosFixture open(ExtensionContext context, ManualClock clock) {
+  static QuickPhotosFixture open(
+      ExtensionContext context, ManualClock clock, QuickPhotosSettings settings) {
     DynamoDbLocal server = DynamoDbLocalExtension.server(context);
     String tableName = "quick-photos-kit-" + TABLES.incrementAndGet();
     QuickPhotosTable.createIfMissing(server.client(), tableName);
@@ -33,8 +33,11 @@ final class DynamoLocalTables {
             .client(server.client())
             .tableName(tableName)
             .clock(clock)
-            .retryPolicy(RetryPolicy.noDelay())
-            .costListener(costs::add)
+            .retryPolicy(settings.retryPolicy())
+            .sharding(settings.sharding())
+            .fanOut(settings.fanOut())
+            // No throughput model: DynamoDB Local never throttles (the settings say so).
+            .costListener(settings.listenerAfter(costs::add))
             .build();
     DynamoTable table = new DynamoTable(server.client(), tableName);
     return new QuickPhotosFixture(

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * script. For classes whose every test scripts faults or throughput, which DynamoDB Local cannot
  * produce, or that need not pay for DynamoDB Local; needs neither
  * {@code quickphotos-dynamo-local} nor the AWS SDK on the test class path. The same as
- * {@code @ExtendWith(QuickPhotosExtension.class)}.
+ * {@code @ExtendWith(QuickPhotosExtension.class)}. The repository's sharding, fan-out, retry
+ * policy, throughput model and cost listener are the class's {@link QuickPhotosSettings}, if it
+ * registers them in a static field.
  *
  * <pre>{@code
  * @MemoryBackend

@@ -10,22 +10,28 @@ import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.List;
 
-/** Opens memory tables: the engine behind a fault script, as MemoryQuickPhotos builds it. */
+/**
+ * Opens memory tables: the engine behind a fault script and the settings' throughput model, as
+ * MemoryQuickPhotos builds it, keeping the bare table for fixture files.
+ */
 final class MemoryTables {
   private MemoryTables() {}
 
-  static QuickPhotosFixture open(ManualClock clock) {
+  static QuickPhotosFixture open(ManualClock clock, QuickPhotosSettings settings) {
     MemoryTable table = new MemoryTable();
     Faults faults = Faults.create();
-    RetryPolicy retry = RetryPolicy.noDelay();
+    RetryPolicy retry = settings.retryPolicy();
     List<OperationCost> costs = QuickPhotosFixture.newCostLog();
     QuickPhotos repository =
         Repositories.create(
-            DynamoDbFailures.around(table, faults, null, clock, retry),
+            DynamoDbFailures.around(
+                table, faults, settings.throughput().orElse(null), clock, retry),
             RepositoryOptions.defaults()
-                .withCostListener(costs::add)
+                .withCostListener(settings.listenerAfter(costs::add))
                 .withClock(clock)
-                .withRetryPolicy(retry));
+                .withRetryPolicy(retry)
+                .withSharding(settings.sharding())
+                .withFanOut(settings.fanOut()));
     return new QuickPhotosFixture(
         Backend.MEMORY, repository, clock, faults, table, table::forEachItem, costs, () -> {});
   }

@@ -39,7 +39,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <p>The repository retries with {@link io.quickphotos.RetryPolicy#noDelay()}, its clock starts
  * at {@link ManualClock#DEFAULT_START}, and its faults script is empty: each test begins the
- * same. On DynamoDB Local one server is started for the whole JVM on first use and each test
+ * same. A class runs the application's own sharding, fan-out, retry policy, throughput model and
+ * cost listener by registering {@link QuickPhotosSettings} in a static field. On DynamoDB Local one server is started for the whole JVM on first use and each test
  * gets a table of its own, deleted afterwards. Thread-safe: tests may run in parallel.
  *
  * <p>Each test's fixture lives in the test's {@link ExtensionContext.Store}, and JUnit disposes
@@ -116,10 +117,11 @@ public final class QuickPhotosExtension
               + " @ExtendWith(QuickPhotosExtension.class)) each choose a class's backends; use one");
     }
     ManualClock clock = ManualClock.create();
+    QuickPhotosSettings settings = QuickPhotosSettings.inForce(context);
     QuickPhotosFixture fixture =
         backend == Backend.MEMORY
-            ? MemoryTables.open(clock)
-            : DynamoLocalTables.open(context, clock);
+            ? MemoryTables.open(clock, settings)
+            : DynamoLocalTables.open(context, clock, settings);
     context.getStore(NAMESPACE).put(OpenFixture.class, new OpenFixture(fixture));
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
       for (Class<?> type = instance.getClass(); type != Object.class; type = type.getSuperclass()) {

@@ -33,13 +33,15 @@ import java.util.function.Consumer;
  * Declare a test-method parameter of this type (or an {@link Injected} field) to get it.
  *
  * <p>Fixture files bypass the repository: items go in as the file holds them, with BatchWriteItem,
- * and are neither validated against quickphotos' layout nor subject to scripted faults. Load
+ * and are neither validated against quickphotos' layout nor subject to scripted faults or
+ * throughput limits. Load
  * files written by {@link #export} (or the command's {@code export}) to get items the
  * repository can read.
  *
- * <p>The repository retries with {@link io.quickphotos.RetryPolicy#noDelay()}: a test that
- * drives it into its retry limit does not sleep. Every call's cost is recorded in
- * {@link #costs()}. Thread-safe as the repository is; fixtures are for the test's own thread.
+ * <p>The repository retries with {@link io.quickphotos.RetryPolicy#noDelay()} unless the class's
+ * {@link QuickPhotosSettings} say otherwise: a test that drives it into its retry limit does not
+ * sleep. Every call's cost is recorded in {@link #costs()}, also when the settings give the
+ * repository a listener of the application's. Thread-safe as the repository is; fixtures are for the test's own thread.
  */
 public final class QuickPhotosFixture {
   private final Backend backend;

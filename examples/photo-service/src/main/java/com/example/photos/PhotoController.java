@@ -1,0 +1,198 @@
+package com.example.photos;
+
+import io.quickphotos.Follow;
+import io.quickphotos.NewUser;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.User;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The service's REST API, one endpoint per access pattern it offers, each one repository call
+ * (the requests each makes are on {@link QuickPhotos}). Errors are {@link ApiErrors}' to answer.
+ * Thread-safe: it holds only the shared repository and clock.
+ */
+@RestController
+public class PhotoController {
+  private final QuickPhotos photos;
+  private final Clock clock;
+
+  /**
+   * The controller over a repository.
+   *
+   * @param photos the repository
+   * @param clock stamps uploads sent without a time
+   */
+  public PhotoController(QuickPhotos photos, Clock clock) {
+    this.photos = photos;
+    this.clock = clock;
+  }
+
+  /**
+   * A sign-up: the body of {@code POST /users}.
+   *
+   * @param username the handle, unique
+   * @param name the display name
+   * @param email the e-mail address
+   * @param birthdate the date of birth
+   * @param address a postal address, may be empty
+   */
+  public record SignUp(
+      String username, String name, String email, LocalDate birthdate, String address) {}
+
+  /**
+   * An upload: the body of {@code POST /users/{username}/photos}.
+   *
+   * @param location where the image is served from
+   * @param takenAt when it was taken; now when absent
+   */
+  public record Upload(String location, Instant takenAt) {}
+
+  /**
+   * A page of the home feed.
+   *
+   * @param photos newest first
+   * @param nextCursor the {@code cursor} of the next page, null on the last
+   */
+  public record FeedPage(List<Photo> photos, String nextCursor) {}
+
+  /**
+   * Creates a profile (one conditional PutItem).
+   *
+   * @param signUp the profile
+   * @return the profile, with no followers yet
+   */
+  @PostMapping("/users")
+  @ResponseStatus(HttpStatus.CREATED)
+  public User signUp(@RequestBody SignUp signUp) {
+    return photos.createUser(
+        new NewUser(
+            signUp.username(),
+            signUp.name(),
+            signUp.email(),
+            signUp.birthdate(),
+            signUp.address() == null ? "" : signUp.address(),
+            UserStatus.ACTIVE));
+  }
+
+  /**
+   * A profile with its counters (one GetItem).
+   *
+   * @param username the handle
+   * @return the profile
+   */
+  @GetMapping("/users/{username}")
+  public User profile(@PathVariable String username) {
+    return photos
+        .getUser(username)
+        .orElseThrow(() -> new UserNotFoundException("no user " + username));
+  }
+
+  /**
+   * {@code follower} follows {@code followed} (one transaction; with the hybrid feed, also the
+   * followed user's recent photos copied into the follower's timeline).
+   *
+   * @param follower who follows
+   * @param followed whom
+   * @return the follow
+   */
+  @PutMapping("/users/{follower}/following/{followed}")
+  public Follow follow(@PathVariable String follower, @PathVariable String followed) {
+    return photos.follow(follower, followed);
+  }
+
+  /**
+   * Undoes a follow.
+   *
+   * @param follower who follows
+   * @param followed whom
+   */
+  @DeleteMapping("/users/{follower}/following/{followed}")
+  @ResponseStatus(HttpStatus.NO_CONTENT)
+  public void unfollow(@PathVariable String follower, @PathVariable String followed) {
+    photos.unfollow(follower, followed);
+  }
+
+  /**
+   * Uploads a photo (one transaction; with the hybrid feed, then one entry in each ordinary
+   * follower's timeline).
+   *
+   * @param username the owner
+   * @param upload where the image is, and when it was taken
+   * @return the photo
+   */
+  @PostMapping("/users/{username}/photos")
+  @ResponseStatus(HttpStatus.CREATED)
+  public Photo upload(@PathVariable String username, @RequestBody Upload upload) {
+    Instant takenAt = upload.takenAt() == null ? clock.instant() : upload.takenAt();
+    return photos.uploadPhoto(username, takenAt, upload.location());
+  }
+
+  /**
+   * {@code reactor} reacts to a photo, once per type (one transaction: the reaction and the
+   * photo's counter).
+   *
+   * @param owner the photo's owner
+   * @param takenAt the photo's timestamp, ISO-8601
+   * @param reactor who reacts
+   * @param type heart, smiley, thumbsup or sunglasses
+   * @return the reaction
+   */
+  @PutMapping("/users/{owner}/photos/{takenAt}/reactions/{reactor}/{type}")
+  public Reaction react(
+      @PathVariable String owner,
+      @PathVariable Instant takenAt,
+      @PathVariable String reactor,
+      @PathVariable String type) {
+    return photos.reactTo(reactor, new PhotoId(owner, takenAt), reactionType(type));
+  }
+
+  /**
+   * The newest photos of the accounts a user follows, a page at a time.
+   *
+   * @param username the reader
+   * @param size photos a page, 1 to 1,000
+   * @param cursor the previous page's {@code nextCursor}, absent for the first page
+   * @return the page
+   */
+  @GetMapping("/users/{username}/feed")
+  public FeedPage homeFeed(
+      @PathVariable String username,
+      @RequestParam(defaultValue = "25") int size,
+      @RequestParam(required = false) String cursor) {
+    Page<Photo> page =
+        photos.homeFeed(
+            username, cursor == null ? PageRequest.first(size) : PageRequest.after(cursor, size));
+    return new FeedPage(page.items(), page.nextCursor().orElse(null));
+  }
+
+  private static ReactionType reactionType(String type) {
+    try {
+      return ReactionType.valueOf(type.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new io.quickphotos.InvalidInputException(
+          "unknown reaction type " + type + ": heart, smiley, thumbsup or sunglasses");
+    }
+  }
+}

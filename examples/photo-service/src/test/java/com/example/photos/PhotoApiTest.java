@@ -1,0 +1,182 @@
+package com.example.photos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.test.BothBackends;
+import io.quickphotos.test.Injected;
+import io.quickphotos.test.ManualClock;
+import io.quickphotos.test.QuickPhotosFixture;
+import io.quickphotos.test.QuickPhotosSettings;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
+import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+
+/**
+ * The REST API over the repository the test kit gives each test, on the memory backend and on
+ * DynamoDB Local, with the service's own settings (the hybrid feed, its sharding, its cost
+ * listener). No Spring context: the controller and its error mapping in MockMvc, so a test takes
+ * milliseconds; {@link PhotoServiceApplicationTest} checks the wiring once.
+ */
+@BothBackends
+class PhotoApiTest {
+  @RegisterExtension
+  static final QuickPhotosSettings SETTINGS =
+      QuickPhotosSettings.builder()
+          .fanOut(PhotoSettings.FAN_OUT)
+          .sharding(PhotoSettings.SHARDING)
+          .costListener(new CostLog())
+          .build();
+
+  @Injected QuickPhotos photos;
+  @Injected ManualClock clock;
+  @Injected QuickPhotosFixture fixture;
+
+  private MockMvc api;
+
+  @BeforeEach
+  void setUp() {
+    // JSON as Spring Boot writes it: dates and instants as ISO-8601 text, not numbers.
+    ObjectMapper json =
+        Jackson2ObjectMapperBuilder.json()
+            .featuresToDisable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .build();
+    api =
+        MockMvcBuilders.standaloneSetup(new PhotoController(photos, clock))
+            .setControllerAdvice(new ApiErrors())
+            .setMessageConverters(new MappingJackson2HttpMessageConverter(json))
+            .build();
+  }
+
+  private ResultActions signUp(String username) throws Exception {
+    return api.perform(
+        post("/users")
+            .contentType(MediaType.APPLICATION_JSON)
+            .content(
+                """
+                {"username": "%s", "name": "%s", "email": "%s@example.com",
+                 "birthdate": "1990-01-01"}
+                """
+                    .formatted(username, username, username)));
+  }
+
+  private ResultActions upload(String username, String location) throws Exception {
+    return api.perform(
+        post("/users/{username}/photos", username)
+            .contentType(MediaType.APPLICATION_JSON)
+            .content("{\"location\": \"" + location + "\"}"));
+  }
+
+  @Test
+  void signsUpAndShowsTheProfile() throws Exception {
+    signUp("ann").andExpect(status().isCreated()).andExpect(jsonPath("$.username").value("ann"));
+
+    api.perform(get("/users/ann"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.email").value("ann@example.com"))
+        .andExpect(jsonPath("$.followers").value(0));
+  }
+
+  @Test
+  void answersWhatIsMissingOrTakenOrBadWithItsStatus() throws Exception {
+    api.perform(get("/users/nobody"))
+        .andExpect(status().isNotFound())
+        .andExpect(jsonPath("$.detail").value("no user nobody"));
+    signUp("ann").andExpect(status().isCreated());
+    signUp("ann").andExpect(status().isConflict());
+    signUp("bad#name").andExpect(status().isBadRequest());
+  }
+
+  @Test
+  void followsCountOnBothProfiles() throws Exception {
+    signUp("ann");
+    signUp("bob");
+
+    api.perform(put("/users/ann/following/bob"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.follower").value("ann"))
+        .andExpect(jsonPath("$.followed").value("bob"));
+    api.perform(put("/users/ann/following/bob")).andExpect(status().isConflict());
+
+    api.perform(get("/users/bob")).andExpect(jsonPath("$.followers").value(1));
+    api.perform(get("/users/ann")).andExpect(jsonPath("$.following").value(1));
+  }
+
+  @Test
+  void anUploadReachesTheFollowersTimelineAndHomeFeed() throws Exception {
+    signUp("ann");
+    signUp("bob");
+    api.perform(put("/users/ann/following/bob"));
+
+    upload("bob", "https://example.com/1.jpg")
+        .andExpect(status().isCreated())
+        .andExpect(jsonPath("$.id.owner").value("bob"))
+        .andExpect(jsonPath("$.id.timestamp").value("2024-01-01T00:00:00Z"));
+
+    // The hybrid feed, as in production: the upload wrote an entry into ann's timeline.
+    assertThat(fixture.exportLines()).anyMatch(line -> line.contains("\"FEED#ann\""));
+    api.perform(get("/users/ann/feed"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.photos[0].location").value("https://example.com/1.jpg"))
+        .andExpect(jsonPath("$.nextCursor").doesNotExist());
+  }
+
+  @Test
+  void theHomeFeedPagesNewestFirst() throws Exception {
+    signUp("ann");
+    signUp("bob");
+    api.perform(put("/users/ann/following/bob"));
+    for (int i = 1; i <= 3; i++) {
+      upload("bob", "https://example.com/" + i + ".jpg");
+      clock.advance(Duration.ofMinutes(1));
+    }
+
+    String cursor =
+        com.jayway.jsonpath.JsonPath.read(
+            api.perform(get("/users/ann/feed").param("size", "2"))
+                .andExpect(jsonPath("$.photos.length()").value(2))
+                .andExpect(jsonPath("$.photos[0].location").value("https://example.com/3.jpg"))
+                .andReturn()
+                .getResponse()
+                .getContentAsString(),
+            "$.nextCursor");
+
+    api.perform(get("/users/ann/feed").param("size", "2").param("cursor", cursor))
+        .andExpect(jsonPath("$.photos.length()").value(1))
+        .andExpect(jsonPath("$.photos[0].location").value("https://example.com/1.jpg"));
+    api.perform(get("/users/ann/feed").param("cursor", "not-a-cursor"))
+        .andExpect(status().isBadRequest());
+  }
+
+  @Test
+  void reactionsCountOncePerUserAndType() throws Exception {
+    signUp("ann");
+    signUp("bob");
+    upload("bob", "https://example.com/1.jpg");
+    String photo = "/users/bob/photos/2024-01-01T00:00:00Z/reactions/ann/";
+
+    api.perform(put(photo + "heart"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.type").value("HEART"));
+    api.perform(put(photo + "heart")).andExpect(status().isConflict());
+    api.perform(put(photo + "shrug")).andExpect(status().isBadRequest());
+
+    assertThat(photos.getPhoto(new io.quickphotos.PhotoId("bob", clock.instant())))
+        .hasValueSatisfying(
+            p -> assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART, 1L));
+  }
+}
