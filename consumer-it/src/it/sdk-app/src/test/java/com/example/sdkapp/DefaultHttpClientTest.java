@@ -1,6 +1,7 @@
 package com.example.sdkapp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.sun.net.httpserver.HttpServer;
@@ -71,7 +72,10 @@ class DefaultHttpClientTest {
       server.stop(0);
     }
 
-    assertEquals(List.of("Apache"), clientNames);
+    // Every request (the repository's build reads the table's recorded settings, then
+    // ListTables) went through the one client on the class path.
+    assertFalse(clientNames.isEmpty());
+    assertEquals(List.of("Apache"), clientNames.stream().distinct().toList());
   }
 
   private static void collect(MetricCollection metrics, List<String> names) {
