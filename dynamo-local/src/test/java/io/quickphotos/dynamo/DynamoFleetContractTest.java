@@ -16,11 +16,11 @@ class DynamoFleetContractTest extends FleetContract {
 
   @Override
   protected int[] histories() {
-    return new int[] {1, 80};
+    return new int[] {1, 30};
   }
 
   @Override
   protected java.time.Duration soak() {
-    return java.time.Duration.ofSeconds(5);
+    return java.time.Duration.ofSeconds(3);
   }
 }
