@@ -13,6 +13,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.Counters;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.TimelineFollows;
 import io.quickphotos.internal.singletable.Timelines;
 import java.time.Clock;
 import java.time.Duration;
@@ -187,7 +188,7 @@ final class AuditFanOuts {
     String subject = "follow " + follow.follower() + " -> " + follow.followed();
     if (Timelines.isEarlierTimelineFollow(item)) {
       boolean fixed =
-          fix && execution.writeOrRedirect(Timelines.pullAgain(item, true), meter).isEmpty();
+          fix && execution.writeOrRedirect(TimelineFollows.pullAgain(item, true), meter).isEmpty();
       found.add(
           new AuditFinding(
               Kind.FAN_OUT_LEFTOVER,
@@ -198,7 +199,7 @@ final class AuditFanOuts {
     }
     if (!audienceKeys.contains(Timelines.audienceKey(follow.followed(), follow.follower()))) {
       boolean fixed =
-          fix && execution.writeOrRedirect(Timelines.pullAgain(item, false), meter).isEmpty();
+          fix && execution.writeOrRedirect(TimelineFollows.pullAgain(item, false), meter).isEmpty();
       found.add(
           new AuditFinding(
               Kind.TIMELINE_GAP,

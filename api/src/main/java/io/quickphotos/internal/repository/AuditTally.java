@@ -12,6 +12,7 @@ import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.TimelineFollows;
 import io.quickphotos.internal.singletable.Timelines;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,7 +120,7 @@ final class AuditTally {
         friendships.add(follow);
         followers.merge(follow.followed(), 1L, Long::sum);
         following.merge(follow.follower(), 1L, Long::sum);
-        if (Timelines.FollowKind.of(item) != Timelines.FollowKind.PULL) {
+        if (TimelineFollows.FollowKind.of(item) != TimelineFollows.FollowKind.PULL) {
           markedFollows.put(item.key(), item);
         }
       }

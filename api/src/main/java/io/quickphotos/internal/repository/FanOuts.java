@@ -19,8 +19,9 @@ import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.TimelineFollows;
+import io.quickphotos.internal.singletable.TimelineFollows.FollowKind;
 import io.quickphotos.internal.singletable.Timelines;
-import io.quickphotos.internal.singletable.Timelines.FollowKind;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
 import java.time.Duration;
@@ -226,7 +227,7 @@ final class FanOuts {
     String token = Plans.newCascadeMarker().value();
     Optional<TableTransactionCancelledException> cancelled =
         execution.writeOrRedirect(
-            Timelines.timelineFollow(
+            TimelineFollows.timelineFollow(
                 FollowPlans.follow(follow, Optional.empty(), threshold),
                 follow,
                 token,
@@ -249,7 +250,7 @@ final class FanOuts {
    */
   private boolean fill(Follow follow, String token, Duration window, Meter meter) {
     copy(follow, window, meter);
-    return execution.tryWrite(Timelines.filled(follow, token), meter);
+    return execution.tryWrite(TimelineFollows.filled(follow, token), meter);
   }
 
   /**
@@ -305,7 +306,7 @@ final class FanOuts {
                   ? FollowPlans.Decrement.whole(followed)
                   : FollowPlans.Decrement.onPart(parts.get(part));
       WritePlan plan =
-          Timelines.unfollow(
+          TimelineFollows.unfollow(
               FollowPlans.unfollow(follower, followed, kind, decrement), follower, followed, kind);
       Optional<TableTransactionCancelledException> cancelled =
           execution.writeOrRedirect(plan, meter);
@@ -393,7 +394,8 @@ final class FanOuts {
     }
     String token = Plans.newCascadeMarker().value();
     Optional<TableTransactionCancelledException> cancelled =
-        execution.writeOrRedirect(Timelines.convertFollow(follow, token, threshold, window), meter);
+        execution.writeOrRedirect(
+            TimelineFollows.convertFollow(follow, token, threshold, window), meter);
     if (cancelled.isEmpty()) {
       remember(withAudience, follow.followed());
       return fill(follow, token, window, meter);
@@ -416,13 +418,13 @@ final class FanOuts {
    */
   private boolean retune(Follow follow, Duration from, Duration to, Meter meter) {
     if (to.compareTo(from) < 0) {
-      return execution.transact(Timelines.narrowed(follow, from, to), meter).isEmpty();
+      return execution.transact(TimelineFollows.narrowed(follow, from, to), meter).isEmpty();
     }
-    if (!execution.tryWrite(Timelines.widenAudience(follow, from, to), meter)) {
+    if (!execution.tryWrite(TimelineFollows.widenAudience(follow, from, to), meter)) {
       return false;
     }
     copy(follow, to, meter);
-    return execution.transact(Timelines.widened(follow, from, to), meter).isEmpty();
+    return execution.transact(TimelineFollows.widened(follow, from, to), meter).isEmpty();
   }
 
   /** A timeline follow (of any version) made a pull follow again; false if there was none. */
@@ -431,12 +433,12 @@ final class FanOuts {
       return false;
     }
     Optional<TableTransactionCancelledException> cancelled =
-        execution.writeOrRedirect(Timelines.pullAgain(item, true), meter);
+        execution.writeOrRedirect(TimelineFollows.pullAgain(item, true), meter);
     if (cancelled.isPresent()
         && Timelines.isTimelineFollow(item)
         && !Execution.conditionFailed(cancelled.get().reasons(), 0)) {
       // The friendship is as read, its audience item gone with its counts: mark it alone.
-      cancelled = execution.writeOrRedirect(Timelines.pullAgain(item, false), meter);
+      cancelled = execution.writeOrRedirect(TimelineFollows.pullAgain(item, false), meter);
     }
     return cancelled.isEmpty();
   }

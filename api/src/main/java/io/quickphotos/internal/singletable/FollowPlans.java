@@ -126,12 +126,12 @@ public final class FollowPlans {
   /**
    * Unfollow: one transaction of a DeleteItem of the friendship, on condition that it exists and
    * is of the kind the rest of the transaction takes it for ({@link
-   * Timelines#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
+   * TimelineFollows#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
    * attribute_exists(feed)}), an UpdateItem taking one off the followed user's
    * {@code followers} where {@code decrement} says, on condition that that part holds at least
    * one, and an UpdateItem taking one off the follower's {@code following}. A friendship of
    * another kind fails the delete and comes back with the failure, so the caller sends the
-   * unfollow of its kind ({@link Timelines#unfollow}); a missing one means
+   * unfollow of its kind ({@link TimelineFollows#unfollow}); a missing one means
    * {@link NotFollowingException}. A followed user's part that fails comes back too: the caller
    * tries the next part of a hot user ({@code HotKeys.removalParts}), so no part goes below
    * zero and removals spread over the shards as additions do.
@@ -143,7 +143,7 @@ public final class FollowPlans {
    * @return the plan
    */
   public static WritePlan unfollow(
-      String follower, String followed, Timelines.FollowKind kind, Decrement decrement) {
+      String follower, String followed, TimelineFollows.FollowKind kind, Decrement decrement) {
     AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
     ItemCondition positive = new ItemCondition.AtLeast(followers, 1);
     WriteAction countFollowed =
@@ -172,7 +172,7 @@ public final class FollowPlans {
     return WritePlan.transaction(
         new WritePlan.Step(
             new WriteAction.Delete(
-                KeyLayout.friendship(followed, follower), Timelines.friendshipOfKind(kind)),
+                KeyLayout.friendship(followed, follower), TimelineFollows.friendshipOfKind(kind)),
             () -> new NotFollowingException(follower + " does not follow " + followed),
             Optional::isPresent),
         new WritePlan.Step(

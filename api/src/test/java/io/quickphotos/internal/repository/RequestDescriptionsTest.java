@@ -14,7 +14,7 @@ import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.TimelineFollows;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -51,7 +51,7 @@ class RequestDescriptionsTest {
     assertThat(
             RequestDescriptions.transactWriteItems(
                 FollowPlans.unfollow(
-                        "a", "b", Timelines.FollowKind.PULL, FollowPlans.Decrement.whole("b"))
+                        "a", "b", TimelineFollows.FollowKind.PULL, FollowPlans.Decrement.whole("b"))
                     .actions()))
         .isEqualTo(
             new DynamoRequest(
