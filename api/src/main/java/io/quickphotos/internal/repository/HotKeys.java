@@ -289,7 +289,8 @@ final class HotKeys {
   }
 
   private <K> Optional<Item> read(Key key, Map<K, Integer> known, K name, Meter meter) {
-    Integer shards = known.get(name);
+    // Most repositories know no hot key: no lookup then.
+    Integer shards = known.isEmpty() ? null : known.get(name);
     if (shards == null) {
       return withTotals(execution.get(key, meter), meter);
     }

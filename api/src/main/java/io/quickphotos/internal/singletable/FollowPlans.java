@@ -77,6 +77,18 @@ public final class FollowPlans {
     return follow(follow, Optional.empty(), Long.MAX_VALUE);
   }
 
+  private static final AttributePath FOLLOWERS = AttributePath.of(ItemCodec.FOLLOWERS);
+  private static final ItemCondition HOLDS_ONE = new ItemCondition.AtLeast(FOLLOWERS, 1);
+  private static final List<UpdateAction> MINUS_ONE = Counters.add(FOLLOWERS, -1);
+  private static final ItemCondition WHOLE_HOLDS_ONE =
+      ItemCondition.and(ItemCondition.EXISTS, Shards.notSharded(), HOLDS_ONE);
+  private static final ItemCondition SHARE_HOLDS_ONE =
+      ItemCondition.and(Shards.sharded(), HOLDS_ONE);
+  private static final ItemCondition SHARD_HOLDS_ONE =
+      ItemCondition.and(ItemCondition.EXISTS, HOLDS_ONE);
+  private static final ItemCondition HOLDS_NONE =
+      ItemCondition.and(ItemCondition.EXISTS, ItemCondition.not(HOLDS_ONE));
+
   /**
    * Where an unfollow takes one off the followed user's {@code followers}.
    *
@@ -144,30 +156,13 @@ public final class FollowPlans {
    */
   public static WritePlan unfollow(
       String follower, String followed, TimelineFollows.FollowKind kind, Decrement decrement) {
-    AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
-    ItemCondition positive = new ItemCondition.AtLeast(followers, 1);
     WriteAction countFollowed =
         switch (decrement.mode()) {
-          case WHOLE ->
-              new WriteAction.Update(
-                  decrement.key(),
-                  Counters.add(followers, -1),
-                  ItemCondition.and(ItemCondition.EXISTS, Shards.notSharded(), positive));
-          case OWN_SHARE ->
-              new WriteAction.Update(
-                  decrement.key(),
-                  Counters.add(followers, -1),
-                  ItemCondition.and(Shards.sharded(), positive));
-          case SHARD ->
-              new WriteAction.Update(
-                  decrement.key(),
-                  Counters.add(followers, -1),
-                  ItemCondition.and(ItemCondition.EXISTS, positive));
+          case WHOLE -> new WriteAction.Update(decrement.key(), MINUS_ONE, WHOLE_HOLDS_ONE);
+          case OWN_SHARE -> new WriteAction.Update(decrement.key(), MINUS_ONE, SHARE_HOLDS_ONE);
+          case SHARD -> new WriteAction.Update(decrement.key(), MINUS_ONE, SHARD_HOLDS_ONE);
           case NONE ->
-              new WriteAction.Update(
-                  decrement.key(),
-                  Counters.change(List.of()),
-                  ItemCondition.and(ItemCondition.EXISTS, ItemCondition.not(positive)));
+              new WriteAction.Update(decrement.key(), Counters.change(List.of()), HOLDS_NONE);
         };
     return WritePlan.transaction(
         new WritePlan.Step(

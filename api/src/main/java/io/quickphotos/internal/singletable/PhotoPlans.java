@@ -20,6 +20,10 @@ import java.util.Optional;
  * Stateless and thread-safe.
  */
 public final class PhotoPlans {
+  /** An upload's owner: active, and followed by no one by timeline. */
+  private static final ItemCondition ACTIVE_WITHOUT_AUDIENCE =
+      ItemCondition.and(Plans.ACTIVE_USER, Timelines.noAudience());
+
   /**
    * Upload photo: one transaction of a condition check on the owner and a PutItem of the photo
    * with {@code attribute_not_exists(PK)}. The check requires the owner to exist and not be
@@ -41,9 +45,7 @@ public final class PhotoPlans {
                 new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
                 () -> Plans.userNotFound(id.owner()))
             : new WritePlan.Step(
-                new WriteAction.Check(
-                    KeyLayout.user(id.owner()),
-                    ItemCondition.and(Plans.ACTIVE_USER, Timelines.noAudience())),
+                new WriteAction.Check(KeyLayout.user(id.owner()), ACTIVE_WITHOUT_AUDIENCE),
                 () -> Plans.userNotFound(id.owner()),
                 found ->
                     found.isPresent()

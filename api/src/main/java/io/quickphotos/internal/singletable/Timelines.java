@@ -354,8 +354,11 @@ public final class Timelines {
    * @return the condition
    */
   public static ItemCondition noAudience() {
-    return ItemCondition.not(new ItemCondition.AtLeast(AUDIENCE_PATH, 1));
+    return NO_AUDIENCE;
   }
+
+  private static final ItemCondition NO_AUDIENCE =
+      ItemCondition.not(new ItemCondition.AtLeast(AUDIENCE_PATH, 1));
 
   // --- uploads ----------------------------------------------------------------------------------
 
