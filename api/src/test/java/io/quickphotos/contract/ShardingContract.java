@@ -28,7 +28,9 @@ import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.UserPlans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -193,6 +195,60 @@ public abstract class ShardingContract {
     assertThat(decremented.stream().map(io.quickphotos.engine.Key::pk).distinct().count())
         .as("shards the unfollows took from")
         .isGreaterThan(1);
+    assertAuditClean();
+  }
+
+  @Test
+  void auditFixMendsAHotUsersAndAHotPhotosDriftedCountersUnderTheSameGuard() {
+    create("star");
+    List<String> fans = fans(6);
+    for (String fan : fans) {
+      repo.follow(fan, "star");
+    }
+    Photo photo = repo.uploadPhoto("star", T0, URL);
+    for (String fan : fans) {
+      repo.reactTo(fan, photo.id(), ReactionType.HEART);
+    }
+    // Drift planted behind the repository's back: a shard of each counts three too many, the
+    // user's own share one too few.
+    Item userShard =
+        shardItems().stream()
+            .filter(s -> Shards.mainOf(s).equals(KeyLayout.user("star")))
+            .findFirst()
+            .orElseThrow();
+    Item photoShard =
+        shardItems().stream()
+            .filter(s -> Shards.mainOf(s).equals(KeyLayout.photo(photo.id())))
+            .findFirst()
+            .orElseThrow();
+    table.write(
+        new io.quickphotos.engine.WriteAction.Update(
+            userShard.key(),
+            List.of(new io.quickphotos.engine.UpdateAction.Add(UserPlans.followersCounter(), 3)),
+            io.quickphotos.engine.ItemCondition.EXISTS));
+    table.write(
+        new io.quickphotos.engine.WriteAction.Update(
+            KeyLayout.user("star"),
+            List.of(new io.quickphotos.engine.UpdateAction.Add(UserPlans.followersCounter(), -1)),
+            io.quickphotos.engine.ItemCondition.EXISTS));
+    table.write(
+        new io.quickphotos.engine.WriteAction.Update(
+            photoShard.key(),
+            List.of(
+                new io.quickphotos.engine.UpdateAction.Add(
+                    ReactionPlans.reactionCounter(ReactionType.HEART), 3)),
+            io.quickphotos.engine.ItemCondition.EXISTS));
+    assertThat(followers("star")).isEqualTo(8);
+    io.quickphotos.AuditReport found = repo.audit(false, n -> {});
+    assertThat(found.findings())
+        .extracting(f -> f.subject())
+        .containsExactlyInAnyOrder("photo " + photo.id(), "user star");
+    assertThat(repo.audit(true, n -> {}).fixed()).isEqualTo(2);
+    assertThat(followers("star")).isEqualTo(6);
+    assertThat(repo.getPhoto(photo.id()).orElseThrow().reactions())
+        .containsEntry(ReactionType.HEART, 6L);
+    assertThat(followerParts("star")).allMatch(n -> n >= 0);
+    assertThat(heartParts(photo.id())).allMatch(n -> n >= 0);
     assertAuditClean();
   }
 

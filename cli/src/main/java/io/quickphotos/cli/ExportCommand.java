@@ -3,6 +3,7 @@ package io.quickphotos.cli;
 import io.quickphotos.CostListener;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Utf8;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.ItemJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -75,7 +76,18 @@ final class ExportCommand implements Callable<Integer> {
         open.repository().importSnapshot(data.snapshot(), written -> {});
       }
       List<Item> items = new ArrayList<>();
-      open.engine().forEachItem(items::add);
+      long[] skipped = {0};
+      open.engine()
+          .forEachItem(
+              item -> {
+                // A later version's kind: not this version's to write out (it could not load
+                // it back either); counted, never a crash.
+                if (ItemCodec.kindOf(item) == ItemCodec.Entity.OTHER) {
+                  skipped[0]++;
+                } else {
+                  items.add(item);
+                }
+              });
       items.sort(
           Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
               .thenComparing(item -> item.key().sk(), Utf8::compare));
@@ -89,10 +101,15 @@ final class ExportCommand implements Callable<Integer> {
       }
       err.printf(
           Locale.ROOT,
-          "Exported %s items from %s%s%n",
+          "Exported %s items from %s%s%s%n",
           Format.count(items.size()),
           open.description(),
-          file == null ? "" : " to " + file);
+          file == null ? "" : " to " + file,
+          skipped[0] == 0
+              ? ""
+              : "; skipped "
+                  + Format.count(skipped[0], "item")
+                  + " of a kind this version does not know");
       err.flush();
       return 0;
     }

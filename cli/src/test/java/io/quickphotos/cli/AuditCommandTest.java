@@ -43,4 +43,24 @@ class AuditCommandTest {
     assertThat(run.exitCode()).as(run.out()).isZero();
     assertThat(run.out()).contains("Scanned 0 items").contains("0 findings");
   }
+
+  @Test
+  void skipsAndCountsItemsOfAKindThisVersionDoesNotKnow(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path later = dir.resolve("later.json");
+    java.nio.file.Files.copy(java.nio.file.Path.of(WEDGED), later);
+    java.nio.file.Files.writeString(
+        later,
+        "{\"Item\":{\"PK\":{\"S\":\"USER#ann\"},\"SK\":{\"S\":\"#NOTE#1\"},"
+            + "\"entity\":{\"S\":\"NOTE\"},\"text\":{\"S\":\"a later version's\"}}}\n",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    Cli.Run run = Cli.run("audit", "--fix", "--file", later.toString());
+
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(run.out())
+        .contains("Scanned 20 items")
+        .contains("3 findings, 3 fixed")
+        .contains("Skipped 1 item of a kind this version does not know");
+  }
 }
