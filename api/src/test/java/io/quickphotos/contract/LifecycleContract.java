@@ -641,7 +641,7 @@ public abstract class LifecycleContract {
     costs.clear();
     assertThatThrownBy(() -> repo.reactTo("dave", alices, ReactionType.HEART))
         .isInstanceOf(PhotoNotFoundException.class);
-    assertThat(costs.last().pattern()).isEqualTo(AccessPattern.REACT_TO_PHOTO);
+    assertThat(costs.last().pattern()).isEqualTo(AccessPattern.REACT_TO);
     assertThat(costs.last().succeeded()).isFalse();
     assertThat(costs.last().writeCapacityUnits()).isZero();
     // The owner's own reaction is refused by the reactor's check, before the photo's.

@@ -248,7 +248,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notNull("reaction type", type);
     Reaction reaction = new Reaction(reactor, photo, type, clock.instant());
     return execution.call(
-        AccessPattern.REACT_TO_PHOTO,
+        AccessPattern.REACT_TO,
         meter -> {
           hotKeys.react(reaction, meter);
           return reaction;
