@@ -478,7 +478,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public AuditReport audit(boolean fix, LongConsumer progress) {
-    Objects.requireNonNull(progress, "progress");
+    Validation.notNull("progress", progress);
     return execution.call(
         AccessPattern.AUDIT,
         meter ->
