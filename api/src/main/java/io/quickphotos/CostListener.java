@@ -66,11 +66,11 @@ public interface CostListener {
    * this listener (the {@code sdk} retries, throttles and unknown outcomes of
    * {@link OperationCost#retries()}). Counting turns the SDK's per-request metric collection on,
    * which costs CPU and memory in the SDK: 3 to 13 µs and about 10 KB a request on a stubbed
-   * client ({@code benchmarks/README.md}, the stubbed-SDK comparison), nothing beside a network round trip but a
-   * fifth of the SDK's own work for a single-item request. A listener that never reads the SDK's
-   * attempts may return false; the repository's own resends are counted either way, and the
-   * memory backend counts its simulated SDK attempts at no measurable cost. Called once, when the
-   * repository is built.
+   * client (the stubbed-SDK comparison of {@code benchmarks/README.md}), nothing beside a network
+   * round trip but a fifth of the SDK's own work for a single-item request. A listener that never
+   * reads the SDK's attempts may return false; the repository's own resends are counted either
+   * way, and the memory backend counts its simulated SDK attempts at no measurable cost. Called
+   * once, when the repository is built.
    *
    * @return true (the default) to receive the SDK's attempts
    */

@@ -701,7 +701,7 @@ public abstract class LifecycleContract {
   }
 
   /**
-   * The measurement the README quotes: an account with 100 photos, 300 reactions on them,
+   * The measurement docs/costs.md quotes: an account with 100 photos, 300 reactions on them,
    * 200 followers and 150 followees. Prints the cost listener's numbers.
    */
   @Test
