@@ -3,6 +3,9 @@ package io.quickphotos;
 /**
  * The access patterns of the single-table design, one per {@link QuickPhotos} operation, with the
  * fewest DynamoDB requests each can take. The cost listener reports which pattern a cost is for.
+ * Each is named after its method in upper snake case ({@code reactTo} is {@link #REACT_TO}), so
+ * that a log line or a metric tag ({@code react_to}) names the method it counts; the two
+ * settings methods share {@link #TABLE_SETTINGS}.
  */
 public enum AccessPattern {
   /** {@link QuickPhotos#createUser}: one conditional PutItem. */
@@ -24,7 +27,7 @@ public enum AccessPattern {
    * {@link QuickPhotos#reactTo}: one TransactWriteItems of a check of the reactor, a check of the
    * photo's owner (left out when the owner is the reactor), the reaction and the photo's counter.
    */
-  REACT_TO_PHOTO(1),
+  REACT_TO(1),
   /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */
   PHOTO_WITH_REACTIONS(1),
   /** {@link QuickPhotos#follow}: one TransactWriteItems. */

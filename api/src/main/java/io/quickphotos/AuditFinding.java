@@ -6,7 +6,7 @@ import java.util.Objects;
  * One thing {@link QuickPhotos#audit} found wrong in a table, and whether it mended it.
  *
  * @param kind what is wrong
- * @param subject the item it concerns, e.g. {@code photo ann/2024-02-02T10:00:00Z}
+ * @param subject the item it concerns, e.g. {@code photo ann@2024-02-02T10:00:00Z}
  * @param detail what was seen, e.g. {@code heart: counter 1, reaction items 0}
  * @param fixed true if the audit mended it (only with {@code fix}); false if it only reports it
  */

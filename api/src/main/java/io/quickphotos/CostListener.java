@@ -23,8 +23,22 @@ import java.util.Objects;
 @FunctionalInterface
 public interface CostListener {
 
-  /** A listener that ignores every cost. */
+  /**
+   * A listener that ignores every cost, what a builder uses when given none: a repository with
+   * it measures nothing (no clock read, no SDK metrics). {@link #none()} returns it; the field
+   * stays for code that compares a listener with it.
+   */
   CostListener NONE = cost -> {};
+
+  /**
+   * The listener that ignores every cost, {@link #NONE}: a factory method as every other setting
+   * has ({@link Sharding#defaults()}, {@link FanOut#off()}, {@link RetryPolicy#noDelay()}).
+   *
+   * @return {@link #NONE} itself, so that a repository given it measures nothing
+   */
+  static CostListener none() {
+    return NONE;
+  }
 
   /**
    * Called once per repository call.
@@ -52,11 +66,11 @@ public interface CostListener {
    * this listener (the {@code sdk} retries, throttles and unknown outcomes of
    * {@link OperationCost#retries()}). Counting turns the SDK's per-request metric collection on,
    * which costs CPU and memory in the SDK: 3 to 13 µs and about 10 KB a request on a stubbed
-   * client (the README's stubbed-SDK comparison), nothing beside a network round trip but a
-   * fifth of the SDK's own work for a single-item request. A listener that never reads the SDK's
-   * attempts may return false; the repository's own resends are counted either way, and the
-   * memory backend counts its simulated SDK attempts at no measurable cost. Called once, when the
-   * repository is built.
+   * client (the stubbed-SDK comparison of {@code benchmarks/README.md}), nothing beside a network
+   * round trip but a fifth of the SDK's own work for a single-item request. A listener that never
+   * reads the SDK's attempts may return false; the repository's own resends are counted either
+   * way, and the memory backend counts its simulated SDK attempts at no measurable cost. Called
+   * once, when the repository is built.
    *
    * @return true (the default) to receive the SDK's attempts
    */

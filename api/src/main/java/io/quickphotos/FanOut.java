@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the home feed is served: by fan-out on read alone ({@link #off()}, the default), or by a
+ * How the home feed is served: by fan-out on read alone ({@link #off()}, the
+ * {@linkplain #defaults() default}), or by a
  * hybrid ({@link #hybrid()}) that writes each new photo of an ordinary author into the timelines
  * of its followers and merges the few accounts with large followings at read time.
  *
@@ -25,8 +26,8 @@ import java.util.Objects;
  * timestamp plus the window and a day): on DynamoDB, enable TTL on it to bound storage.
  *
  * <p>The hybrid costs every upload of an author with timeline followers, and every timeline
- * follow, more, so it is not the default: see the README's feed section for the measured costs
- * and the crossover.
+ * follow, more, so it is not the default: {@code docs/home-feed.md} has the measured costs and
+ * the crossover.
  *
  * <p><b>In a fleet.</b> The setting decides only new policy: whether this repository makes a new
  * follow (or a backfill, {@link QuickPhotos#fillTimeline}) a timeline follow, with which K and
@@ -68,6 +69,18 @@ public final class FanOut {
    * @return the setting
    */
   public static FanOut off() {
+    return OFF;
+  }
+
+  /**
+   * The default, what a builder that is given no fan-out and finds none recorded in the table
+   * uses: {@link #off()}. Named as {@link Sharding#defaults()} and {@link RetryPolicy#defaults()}
+   * are, so that every setting's default is found the same way; the hybrid is opt-in because it
+   * makes every upload and every timeline follow cost more.
+   *
+   * @return {@link #off()}
+   */
+  public static FanOut defaults() {
     return OFF;
   }
 

@@ -14,11 +14,45 @@ import java.util.Set;
  * use) and {@code io.quickphotos.dynamo.DynamoQuickPhotos} (Amazon DynamoDB). Both behave the
  * same: same results, same order, same pages, same exceptions, same costs.
  *
- * <p>Errors: every method throws {@link InvalidInputException} for bad arguments (null, empty, too
- * long, characters that would break the key layout) before making any request, and
- * {@link ServiceUnavailableException} when the backend stays throttled or unreachable after
- * bounded retries (see {@link RetryPolicy}). Each write is atomic: it is applied whole or not at
- * all. What an exception says about whether it was applied, on both backends:
+ * <p><b>Errors and values: one convention, kept by every public type.</b>
+ * <ul>
+ *   <li><b>A bad call argument</b> is an {@link InvalidInputException}
+ *       ({@link InvalidCursorException} for a cursor), nulls included: anything passed to a method
+ *       of this interface, and the records built to be passed ({@link NewUser},
+ *       {@link ProfileUpdate}, {@link PhotoId}, {@link NewPhoto}, {@link Snapshot},
+ *       {@link PageRequest}, {@link TableSettings} as an argument). It is thrown before any
+ *       request, identically on both backends, and nothing is written: it is the caller's input
+ *       at fault, which an HTTP service maps to 400. A record that can be judged alone refuses
+ *       at construction ({@link PageRequest}, {@link Snapshot}); the others are judged by the
+ *       call, since some rules need the repository (a birth date against its clock).
+ *   <li><b>A bad setting</b> is an {@link IllegalArgumentException} for a value out of range and
+ *       a {@link NullPointerException} for a null, thrown at once, as the JDK's own types do:
+ *       the builders' methods, {@link FanOut}, {@link Sharding}, {@link RetryPolicy},
+ *       {@link CostModel}, {@link TableSettings}, {@link CostListener#all}, the memory backend's
+ *       {@code Faults} and {@code Throughput}. A builder missing what it requires (a DynamoDB
+ *       client) is an {@link IllegalStateException} from {@code build()}. These are programming
+ *       errors, met when the application starts, never an answer to a user's request. The
+ *       records this interface returns ({@link User}, {@link Photo}, {@link Page},
+ *       {@link OperationCost}, {@link AuditReport}, ...) check their components the same way:
+ *       building one is the application's code at fault, not a user's input.
+ *   <li><b>The deployment at fault</b> (a missing table, another key schema, a missing index,
+ *       missing credentials, a denied permission) is a {@link TableConfigurationException},
+ *       never an {@code InvalidInputException}; DynamoDB's own exception is kept as the cause.
+ *   <li><b>The backend unavailable</b> after bounded retries (throttled, unreachable, a server
+ *       error; see {@link RetryPolicy}) is a {@link ServiceUnavailableException}.
+ *   <li><b>The table's state</b> failing a condition is an exception named after it (below).
+ *   <li><b>Values</b>: every setting is an immutable, thread-safe value with static factories,
+ *       its default named {@code defaults()} ({@link Sharding#defaults()},
+ *       {@link FanOut#defaults()}, {@link RetryPolicy#defaults()},
+ *       {@link TableSettings#defaults()}) and the others after what they do
+ *       ({@link Sharding#off()}, {@link FanOut#hybrid()}, {@link RetryPolicy#noDelay()},
+ *       {@link CostListener#none()}); two settings that configure the same thing are
+ *       {@code equals}, with equal hash codes. No method of this interface returns null: an
+ *       absent result is an empty {@link Optional}, lists are unmodifiable.
+ * </ul>
+ *
+ * <p>Each write is atomic: it is applied whole or not at all. What an exception says about
+ * whether it was applied, on both backends:
  * <ul>
  *   <li><b>Nothing written</b> by this call: {@link InvalidInputException} and the exceptions
  *       named after a condition ({@link UserAlreadyExistsException}, {@link UserNotFoundException},
@@ -61,15 +95,21 @@ import java.util.Set;
  * several items so follows and reactions are not held to one item's 1,000 write units a second.
  * The methods' results are the same for it, counters exact; some cost more: reading its counters
  * ({@link #getUser}, {@link #getPhoto}, {@link #userWithPhotos}, {@link #photoWithReactions},
- * {@link #followedBy}, {@link #homeFeed}) adds one {@code BatchGetItem} of its shards, and the
- * first follow or reaction a repository sends it after the switch adds a failed transaction (and,
- * for the one that reaches the threshold, the switch). Everything below the thresholds costs
- * exactly what the method's Javadoc says. The README's "Hot keys" section has the numbers.
+ * {@link #followedBy}, {@link #homeFeed}) reads the item with its shards as one snapshot, a
+ * {@code TransactGetItems} of 2 RCU per part (18 RCU with 8 shards: one request for a hot key
+ * the repository knows, a {@code GetItem} first for one it meets), and the first follow or
+ * reaction a repository sends it after the switch adds a failed transaction (and, for the one
+ * that reaches the threshold, the switch). Removals (unfollows, reactions taken back) go to the
+ * shard the writer's addition went to, else to another part holding one, so no part goes below
+ * zero. Everything below the thresholds costs
+ * exactly what the method's Javadoc says. {@code docs/hot-keys.md} has the numbers.
  *
  * <p>Thread-safety: implementations are thread-safe and hold no per-call state (they remember
  * which keys are sharded, a bounded cache whose loss costs one failed transaction); share one
- * instance. Reads of the table are strongly consistent; reads of the inverted index are
- * eventually consistent on DynamoDB (immediately consistent in memory).
+ * instance. Consistency is each method's own, as its Javadoc says: reads of the table by key or
+ * by a user's partition are strongly consistent; every read of the inverted index, and the
+ * Queries of {@link #homeFeed}, are eventually consistent on DynamoDB (in memory every read is
+ * immediately consistent).
  */
 public interface QuickPhotos {
 
@@ -109,7 +149,8 @@ public interface QuickPhotos {
    *
    * <p>One {@code UpdateItem} with {@code attribute_exists(PK) AND NOT (status = "CLOSING")}
    * returning the new image; atomic. A user whose counters are sharded ({@link Sharding}) is
-   * answered with its shards' counts added, read with one {@code BatchGetItem} more.
+   * answered with its shards' counts added, read as one snapshot with one
+   * {@code TransactGetItems} more.
    *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be
@@ -272,7 +313,8 @@ public interface QuickPhotos {
    * eventually consistent: a follow made a moment ago may not be listed yet.
    *
    * @param username the following user's handle
-   * @param page the page size (at most 100, the BatchGetItem limit) and the cursor, if any
+   * @param page the page size and the cursor, if any; a page of at most
+   *     {@value PageRequest#MAX_SIZE} profiles is one BatchGetItem
    * @return this page of followed users' profiles
    * @throws InvalidCursorException if the cursor is malformed or from another listing
    * @throws InvalidInputException if an argument is not valid
@@ -302,7 +344,11 @@ public interface QuickPhotos {
 
   /**
    * Lists the photos of the users {@code username} follows, newest first, paged: the home feed,
-   * served by fan-out on read over the single-table layout.
+   * served by fan-out on read over the single-table layout. Follows that are timeline follows
+   * (made under {@link FanOut#hybrid()}) are read from the reader's timeline instead, with the
+   * same order and cursor: a page is then the followed list, one Query of the timeline beside one
+   * Query per other follow, and one strongly consistent {@code BatchGetItem} of the page's
+   * timeline photos (see {@link FanOut}). What follows describes fan-out on read.
    *
    * <p>Requests per page, for a user who follows {@code F} users: {@code ⌊F / 1000⌋ + 1}
    * eventually consistent {@code Query} requests on the inverted index,
@@ -325,7 +371,7 @@ public interface QuickPhotos {
    * page on. The cursor's size does not depend on how many users are followed: at most 383
    * characters, about 55 for a ten-letter handle.
    *
-   * <p>Consistency: every read is eventually consistent on DynamoDB, which halves the read units
+   * <p>Consistency: every Query is eventually consistent on DynamoDB, which halves the read units
    * of the F queries that dominate the cost; a photo uploaded or a follow made a moment ago may
    * not be listed yet. In memory every read is immediately consistent.
    *
@@ -333,7 +379,7 @@ public interface QuickPhotos {
    * {@link #followedBy}: checking that the user exists would cost a read on every page.
    *
    * @param username the reading user's handle
-   * @param page the page size (at most 100) and the cursor of the previous page, if any
+   * @param page the page size and the cursor of the previous page, if any
    * @return this page of photos
    * @throws InvalidCursorException if the cursor is malformed, altered, or from another user's
    *     feed or another listing
@@ -410,9 +456,11 @@ public interface QuickPhotos {
   /**
    * Deletes a photo and every reaction left on it.
    *
-   * <p>Requests: one {@code UpdateItem} marks the photo deleting ({@code SET deleting = true},
-   * {@code attribute_exists(PK)}), after which {@link #reactTo} refuses it, and returns its
-   * counters. A photo without reactions then goes with one {@code DeleteItem} (2 requests in
+   * <p>Requests: one {@code UpdateItem} marks the photo deleting with a marker of this deletion
+   * ({@code SET deleting = if_not_exists(deleting, :marker)}, {@code attribute_exists(PK)}; a
+   * concurrent or repeated call reads the first marker back), after which {@link #reactTo}
+   * refuses it, and returns its counters. Every later write is fenced to that marker, so a photo
+   * uploaded again under the same id after another call finished the deletion is left alone. A photo without reactions then goes with one {@code DeleteItem} (2 requests in
    * all). Otherwise each round is an eventually consistent {@code Query} on the inverted index
    * ({@code SK = PHOTO#owner#ts AND begins_with(PK, REACTION#)}, at most 99 items) and one
    * {@code TransactWriteItems} deleting those reactions with the photo's counters taken down by
@@ -425,7 +473,8 @@ public interface QuickPhotos {
    * counters equal to the reactions left, and calling again finishes the job. While it runs,
    * {@link #getPhoto} still shows the photo, with its counters going down. If the photo item is
    * gone, reactions the index still lists on it are deleted (one Query and one
-   * {@code TransactWriteItems} per 100) and the call returns normally.
+   * {@code TransactWriteItems} per 99, which also checks that the photo is still absent) and the
+   * call returns normally.
    *
    * @param id the photo's owner and timestamp
    * @throws PhotoNotFoundException if there is no such photo and nothing is left of one
@@ -440,21 +489,23 @@ public interface QuickPhotos {
    * {@code following}), and the reactions the user left on other photos (taking them off those
    * photos' counters).
    *
-   * <p>First one {@code UpdateItem} sets the status to {@link UserStatus#CLOSING}
-   * ({@code attribute_exists(PK)}). From then on every write by or to the user fails as if the
+   * <p>First one {@code UpdateItem} sets the status to {@link UserStatus#CLOSING} and a marker of
+   * this deletion ({@code closing = if_not_exists(closing, :marker)}, {@code attribute_exists(PK)});
+   * every later transaction is fenced to that marker. From then on every write by or to the user fails as if the
    * user did not exist: {@link #follow} either way, {@link #reactTo} by the user or to one of
    * the user's photos (refused with {@link PhotoNotFoundException}), {@link #uploadPhoto} and
    * {@link #updateProfile}; so no friendship, reaction or photo of the user's can be added while
    * the cascade runs. Reads still see what is left, the profile with status {@code CLOSING}.
-   * Then the cascade: a {@code Query} of the user's photos (100 a page) and one
-   * {@code TransactWriteItems} deleting up to 100 photos without reactions, photos with reactions
-   * as {@link #deletePhoto} does; one strongly consistent {@code Query} per reaction type on
+   * Then the cascade: a {@code Query} of the user's photos and one {@code TransactWriteItems}
+   * deleting up to 99 photos without reactions, or the reactions of photos with reactions, up to
+   * 98 a transaction with their photo (a closing owner's photos take no new reactions, so they
+   * are not marked one by one); one strongly consistent {@code Query} per reaction type on
    * {@code PK = REACTION#<user>#<type>} and {@code TransactWriteItems} of 49 reactions with their
    * photos' counters; a {@code Query} of the followers (49 a page) and of the
    * followed users on the inverted index (49 a page), each page one {@code TransactWriteItems}
    * deleting the friendships with the other users' counters and this user's own; last, a
    * {@code DeleteItem} of the profile on condition that it is closing and both its counters are
-   * zero. An account with nothing has 9 requests; see the README for a measured large account.
+   * zero. An account with nothing has 9 requests; {@code docs/costs.md} has a measured large account.
    *
    * <p>Idempotent and resumable: the profile goes last, and every step finds what is left by
    * querying, so a call cut short leaves the account closing and calling again finishes it.
@@ -535,17 +586,25 @@ public interface QuickPhotos {
    * Reads the whole table and reports what disagrees with the single-table design's rules:
    * every counter ({@code followers}, {@code following}, a photo's reaction counts) that is not
    * the number of items it counts, every photo, reaction or friendship that refers to a user or
-   * photo that does not exist, and every delete that began and did not end. A table written only
-   * by this version stays clean; run it on a table an earlier version wrote (whose concurrent
-   * deletes could act on an account or photo that took a freed name or id), after a crash of a
-   * process that ran deletes, or after writes by anything else.
+   * photo that does not exist, and every delete that began and did not end. A hot key's count is
+   * its item's counter plus its shards', and a part below zero is a finding. The hybrid feed's
+   * items are checked too: audience items without their timeline follow, timeline entries of a
+   * user or photo that is gone, a timeline follow whose timeline lacks what it should hold, an
+   * upload's fan-out that began and did not end. Items of a kind this version does not know (a
+   * later version's, sharing the table) are skipped and counted
+   * ({@link AuditReport#itemsSkipped()}), never a failure. A table written only by this version
+   * stays clean; run it on a table an earlier version wrote, after a crash of a process that ran
+   * deletes, or after writes by anything else.
    *
    * <p>Requests: a parallel, strongly consistent Scan (4 segments on 4 threads, 1,000 items a
    * page). With {@code fix}, per finding: a dangling item is deleted in a TransactWriteItems with
    * a ConditionCheck that what it refers to is still absent; a counter is read (GetItem), its
    * items counted again (Query pages), and the counter set in an UpdateItem on condition it still
    * holds the value read, so a counter that a concurrent call changed meanwhile is left for the
-   * next run; an unfinished delete is finished by its own cascade. Each fix is idempotent and
+   * next run; a hot key's parts are read as one snapshot ({@code TransactGetItems}) and set in
+   * one transaction, each on condition it did not change, so that none is below zero and they
+   * sum to the count; an unfinished delete or fan-out is finished by its own cascade; the hybrid
+   * feed's other findings are mended with conditional writes. Each fix is idempotent and
    * safe while the application runs; counts read from the inverted index (a user's
    * {@code following}, a photo's reactions) are eventually consistent, so such a counter is
    * changed only when the count agrees with the Scan. The cost goes to the cost listener as
@@ -559,7 +618,7 @@ public interface QuickPhotos {
    *     scanning threads one at a time
    * @return what it read and found
    * @throws ServiceUnavailableException if the table could not be read
-   * @throws NullPointerException if {@code progress} is null
+   * @throws InvalidInputException if {@code progress} is null
    */
   AuditReport audit(boolean fix, java.util.function.LongConsumer progress);
 }

@@ -10,8 +10,10 @@ import java.util.Objects;
  * the call's {@code ClientRequestToken} ({@code TransactionInProgressException}; retried under
  * the same token, so it is applied once). Before retry {@code n} (counting from 1) the repository
  * waits a random time in {@code [0, min(maxDelay, baseDelay·2ⁿ)]} (exponential backoff with full
- * jitter); after
- * {@code maxAttempts} attempts in all it gives up with {@link ServiceUnavailableException}.
+ * jitter), so the first retry waits at most twice {@code baseDelay}; after {@code maxAttempts}
+ * attempts in all it gives up with {@link ServiceUnavailableException}. With the
+ * {@linkplain #defaults() defaults} the ceilings are 40 ms, 80 ms, 160 ms, 320 ms, 640 ms,
+ * 1.28 s and 2 s: at most 4.52 s of waiting in all.
  *
  * <p>The in-memory backend also uses the policy where the AWS SDK would retry inside one request
  * (throttling and internal server errors injected by its fault scripting); on DynamoDB those
@@ -26,7 +28,8 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param maxAttempts attempts per request, the first included; at least 1
- * @param baseDelay the ceiling of the first retry's wait, doubled for each retry after it
+ * @param baseDelay half the ceiling of the first retry's wait; the ceiling doubles with each
+ *     retry
  * @param maxDelay the longest single wait
  */
 public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay) {
@@ -37,7 +40,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
    * Creates a policy.
    *
    * @param maxAttempts attempts per request, the first included; at least 1
-   * @param baseDelay the ceiling of the first retry's wait; zero or positive
+   * @param baseDelay half the ceiling of the first retry's wait; zero or positive
    * @param maxDelay the longest single wait; zero or positive
    * @throws IllegalArgumentException if {@code maxAttempts} is below 1 or a delay is negative
    * @throws NullPointerException if a delay is null
@@ -55,8 +58,8 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
   }
 
   /**
-   * The default: 8 attempts, 20 ms base delay, at most 2 s a wait, full jitter. The longest
-   * sequence of waits this allows is under 7 s.
+   * The default: 8 attempts, 20 ms base delay, at most 2 s a wait, full jitter: the 7 retries
+   * wait at most 40 ms, 80 ms, ... 1.28 s and 2 s, 4.52 s in all.
    *
    * @return the default policy
    */
@@ -89,7 +92,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
    * A policy with the default's 2 s cap on a single wait.
    *
    * @param maxAttempts attempts per request, the first included; at least 1
-   * @param baseDelay the ceiling of the first retry's wait
+   * @param baseDelay half the ceiling of the first retry's wait
    * @return the policy
    * @throws IllegalArgumentException if {@code maxAttempts} is below 1 or the delay negative
    */

@@ -15,7 +15,7 @@ import java.util.Objects;
  * above {@link #reactionsThreshold()}. The switch is one transaction; sharding is never undone
  * while the user or photo exists. Users and photos below the thresholds are stored, read and
  * written exactly as without sharding, at the same cost. What a sharded key costs each access
- * pattern is in the README's "Hot keys" section.
+ * pattern is in {@code docs/hot-keys.md}.
  *
  * <p>Repositories of one table may use different settings, and change them one at a time: a
  * sharded key records its {@code shards} on its own item, and every repository, with

@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>Nothing a repository must obey depends on these: every mix of settings across the
  * repositories of one table is safe, which is what lets a fleet change one instance at a time
- * (see the README's "Operating a fleet"). They decide new policy only: whether a new follow
+ * (see {@code docs/operating-a-fleet.md}). They decide new policy only: whether a new follow
  * becomes a timeline follow, and when a key is sharded.
  *
  * @param fanOut how the home feed is served

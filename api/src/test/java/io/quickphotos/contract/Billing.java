@@ -21,7 +21,7 @@ public enum Billing {
   /**
    * The capacity one successful, small-item transaction of an access pattern reports.
    *
-   * @param pattern UPLOAD_PHOTO, REACT_TO_PHOTO, FOLLOW or UNFOLLOW
+   * @param pattern UPLOAD_PHOTO, REACT_TO, FOLLOW or UNFOLLOW
    * @return read and write units
    */
   public double[] transaction(AccessPattern pattern) {
@@ -30,7 +30,7 @@ public enum Billing {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
       case UPLOAD_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
       // check reactor + check owner (2 RCU each) + put reaction + update photo
-      case REACT_TO_PHOTO -> service ? new double[] {4, 8} : new double[] {0, 12};
+      case REACT_TO -> service ? new double[] {4, 8} : new double[] {0, 12};
       // put or delete friendship + two counter updates, each 2 × (table + index)
       case FOLLOW, UNFOLLOW -> service ? new double[] {0, 12} : new double[] {0, 8};
       default -> throw new IllegalArgumentException(pattern + " is not a transaction");
@@ -40,7 +40,7 @@ public enum Billing {
   /**
    * The capacity a reaction to one's own photo reports: the reactor's check stands for the
    * owner's, so the transaction has one condition check fewer than {@link #transaction} of
-   * REACT_TO_PHOTO.
+   * REACT_TO.
    *
    * @return read and write units
    */

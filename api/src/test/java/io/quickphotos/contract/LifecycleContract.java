@@ -641,7 +641,7 @@ public abstract class LifecycleContract {
     costs.clear();
     assertThatThrownBy(() -> repo.reactTo("dave", alices, ReactionType.HEART))
         .isInstanceOf(PhotoNotFoundException.class);
-    assertThat(costs.last().pattern()).isEqualTo(AccessPattern.REACT_TO_PHOTO);
+    assertThat(costs.last().pattern()).isEqualTo(AccessPattern.REACT_TO);
     assertThat(costs.last().succeeded()).isFalse();
     assertThat(costs.last().writeCapacityUnits()).isZero();
     // The owner's own reaction is refused by the reactor's check, before the photo's.
@@ -701,7 +701,7 @@ public abstract class LifecycleContract {
   }
 
   /**
-   * The measurement the README quotes: an account with 100 photos, 300 reactions on them,
+   * The measurement docs/costs.md quotes: an account with 100 photos, 300 reactions on them,
    * 200 followers and 150 followees. Prints the cost listener's numbers.
    */
   @Test

@@ -136,7 +136,7 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
             AccessPattern.USER_WITH_PHOTOS,
             (photos, slot) ->
                 photos.userWithPhotos(data.userRing[slot], SortOrder.NEWEST_FIRST, FIRST_PAGE)));
-    add(probes, new LatencyProbe(AccessPattern.REACT_TO_PHOTO, NOTHING, react, removeReaction));
+    add(probes, new LatencyProbe(AccessPattern.REACT_TO, NOTHING, react, removeReaction));
     add(
         probes,
         alone(

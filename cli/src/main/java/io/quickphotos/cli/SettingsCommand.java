@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
           + "replace the recorded ones, the others are kept. Repositories built afterwards adopt "
           + "the settings their builder is not given, and the other commands (audit, "
           + "fill-timelines, ...) use them. Every mix of settings across a fleet is safe: see "
-          + "the README's 'Operating a fleet' for the order of a rolling change.",
+          + "docs/operating-a-fleet.md for the order of a rolling change.",
       "",
       "Exit status: 0."
     })

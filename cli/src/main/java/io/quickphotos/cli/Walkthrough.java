@@ -248,7 +248,7 @@ final class Walkthrough {
     steps.add(
         new Step(
             "React to a photo (once per user and type; counted on the photo)",
-            AccessPattern.REACT_TO_PHOTO,
+            AccessPattern.REACT_TO,
             rerun ? AlreadyReactedException.class : null,
             repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
     steps.add(

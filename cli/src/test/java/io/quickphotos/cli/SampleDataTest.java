@@ -164,7 +164,8 @@ class SampleDataTest {
     for (io.quickphotos.NewUser user : sample.users()) {
       String name = user.username();
       assertThat(imported.getUser(name)).isEqualTo(byCalls.getUser(name));
-      io.quickphotos.PageRequest all = io.quickphotos.PageRequest.first(1000);
+      io.quickphotos.PageRequest all =
+          io.quickphotos.PageRequest.first(io.quickphotos.PageRequest.MAX_SIZE);
       assertThat(imported.followersOf(name, all)).isEqualTo(byCalls.followersOf(name, all));
       assertThat(imported.followedBy(name, io.quickphotos.PageRequest.first(100)))
           .isEqualTo(byCalls.followedBy(name, io.quickphotos.PageRequest.first(100)));
@@ -173,8 +174,12 @@ class SampleDataTest {
     }
     for (SampleData.PhotoSpec photo : sample.photos()) {
       io.quickphotos.PhotoId id = new io.quickphotos.PhotoId(photo.owner(), photo.timestamp());
-      assertThat(imported.photoWithReactions(id, io.quickphotos.PageRequest.first(1000)))
-          .isEqualTo(byCalls.photoWithReactions(id, io.quickphotos.PageRequest.first(1000)));
+      assertThat(
+              imported.photoWithReactions(
+                  id, io.quickphotos.PageRequest.first(io.quickphotos.PageRequest.MAX_SIZE)))
+          .isEqualTo(
+              byCalls.photoWithReactions(
+                  id, io.quickphotos.PageRequest.first(io.quickphotos.PageRequest.MAX_SIZE)));
     }
   }
 }

@@ -86,7 +86,7 @@ class RepositoryAgreementTest {
   private static final Set<AccessPattern> TRANSACTIONS =
       EnumSet.of(
           AccessPattern.UPLOAD_PHOTO,
-          AccessPattern.REACT_TO_PHOTO,
+          AccessPattern.REACT_TO,
           AccessPattern.FOLLOW,
           AccessPattern.UNFOLLOW);
   private static final Set<AccessPattern> LISTINGS =
@@ -98,7 +98,7 @@ class RepositoryAgreementTest {
 
   /** Writes that make several requests when they meet a hot key. */
   private static final Set<AccessPattern> SHARDED_WRITES =
-      EnumSet.of(AccessPattern.FOLLOW, AccessPattern.REACT_TO_PHOTO, AccessPattern.REMOVE_REACTION);
+      EnumSet.of(AccessPattern.FOLLOW, AccessPattern.REACT_TO, AccessPattern.REMOVE_REACTION);
 
   /** Calls of several requests whose capacity is one sum: see assertCascadeCapacityOnLocal. */
   private static final Set<AccessPattern> CASCADES =
@@ -853,7 +853,7 @@ class RepositoryAgreementTest {
 
   /** What DynamoDB Local reports where memory reports {@code m}, per the named deviations. */
   private static double[] capacityOnLocal(Step step, OperationCost m) {
-    if (m.succeeded() && m.pattern() == AccessPattern.REACT_TO_PHOTO && reactsToOwnPhoto(step)) {
+    if (m.succeeded() && m.pattern() == AccessPattern.REACT_TO && reactsToOwnPhoto(step)) {
       // The reactor's check stands for the owner's: one condition check fewer.
       assertThat(new double[] {m.readCapacityUnits(), m.writeCapacityUnits()})
           .as("memory bills a reaction to one's own photo as the service does")

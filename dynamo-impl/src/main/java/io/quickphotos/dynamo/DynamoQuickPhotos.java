@@ -201,7 +201,7 @@ public final class DynamoQuickPhotos {
     }
 
     /**
-     * Receives each call's cost, on the calling thread; {@link CostListener#NONE} unless set.
+     * Receives each call's cost, on the calling thread; {@link CostListener#none()} unless set.
      *
      * @param costListener the listener, thread-safe if the repository is shared
      * @return this builder
@@ -225,7 +225,9 @@ public final class DynamoQuickPhotos {
 
     /**
      * Whether {@link #build()} creates the table when it is missing and checks its layout when
-     * it exists ({@link QuickPhotosTable#createIfMissing}); false unless set, in which case
+     * it exists, by calling {@link QuickPhotosTable#createIfMissing} (named for its subject
+     * there; here the option names the table, as the builder's other options are the
+     * repository's); false unless set, in which case
      * {@code build()} makes one request, the GetItem of the table's recorded settings, and a
      * missing table shows on first use.
      *

@@ -28,8 +28,8 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>The text is the resource {@code io/quickphotos/dynamo/iam-policy.json} of this module, the
- * same text the README shows; the DynamoDB Local tests record every request the contract suites
- * make and fail on one this policy would refuse. Stateless.
+ * same text {@code docs/operations.md} shows; the DynamoDB Local tests record every request the
+ * contract suites make and fail on one this policy would refuse. Stateless.
  */
 public final class IamPolicy {
   /** The table name in {@link #template()}; the ARNs' placeholders are the other two. */

@@ -49,7 +49,10 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
  * <p>Applications that manage tables as infrastructure (CloudFormation, CDK, Terraform) create
  * the same layout there and never call this class; {@link #createTableRequest} shows exactly what
  * to declare. Applications that want the table made for them call {@link #createIfMissing} once
- * at startup, or set {@link DynamoQuickPhotos.Builder#createTableIfMissing(boolean)}.
+ * at startup, or set {@link DynamoQuickPhotos.Builder#createTableIfMissing(boolean)}, which calls
+ * it. The two names say the same thing where each is read: on this class the table is the
+ * subject ({@code QuickPhotosTable.createIfMissing}), on the repository's builder it must be
+ * named ({@code createTableIfMissing}), since a builder's other options are the repository's.
  *
  * <p>Stateless and thread-safe. The client passed in is used, never closed.
  */

@@ -14,12 +14,16 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
- * The policy file, its filling in, and the README's copy of it. What the backend really calls is
- * checked against it on DynamoDB Local ({@code IamPolicyCheck} in quickphotos-dynamo-local).
+ * The policy file, its filling in, and the copy of it in {@code docs/operations.md}. What the
+ * backend really calls is checked against it on DynamoDB Local ({@code IamPolicyCheck} in
+ * quickphotos-dynamo-local).
  */
 class IamPolicyTest {
-  /** The README's policy block follows this marker line. */
-  private static final String README_MARKER =
+  /** The document that shows the policy, from the repository's root. */
+  private static final Path DOCUMENT = Path.of("docs", "operations.md");
+
+  /** The document's policy block follows this marker line. */
+  private static final String MARKER =
       "<!-- dynamo-impl/src/main/resources/" + "io/quickphotos/dynamo/iam-policy.json -->";
 
   private static Map<String, JsonNode> statements(String policy) {
@@ -106,15 +110,15 @@ class IamPolicyTest {
   }
 
   @Test
-  void theReadmeShowsThePolicyFileAsItIs() throws IOException {
-    // Surefire runs in the module's directory; the README is the repository's.
-    List<String> readme = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-    int marker = readme.indexOf(README_MARKER);
-    assertThat(marker).as("the marker line in README.md").isNotNegative();
-    assertThat(readme.get(marker + 1)).isEqualTo("```json");
-    int end = readme.subList(marker + 2, readme.size()).indexOf("```") + marker + 2;
+  void theOperationsGuideShowsThePolicyFileAsItIs() throws IOException {
+    // Surefire runs in the module's directory; the document is the repository's.
+    List<String> doc = Files.readAllLines(Path.of("..").resolve(DOCUMENT), StandardCharsets.UTF_8);
+    int marker = doc.indexOf(MARKER);
+    assertThat(marker).as("the marker line in %s", DOCUMENT).isNotNegative();
+    assertThat(doc.get(marker + 1)).isEqualTo("```json");
+    int end = doc.subList(marker + 2, doc.size()).indexOf("```") + marker + 2;
     assertThat(end).isGreaterThan(marker + 2);
-    String block = String.join("\n", readme.subList(marker + 2, end)) + "\n";
+    String block = String.join("\n", doc.subList(marker + 2, end)) + "\n";
 
     assertThat(block).isEqualTo(IamPolicy.template());
   }

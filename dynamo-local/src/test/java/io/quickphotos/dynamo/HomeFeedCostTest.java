@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The cost of a home-feed page at 10 and 100 followed users on DynamoDB Local, on the data shape
  * of the feed benchmark ({@code FeedScenario}: every followed user has 30 photos, more than the
  * page of 25, with interleaved timestamps). The memory engine computes the same numbers for the
- * same data (the benchmark report, {@code benchmarks/results/feed.md}, and the README quote
+ * same data (the benchmark report, {@code benchmarks/results/feed.md}, and docs/home-feed.md quote
  * them); this pins them on DynamoDB Local.
  */
 class HomeFeedCostTest {

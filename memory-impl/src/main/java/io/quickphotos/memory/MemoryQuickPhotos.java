@@ -61,7 +61,7 @@ public final class MemoryQuickPhotos {
   /**
    * Starts configuring a repository.
    *
-   * @return a builder with the defaults: {@link CostListener#NONE},
+   * @return a builder with the defaults: {@link CostListener#none()},
    *     {@link Clock#systemUTC()}
    */
   public static Builder builder() {

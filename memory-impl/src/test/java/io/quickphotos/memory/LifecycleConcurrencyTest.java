@@ -85,16 +85,21 @@ class LifecycleConcurrencyTest {
         continue;
       }
       User user = profile.get();
-      List<Follow> followers = repo.followersOf(username, PageRequest.first(1000)).items();
+      List<Follow> followers =
+          repo.followersOf(username, PageRequest.first(PageRequest.MAX_SIZE)).items();
       List<User> followees = repo.followedBy(username, PageRequest.first(100)).items();
       assertThat(user.followers()).as("followers of %s", username).isEqualTo(followers.size());
       assertThat(user.following()).as("following of %s", username).isEqualTo(followees.size());
       for (Photo photo :
-          repo.userWithPhotos(username, SortOrder.OLDEST_FIRST, PageRequest.first(1000))
+          repo.userWithPhotos(
+                  username, SortOrder.OLDEST_FIRST, PageRequest.first(PageRequest.MAX_SIZE))
               .photos()
               .items()) {
         long listed =
-            repo.photoWithReactions(photo.id(), PageRequest.first(1000)).reactions().items().size();
+            repo.photoWithReactions(photo.id(), PageRequest.first(PageRequest.MAX_SIZE))
+                .reactions()
+                .items()
+                .size();
         long counted = photo.reactions().values().stream().mapToLong(Long::longValue).sum();
         assertThat(counted).as("counters of %s", photo.id()).isEqualTo(listed);
         assertThat(photo.reactions().values()).allSatisfy(c -> assertThat(c).isNotNegative());

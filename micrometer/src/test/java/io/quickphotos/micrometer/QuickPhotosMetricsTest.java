@@ -248,7 +248,7 @@ class QuickPhotosMetricsTest {
 
   /**
    * Prints what Prometheus would scrape after a few calls, two GetItem attempts throttled; the
-   * README shows a part of it.
+   * docs/metrics.md shows a part of it.
    */
   @Test
   void prometheusScrape() {

@@ -160,7 +160,7 @@ public final class QuickPhotosSettings implements BeforeAllCallback, BeforeEachC
   /**
    * The application's listener, called after the fixture's log.
    *
-   * @return the listener; {@link CostListener#NONE} unless set
+   * @return the listener; {@link CostListener#none()} unless set
    */
   public CostListener costListener() {
     return costListener;

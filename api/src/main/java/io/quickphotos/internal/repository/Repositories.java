@@ -94,7 +94,7 @@ public final class Repositories {
             + given
             + " differs from the table's recorded "
             + recorded
-            + ": every mix is safe, and this repository keeps its own (see the README, "
-            + "\"Operating a fleet\")");
+            + ": every mix is safe, and this repository keeps its own (see "
+            + "docs/operating-a-fleet.md)");
   }
 }

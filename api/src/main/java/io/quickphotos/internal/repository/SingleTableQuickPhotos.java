@@ -248,7 +248,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notNull("reaction type", type);
     Reaction reaction = new Reaction(reactor, photo, type, clock.instant());
     return execution.call(
-        AccessPattern.REACT_TO_PHOTO,
+        AccessPattern.REACT_TO,
         meter -> {
           hotKeys.react(reaction, meter);
           return reaction;
@@ -478,7 +478,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public AuditReport audit(boolean fix, LongConsumer progress) {
-    Objects.requireNonNull(progress, "progress");
+    Validation.notNull("progress", progress);
     return execution.call(
         AccessPattern.AUDIT,
         meter ->

@@ -172,7 +172,7 @@ public class PhotoController {
    * The newest photos of the accounts a user follows, a page at a time.
    *
    * @param username the reader
-   * @param size photos a page, 1 to 1,000
+   * @param size photos a page, 1 to 100 ({@link PageRequest#MAX_SIZE})
    * @param cursor the previous page's {@code nextCursor}, absent for the first page
    * @return the page
    */

@@ -35,6 +35,7 @@ public final class SocialService {
    * @return true if this call made the follow, false if it was there before
    * @throws ServiceUnavailableException if every attempt failed
    */
+  // tag::retry[]
   public boolean follow(String follower, String followed) {
     boolean outcomeUnknown = false;
     for (int attempt = 1; ; attempt++) {
@@ -42,15 +43,17 @@ public final class SocialService {
         photos.follow(follower, followed);
         return true;
       } catch (AlreadyFollowingException e) {
-        return outcomeUnknown;
+        return outcomeUnknown; // after an unknown outcome: our own earlier attempt went through
       } catch (ServiceUnavailableException e) {
         if (attempt >= attempts) {
           throw e;
         }
-        outcomeUnknown = true;
+        outcomeUnknown = true; // it may or may not have been written
       }
     }
   }
+
+  // end::retry[]
 
   /**
    * Uploads a photo, once.

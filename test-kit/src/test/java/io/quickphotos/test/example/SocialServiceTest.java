@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** An application's own test of its service, on memory and on DynamoDB Local, with the kit. */
+// tag::social-service-test[]
 @BothBackends
 class SocialServiceTest {
   @Injected QuickPhotos photos;
@@ -100,3 +101,4 @@ class SocialServiceTest {
     assertThat(fixture.exportLines()).hasSize(4);
   }
 }
+// end::social-service-test[]

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The application's repository wired to a Micrometer registry, as the README shows. */
+/** The application's repository wired to a Micrometer registry, as docs/metrics.md shows. */
 class PhotoFeedMetricsTest {
 
   @Test

@@ -1,0 +1,263 @@
+package io.quickphotos.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quickphotos.AccessPattern;
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.CostListener;
+import io.quickphotos.CostModel;
+import io.quickphotos.FanOut;
+import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
+import io.quickphotos.NewUser;
+import io.quickphotos.OperationCost;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
+import io.quickphotos.ReactionType;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
+import io.quickphotos.Snapshot;
+import io.quickphotos.SortOrder;
+import io.quickphotos.User;
+import io.quickphotos.UserPhotos;
+import io.quickphotos.UserStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Java examples of README.md and docs/ that run on the memory backend, each a tagged region
+ * that the documents copy ({@code DocSnippetsTest} in conformance keeps the copies equal). Each
+ * test runs its example and checks what the document says it does.
+ */
+class DocExamplesTest {
+
+  @Test
+  void quickStart() {
+    // tag::quick-start[]
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    LocalDate born = LocalDate.of(1990, 4, 1);
+    photos.createUser(new NewUser("ann", "Ann", "ann@example.com", born, "", UserStatus.ACTIVE));
+    photos.createUser(new NewUser("bob", "Bob", "bob@example.com", born, "", UserStatus.ACTIVE));
+    photos.follow("bob", "ann"); // both users' counters, in one transaction
+    Instant taken = Instant.parse("2024-06-01T09:30:00Z");
+    Photo photo = photos.uploadPhoto("ann", taken, "https://photos.example.com/ann/1.jpg");
+    photos.reactTo("bob", photo.id(), ReactionType.HEART); // once per user and type
+    Page<Photo> feed = photos.homeFeed("bob", PageRequest.first(20)); // newest first
+    // end::quick-start[]
+    assertThat(feed.items()).extracting(Photo::id).containsExactly(photo.id());
+    assertThat(feed.items().get(0).reactionCount(ReactionType.HEART)).isEqualTo(1);
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
+  }
+
+  @Test
+  void tour() {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    photos.createUser(newUser("ann"));
+    photos.createUser(newUser("bob"));
+    photos.follow("bob", "ann");
+    Photo photo =
+        photos.uploadPhoto(
+            "ann", Instant.parse("2024-06-01T09:30:00Z"), "https://photos.example.com/ann/1.jpg");
+    // tag::tour[]
+    UserPhotos page = photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, PageRequest.first(10));
+    User ann = page.user().orElseThrow(); // the profile, on the first page
+    List<Photo> newest = page.photos().items(); // newest first, at most 10
+    if (page.photos().hasNext()) { // an opaque, URL-safe cursor
+      photos.userWithPhotos("ann", SortOrder.NEWEST_FIRST, page.photos().next(10));
+    }
+    photos.reactTo("bob", photo.id(), ReactionType.SMILEY);
+    PhotoReactions reactions = photos.photoWithReactions(photo.id(), PageRequest.first());
+    Page<Follow> followers = photos.followersOf("ann", PageRequest.first());
+    Page<User> following = photos.followedBy("bob", PageRequest.first()); // profiles
+    boolean follows = photos.isFollowing("bob", "ann"); // one GetItem
+    Set<ReactionType> left = photos.reactionsLeftBy("bob", photo.id()); // [SMILEY]
+    photos.removeReaction("bob", photo.id(), ReactionType.SMILEY);
+    photos.unfollow("bob", "ann");
+    photos.deletePhoto(photo.id()); // and every reaction on it
+    photos.deleteUser("bob"); // closes the account: photos, reactions, friendships, counters
+    // end::tour[]
+    assertThat(ann.username()).isEqualTo("ann");
+    assertThat(ann.followers()).isEqualTo(1);
+    assertThat(newest).extracting(Photo::id).containsExactly(photo.id());
+    assertThat(reactions.photo()).isPresent();
+    assertThat(reactions.reactions().items()).extracting(Reaction::reactor).containsExactly("bob");
+    assertThat(followers.items()).extracting(Follow::follower).containsExactly("bob");
+    assertThat(following.items()).extracting(User::username).containsExactly("ann");
+    assertThat(follows).isTrue();
+    assertThat(left).containsExactly(ReactionType.SMILEY);
+    assertThat(photos.getPhoto(photo.id())).isEmpty();
+    assertThat(photos.getUser("bob")).isEmpty();
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isZero();
+  }
+
+  @Test
+  void errorsSayWhatWasWritten() {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    photos.createUser(newUser("ann"));
+    photos.createUser(newUser("bob"));
+    Photo photo =
+        photos.uploadPhoto(
+            "ann", Instant.parse("2024-06-01T09:30:00Z"), "https://photos.example.com/ann/1.jpg");
+    photos.reactTo("bob", photo.id(), ReactionType.HEART);
+    assertThatThrownBy(() -> photos.reactTo("bob", photo.id(), ReactionType.HEART))
+        .isInstanceOf(AlreadyReactedException.class);
+    photos.removeReaction("bob", photo.id(), ReactionType.HEART);
+    assertThatThrownBy(() -> photos.removeReaction("bob", photo.id(), ReactionType.HEART))
+        .isInstanceOf(ReactionNotFoundException.class);
+    // What the README says of a retry after an unknown outcome, on memory's scripted fault.
+    Faults faults = Faults.seeded(1);
+    QuickPhotos faulty = MemoryQuickPhotos.builder().faults(faults).build();
+    faulty.createUser(newUser("ann"));
+    faulty.createUser(newUser("bob"));
+    faults.on(Request.TRANSACT_WRITE_ITEMS).next(1, Fault.unknownOutcome());
+    assertThatThrownBy(() -> faulty.follow("bob", "ann"))
+        .isInstanceOf(ServiceUnavailableException.class);
+    assertThat(faulty.isFollowing("bob", "ann")).isTrue();
+  }
+
+  @Test
+  void bulkImport() {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    Instant taken = Instant.parse("2024-06-01T09:30:00Z");
+    Instant now = Instant.parse("2024-06-02T00:00:00Z");
+    // tag::import[]
+    List<NewUser> users = List.of(newUser("ann"), newUser("bob"));
+    List<NewPhoto> newPhotos =
+        List.of(new NewPhoto("ann", taken, "https://photos.example.com/ann/1.jpg"));
+    List<Follow> follows = List.of(new Follow("bob", "ann", now));
+    List<Reaction> reactions =
+        List.of(new Reaction("bob", newPhotos.get(0).id(), ReactionType.HEART, now));
+    long written =
+        photos.importSnapshot(new Snapshot(users, newPhotos, follows, reactions), n -> {});
+    // end::import[]
+    assertThat(written).isEqualTo(5);
+    assertThat(photos.getUser("ann").orElseThrow().followers()).isEqualTo(1);
+    assertThat(
+            photos.getPhoto(newPhotos.get(0).id()).orElseThrow().reactionCount(ReactionType.HEART))
+        .isEqualTo(1);
+  }
+
+  @Test
+  void everySetting() {
+    // tag::settings[]
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .fanOut(FanOut.defaults()) // off: fan-out on read; FanOut.hybrid() opts in
+            .sharding(Sharding.defaults()) // 8 shards from 1,000 followers or reactions
+            .retryPolicy(RetryPolicy.defaults()) // 8 attempts, full jitter, 4.52 s of waits at most
+            .costListener(CostListener.none()) // or yours: each call's requests and units
+            .build();
+    // end::settings[]
+    assertThat(photos.settings().fanOut()).isEqualTo(FanOut.off());
+    assertThat(photos.settings().sharding()).isEqualTo(Sharding.defaults());
+  }
+
+  @Test
+  void costs() {
+    List<String> log = new ArrayList<>();
+    List<OperationCost> recorded = new ArrayList<>();
+    CostListener metrics = recorded::add;
+    // tag::requests-made[]
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .costListener(
+                cost -> cost.requestsMade().forEach(r -> log.add(cost.pattern() + ": " + r)))
+            .build();
+    // end::requests-made[]
+    photos.createUser(newUser("ann"));
+    photos.createUser(newUser("bob"));
+    photos.follow("ann", "bob");
+    log.clear();
+    photos.followedBy("ann", PageRequest.first(10));
+    assertThat(log)
+        .containsExactly(
+            "FOLLOWED_BY: Query InvertedIndex SK = #FRIEND#ann, forwards, Limit 10, eventually"
+                + " consistent",
+            "FOLLOWED_BY: BatchGetItem 1 key (PK = USER#bob, SK = #METADATA#bob), strongly"
+                + " consistent");
+
+    List<OperationCost> costs = new ArrayList<>();
+    // tag::cost-listener-all[]
+    QuickPhotos measured =
+        MemoryQuickPhotos.builder()
+            .costListener(CostListener.all(metrics, costs::add)) // each cost to both, in order
+            .build();
+    // end::cost-listener-all[]
+    measured.createUser(newUser("ann"));
+    measured.createUser(newUser("bob"));
+    measured.follow("ann", "bob");
+    OperationCost cost = costs.get(costs.size() - 1);
+    // tag::cost-model[]
+    double dollars = CostModel.ON_DEMAND_US_EAST_1.dollars(cost); // a follow: 12 WCU, $0.0000075
+    // end::cost-model[]
+    assertThat(cost.pattern()).isEqualTo(AccessPattern.FOLLOW);
+    assertThat(cost.writeCapacityUnits()).isEqualTo(12.0);
+    assertThat(dollars).isEqualTo(0.0000075);
+    assertThat(recorded).isEqualTo(costs);
+  }
+
+  @Test
+  void aSimulatedNetwork() {
+    // tag::latency[]
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .latency(Duration.ofMillis(5)) // every request takes 5 ms, as over a network
+            .parallelism(50) // a call's independent requests side by side
+            .build();
+    // end::latency[]
+    photos.createUser(newUser("ann"));
+    long start = System.nanoTime();
+    photos.getUser("ann");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(5));
+  }
+
+  @Test
+  void theThroughputModel() {
+    MovableClock clock = new MovableClock(Instant.parse("2024-01-01T00:00:00Z"));
+    // tag::throughput[]
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .throughput(Throughput.onDemand()) // 3,000 RCU and 1,000 WCU a second a partition
+            .clock(clock) // the seconds the limits count
+            .retryPolicy(RetryPolicy.noDelay(1)) // a refused request fails the call at once
+            .build();
+    // end::throughput[]
+    photos.createUser(newUser("ann"));
+    // A profile update bills 2 WCU, half to the table's partition and half to the index's: one
+    // item's partition admits 1,000 a second, and the clock never moves here.
+    int through = 0;
+    for (int i = 0; i < 1_500; i++) {
+      try {
+        photos.updateProfile("ann", ProfileUpdate.builder().name("Ann " + i).build());
+        through++;
+      } catch (ServiceUnavailableException throttled) {
+        // refused for throughput
+      }
+    }
+    assertThat(through).isBetween(990, 1_001); // less the profile's own creation
+  }
+
+  private static NewUser newUser(String username) {
+    return new NewUser(
+        username,
+        "Name of " + username,
+        username + "@example.com",
+        LocalDate.of(1990, 4, 1),
+        "",
+        UserStatus.ACTIVE);
+  }
+}
