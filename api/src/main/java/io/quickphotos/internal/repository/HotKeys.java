@@ -277,7 +277,7 @@ final class HotKeys {
   /**
    * A user's profile with exact counters: a user this repository knows is hot is read with its
    * shards at once (one TransactGetItems); any other with one GetItem, and a hot one then as
-   * {@link #withTotals(Optional, Meter)} reads it.
+   * {@link #withTotals(Optional, Meter)} reads it, and is known from then on.
    */
   Optional<Item> user(String username, Meter meter) {
     return read(KeyLayout.user(username), shardedUsers, username, meter);
@@ -292,7 +292,12 @@ final class HotKeys {
     // Most repositories know no hot key: no lookup then.
     Integer shards = known.isEmpty() ? null : known.get(name);
     if (shards == null) {
-      return withTotals(execution.get(key, meter), meter);
+      Optional<Item> item = execution.get(key, meter);
+      if (item.isPresent() && Shards.isSharded(item.get())) {
+        // Hot: its next reads go straight to the snapshot.
+        remember(known, name, Shards.count(item.get()));
+      }
+      return withTotals(item, meter);
     }
     Item guess = Item.builder(key).put(Shards.SHARDS_ATTRIBUTE, shards).build();
     Map<Key, Integer> counts = new HashMap<>();
