@@ -1,6 +1,7 @@
 package io.quickphotos.memory.internal;
 
 import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
 
 /**
  * Every capacity number the engine reports, in one place, as DynamoDB bills provisioned tables
@@ -84,11 +85,11 @@ final class Billing {
    * @param before the indexed image before the write, or null if the item was not indexed
    * @param after the indexed image after the write, or null if it is not indexed
    */
-  static double indexWrite(Stored before, Stored after) {
+  static double indexWrite(Item before, Item after) {
     if (before == null && after == null) {
       return 0;
     }
-    if (before != null && after != null && before.item().equals(after.item())) {
+    if (before != null && after != null && before.equals(after)) {
       return 0;
     }
     return writeUnits(

@@ -16,7 +16,6 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -57,8 +56,8 @@ import java.util.Optional;
  * }</pre>
  */
 public final class MemoryTable implements Table {
-  private final SortedStore table = new SortedStore();
-  private final SortedStore inverted = new SortedStore();
+  private final SortedStore table = new SortedStore(Item.PK, Item.SK);
+  private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
   private final ReadMostlyLock.WriteLock writeLock;
 
@@ -81,7 +80,7 @@ public final class MemoryTable implements Table {
   @Override
   public Read getItem(Key key) {
     Rules.key(key);
-    Stored stored;
+    Item stored;
     readLock.lock();
     try {
       stored = table.get(key.pk(), key.sk());
@@ -89,8 +88,7 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     return new Read(
-        Optional.ofNullable(stored).map(Stored::item),
-        Billing.getItem(stored == null ? 0 : stored.size()));
+        Optional.ofNullable(stored), Billing.getItem(stored == null ? 0 : stored.size()));
   }
 
   /**
@@ -123,17 +121,17 @@ public final class MemoryTable implements Table {
     SortedStore store = index == Index.TABLE ? table : inverted;
     List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
     long bytesRead = 0;
-    Stored last = null;
+    Item last = null;
     boolean cut = false;
     readLock.lock();
     try {
-      Map<String, Stored> range =
+      SortedStore.Cursor range =
           store.range(
               plan.partitionValue(),
-              plan.sortCondition(),
+              plan.sortCondition().orElse(null),
               plan.forward(),
-              plan.exclusiveStart().map(start -> start.sortOn(index)));
-      for (Stored stored : range.values()) {
+              plan.exclusiveStart().map(start -> start.sortOn(index)).orElse(null));
+      for (Item stored = range.next(); stored != null; stored = range.next()) {
         // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
         // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
         // does exactly this); a page that reaches Limit carries one unless its last item sits
@@ -142,7 +140,7 @@ public final class MemoryTable implements Table {
           cut = true;
           break;
         }
-        items.add(stored.item());
+        items.add(stored);
         bytesRead += stored.size();
         last = stored;
         if (items.size() >= plan.limit()) {
@@ -180,7 +178,7 @@ public final class MemoryTable implements Table {
     readLock.lock();
     try {
       // One more than the page, to tell whether anything is left after it.
-      List<Stored> page =
+      List<Item> page =
           table.segment(
               plan.segment(),
               plan.totalSegments(),
@@ -188,11 +186,11 @@ public final class MemoryTable implements Table {
               plan.exclusiveStart().map(Key::sk).orElse(null),
               plan.limit() + 1);
       int taken = 0;
-      for (Stored stored : page) {
+      for (Item stored : page) {
         if (taken == plan.limit() || bytesRead >= Limits.MAX_PAGE_BYTES) {
           break;
         }
-        items.add(stored.item());
+        items.add(stored);
         bytesRead += stored.size();
         taken++;
       }
@@ -234,13 +232,13 @@ public final class MemoryTable implements Table {
           unprocessed.add(key);
           continue;
         }
-        Stored stored = table.get(key.pk(), key.sk());
+        Item stored = table.get(key.pk(), key.sk());
         if (stored != null && bytes + stored.size() > Limits.MAX_BATCH_GET_RESPONSE_BYTES) {
           unprocessed.add(key);
           continue;
         }
         if (stored != null) {
-          found.add(stored.item());
+          found.add(stored);
           bytes += stored.size();
         }
         read += Billing.batchGetItem(stored == null ? null : stored.size());
@@ -271,8 +269,8 @@ public final class MemoryTable implements Table {
     try {
       for (Item item : items) {
         WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
-        Stored current = current(put.key());
-        Stored next = nextImage(put, current);
+        Item current = current(put.key());
+        Item next = nextImage(put, current);
         units += Billing.write(tableUnits(current, next), indexUnits(current, next)).write();
         store(put.key(), current, next);
       }
@@ -307,15 +305,15 @@ public final class MemoryTable implements Table {
     Rules.singleWrite(action);
     writeLock.lock();
     try {
-      Stored current = current(action.key());
-      if (!Conditions.test(action.condition(), current == null ? null : current.item())) {
+      Item current = current(action.key());
+      if (!Conditions.test(action.condition(), current)) {
         // As DynamoDB with ReturnValuesOnConditionCheckFailure=ALL_OLD: the item as it is.
-        throw new TableConditionFailedException(current == null ? null : current.item(), null);
+        throw new TableConditionFailedException(current, null);
       }
-      Stored next = nextImage(action, current);
+      Item next = nextImage(action, current);
       Capacity consumed = Billing.write(tableUnits(current, next), indexUnits(current, next));
-      store(action.key(), current, next);
-      return new Write(Optional.ofNullable(next).map(Stored::item), consumed);
+      next = store(action.key(), current, next);
+      return new Write(Optional.ofNullable(next), consumed);
     } finally {
       writeLock.unlock();
     }
@@ -353,8 +351,8 @@ public final class MemoryTable implements Table {
     int n = actions.size();
     List<String> reasons = new ArrayList<>(n);
     List<Item> failedItems = new ArrayList<>(n);
-    Stored[] before = new Stored[n];
-    Stored[] after = new Stored[n];
+    Item[] before = new Item[n];
+    Item[] after = new Item[n];
     boolean cancelled = false;
     writeLock.lock();
     try {
@@ -362,7 +360,7 @@ public final class MemoryTable implements Table {
         WriteAction action = actions.get(i);
         before[i] = current(action.key());
         String reason = Limits.NONE;
-        if (!Conditions.test(action.condition(), before[i] == null ? null : before[i].item())) {
+        if (!Conditions.test(action.condition(), before[i])) {
           reason = Limits.CONDITIONAL_CHECK_FAILED;
         } else if (!(action instanceof WriteAction.Check)) {
           try {
@@ -373,10 +371,7 @@ public final class MemoryTable implements Table {
         }
         cancelled |= !reason.equals(Limits.NONE);
         reasons.add(reason);
-        failedItems.add(
-            reason.equals(Limits.CONDITIONAL_CHECK_FAILED) && before[i] != null
-                ? before[i].item()
-                : null);
+        failedItems.add(reason.equals(Limits.CONDITIONAL_CHECK_FAILED) ? before[i] : null);
       }
       if (cancelled) {
         throw new TableTransactionCancelledException(reasons, failedItems, null);
@@ -403,51 +398,50 @@ public final class MemoryTable implements Table {
 
   // --- under the write lock --------------------------------------------------------------------
 
-  private Stored current(Key key) {
+  private Item current(Key key) {
     return table.get(key.pk(), key.sk());
   }
 
   /** The item after {@code action}, or null after a delete; throws if it cannot be applied. */
-  private static Stored nextImage(WriteAction action, Stored current) {
+  private static Item nextImage(WriteAction action, Item current) {
     if (action instanceof WriteAction.Put put) {
-      return Stored.of(put.item());
+      return put.item();
     }
     if (action instanceof WriteAction.Update update) {
-      Stored image =
-          Stored.of(
-              Updates.apply(
-                  update.key(), current == null ? null : current.item(), update.actions()));
+      Item image = Updates.apply(update.key(), current, update.actions());
       Rules.updatedItemSize(image);
       return image;
     }
     return null;
   }
 
-  private static double tableUnits(Stored before, Stored after) {
+  private static double tableUnits(Item before, Item after) {
     return Billing.tableWrite(before == null ? 0 : before.size(), after == null ? 0 : after.size());
   }
 
-  private static double indexUnits(Stored before, Stored after) {
+  private static double indexUnits(Item before, Item after) {
     return Billing.indexWrite(indexed(before), indexed(after));
   }
 
   /** The item as the sparse index sees it: itself if it has both index keys, otherwise null. */
-  private static Stored indexed(Stored stored) {
-    if (stored == null) {
+  private static Item indexed(Item item) {
+    if (item == null) {
       return null;
     }
-    String p = stored.item().stringOrNull(Index.INVERTED.partitionAttribute());
-    String s = stored.item().stringOrNull(Index.INVERTED.sortAttribute());
+    String p = item.stringOrNull(Index.INVERTED.partitionAttribute());
+    String s = item.stringOrNull(Index.INVERTED.sortAttribute());
     boolean hasKeys = p != null && !p.isEmpty() && s != null && !s.isEmpty();
-    return hasKeys ? stored : null;
+    return hasKeys ? item : null;
   }
 
-  /** Replaces {@code before} by {@code after} (null: delete) in the table and the index. */
-  private void store(Key key, Stored before, Stored after) {
+  /**
+   * Replaces {@code before} by {@code after} (null: delete) in the table and the index.
+   *
+   * @return the item as stored (sharing its key strings), or null after a delete
+   */
+  private Item store(Key key, Item before, Item after) {
     if (after != null) {
       after = sharingKeyValues(after);
-      // The shared values' strings key the maps too, so each key string is held once.
-      key = after.key();
     }
     if (indexed(before) != null) {
       inverted.remove(key.sk(), key.pk());
@@ -455,11 +449,12 @@ public final class MemoryTable implements Table {
     if (after == null) {
       table.remove(key.pk(), key.sk());
     } else {
-      table.put(key.pk(), key.sk(), after);
+      table.put(after);
       if (indexed(after) != null) {
-        inverted.put(key.sk(), key.pk(), after);
+        inverted.put(after);
       }
     }
+    return after;
   }
 
   /**
@@ -469,18 +464,16 @@ public final class MemoryTable implements Table {
    * shared by many items (a user's profile, photos and followers; a photo and its reactions in
    * the index) is held once instead of once per item. Items are immutable, so sharing is safe.
    */
-  private Stored sharingKeyValues(Stored stored) {
-    Item item = stored.item();
+  private Item sharingKeyValues(Item item) {
     String pk = item.stringOrNull(Item.PK);
     String sk = item.stringOrNull(Item.SK);
-    String sharedPk = pk == null ? null : table.sharedValue(pk, Item.PK);
-    String sharedSk = sk == null ? null : inverted.sharedValue(sk, Item.SK);
+    String sharedPk = pk == null ? null : table.sharedValue(pk);
+    String sharedSk = sk == null ? null : inverted.sharedValue(sk);
     boolean newPk = sharedPk != null && sharedPk != pk;
     boolean newSk = sharedSk != null && sharedSk != sk;
     if (!newPk && !newSk) {
-      return stored;
+      return item;
     }
-    return new Stored(
-        item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk)), stored.size());
+    return item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk));
   }
 }

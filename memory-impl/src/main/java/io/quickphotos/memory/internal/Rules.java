@@ -201,7 +201,7 @@ final class Rules {
   }
 
   /** The new image an UpdateItem computed; DynamoDB words this refusal differently from Put's. */
-  static void updatedItemSize(Stored image) {
+  static void updatedItemSize(Item image) {
     if (image.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(UPDATED_ITEM_TOO_LARGE);
     }
