@@ -435,45 +435,38 @@ public final class MemoryTable implements Table {
   }
 
   /**
-   * Replaces {@code before} by {@code after} (null: delete) in the table and the index.
+   * Replaces {@code before} by {@code after} (null: delete) in the table and the index, with
+   * {@code after}'s {@code PK} string replaced by the very instance the other items of its table
+   * partition hold, and its {@code SK} string by the one the items of its index partition hold, if
+   * there are such items: equal strings, so the item is equal, but a partition key shared by many
+   * items (a user's profile, photos and followers; a photo and its reactions in the index) is
+   * held once instead of once per item. Items are immutable, so sharing is safe. Each structure's
+   * partition is looked up once.
    *
-   * @return the item as stored (sharing its key strings), or null after a delete
+   * @return the item as stored, or null after a delete
    */
   private Item store(Key key, Item before, Item after) {
+    String pk = key.pk();
+    String sk = key.sk();
+    int tableSlot = table.locate(pk);
+    int indexSlot = inverted.locate(sk);
     if (after != null) {
-      after = sharingKeyValues(after);
-    }
-    if (indexed(before) != null) {
-      inverted.remove(key.sk(), key.pk());
-    }
-    if (after == null) {
-      table.remove(key.pk(), key.sk());
-    } else {
-      table.put(after);
-      if (indexed(after) != null) {
-        inverted.put(after);
+      String sharedPk = table.partitionValue(tableSlot);
+      String sharedSk = inverted.partitionValue(indexSlot);
+      String itemPk = after.stringOrNull(Item.PK);
+      String itemSk = after.stringOrNull(Item.SK);
+      boolean newPk = sharedPk != null && sharedPk != itemPk;
+      boolean newSk = sharedSk != null && sharedSk != itemSk;
+      if (newPk || newSk) {
+        after = after.withKey(new Key(newPk ? sharedPk : itemPk, newSk ? sharedSk : itemSk));
       }
     }
-    return after;
-  }
-
-  /**
-   * The item with its {@code PK} string replaced by the very instance another item of its table
-   * partition holds, and its {@code SK} string by the one another item of its index partition
-   * holds, if there are such items: equal strings, so the item is equal, but a partition key
-   * shared by many items (a user's profile, photos and followers; a photo and its reactions in
-   * the index) is held once instead of once per item. Items are immutable, so sharing is safe.
-   */
-  private Item sharingKeyValues(Item item) {
-    String pk = item.stringOrNull(Item.PK);
-    String sk = item.stringOrNull(Item.SK);
-    String sharedPk = pk == null ? null : table.sharedValue(pk);
-    String sharedSk = sk == null ? null : inverted.sharedValue(sk);
-    boolean newPk = sharedPk != null && sharedPk != pk;
-    boolean newSk = sharedSk != null && sharedSk != sk;
-    if (!newPk && !newSk) {
-      return item;
+    table.replace(tableSlot, pk, sk, after);
+    // The index keys are the table keys, so before and after sit at one place in the index.
+    Item indexedAfter = indexed(after);
+    if (indexed(before) != null || indexedAfter != null) {
+      inverted.replace(indexSlot, sk, pk, indexedAfter);
     }
-    return item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk));
+    return after;
   }
 }

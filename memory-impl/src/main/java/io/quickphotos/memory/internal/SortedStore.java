@@ -6,10 +6,8 @@ import io.quickphotos.engine.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
@@ -52,8 +50,23 @@ final class SortedStore {
   /** A tree that shrinks to this size becomes a run again; below MAX_RUN so it cannot flap. */
   static final int MIN_TREE = MAX_RUN / 2;
 
-  /** Each value is an {@link Item}, a {@link Run} or a {@code TreeMap<String, Item>}. */
-  private final Map<String, Object> partitions = new HashMap<>();
+  /** The partition table's capacity when empty; a power of two. */
+  private static final int INITIAL_SLOTS = 16;
+
+  /**
+   * The partitions, by open addressing with linear probing: {@code values[i]} holds the items of
+   * partition {@code keys[i]}, an {@link Item}, a {@link Run} or a {@code TreeMap<String, Item>};
+   * a null key is a free slot. Two arrays of references where a {@code HashMap} spent a 32-byte
+   * node per partition, and a slot that a write can find once and then update in place. The key
+   * is the partition value string of the partition's first item, which every later item shares
+   * ({@link MemoryTable}), so it costs nothing of its own.
+   */
+  private String[] keys = new String[INITIAL_SLOTS];
+
+  private Object[] values = new Object[INITIAL_SLOTS];
+
+  /** Partitions held; at most two thirds of the slots, so that probe sequences stay short. */
+  private int count;
 
   private final String partitionAttribute;
   private final String sortAttribute;
@@ -75,16 +88,17 @@ final class SortedStore {
    * {@code limit}.
    */
   List<Item> segment(int segment, int total, String startPartition, String startSort, int limit) {
-    List<String> keys = new ArrayList<>();
-    for (String partition : partitions.keySet()) {
-      if (Math.floorMod(partition.hashCode(), total) == segment
+    List<String> chosen = new ArrayList<>();
+    for (String partition : keys) {
+      if (partition != null
+          && Math.floorMod(partition.hashCode(), total) == segment
           && (startPartition == null || ORDER.compare(partition, startPartition) >= 0)) {
-        keys.add(partition);
+        chosen.add(partition);
       }
     }
-    keys.sort(ORDER);
+    chosen.sort(ORDER);
     List<Item> page = new ArrayList<>();
-    for (String partition : keys) {
+    for (String partition : chosen) {
       Cursor items =
           partition.equals(startPartition)
               ? range(partition, null, true, startSort)
@@ -106,7 +120,11 @@ final class SortedStore {
    * @param sort the sort value
    */
   Item get(String partition, String sort) {
-    Object items = partitions.get(partition);
+    int slot = locate(partition);
+    if (slot < 0) {
+      return null;
+    }
+    Object items = values[slot];
     if (items instanceof Item item) {
       return sort.equals(sortValue(item)) ? item : null;
     }
@@ -114,68 +132,76 @@ final class SortedStore {
       int i = run.find(sort);
       return i >= 0 ? run.items[i] : null;
     }
-    return items == null ? null : tree(items).get(sort);
+    return tree(items).get(sort);
+  }
+
+  /**
+   * Where a partition is held, for {@link #partitionValue} and {@link #replace}: valid until the
+   * next write to this store.
+   *
+   * @param partition the partition value
+   * @return the slot, at least 0, or {@code -(free slot) - 1} if the partition is empty
+   */
+  int locate(String partition) {
+    String[] keys = this.keys;
+    int mask = keys.length - 1;
+    int h = partition.hashCode();
+    for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
+      String key = keys[i];
+      if (key == null) {
+        return -i - 1;
+      }
+      if (key == partition || (key.hashCode() == h && key.equals(partition))) {
+        return i;
+      }
+    }
   }
 
   /**
    * The string the partition's items hold as their partition value, for a new item of the same
-   * partition to share; null if the partition is empty.
+   * partition to share.
    *
-   * @param partition the partition value
+   * @param slot what {@link #locate} returned
+   * @return the string, or null if the partition is empty
    */
-  String sharedValue(String partition) {
-    Object items = partitions.get(partition);
-    Item first;
-    if (items == null) {
-      return null;
-    } else if (items instanceof Item item) {
-      first = item;
-    } else if (items instanceof Run run) {
-      first = run.items[0];
-    } else {
-      first = tree(items).firstEntry().getValue();
-    }
-    return first.stringOrNull(partitionAttribute);
+  String partitionValue(int slot) {
+    return slot < 0 ? null : keys[slot];
   }
 
   /**
-   * Adds the item, or replaces the one with the same key. Its partition and sort values are its
-   * own strings, which the store then holds as keys.
+   * Replaces the item with {@code after}'s key ({@code partition}, {@code sort}) by
+   * {@code after}, or removes it if {@code after} is null; adds {@code after} if there was none.
+   * The item's own partition and sort value strings are what the store then holds as keys.
+   *
+   * @param slot what {@link #locate} returned for {@code partition}, with no write since
+   * @param partition the partition value
+   * @param sort the sort value
+   * @param after the new item, or null to remove
+   */
+  void replace(int slot, String partition, String sort, Item after) {
+    if (slot < 0) {
+      if (after != null) {
+        add(-slot - 1, after.stringOrNull(partitionAttribute), after);
+      }
+      return;
+    }
+    Object items = values[slot];
+    Object next = after == null ? removing(items, sort) : putting(items, sort, after);
+    if (next == null) {
+      removeAt(slot);
+    } else {
+      values[slot] = next;
+    }
+  }
+
+  /**
+   * Adds the item, or replaces the one with the same key.
    *
    * @param item an item with both of this store's key attributes as strings
    */
   void put(Item item) {
     String partition = item.stringOrNull(partitionAttribute);
-    String sort = sortValue(item);
-    Object items = partitions.get(partition);
-    if (items == null) {
-      partitions.put(partition, item);
-    } else if (items instanceof Item single) {
-      int order = ORDER.compare(sort, sortValue(single));
-      if (order == 0) {
-        partitions.put(partition, item);
-      } else {
-        partitions.put(
-            partition,
-            order < 0
-                ? new Run(new String[] {sort, sortValue(single)}, new Item[] {item, single})
-                : new Run(new String[] {sortValue(single), sort}, new Item[] {single, item}));
-      }
-    } else if (items instanceof Run run) {
-      int i = run.find(sort);
-      if (i >= 0) {
-        run.keys[i] = sort;
-        run.items[i] = item;
-      } else if (run.size() < MAX_RUN) {
-        partitions.put(partition, run.inserting(-i - 1, sort, item));
-      } else {
-        TreeMap<String, Item> tree = run.toTree();
-        tree.put(sort, item);
-        partitions.put(partition, tree);
-      }
-    } else {
-      tree(items).put(sort, item);
-    }
+    replace(locate(partition), partition, sortValue(item), item);
   }
 
   /**
@@ -185,22 +211,117 @@ final class SortedStore {
    * @param sort the sort value
    */
   void remove(String partition, String sort) {
-    Object items = partitions.get(partition);
+    replace(locate(partition), partition, sort, null);
+  }
+
+  /** The partition's items with {@code item} put in at {@code sort}. */
+  private Object putting(Object items, String sort, Item item) {
     if (items instanceof Item single) {
-      if (sort.equals(sortValue(single))) {
-        partitions.remove(partition);
+      String other = sortValue(single);
+      int order = ORDER.compare(sort, other);
+      if (order == 0) {
+        return item;
       }
-    } else if (items instanceof Run run) {
+      return order < 0
+          ? new Run(new String[] {sort, other}, new Item[] {item, single})
+          : new Run(new String[] {other, sort}, new Item[] {single, item});
+    }
+    if (items instanceof Run run) {
       int i = run.find(sort);
       if (i >= 0) {
-        partitions.put(partition, run.size() == 2 ? run.items[1 - i] : run.removing(i));
+        run.keys[i] = sort;
+        run.items[i] = item;
+        return run;
       }
-    } else if (items != null) {
-      TreeMap<String, Item> tree = tree(items);
-      if (tree.remove(sort) != null && tree.size() <= MIN_TREE) {
-        partitions.put(partition, Run.of(tree));
+      if (run.size() < MAX_RUN) {
+        return run.inserting(-i - 1, sort, item);
+      }
+      TreeMap<String, Item> tree = run.toTree();
+      tree.put(sort, item);
+      return tree;
+    }
+    tree(items).put(sort, item);
+    return items;
+  }
+
+  /** The partition's items without the one at {@code sort}; null if none is left. */
+  private Object removing(Object items, String sort) {
+    if (items instanceof Item single) {
+      return sort.equals(sortValue(single)) ? null : single;
+    }
+    if (items instanceof Run run) {
+      int i = run.find(sort);
+      if (i < 0) {
+        return run;
+      }
+      return run.size() == 2 ? run.items[1 - i] : run.removing(i);
+    }
+    TreeMap<String, Item> tree = tree(items);
+    if (tree.remove(sort) != null && tree.size() <= MIN_TREE) {
+      return Run.of(tree);
+    }
+    return tree;
+  }
+
+  // --- the partition table ---------------------------------------------------------------------
+
+  /** Spreads a string hash over the slots (Fibonacci hashing: the high bits move the low ones). */
+  private static int spread(int h) {
+    int x = h * 0x9E3779B9;
+    return x ^ (x >>> 16);
+  }
+
+  /** Adds a partition at a free slot {@link #locate} found. */
+  private void add(int free, String partition, Object items) {
+    keys[free] = partition;
+    values[free] = items;
+    count++;
+    if (count * 3 > keys.length * 2) {
+      resize(keys.length * 2);
+    }
+  }
+
+  private void resize(int slots) {
+    String[] oldKeys = keys;
+    Object[] oldValues = values;
+    keys = new String[slots];
+    values = new Object[slots];
+    int mask = slots - 1;
+    for (int j = 0; j < oldKeys.length; j++) {
+      String key = oldKeys[j];
+      if (key != null) {
+        int i = spread(key.hashCode()) & mask;
+        while (keys[i] != null) {
+          i = (i + 1) & mask;
+        }
+        keys[i] = key;
+        values[i] = oldValues[j];
       }
     }
+  }
+
+  /**
+   * Frees a slot by shifting back the entries after it that probed past it (Knuth's algorithm R
+   * for linear probing), so that no search ever stops early and no tombstone is left.
+   */
+  private void removeAt(int slot) {
+    String[] keys = this.keys;
+    Object[] values = this.values;
+    int mask = keys.length - 1;
+    int free = slot;
+    for (int i = (free + 1) & mask; keys[i] != null; i = (i + 1) & mask) {
+      int home = spread(keys[i].hashCode()) & mask;
+      // The entry at i may move to the free slot if its home is not cyclically in (free, i].
+      boolean stays = free <= i ? free < home && home <= i : free < home || home <= i;
+      if (!stays) {
+        keys[free] = keys[i];
+        values[free] = values[i];
+        free = i;
+      }
+    }
+    keys[free] = null;
+    values[free] = null;
+    count--;
   }
 
   /**
@@ -216,10 +337,11 @@ final class SortedStore {
    */
   Cursor range(
       String partition, SortKeyCondition condition, boolean forward, String exclusiveStart) {
-    Object items = partitions.get(partition);
-    if (items == null) {
+    int slot = locate(partition);
+    if (slot < 0) {
       return Cursor.EMPTY;
     }
+    Object items = values[slot];
     if (items instanceof Item item) {
       String sort = sortValue(item);
       if (condition != null && !condition.matches(sort)) {
@@ -378,9 +500,24 @@ final class SortedStore {
     private final String[] keys;
     private final Item[] items;
 
+    /**
+     * No key holds a unit at or above U+D800, so {@link String#compareTo} (an intrinsic that
+     * compares many bytes at a time) agrees with {@link #ORDER} for any probe: the two orders
+     * differ only where one string has a surrogate and the other a unit at or above U+E000 at the
+     * first difference. It stays false once a key with such a unit was added, even after that
+     * key is removed: then only searches are slower. It costs no heap: the field fills the
+     * object's alignment padding.
+     */
+    private final boolean plain;
+
     Run(String[] keys, Item[] items) {
+      this(keys, items, plain(keys));
+    }
+
+    private Run(String[] keys, Item[] items, boolean plain) {
       this.keys = keys;
       this.items = items;
+      this.plain = plain;
     }
 
     static Run of(TreeMap<String, Item> tree) {
@@ -389,13 +526,31 @@ final class SortedStore {
       return new Run(keys, items);
     }
 
+    private static boolean plain(String[] keys) {
+      for (String key : keys) {
+        if (!plain(key)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static boolean plain(String key) {
+      for (int i = 0; i < key.length(); i++) {
+        if (key.charAt(i) >= Character.MIN_SURROGATE) {
+          return false;
+        }
+      }
+      return true;
+    }
+
     int size() {
       return keys.length;
     }
 
     /** The index of {@code sort}, or {@code -(insertion point) - 1}. */
     int find(String sort) {
-      return Arrays.binarySearch(keys, sort, ORDER);
+      return plain ? Arrays.binarySearch(keys, sort) : Arrays.binarySearch(keys, sort, ORDER);
     }
 
     /** The first index whose key is at or above {@code sort} ({@code inclusive}) or above it. */
@@ -414,7 +569,7 @@ final class SortedStore {
       v[at] = item;
       System.arraycopy(keys, at, k, at + 1, n - at);
       System.arraycopy(items, at, v, at + 1, n - at);
-      return new Run(k, v);
+      return new Run(k, v, plain && plain(sort));
     }
 
     Run removing(int at) {
@@ -425,7 +580,7 @@ final class SortedStore {
       System.arraycopy(items, 0, v, 0, at);
       System.arraycopy(keys, at + 1, k, at, n - at - 1);
       System.arraycopy(items, at + 1, v, at, n - at - 1);
-      return new Run(k, v);
+      return new Run(k, v, plain);
     }
 
     TreeMap<String, Item> toTree() {
