@@ -41,7 +41,7 @@ final class Billing {
    * the minimum of one unit.
    */
   static Capacity getItem(int sizeOrZero) {
-    return new Capacity(readUnits(sizeOrZero), 0);
+    return reading(readUnits(sizeOrZero));
   }
 
   /**
@@ -50,7 +50,7 @@ final class Billing {
    * An empty result still costs the minimum (1 or 0.5); DynamoDB Local reports 0.0 there.
    */
   static Capacity query(long bytesRead, boolean consistent) {
-    return new Capacity(readUnits(bytesRead) * (consistent ? 1.0 : EVENTUAL_FACTOR), 0);
+    return reading(readUnits(bytesRead) * (consistent ? 1.0 : EVENTUAL_FACTOR));
   }
 
   /**
@@ -98,7 +98,7 @@ final class Billing {
 
   /** A single write: the table's share plus the index's share. */
   static Capacity write(double tableUnits, double indexUnits) {
-    return new Capacity(0, tableUnits + indexUnits);
+    return writing(tableUnits + indexUnits);
   }
 
   /**
@@ -117,6 +117,37 @@ final class Billing {
    */
   static Capacity transactionalCheck(int sizeOrZero) {
     return new Capacity(readUnits(sizeOrZero) * TRANSACTIONAL_FACTOR, 0);
+  }
+
+  /**
+   * Reads of up to 4 KB (1 unit, or half of one) are nearly every read: one shared, immutable
+   * {@link Capacity} each instead of a new one per request.
+   */
+  private static final Capacity ONE_READ = new Capacity(1, 0);
+
+  private static final Capacity HALF_READ = new Capacity(EVENTUAL_FACTOR, 0);
+
+  /** Writes of 1 to 8 units, the table's and the index's share of items up to 4 KB. */
+  private static final Capacity[] WRITES = new Capacity[9];
+
+  static {
+    for (int units = 1; units < WRITES.length; units++) {
+      WRITES[units] = new Capacity(0, units);
+    }
+  }
+
+  private static Capacity reading(double units) {
+    if (units == 1) {
+      return ONE_READ;
+    }
+    return units == EVENTUAL_FACTOR ? HALF_READ : new Capacity(units, 0);
+  }
+
+  private static Capacity writing(double units) {
+    int whole = (int) units;
+    return whole == units && whole > 0 && whole < WRITES.length
+        ? WRITES[whole]
+        : new Capacity(0, units);
   }
 
   /** Started 4 KB blocks, at least one. */

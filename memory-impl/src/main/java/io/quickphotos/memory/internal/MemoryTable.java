@@ -15,6 +15,7 @@ import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -319,6 +320,12 @@ public final class MemoryTable implements Table {
     }
   }
 
+  /** The index is updated under the same lock as the write: a Query never misses it. */
+  @Override
+  public boolean indexMayLag() {
+    return false;
+  }
+
   /**
    * TransactWriteItems: all actions or none, atomic and isolated from every other request. Each
    * action's condition is tested against the state before the transaction; if any is false, or an
@@ -338,22 +345,15 @@ public final class MemoryTable implements Table {
    *     more than 4 MB in all (each Put's item and each other action's key, by DynamoDB's size
    *     formula), or one is invalid on its own (see {@link #write})
    */
-  /** The index is updated under the same lock as the write: a Query never misses it. */
-  @Override
-  public boolean indexMayLag() {
-    return false;
-  }
-
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
     Objects.requireNonNull(actions, "actions");
     Rules.transaction(actions);
     int n = actions.size();
-    List<String> reasons = new ArrayList<>(n);
-    List<Item> failedItems = new ArrayList<>(n);
     Item[] before = new Item[n];
     Item[] after = new Item[n];
-    boolean cancelled = false;
+    // Made only when an action fails: a transaction that commits needs no reasons.
+    String[] reasons = null;
     writeLock.lock();
     try {
       for (int i = 0; i < n; i++) {
@@ -369,28 +369,37 @@ public final class MemoryTable implements Table {
             reason = Limits.VALIDATION_ERROR;
           }
         }
-        cancelled |= !reason.equals(Limits.NONE);
-        reasons.add(reason);
-        failedItems.add(reason.equals(Limits.CONDITIONAL_CHECK_FAILED) ? before[i] : null);
+        if (reasons == null && !reason.equals(Limits.NONE)) {
+          reasons = new String[n];
+          Arrays.fill(reasons, 0, i, Limits.NONE);
+        }
+        if (reasons != null) {
+          reasons[i] = reason;
+        }
       }
-      if (cancelled) {
-        throw new TableTransactionCancelledException(reasons, failedItems, null);
+      if (reasons != null) {
+        List<Item> failedItems = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          failedItems.add(reasons[i].equals(Limits.CONDITIONAL_CHECK_FAILED) ? before[i] : null);
+        }
+        throw new TableTransactionCancelledException(Arrays.asList(reasons), failedItems, null);
       }
-      Capacity consumed = Capacity.ZERO;
+      // Summed in request order from zero, as adding the actions' Capacity values did.
+      double read = 0;
+      double write = 0;
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         if (action instanceof WriteAction.Check) {
-          consumed =
-              consumed.plus(Billing.transactionalCheck(before[i] == null ? 0 : before[i].size()));
+          read += Billing.transactionalCheck(size(before[i])).read();
         } else {
-          consumed =
-              consumed.plus(
-                  Billing.transactionalWrite(
-                      tableUnits(before[i], after[i]), indexUnits(before[i], after[i])));
+          write +=
+              Billing.transactionalWrite(
+                      tableUnits(before[i], after[i]), indexUnits(before[i], after[i]))
+                  .write();
           store(action.key(), before[i], after[i]);
         }
       }
-      return consumed;
+      return new Capacity(read, write);
     } finally {
       writeLock.unlock();
     }
@@ -416,7 +425,11 @@ public final class MemoryTable implements Table {
   }
 
   private static double tableUnits(Item before, Item after) {
-    return Billing.tableWrite(before == null ? 0 : before.size(), after == null ? 0 : after.size());
+    return Billing.tableWrite(size(before), size(after));
+  }
+
+  private static int size(Item item) {
+    return item == null ? 0 : item.size();
   }
 
   private static double indexUnits(Item before, Item after) {
@@ -446,8 +459,10 @@ public final class MemoryTable implements Table {
    * @return the item as stored, or null after a delete
    */
   private Item store(Key key, Item before, Item after) {
-    String pk = key.pk();
-    String sk = key.sk();
+    // A stored item's key strings are the structures' own: their hashes are cached and the
+    // lookups match by identity, where the request's strings would be hashed and compared.
+    String pk = before == null ? key.pk() : before.stringOrNull(Item.PK);
+    String sk = before == null ? key.sk() : before.stringOrNull(Item.SK);
     int tableSlot = table.locate(pk);
     int indexSlot = inverted.locate(sk);
     if (after != null) {
