@@ -57,8 +57,8 @@ final class Billing {
    * One key of a strongly consistent BatchGetItem: unlike Query, each item is rounded up to 4 KB
    * on its own.
    */
-  static double batchGetItem(Integer sizeOrNull) {
-    return sizeOrNull == null ? BATCH_MISSING_ITEM_READ : readUnits(sizeOrNull);
+  static double batchGetItem(Item foundOrNull) {
+    return foundOrNull == null ? BATCH_MISSING_ITEM_READ : readUnits(foundOrNull.size());
   }
 
   /**

@@ -223,26 +223,25 @@ public final class MemoryTable implements Table {
     Objects.requireNonNull(keys, "keys");
     Rules.batchGet(keys);
     List<Item> found = new ArrayList<>(keys.size());
-    List<Key> unprocessed = new ArrayList<>();
+    // Keys are left unprocessed only past 16 MB of items: the list is made when that happens.
+    List<Key> unprocessed = List.of();
     double read = 0;
     long bytes = 0;
     readLock.lock();
     try {
+      int i = 0;
       for (Key key : keys) {
-        if (!unprocessed.isEmpty()) {
-          unprocessed.add(key);
-          continue;
-        }
         Item stored = table.get(key.pk(), key.sk());
         if (stored != null && bytes + stored.size() > Limits.MAX_BATCH_GET_RESPONSE_BYTES) {
-          unprocessed.add(key);
-          continue;
+          unprocessed = keys.subList(i, keys.size());
+          break;
         }
+        i++;
         if (stored != null) {
           found.add(stored);
           bytes += stored.size();
         }
-        read += Billing.batchGetItem(stored == null ? null : stored.size());
+        read += Billing.batchGetItem(stored);
       }
     } finally {
       readLock.unlock();

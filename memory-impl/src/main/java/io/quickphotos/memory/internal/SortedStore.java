@@ -54,16 +54,16 @@ final class SortedStore {
   private static final int INITIAL_SLOTS = 16;
 
   /**
-   * The partitions, by open addressing with linear probing: {@code values[i]} holds the items of
-   * partition {@code keys[i]}, an {@link Item}, a {@link Run} or a {@code TreeMap<String, Item>};
-   * a null key is a free slot. Two arrays of references where a {@code HashMap} spent a 32-byte
-   * node per partition, and a slot that a write can find once and then update in place. The key
-   * is the partition value string of the partition's first item, which every later item shares
-   * ({@link MemoryTable}), so it costs nothing of its own.
+   * The partitions, by open addressing with linear probing: slot {@code i} is the pair
+   * {@code table[2i]}, the partition value, and {@code table[2i + 1]}, the partition's items (an
+   * {@link Item}, a {@link Run} or a {@code TreeMap<String, Item>}); a null key is a free slot.
+   * Two references a partition where a {@code HashMap} spent a 32-byte node, side by side so that
+   * a lookup that finds the key has its items in the same cache line, and a slot that a write can
+   * find once and then update in place. The key is the partition value string of the partition's
+   * first item, which every later item shares ({@link MemoryTable}), so it costs nothing of its
+   * own.
    */
-  private String[] keys = new String[INITIAL_SLOTS];
-
-  private Object[] values = new Object[INITIAL_SLOTS];
+  private Object[] table = new Object[2 * INITIAL_SLOTS];
 
   /** Partitions held; at most two thirds of the slots, so that probe sequences stay short. */
   private int count;
@@ -89,7 +89,8 @@ final class SortedStore {
    */
   List<Item> segment(int segment, int total, String startPartition, String startSort, int limit) {
     List<String> chosen = new ArrayList<>();
-    for (String partition : keys) {
+    for (int i = 0; i < table.length; i += 2) {
+      String partition = (String) table[i];
       if (partition != null
           && Math.floorMod(partition.hashCode(), total) == segment
           && (startPartition == null || ORDER.compare(partition, startPartition) >= 0)) {
@@ -124,7 +125,7 @@ final class SortedStore {
     if (slot < 0) {
       return null;
     }
-    Object items = values[slot];
+    Object items = table[2 * slot + 1];
     if (items instanceof Item item) {
       return sort.equals(sortValue(item)) ? item : null;
     }
@@ -143,11 +144,11 @@ final class SortedStore {
    * @return the slot, at least 0, or {@code -(free slot) - 1} if the partition is empty
    */
   int locate(String partition) {
-    String[] keys = this.keys;
-    int mask = keys.length - 1;
+    Object[] table = this.table;
+    int mask = (table.length >> 1) - 1;
     int h = partition.hashCode();
     for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
-      String key = keys[i];
+      String key = (String) table[2 * i];
       if (key == null) {
         return -i - 1;
       }
@@ -165,7 +166,7 @@ final class SortedStore {
    * @return the string, or null if the partition is empty
    */
   String partitionValue(int slot) {
-    return slot < 0 ? null : keys[slot];
+    return slot < 0 ? null : (String) table[2 * slot];
   }
 
   /**
@@ -185,12 +186,12 @@ final class SortedStore {
       }
       return;
     }
-    Object items = values[slot];
+    Object items = table[2 * slot + 1];
     Object next = after == null ? removing(items, sort) : putting(items, sort, after);
     if (next == null) {
       removeAt(slot);
     } else {
-      values[slot] = next;
+      table[2 * slot + 1] = next;
     }
   }
 
@@ -273,31 +274,31 @@ final class SortedStore {
 
   /** Adds a partition at a free slot {@link #locate} found. */
   private void add(int free, String partition, Object items) {
-    keys[free] = partition;
-    values[free] = items;
+    table[2 * free] = partition;
+    table[2 * free + 1] = items;
     count++;
-    if (count * 3 > keys.length * 2) {
-      resize(keys.length * 2);
+    int slots = table.length >> 1;
+    if (count * 3 > slots * 2) {
+      resize(slots * 2);
     }
   }
 
   private void resize(int slots) {
-    String[] oldKeys = keys;
-    Object[] oldValues = values;
-    keys = new String[slots];
-    values = new Object[slots];
+    Object[] old = table;
+    Object[] grown = new Object[2 * slots];
     int mask = slots - 1;
-    for (int j = 0; j < oldKeys.length; j++) {
-      String key = oldKeys[j];
+    for (int j = 0; j < old.length; j += 2) {
+      String key = (String) old[j];
       if (key != null) {
         int i = spread(key.hashCode()) & mask;
-        while (keys[i] != null) {
+        while (grown[2 * i] != null) {
           i = (i + 1) & mask;
         }
-        keys[i] = key;
-        values[i] = oldValues[j];
+        grown[2 * i] = key;
+        grown[2 * i + 1] = old[j + 1];
       }
     }
+    table = grown;
   }
 
   /**
@@ -305,22 +306,21 @@ final class SortedStore {
    * for linear probing), so that no search ever stops early and no tombstone is left.
    */
   private void removeAt(int slot) {
-    String[] keys = this.keys;
-    Object[] values = this.values;
-    int mask = keys.length - 1;
+    Object[] table = this.table;
+    int mask = (table.length >> 1) - 1;
     int free = slot;
-    for (int i = (free + 1) & mask; keys[i] != null; i = (i + 1) & mask) {
-      int home = spread(keys[i].hashCode()) & mask;
+    for (int i = (free + 1) & mask; table[2 * i] != null; i = (i + 1) & mask) {
+      int home = spread(table[2 * i].hashCode()) & mask;
       // The entry at i may move to the free slot if its home is not cyclically in (free, i].
       boolean stays = free <= i ? free < home && home <= i : free < home || home <= i;
       if (!stays) {
-        keys[free] = keys[i];
-        values[free] = values[i];
+        table[2 * free] = table[2 * i];
+        table[2 * free + 1] = table[2 * i + 1];
         free = i;
       }
     }
-    keys[free] = null;
-    values[free] = null;
+    table[2 * free] = null;
+    table[2 * free + 1] = null;
     count--;
   }
 
@@ -341,7 +341,7 @@ final class SortedStore {
     if (slot < 0) {
       return Cursor.EMPTY;
     }
-    Object items = values[slot];
+    Object items = table[2 * slot + 1];
     if (items instanceof Item item) {
       String sort = sortValue(item);
       if (condition != null && !condition.matches(sort)) {
