@@ -81,6 +81,37 @@ class SortedStoreModelTest {
   }
 
   /**
+   * Whatever string the caller names an item's key with, the store keeps the item's own strings
+   * as its keys (which the engine shares between items), never a second, equal copy: in every
+   * form, for new items and for replacements.
+   */
+  @Test
+  void theStoreHoldsTheItemsOwnKeyStrings() {
+    SortedStore store = new SortedStore(Item.PK, Item.SK);
+    List<Item> items = new ArrayList<>();
+    String firstPk = null;
+    for (int i = 0; i < 2 * SortedStore.MAX_RUN; i++) {
+      String sort = String.format("s%03d", i);
+      Item item = Fixtures.item(new String(PARTITION), new String(sort));
+      // Found and written through a slot and a key of equal but other strings.
+      store.replace(store.locate(PARTITION), PARTITION, new String(sort), item);
+      items.add(item);
+      if (firstPk == null) {
+        firstPk = item.string(Item.PK);
+      }
+      Item replacement = Fixtures.item(new String(PARTITION), new String(sort));
+      store.replace(store.locate(PARTITION), PARTITION, new String(sort), replacement);
+      items.set(i, replacement);
+      for (Item held : List.of(items.get(0), items.get(i / 2), replacement)) {
+        String sk = held.string(Item.SK);
+        assertThat(store.heldSortKey(PARTITION, sk)).isSameAs(sk);
+      }
+    }
+    // The partition is keyed by its first item's string; the engine makes later items share it.
+    assertThat(store.partitionValue(store.locate(PARTITION))).isSameAs(firstPk);
+  }
+
+  /**
    * Many partitions in the open-addressing table: adding and removing whole partitions (which
    * shifts entries back along their probe sequences) loses none and finds each where it is.
    */
