@@ -1,6 +1,7 @@
 package io.quickphotos.bench;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ public final class PerfGuard {
       List<Map<String, Measured>> all = new ArrayList<>();
       for (int run = 1; run <= runs; run++) {
         Map<String, Measured> measured = measure();
-        print(measured);
+        print(measured, System.out);
         all.add(measured);
       }
       write(baselineFile, baseline, median(all));
@@ -99,7 +100,7 @@ public final class PerfGuard {
         "PerfGuard: measured in %.0f s on %s%n",
         (System.nanoTime() - start) / 1e9,
         jdk());
-    List<String> failures = check(baseline, measured);
+    List<String> failures = check(baseline, measured, System.out);
     if (!failures.isEmpty()) {
       failures.forEach(System.err::println);
       System.exit(1);
@@ -137,10 +138,10 @@ public final class PerfGuard {
     return median;
   }
 
-  private static void print(Map<String, Measured> measured) {
+  private static void print(Map<String, Measured> measured, PrintStream out) {
     measured.forEach(
         (pattern, m) ->
-            System.out.printf(
+            out.printf(
                 Locale.ROOT,
                 "PerfGuard: %-18s memory %7.3f us  collections %7.3f us  ratio %5.2f%n",
                 pattern,
@@ -208,19 +209,21 @@ public final class PerfGuard {
   }
 
   /**
-   * Each pattern's line, and one failure message per pattern whose ratio is above its limit.
+   * Prints each pattern's line, and returns one failure message per pattern whose ratio is above
+   * its limit.
    *
    * @param baseline the checked-in ratios and tolerance
    * @param measured this run's figures
+   * @param out where the lines go
    * @return the failure messages, empty if none regressed
    */
-  static List<String> check(Properties baseline, Map<String, Measured> measured) {
+  static List<String> check(Properties baseline, Map<String, Measured> measured, PrintStream out) {
     double tolerance = number(baseline, TOLERANCE);
     List<String> failures = new ArrayList<>();
     if (baseline.stringPropertyNames().stream().noneMatch(k -> k.startsWith(jdk() + "."))) {
       // A JDK the build does not run on in CI: nothing to compare with, so nothing is judged.
-      print(measured);
-      System.out.println(
+      print(measured, out);
+      out.println(
           "PerfGuard: no baseline for "
               + jdk()
               + ", nothing checked; PerfGuard --update records one (benchmarks/README.md)");
@@ -232,7 +235,7 @@ public final class PerfGuard {
       double expected = number(baseline, jdk() + "." + pattern);
       double limit = expected * tolerance;
       boolean failed = m.ratio() > limit;
-      System.out.printf(
+      out.printf(
           Locale.ROOT,
           "PerfGuard: %-18s memory %7.3f us  collections %7.3f us  ratio %5.2f  baseline %5.2f"
               + "  limit %5.2f  %s%n",
