@@ -72,9 +72,10 @@ public final class Item {
     this.values = values;
   }
 
-  private Item(String[] names, Object[] values) {
+  private Item(String[] names, Object[] values, int size) {
     this.names = names;
     this.values = values;
+    this.size = size;
   }
 
   /**
@@ -129,10 +130,12 @@ public final class Item {
     if (pk < 0 || sk < 0) {
       throw new UnreadableItemException("no key attributes in " + this);
     }
+    // Equal strings (the engine's case) leave the size as it is, known or not.
+    boolean same = key.pk().equals(values[pk]) && key.sk().equals(values[sk]);
     Object[] copy = values.clone();
     copy[pk] = key.pk();
     copy[sk] = key.sk();
-    return new Item(names, copy);
+    return new Item(names, copy, same ? size : 0);
   }
 
   /**
@@ -420,6 +423,15 @@ public final class Item {
     /** The shared names of the item this builder started from, while it still has just those. */
     private String[] shape;
 
+    /**
+     * The size of the item built so far, kept up to date from the size of the item this builder
+     * started from (if that was known) by adding the difference each attribute makes; 0 when
+     * unknown. An update that changes a counter of a stored item then costs the two numbers'
+     * sizes, not a walk over every name and string of the item, which was a tenth of a
+     * transaction's time in the memory engine.
+     */
+    private int size;
+
     /** Starts an empty item. */
     public Builder() {
       names = new String[12];
@@ -432,6 +444,7 @@ public final class Item {
       values = Arrays.copyOf(item.values, n + 2);
       count = n;
       shape = item.names;
+      size = item.size;
     }
 
     /**
@@ -486,9 +499,15 @@ public final class Item {
       Objects.requireNonNull(name, "name");
       for (int i = 0; i < count; i++) {
         if (names[i].equals(name)) {
+          if (size != 0) {
+            size += valueSize(value) - valueSize(values[i]);
+          }
           values[i] = value;
           return this;
         }
+      }
+      if (size != 0) {
+        size += Utf8.length(name) + valueSize(value);
       }
       shape = null;
       if (count == names.length) {
@@ -510,11 +529,11 @@ public final class Item {
       Object[] v = Arrays.copyOf(values, count);
       if (shape != null) {
         // Only values replaced: still sorted as the shared names are.
-        return new Item(shape, v);
+        return new Item(shape, v, size);
       }
       String[] n = Arrays.copyOf(names, count);
       sort(n, v, count);
-      return new Item(canonical(n), v);
+      return new Item(canonical(n), v, size);
     }
   }
 }

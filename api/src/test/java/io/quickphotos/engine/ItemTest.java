@@ -107,6 +107,28 @@ class ItemTest {
   }
 
   @Test
+  void anItemBuiltFromAnotherIsSizedAsIfMadeAnew() {
+    Item sized = new Item(sample());
+    sized.size();
+    Item unsized = new Item(sample());
+    for (Item original : List.of(sized, unsized)) {
+      List<Item> changed =
+          List.of(
+              original.toBuilder().put("count", 1234567).build(),
+              original.toBuilder().put("location", "ü".repeat(40)).put("flag", 7).build(),
+              original.toBuilder().put("added", "x").put("added", "yz").build(),
+              original.toBuilder()
+                  .put("reactions", new Value.MapValue(Map.of("heart", Value.Num.of(4))))
+                  .put("nothing", new Value.ListValue(List.of(new Value.Null())))
+                  .build(),
+              original.withKey(new Key("USER#ännä", "PHOTO#ann#1")));
+      for (Item item : changed) {
+        assertThat(item.size()).isEqualTo(new Item(item.attributes()).size());
+      }
+    }
+  }
+
+  @Test
   void withKeyReplacesTheKeyStringsOnly() {
     Key same = new Key(new String(KEY.pk()), new String(KEY.sk()));
     Item item = new Item(sample()).withKey(same);

@@ -1,6 +1,7 @@
 package io.quickphotos.memory.internal;
 
 import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.Item;
 
 /**
  * Every capacity number the engine reports, in one place, as DynamoDB bills provisioned tables
@@ -40,7 +41,7 @@ final class Billing {
    * the minimum of one unit.
    */
   static Capacity getItem(int sizeOrZero) {
-    return new Capacity(readUnits(sizeOrZero), 0);
+    return reading(readUnits(sizeOrZero));
   }
 
   /**
@@ -49,15 +50,15 @@ final class Billing {
    * An empty result still costs the minimum (1 or 0.5); DynamoDB Local reports 0.0 there.
    */
   static Capacity query(long bytesRead, boolean consistent) {
-    return new Capacity(readUnits(bytesRead) * (consistent ? 1.0 : EVENTUAL_FACTOR), 0);
+    return reading(readUnits(bytesRead) * (consistent ? 1.0 : EVENTUAL_FACTOR));
   }
 
   /**
    * One key of a strongly consistent BatchGetItem: unlike Query, each item is rounded up to 4 KB
    * on its own.
    */
-  static double batchGetItem(Integer sizeOrNull) {
-    return sizeOrNull == null ? BATCH_MISSING_ITEM_READ : readUnits(sizeOrNull);
+  static double batchGetItem(Item foundOrNull) {
+    return foundOrNull == null ? BATCH_MISSING_ITEM_READ : readUnits(foundOrNull.size());
   }
 
   /**
@@ -92,11 +93,11 @@ final class Billing {
    * @param before the indexed image before the write, or null if the item was not indexed
    * @param after the indexed image after the write, or null if it is not indexed
    */
-  static double indexWrite(Stored before, Stored after) {
+  static double indexWrite(Item before, Item after) {
     if (before == null && after == null) {
       return 0;
     }
-    if (before != null && after != null && before.item().equals(after.item())) {
+    if (before != null && after != null && before.equals(after)) {
       return 0;
     }
     return writeUnits(
@@ -105,7 +106,7 @@ final class Billing {
 
   /** A single write: the table's share plus the index's share. */
   static Capacity write(double tableUnits, double indexUnits) {
-    return new Capacity(0, tableUnits + indexUnits);
+    return writing(tableUnits + indexUnits);
   }
 
   /**
@@ -124,6 +125,37 @@ final class Billing {
    */
   static Capacity transactionalCheck(int sizeOrZero) {
     return new Capacity(readUnits(sizeOrZero) * TRANSACTIONAL_FACTOR, 0);
+  }
+
+  /**
+   * Reads of up to 4 KB (1 unit, or half of one) are nearly every read: one shared, immutable
+   * {@link Capacity} each instead of a new one per request.
+   */
+  private static final Capacity ONE_READ = new Capacity(1, 0);
+
+  private static final Capacity HALF_READ = new Capacity(EVENTUAL_FACTOR, 0);
+
+  /** Writes of 1 to 8 units, the table's and the index's share of items up to 4 KB. */
+  private static final Capacity[] WRITES = new Capacity[9];
+
+  static {
+    for (int units = 1; units < WRITES.length; units++) {
+      WRITES[units] = new Capacity(0, units);
+    }
+  }
+
+  private static Capacity reading(double units) {
+    if (units == 1) {
+      return ONE_READ;
+    }
+    return units == EVENTUAL_FACTOR ? HALF_READ : new Capacity(units, 0);
+  }
+
+  private static Capacity writing(double units) {
+    int whole = (int) units;
+    return whole == units && whole > 0 && whole < WRITES.length
+        ? WRITES[whole]
+        : new Capacity(0, units);
   }
 
   /** Started 4 KB blocks, at least one. */

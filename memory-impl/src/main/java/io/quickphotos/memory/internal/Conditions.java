@@ -33,7 +33,10 @@ final class Conditions {
       return current == null;
     }
     if (condition instanceof ItemCondition.AttributeExists exists) {
-      return value(current, exists.path()) != null;
+      // A top-level attribute's presence needs no Value made for it.
+      return current != null && exists.path().names().size() == 1
+          ? current.attributes().containsKey(exists.path().names().get(0))
+          : value(current, exists.path()) != null;
     }
     if (condition instanceof ItemCondition.AttributeEquals equals) {
       return equals.value().equals(value(current, equals.path()));

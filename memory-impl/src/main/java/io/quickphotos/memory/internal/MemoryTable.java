@@ -15,8 +15,8 @@ import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -46,6 +46,39 @@ import java.util.Optional;
  * makes, so it is atomic and isolated (serializable), and a reader sees the table and its index
  * agree. Stored items are immutable and returned as they are, without copying.
  *
+ * <p><b>Layout of a stored item.</b> An item is one {@link Item} (24 bytes: its attribute names
+ * in a sorted array shared by every item with the same names, its values array, its DynamoDB size
+ * computed once) and its values array (16 bytes plus 4 a value), which holds the values
+ * unwrapped: a {@code String}, a canonical {@code BigDecimal} (0 to 10 shared), the
+ * {@code Value} itself for a map (a photo's reaction counters) or list. Its {@code PK} string is
+ * the very instance every item of its table partition holds, and its {@code SK} the one of its
+ * index partition, so a partition value shared by many items (a user's profile, photos and
+ * followers; a photo and its reactions) is held once. The table and the index each refer to the
+ * item once more ({@code SortedStore}): a partition of one item is its slot in the partition
+ * table (open addressing, two references a slot, at most two thirds full); a partition of 2 to
+ * 64 items a run of two exact-size arrays, sort-key strings (the item's own) and items, searched
+ * by bisection: 8 bytes an item and 56 a partition; a larger one a {@code TreeMap}.
+ *
+ * <p>Measured with {@code Footprint} (benchmarks module, the benchmark data set, {@code java
+ * -Xms3g -Xmx3g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar
+ * io.quickphotos.bench.Footprint 10000 100000 1000000}): <b>259 bytes an item at 10⁶ items, 1.34×
+ * its DynamoDB size</b> (193.7 bytes), where a {@code TreeMap} per partition (40 bytes an entry,
+ * 48 a map), a {@code HashMap} of partitions (a 32-byte node each) and a record beside each item
+ * for its size took 363 bytes (1.87×). About half of what is left is the strings the items hold
+ * (their characters and a 40-byte {@code String} and array header each), a fifth the
+ * {@code Item}s and their values arrays, an eighth the runs.
+ *
+ * <p><b>A trade not taken: items encoded in bytes.</b> Encoding each item in one {@code byte[]}
+ * (names by shape, strings as Latin-1 or UTF-8 bytes, numbers as longs) and decoding it on read
+ * would save roughly another 100 bytes an item (an estimate: the headers of about two strings an
+ * item and the values array; not built). But every read would make its strings anew: decoding a
+ * user's 7 strings from bytes took 84–115 ns (Latin-1, UTF-8) where reading them from an
+ * {@code Item} took 26–47 ns (one JVM, 1,024 users, alternating), about 55–80 ns more on a
+ * {@code getUser} that takes about 170 ns of CPU (a third slower), and some 19 strings on every
+ * {@code userWithPhotos} page. The layout above meets the 1.5× target while reads got faster
+ * ({@code getUser} about 0.9× and {@code userWithPhotos} 0.88× the time of the layout before),
+ * so items stay objects.
+ *
  * <p>Example, driving the engine directly:
  *
  * <pre>{@code
@@ -57,8 +90,8 @@ import java.util.Optional;
  * }</pre>
  */
 public final class MemoryTable implements Table {
-  private final SortedStore table = new SortedStore();
-  private final SortedStore inverted = new SortedStore();
+  private final SortedStore table = new SortedStore(Item.PK, Item.SK);
+  private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
   private final ReadMostlyLock.WriteLock writeLock;
 
@@ -81,7 +114,7 @@ public final class MemoryTable implements Table {
   @Override
   public Read getItem(Key key) {
     Rules.key(key);
-    Stored stored;
+    Item stored;
     readLock.lock();
     try {
       stored = table.get(key.pk(), key.sk());
@@ -89,8 +122,7 @@ public final class MemoryTable implements Table {
       readLock.unlock();
     }
     return new Read(
-        Optional.ofNullable(stored).map(Stored::item),
-        Billing.getItem(stored == null ? 0 : stored.size()));
+        Optional.ofNullable(stored), Billing.getItem(stored == null ? 0 : stored.size()));
   }
 
   /**
@@ -123,17 +155,17 @@ public final class MemoryTable implements Table {
     SortedStore store = index == Index.TABLE ? table : inverted;
     List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
     long bytesRead = 0;
-    Stored last = null;
+    Item last = null;
     boolean cut = false;
     readLock.lock();
     try {
-      Map<String, Stored> range =
+      SortedStore.Cursor range =
           store.range(
               plan.partitionValue(),
-              plan.sortCondition(),
+              plan.sortCondition().orElse(null),
               plan.forward(),
-              plan.exclusiveStart().map(start -> start.sortOn(index)));
-      for (Stored stored : range.values()) {
+              plan.exclusiveStart().map(start -> start.sortOn(index)).orElse(null));
+      for (Item stored = range.next(); stored != null; stored = range.next()) {
         // The 1 MB cut is taken when the next item would be read, so a page that reaches 1 MB
         // with the range's last item ends without a last evaluated key (DynamoDB Local 2.6.1
         // does exactly this); a page that reaches Limit carries one unless its last item sits
@@ -142,7 +174,7 @@ public final class MemoryTable implements Table {
           cut = true;
           break;
         }
-        items.add(stored.item());
+        items.add(stored);
         bytesRead += stored.size();
         last = stored;
         if (items.size() >= plan.limit()) {
@@ -180,7 +212,7 @@ public final class MemoryTable implements Table {
     readLock.lock();
     try {
       // One more than the page, to tell whether anything is left after it.
-      List<Stored> page =
+      List<Item> page =
           table.segment(
               plan.segment(),
               plan.totalSegments(),
@@ -188,11 +220,11 @@ public final class MemoryTable implements Table {
               plan.exclusiveStart().map(Key::sk).orElse(null),
               plan.limit() + 1);
       int taken = 0;
-      for (Stored stored : page) {
+      for (Item stored : page) {
         if (taken == plan.limit() || bytesRead >= Limits.MAX_PAGE_BYTES) {
           break;
         }
-        items.add(stored.item());
+        items.add(stored);
         bytesRead += stored.size();
         taken++;
       }
@@ -224,26 +256,25 @@ public final class MemoryTable implements Table {
     Objects.requireNonNull(keys, "keys");
     Rules.batchGet(keys);
     List<Item> found = new ArrayList<>(keys.size());
-    List<Key> unprocessed = new ArrayList<>();
+    // Keys are left unprocessed only past 16 MB of items: the list is made when that happens.
+    List<Key> unprocessed = List.of();
     double read = 0;
     long bytes = 0;
     readLock.lock();
     try {
+      int i = 0;
       for (Key key : keys) {
-        if (!unprocessed.isEmpty()) {
-          unprocessed.add(key);
-          continue;
-        }
-        Stored stored = table.get(key.pk(), key.sk());
+        Item stored = table.get(key.pk(), key.sk());
         if (stored != null && bytes + stored.size() > Limits.MAX_BATCH_GET_RESPONSE_BYTES) {
-          unprocessed.add(key);
-          continue;
+          unprocessed = keys.subList(i, keys.size());
+          break;
         }
+        i++;
         if (stored != null) {
-          found.add(stored.item());
+          found.add(stored);
           bytes += stored.size();
         }
-        read += Billing.batchGetItem(stored == null ? null : stored.size());
+        read += Billing.batchGetItem(stored);
       }
     } finally {
       readLock.unlock();
@@ -303,8 +334,8 @@ public final class MemoryTable implements Table {
     try {
       for (Item item : items) {
         WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
-        Stored current = current(put.key());
-        Stored next = nextImage(put, current);
+        Item current = current(put.key());
+        Item next = nextImage(put, current);
         units += Billing.write(tableUnits(current, next), indexUnits(current, next)).write();
         store(put.key(), current, next);
       }
@@ -339,18 +370,24 @@ public final class MemoryTable implements Table {
     Rules.singleWrite(action);
     writeLock.lock();
     try {
-      Stored current = current(action.key());
-      if (!Conditions.test(action.condition(), current == null ? null : current.item())) {
+      Item current = current(action.key());
+      if (!Conditions.test(action.condition(), current)) {
         // As DynamoDB with ReturnValuesOnConditionCheckFailure=ALL_OLD: the item as it is.
-        throw new TableConditionFailedException(current == null ? null : current.item(), null);
+        throw new TableConditionFailedException(current, null);
       }
-      Stored next = nextImage(action, current);
+      Item next = nextImage(action, current);
       Capacity consumed = Billing.write(tableUnits(current, next), indexUnits(current, next));
-      store(action.key(), current, next);
-      return new Write(Optional.ofNullable(next).map(Stored::item), consumed);
+      next = store(action.key(), current, next);
+      return new Write(Optional.ofNullable(next), consumed);
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /** The index is updated under the same lock as the write: a Query never misses it. */
+  @Override
+  public boolean indexMayLag() {
+    return false;
   }
 
   /**
@@ -372,29 +409,22 @@ public final class MemoryTable implements Table {
    *     more than 4 MB in all (each Put's item and each other action's key, by DynamoDB's size
    *     formula), or one is invalid on its own (see {@link #write})
    */
-  /** The index is updated under the same lock as the write: a Query never misses it. */
-  @Override
-  public boolean indexMayLag() {
-    return false;
-  }
-
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
     Objects.requireNonNull(actions, "actions");
     Rules.transaction(actions);
     int n = actions.size();
-    List<String> reasons = new ArrayList<>(n);
-    List<Item> failedItems = new ArrayList<>(n);
-    Stored[] before = new Stored[n];
-    Stored[] after = new Stored[n];
-    boolean cancelled = false;
+    Item[] before = new Item[n];
+    Item[] after = new Item[n];
+    // Made only when an action fails: a transaction that commits needs no reasons.
+    String[] reasons = null;
     writeLock.lock();
     try {
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         before[i] = current(action.key());
         String reason = Limits.NONE;
-        if (!Conditions.test(action.condition(), before[i] == null ? null : before[i].item())) {
+        if (!Conditions.test(action.condition(), before[i])) {
           reason = Limits.CONDITIONAL_CHECK_FAILED;
         } else if (!(action instanceof WriteAction.Check)) {
           try {
@@ -403,31 +433,37 @@ public final class MemoryTable implements Table {
             reason = Limits.VALIDATION_ERROR;
           }
         }
-        cancelled |= !reason.equals(Limits.NONE);
-        reasons.add(reason);
-        failedItems.add(
-            reason.equals(Limits.CONDITIONAL_CHECK_FAILED) && before[i] != null
-                ? before[i].item()
-                : null);
+        if (reasons == null && !reason.equals(Limits.NONE)) {
+          reasons = new String[n];
+          Arrays.fill(reasons, 0, i, Limits.NONE);
+        }
+        if (reasons != null) {
+          reasons[i] = reason;
+        }
       }
-      if (cancelled) {
-        throw new TableTransactionCancelledException(reasons, failedItems, null);
+      if (reasons != null) {
+        List<Item> failedItems = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          failedItems.add(reasons[i].equals(Limits.CONDITIONAL_CHECK_FAILED) ? before[i] : null);
+        }
+        throw new TableTransactionCancelledException(Arrays.asList(reasons), failedItems, null);
       }
-      Capacity consumed = Capacity.ZERO;
+      // Summed in request order from zero, as adding the actions' Capacity values did.
+      double read = 0;
+      double write = 0;
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         if (action instanceof WriteAction.Check) {
-          consumed =
-              consumed.plus(Billing.transactionalCheck(before[i] == null ? 0 : before[i].size()));
+          read += Billing.transactionalCheck(size(before[i])).read();
         } else {
-          consumed =
-              consumed.plus(
-                  Billing.transactionalWrite(
-                      tableUnits(before[i], after[i]), indexUnits(before[i], after[i])));
+          write +=
+              Billing.transactionalWrite(
+                      tableUnits(before[i], after[i]), indexUnits(before[i], after[i]))
+                  .write();
           store(action.key(), before[i], after[i]);
         }
       }
-      return consumed;
+      return new Capacity(read, write);
     } finally {
       writeLock.unlock();
     }
@@ -435,84 +471,81 @@ public final class MemoryTable implements Table {
 
   // --- under the write lock --------------------------------------------------------------------
 
-  private Stored current(Key key) {
+  private Item current(Key key) {
     return table.get(key.pk(), key.sk());
   }
 
   /** The item after {@code action}, or null after a delete; throws if it cannot be applied. */
-  private static Stored nextImage(WriteAction action, Stored current) {
+  private static Item nextImage(WriteAction action, Item current) {
     if (action instanceof WriteAction.Put put) {
-      return Stored.of(put.item());
+      return put.item();
     }
     if (action instanceof WriteAction.Update update) {
-      Stored image =
-          Stored.of(
-              Updates.apply(
-                  update.key(), current == null ? null : current.item(), update.actions()));
+      Item image = Updates.apply(update.key(), current, update.actions());
       Rules.updatedItemSize(image);
       return image;
     }
     return null;
   }
 
-  private static double tableUnits(Stored before, Stored after) {
-    return Billing.tableWrite(before == null ? 0 : before.size(), after == null ? 0 : after.size());
+  private static double tableUnits(Item before, Item after) {
+    return Billing.tableWrite(size(before), size(after));
   }
 
-  private static double indexUnits(Stored before, Stored after) {
+  private static int size(Item item) {
+    return item == null ? 0 : item.size();
+  }
+
+  private static double indexUnits(Item before, Item after) {
     return Billing.indexWrite(indexed(before), indexed(after));
   }
 
   /** The item as the sparse index sees it: itself if it has both index keys, otherwise null. */
-  private static Stored indexed(Stored stored) {
-    if (stored == null) {
+  private static Item indexed(Item item) {
+    if (item == null) {
       return null;
     }
-    String p = stored.item().stringOrNull(Index.INVERTED.partitionAttribute());
-    String s = stored.item().stringOrNull(Index.INVERTED.sortAttribute());
+    String p = item.stringOrNull(Index.INVERTED.partitionAttribute());
+    String s = item.stringOrNull(Index.INVERTED.sortAttribute());
     boolean hasKeys = p != null && !p.isEmpty() && s != null && !s.isEmpty();
-    return hasKeys ? stored : null;
-  }
-
-  /** Replaces {@code before} by {@code after} (null: delete) in the table and the index. */
-  private void store(Key key, Stored before, Stored after) {
-    if (after != null) {
-      after = sharingKeyValues(after);
-      // The shared values' strings key the maps too, so each key string is held once.
-      key = after.key();
-    }
-    if (indexed(before) != null) {
-      inverted.remove(key.sk(), key.pk());
-    }
-    if (after == null) {
-      table.remove(key.pk(), key.sk());
-    } else {
-      table.put(key.pk(), key.sk(), after);
-      if (indexed(after) != null) {
-        inverted.put(key.sk(), key.pk(), after);
-      }
-    }
+    return hasKeys ? item : null;
   }
 
   /**
-   * The item with its {@code PK} string replaced by the very instance another item of its table
-   * partition holds, and its {@code SK} string by the one another item of its index partition
-   * holds, if there are such items: equal strings, so the item is equal, but a partition key
-   * shared by many items (a user's profile, photos and followers; a photo and its reactions in
-   * the index) is held once instead of once per item. Items are immutable, so sharing is safe.
+   * Replaces {@code before} by {@code after} (null: delete) in the table and the index, with
+   * {@code after}'s {@code PK} string replaced by the very instance the other items of its table
+   * partition hold, and its {@code SK} string by the one the items of its index partition hold, if
+   * there are such items: equal strings, so the item is equal, but a partition key shared by many
+   * items (a user's profile, photos and followers; a photo and its reactions in the index) is
+   * held once instead of once per item. Items are immutable, so sharing is safe. Each structure's
+   * partition is looked up once.
+   *
+   * @return the item as stored, or null after a delete
    */
-  private Stored sharingKeyValues(Stored stored) {
-    Item item = stored.item();
-    String pk = item.stringOrNull(Item.PK);
-    String sk = item.stringOrNull(Item.SK);
-    String sharedPk = pk == null ? null : table.sharedValue(pk, Item.PK);
-    String sharedSk = sk == null ? null : inverted.sharedValue(sk, Item.SK);
-    boolean newPk = sharedPk != null && sharedPk != pk;
-    boolean newSk = sharedSk != null && sharedSk != sk;
-    if (!newPk && !newSk) {
-      return stored;
+  private Item store(Key key, Item before, Item after) {
+    // A stored item's key strings are the structures' own: their hashes are cached and the
+    // lookups match by identity, where the request's strings would be hashed and compared.
+    String pk = before == null ? key.pk() : before.stringOrNull(Item.PK);
+    String sk = before == null ? key.sk() : before.stringOrNull(Item.SK);
+    int tableSlot = table.locate(pk);
+    int indexSlot = inverted.locate(sk);
+    if (after != null) {
+      String sharedPk = table.partitionValue(tableSlot);
+      String sharedSk = inverted.partitionValue(indexSlot);
+      String itemPk = after.stringOrNull(Item.PK);
+      String itemSk = after.stringOrNull(Item.SK);
+      boolean newPk = sharedPk != null && sharedPk != itemPk;
+      boolean newSk = sharedSk != null && sharedSk != itemSk;
+      if (newPk || newSk) {
+        after = after.withKey(new Key(newPk ? sharedPk : itemPk, newSk ? sharedSk : itemSk));
+      }
     }
-    return new Stored(
-        item.withKey(new Key(newPk ? sharedPk : pk, newSk ? sharedSk : sk)), stored.size());
+    table.replace(tableSlot, pk, sk, after);
+    // The index keys are the table keys, so before and after sit at one place in the index.
+    Item indexedAfter = indexed(after);
+    if (indexed(before) != null || indexedAfter != null) {
+      inverted.replace(indexSlot, sk, pk, indexedAfter);
+    }
+    return after;
   }
 }
