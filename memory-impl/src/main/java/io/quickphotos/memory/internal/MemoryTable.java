@@ -304,8 +304,8 @@ public final class MemoryTable implements Table {
     readLock.lock();
     try {
       for (Key key : keys) {
-        Stored stored = table.get(key.pk(), key.sk());
-        items.add(Optional.ofNullable(stored).map(Stored::item));
+        Item stored = table.get(key.pk(), key.sk());
+        items.add(Optional.ofNullable(stored));
         read += Billing.transactGetItem(stored == null ? 0 : stored.size());
       }
     } finally {
