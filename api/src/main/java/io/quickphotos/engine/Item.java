@@ -285,7 +285,7 @@ public final class Item {
       return new Value.Str(s);
     }
     if (raw instanceof BigDecimal n) {
-      return new Value.Num(n);
+      return Value.Num.ofCanonical(n);
     }
     if (raw instanceof Boolean b) {
       return new Value.Bool(b);

@@ -178,7 +178,12 @@ public sealed interface ItemCondition {
      */
     public And {
       conditions = List.copyOf(conditions);
-      if (conditions.size() < 2 || conditions.stream().anyMatch(c -> c instanceof Always)) {
+      boolean real = conditions.size() >= 2;
+      // A loop, not a stream: plans build conditions on every call.
+      for (int i = 0; real && i < conditions.size(); i++) {
+        real = !(conditions.get(i) instanceof Always);
+      }
+      if (!real) {
         throw new IllegalArgumentException("AND needs two or more real conditions: " + conditions);
       }
     }

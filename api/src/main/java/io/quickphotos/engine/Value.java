@@ -55,6 +55,24 @@ public sealed interface Value {
     }
 
     /**
+     * The value of a number already in canonical form (as items store them): small integers
+     * share the cached value, so reading a counter makes nothing new.
+     *
+     * @param value the number, without trailing zeros
+     * @return the value
+     */
+    public static Num ofCanonical(BigDecimal value) {
+      // An integer under 1,024 has at most four digits left of the point.
+      if (value.signum() >= 0 && value.scale() <= 0 && value.precision() - value.scale() <= 4) {
+        int small = value.intValue();
+        if (small < SMALL.length) {
+          return SMALL[small];
+        }
+      }
+      return new Num(value);
+    }
+
+    /**
      * A number value from a long.
      *
      * @param value the number
@@ -67,7 +85,8 @@ public sealed interface Value {
           : new Num(BigDecimal.valueOf(value));
     }
 
-    private static final Num[] SMALL = new Num[11];
+    /** Counters and revisions under 1,024 share one value each: no BigDecimal made per write. */
+    private static final Num[] SMALL = new Num[1024];
 
     static {
       for (int i = 0; i < SMALL.length; i++) {

@@ -295,6 +295,7 @@ final class FanOuts {
     Key profile = KeyLayout.user(followed);
     int known = hotKeys.knownShards(followed);
     List<Key> parts = known > 0 ? HotKeys.removalParts(profile, follower, known) : null;
+    FollowPlans.Decrement whole = FollowPlans.Decrement.whole(profile);
     int part = 0;
     boolean drifted = false;
     int rounds = UNFOLLOW_ROUNDS + Sharding.MAX_SHARDS + 1;
@@ -302,9 +303,7 @@ final class FanOuts {
       FollowPlans.Decrement decrement =
           drifted
               ? new FollowPlans.Decrement(profile, FollowPlans.Decrement.Mode.NONE)
-              : parts == null
-                  ? FollowPlans.Decrement.whole(followed)
-                  : FollowPlans.Decrement.onPart(parts.get(part));
+              : parts == null ? whole : FollowPlans.Decrement.onPart(parts.get(part));
       WritePlan plan =
           TimelineFollows.unfollow(
               FollowPlans.unfollow(follower, followed, kind, decrement), follower, followed, kind);

@@ -226,7 +226,7 @@ final class HotKeys {
 
   /** How many shards this repository knows a user has; 0 if it knows of none. */
   int knownShards(String username) {
-    return shardedUsers.getOrDefault(username, 0);
+    return shardedUsers.isEmpty() ? 0 : shardedUsers.getOrDefault(username, 0);
   }
 
   /** Remembers that a user has {@code shards} shards (a write found it so); 0 forgets it. */

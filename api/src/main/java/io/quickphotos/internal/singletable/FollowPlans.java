@@ -117,11 +117,11 @@ public final class FollowPlans {
     /**
      * The decrement of an ordinary profile.
      *
-     * @param followed the followed user
-     * @return {@link Mode#WHOLE} on its profile
+     * @param followed the followed user's profile key
+     * @return {@link Mode#WHOLE} on it
      */
-    public static Decrement whole(String followed) {
-      return new Decrement(KeyLayout.user(followed), Mode.WHOLE);
+    public static Decrement whole(Key followed) {
+      return new Decrement(followed, Mode.WHOLE);
     }
 
     /**

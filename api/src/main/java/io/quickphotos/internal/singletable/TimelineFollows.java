@@ -248,16 +248,25 @@ public final class TimelineFollows {
    * @return {@code attribute_exists(PK)} and the kind's mark
    */
   public static ItemCondition friendshipOfKind(FollowKind kind) {
-    ItemCondition hasFeed = new ItemCondition.AttributeExists(Timelines.FEED_PATH);
-    ItemCondition hasWindow = new ItemCondition.AttributeExists(Timelines.WINDOW_PATH);
     return switch (kind) {
-      case PULL -> ItemCondition.and(ItemCondition.EXISTS, ItemCondition.not(hasFeed));
-      case TIMELINE, TIMELINE_WITHOUT_AUDIENCE ->
-          ItemCondition.and(ItemCondition.EXISTS, hasWindow);
-      case EARLIER_TIMELINE ->
-          ItemCondition.and(ItemCondition.EXISTS, hasFeed, ItemCondition.not(hasWindow));
+      case PULL -> PULL_FRIENDSHIP;
+      case TIMELINE, TIMELINE_WITHOUT_AUDIENCE -> TIMELINE_FRIENDSHIP;
+      case EARLIER_TIMELINE -> EARLIER_TIMELINE_FRIENDSHIP;
     };
   }
+
+  private static final ItemCondition PULL_FRIENDSHIP =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(new ItemCondition.AttributeExists(Timelines.FEED_PATH)));
+  private static final ItemCondition TIMELINE_FRIENDSHIP =
+      ItemCondition.and(
+          ItemCondition.EXISTS, new ItemCondition.AttributeExists(Timelines.WINDOW_PATH));
+  private static final ItemCondition EARLIER_TIMELINE_FRIENDSHIP =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          new ItemCondition.AttributeExists(Timelines.FEED_PATH),
+          ItemCondition.not(new ItemCondition.AttributeExists(Timelines.WINDOW_PATH)));
 
   /**
    * Unfollow of a follow of the given kind: the unfollow's transaction ({@link
@@ -274,6 +283,9 @@ public final class TimelineFollows {
    */
   public static WritePlan unfollow(
       WritePlan unfollow, String follower, String followed, FollowKind kind) {
+    if (kind == FollowKind.PULL) {
+      return unfollow;
+    }
     Key audience = Timelines.audienceKey(followed, follower);
     return switch (kind) {
       case PULL -> unfollow;

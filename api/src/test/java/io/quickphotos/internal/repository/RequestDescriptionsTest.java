@@ -51,7 +51,10 @@ class RequestDescriptionsTest {
     assertThat(
             RequestDescriptions.transactWriteItems(
                 FollowPlans.unfollow(
-                        "a", "b", TimelineFollows.FollowKind.PULL, FollowPlans.Decrement.whole("b"))
+                        "a",
+                        "b",
+                        TimelineFollows.FollowKind.PULL,
+                        FollowPlans.Decrement.whole(KeyLayout.user("b")))
                     .actions()))
         .isEqualTo(
             new DynamoRequest(

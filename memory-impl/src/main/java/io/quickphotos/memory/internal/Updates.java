@@ -80,6 +80,15 @@ final class Updates {
     if (!(old instanceof Value.Num number)) {
       throw Rules.invalid(Rules.OPERAND_WRONG_TYPE);
     }
-    return new Value.Num(number.value().add(java.math.BigDecimal.valueOf(delta)));
+    java.math.BigDecimal value = number.value();
+    // Counters are integers that fit a long: add them as longs (BigDecimal's add and the
+    // canonical form's stripTrailingZeros were most of a counter update's time).
+    if (value.scale() <= 0 && value.precision() - value.scale() < 19) {
+      long sum = value.longValue() + delta;
+      if (((value.longValue() ^ sum) & (delta ^ sum)) >= 0) {
+        return Value.Num.of(sum);
+      }
+    }
+    return new Value.Num(value.add(java.math.BigDecimal.valueOf(delta)));
   }
 }
