@@ -30,7 +30,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code memory} backend and on its {@code collections} floor, one fork each, whose ratios
  * memory ÷ floor are compared with the ratios checked in beside the module
  * ({@code perf-guard.properties}, one set per JDK feature release). A ratio above its baseline
- * times the tolerance fails the build, naming the pattern, both times and both ratios.
+ * times the tolerance in two runs in a row (the second run made only when the first is over)
+ * fails the build, naming the pattern, both times and both ratios.
  *
  * <p><b>What is compared.</b> Each pattern's time is the benchmark thread's CPU time per
  * operation ({@link CostCounters#cpuNanos} over {@link CostCounters#operations}), the lowest of
@@ -102,6 +103,12 @@ public final class PerfGuard {
         jdk());
     List<String> failures = check(baseline, measured, System.out);
     if (!failures.isEmpty()) {
+      // A regression must show twice: one busy moment on a shared machine moved a ratio by up
+      // to 18%, a slower code path moves it in every run. Each pattern keeps its better run.
+      System.out.println("PerfGuard: over the limit once; measuring again to confirm");
+      failures = check(baseline, better(measured, measure()), System.out);
+    }
+    if (!failures.isEmpty()) {
       failures.forEach(System.err::println);
       System.exit(1);
     }
@@ -122,6 +129,17 @@ public final class PerfGuard {
    */
   static String jdk() {
     return "java" + Runtime.version().feature();
+  }
+
+  /** Per pattern, the run of the two with the lower ratio. */
+  static Map<String, Measured> better(Map<String, Measured> first, Map<String, Measured> second) {
+    Map<String, Measured> better = new LinkedHashMap<>();
+    first.forEach(
+        (pattern, m) -> {
+          Measured other = second.get(pattern);
+          better.put(pattern, other != null && other.ratio() < m.ratio() ? other : m);
+        });
+    return better;
   }
 
   /** Per pattern, the run whose ratio is the median of the runs. */

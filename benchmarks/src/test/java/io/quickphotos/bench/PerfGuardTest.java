@@ -52,4 +52,23 @@ class PerfGuardTest {
   void aJdkWithoutABaselineIsNotJudged() {
     assertThat(PerfGuard.check(baseline("java8"), measured(10.0, 100.0), QUIET)).isEmpty();
   }
+
+  @Test
+  void aConfirmingRunKeepsEachPatternsLowerRatio() {
+    // getUser over the limit in the first run only: a busy moment, not a regression.
+    Map<String, PerfGuard.Measured> better =
+        PerfGuard.better(measured(0.350, 2.100), measured(0.200, 3.500));
+    assertThat(better.get("getUser").memoryMicros()).isEqualTo(0.200);
+    assertThat(better.get("followAndUnfollow").memoryMicros()).isEqualTo(2.100);
+    assertThat(PerfGuard.check(baseline(PerfGuard.jdk()), better, QUIET)).isEmpty();
+    // Over in both runs: still a regression.
+    assertThat(
+            PerfGuard.check(
+                baseline(PerfGuard.jdk()),
+                PerfGuard.better(measured(0.350, 2.100), measured(0.300, 2.100)),
+                QUIET))
+        .singleElement()
+        .asString()
+        .startsWith("PerfGuard: getUser regressed:");
+  }
 }
