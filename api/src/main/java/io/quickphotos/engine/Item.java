@@ -191,6 +191,17 @@ public final class Item {
   }
 
   /**
+   * A number attribute, or null if it is missing or not a number. Does not allocate.
+   *
+   * @param name the attribute name
+   * @return its value, or null
+   */
+  public BigDecimal numberOrNull(String name) {
+    int i = indexOf(name);
+    return i >= 0 && values[i] instanceof BigDecimal n ? n : null;
+  }
+
+  /**
    * The item's size as DynamoDB computes it: for each attribute, the UTF-8 length of its name
    * plus the size of its value.
    *

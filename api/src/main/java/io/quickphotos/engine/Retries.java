@@ -19,6 +19,15 @@ import java.util.List;
  */
 public final class Retries {
   private static final ThreadLocal<Retries> CURRENT = new ThreadLocal<>();
+
+  /**
+   * Whether any thread has counted anything yet. Most processes never meet a retry (a memory
+   * backend without faults or throughput limits never does), and then {@link #take()}, asked
+   * twice a repository call, returns without looking the thread's counts up (a thread-local
+   * lookup was 8% of {@code getUser}'s time on the memory backend).
+   */
+  private static volatile boolean counted;
+
   private static final Operation[] OPERATIONS = Operation.values();
 
   private final int[] sdkRetries = new int[OPERATIONS.length];
@@ -62,11 +71,14 @@ public final class Retries {
    * @return the counts, or null if nothing was counted since the last take
    */
   public static Retries take() {
-    Retries counted = CURRENT.get();
-    if (counted != null) {
+    if (!counted) {
+      return null;
+    }
+    Retries current = CURRENT.get();
+    if (current != null) {
       CURRENT.remove();
     }
-    return counted;
+    return current;
   }
 
   /**
@@ -82,12 +94,14 @@ public final class Retries {
   }
 
   private static Retries current() {
-    Retries counted = CURRENT.get();
-    if (counted == null) {
-      counted = new Retries();
-      CURRENT.set(counted);
+    Retries current = CURRENT.get();
+    if (current == null) {
+      current = new Retries();
+      CURRENT.set(current);
+      // Set after the thread's counts exist: a take() that sees it finds them.
+      counted = true;
     }
-    return counted;
+    return current;
   }
 
   /**

@@ -266,12 +266,17 @@ final class HotKeys {
     return exact;
   }
 
+  /** A hot item with exact counters as of one snapshot; empty if it is gone. */
+  private Optional<Item> snapshot(Item main, Meter meter) {
+    return snapshots(List.of(main), new HashMap<>(), meter).values().stream().findFirst();
+  }
+
   /** One item (or none) with exact counters; see {@link #withTotals(List, Meter)}. */
   Optional<Item> withTotals(Optional<Item> item, Meter meter) {
     if (item.isEmpty() || !Shards.isSharded(item.get())) {
       return item;
     }
-    return snapshots(List.of(item.get()), new HashMap<>(), meter).values().stream().findFirst();
+    return snapshot(item.get(), meter);
   }
 
   /**
@@ -293,11 +298,13 @@ final class HotKeys {
     Integer shards = known.isEmpty() ? null : known.get(name);
     if (shards == null) {
       Optional<Item> item = execution.get(key, meter);
-      if (item.isPresent() && Shards.isSharded(item.get())) {
-        // Hot: its next reads go straight to the snapshot.
-        remember(known, name, Shards.count(item.get()));
+      int found = item.isPresent() ? Shards.count(item.get()) : 0;
+      if (found == 0) {
+        return item;
       }
-      return withTotals(item, meter);
+      // Hot: its next reads go straight to the snapshot.
+      remember(known, name, found);
+      return snapshot(item.get(), meter);
     }
     Item guess = Item.builder(key).put(Shards.SHARDS_ATTRIBUTE, shards).build();
     Map<Key, Integer> counts = new HashMap<>();

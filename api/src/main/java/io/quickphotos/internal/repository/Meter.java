@@ -22,7 +22,7 @@ final class Meter {
    * listener. Only the describer and the (immutable) request are kept here: the words are built
    * when {@link OperationCost#requestsMade()} is read.
    */
-  private final List<Supplier<DynamoRequest>> made;
+  private List<Supplier<DynamoRequest>> made;
 
   private int requests;
   private double readUnits;
@@ -34,7 +34,7 @@ final class Meter {
   private Retries retries;
 
   Meter(boolean describe) {
-    made = describe ? new ArrayList<>(2) : null;
+    made = describe ? List.of() : null;
   }
 
   /** Counts a request sent again for what the one before it left undone. */
@@ -65,7 +65,20 @@ final class Meter {
   <T> void made(Function<T, DynamoRequest> describer, T request) {
     requests++;
     if (made != null) {
-      made.add(() -> describer.apply(request));
+      Supplier<DynamoRequest> described = () -> describer.apply(request);
+      // Most calls make one or two requests: kept as an immutable list, which the cost takes
+      // as it is (List.copyOf of an immutable list copies nothing); more go to an ArrayList.
+      switch (made.size()) {
+        case 0 -> made = List.of(described);
+        case 1 -> made = List.of(made.get(0), described);
+        case 2 -> {
+          List<Supplier<DynamoRequest>> more = new ArrayList<>(8);
+          more.addAll(made);
+          more.add(described);
+          made = more;
+        }
+        default -> made.add(described);
+      }
     }
   }
 

@@ -9,6 +9,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -77,7 +78,9 @@ public final class Shards {
    * @return 0 if not sharded
    */
   public static int count(Item main) {
-    return main.get(SHARDS).map(v -> ((Value.Num) v).value().intValueExact()).orElse(0);
+    // Asked of every item read: no Optional or value made for the common case, no shards.
+    BigDecimal shards = main.numberOrNull(SHARDS);
+    return shards == null ? 0 : shards.intValueExact();
   }
 
   /**
