@@ -270,12 +270,10 @@ public final class Item {
         return i;
       }
     }
-    for (int i = 0; i < names.length; i++) {
-      if (name.equals(names[i])) {
-        return i;
-      }
-    }
-    return -1;
+    // Not there by identity: the names are sorted, so a miss (asked of every item read, e.g.
+    // whether it has shards) takes a few comparisons rather than one per name.
+    int found = Arrays.binarySearch(names, name);
+    return found >= 0 ? found : -1;
   }
 
   private static Object raw(Value value) {
