@@ -93,6 +93,8 @@ public final class TableItems {
     /**
      * Checks the components.
      *
+     * @param items how many
+     * @param bytes their size in all
      * @throws IllegalArgumentException if either is negative
      */
     public Tally {
