@@ -1,5 +1,9 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): the floor validates with the
+// repository's own Validation calls, so that it refuses the same arguments with the same
+// exceptions and messages; a copy of the rules could drift from what it is compared with. Its
+// keys are its own copy of the layout (FloorKeys).
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.Follow;
@@ -21,11 +25,8 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Utf8;
+import io.quickphotos.bench.FloorKeys.Key;
 import io.quickphotos.internal.repository.Validation;
-import io.quickphotos.internal.singletable.KeyLayout;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -50,11 +51,12 @@ import java.util.TreeMap;
  *   <li>Validates every argument with the very {@link Validation} calls the repository makes
  *       for the operation, page requests included, and refuses bad
  *       input with the same {@link io.quickphotos.InvalidInputException} and message.</li>
- *   <li>Builds the same key strings with {@link KeyLayout} for every item it reads or writes:
- *       {@code USER#…}, {@code #METADATA#…}, {@code PHOTO#owner#timestamp} with the timestamp
- *       formatted by {@link KeyLayout#timestamp}, {@code REACTION#…}, {@code #FRIEND#…}.</li>
+ *   <li>Builds the same key strings for every item it reads or writes, with its own copy of the
+ *       key layout ({@link FloorKeys}): {@code USER#…}, {@code #METADATA#…},
+ *       {@code PHOTO#owner#timestamp} with the timestamp written as the repository writes it,
+ *       {@code REACTION#…}, {@code #FRIEND#…}.</li>
  *   <li>Keeps the records in a hash map of partitions, each a tree map from sort key to record
- *       in DynamoDB's key order ({@link Utf8#compare}), and every record a second time in the
+ *       in DynamoDB's key order ({@link FloorKeys#compare}), and every record a second time in the
  *       inverted index (partition = sort key, sort key = partition key), so each listing is a
  *       range of one sorted partition read as the repository's Query reads it: profile and photos
  *       by BETWEEN, newest first; photo and reactions backwards on the inverted index; followers
@@ -78,7 +80,7 @@ import java.util.TreeMap;
  */
 final class CollectionsBackend implements BenchmarkTarget {
   private static final PageRequest FIRST_PAGE = PageRequest.first(DataSet.PAGE_SIZE);
-  private static final Comparator<String> KEY_ORDER = Utf8::compare;
+  private static final Comparator<String> KEY_ORDER = FloorKeys::compare;
   private static final NavigableMap<String, Object> EMPTY = Collections.emptyNavigableMap();
 
   /** Partition key → sort key → record. */
@@ -116,7 +118,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   @Override
   public Optional<User> getUser(String username) {
     Validation.username("username", username);
-    return Optional.ofNullable((User) get(KeyLayout.user(username)));
+    return Optional.ofNullable((User) get(FloorKeys.user(username)));
   }
 
   @Override
@@ -126,8 +128,8 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.page(FIRST_PAGE, PageRequest.MAX_SIZE);
     // BETWEEN #METADATA#<u> AND PHOTO$, backwards: the newest photos, then the profile.
     NavigableMap<String, Object> range =
-        partition(table, KeyLayout.userPartition(username))
-            .subMap(KeyLayout.METADATA + username, true, KeyLayout.AFTER_ALL_PHOTOS, true)
+        partition(table, FloorKeys.userPartition(username))
+            .subMap(FloorKeys.METADATA + username, true, FloorKeys.AFTER_ALL_PHOTOS, true)
             .descendingMap();
     User user = null;
     List<Photo> photos = new ArrayList<>(DataSet.PAGE_SIZE);
@@ -135,7 +137,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     for (Map.Entry<String, Object> entry : range.entrySet()) {
       if (entry.getValue() instanceof Photo photo) {
         if (photos.size() == DataSet.PAGE_SIZE) {
-          next = Optional.of(KeyLayout.photoSortKey(photos.get(photos.size() - 1).id()));
+          next = Optional.of(FloorKeys.photoSortKey(photos.get(photos.size() - 1).id()));
           break;
         }
         photos.add(photo);
@@ -145,7 +147,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     }
     if (user == null) {
       // The page stopped before the profile, which sorts after every photo: read it by key.
-      user = (User) get(KeyLayout.user(username));
+      user = (User) get(FloorKeys.user(username));
       if (user == null) {
         throw new UserNotFoundException("user " + username + " does not exist");
       }
@@ -156,7 +158,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
     Validation.photoId(id);
-    return Optional.ofNullable((Photo) get(KeyLayout.photo(id)));
+    return Optional.ofNullable((Photo) get(FloorKeys.photo(id)));
   }
 
   @Override
@@ -169,7 +171,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     int read = 0;
     String last = null;
     for (Map.Entry<String, Object> entry :
-        partition(inverted, KeyLayout.photoSortKey(id)).descendingMap().entrySet()) {
+        partition(inverted, FloorKeys.photoSortKey(id)).descendingMap().entrySet()) {
       if (read == DataSet.PAGE_SIZE) {
         break;
       }
@@ -196,10 +198,10 @@ final class CollectionsBackend implements BenchmarkTarget {
     List<Follow> follows = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
     for (Map.Entry<String, Object> entry :
-        partition(table, KeyLayout.userPartition(username))
-            .tailMap(KeyLayout.FRIEND, true)
+        partition(table, FloorKeys.userPartition(username))
+            .tailMap(FloorKeys.FRIEND, true)
             .entrySet()) {
-      if (follows.size() == DataSet.PAGE_SIZE || !entry.getKey().startsWith(KeyLayout.FRIEND)) {
+      if (follows.size() == DataSet.PAGE_SIZE || !entry.getKey().startsWith(FloorKeys.FRIEND)) {
         break;
       }
       follows.add((Follow) entry.getValue());
@@ -212,15 +214,15 @@ final class CollectionsBackend implements BenchmarkTarget {
   @Override
   public Page<User> followedBy(String username) {
     Validation.username("username", username);
-    Validation.page(FIRST_PAGE, Limits.MAX_BATCH_GET_KEYS);
+    Validation.page(FIRST_PAGE, FloorKeys.MAX_BATCH_GET_KEYS);
     List<Key> keys = new ArrayList<>(DataSet.PAGE_SIZE);
     String last = null;
     for (Map.Entry<String, Object> entry :
-        partition(inverted, KeyLayout.followingPartition(username)).entrySet()) {
+        partition(inverted, FloorKeys.followingPartition(username)).entrySet()) {
       if (keys.size() == DataSet.PAGE_SIZE) {
         break;
       }
-      keys.add(KeyLayout.user(((Follow) entry.getValue()).followed()));
+      keys.add(FloorKeys.user(((Follow) entry.getValue()).followed()));
       last = entry.getKey();
     }
     List<User> profiles = new ArrayList<>(keys.size());
@@ -239,7 +241,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
-    return get(KeyLayout.friendship(followed, follower)) != null;
+    return get(FloorKeys.friendship(followed, follower)) != null;
   }
 
   @Override
@@ -247,10 +249,10 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("reactor", reactor);
     Validation.photoId(photo);
     // begins_with(PK, REACTION#<reactor>#) on the photo's inverted-index partition.
-    String prefix = KeyLayout.REACTION + reactor + "#";
+    String prefix = FloorKeys.REACTION + reactor + "#";
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
     for (Map.Entry<String, Object> entry :
-        partition(inverted, KeyLayout.photoSortKey(photo)).tailMap(prefix, true).entrySet()) {
+        partition(inverted, FloorKeys.photoSortKey(photo)).tailMap(prefix, true).entrySet()) {
       if (types.size() == ReactionType.values().length || !entry.getKey().startsWith(prefix)) {
         break;
       }
@@ -269,19 +271,19 @@ final class CollectionsBackend implements BenchmarkTarget {
 
   @Override
   public void eraseUser(String username) {
-    remove(KeyLayout.user(username));
+    remove(FloorKeys.user(username));
   }
 
   @Override
   public void erasePhoto(PhotoId id) {
-    remove(KeyLayout.photo(id));
+    remove(FloorKeys.photo(id));
   }
 
   /** As the repository's erasing write: deletes the reaction, puts the photo back as loaded. */
   @Override
   public void eraseReaction(Reaction reaction) {
-    remove(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()));
-    Key photoKey = KeyLayout.photo(reaction.photo());
+    remove(FloorKeys.reaction(reaction.reactor(), reaction.type(), reaction.photo()));
+    Key photoKey = FloorKeys.photo(reaction.photo());
     put(photoKey, counted((Photo) get(photoKey), reaction.type(), -1));
   }
 
@@ -300,7 +302,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   @Override
   public User createUser(NewUser user) {
     Validation.newUser(user, today());
-    Key key = KeyLayout.user(user.username());
+    Key key = FloorKeys.user(user.username());
     if (get(key) != null) {
       throw new UserAlreadyExistsException("user " + user.username() + " already exists");
     }
@@ -324,7 +326,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.timestamp("timestamp", id.timestamp());
     Validation.location(location);
     active(id.owner());
-    Key key = KeyLayout.photo(id);
+    Key key = FloorKeys.photo(id);
     if (get(key) != null) {
       throw new PhotoAlreadyExistsException("photo " + id + " already exists");
     }
@@ -344,13 +346,13 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.notNull("reaction type", type);
     Reaction reaction = new Reaction(reactor, id, type, DataSet.CLOCK.instant());
     active(reactor);
-    Key photoKey = KeyLayout.photo(id);
+    Key photoKey = FloorKeys.photo(id);
     Photo photo = (Photo) get(photoKey);
     // The photo of an owner who is gone or closing is gone too.
     if (photo == null || !id.owner().equals(reactor) && !isActive(id.owner())) {
       throw new PhotoNotFoundException("photo " + id + " does not exist");
     }
-    Key key = KeyLayout.reaction(reactor, type, id);
+    Key key = FloorKeys.reaction(reactor, type, id);
     if (get(key) != null) {
       throw new AlreadyReactedException(
           reactor + " already reacted " + type.storedName() + " to photo " + id);
@@ -365,11 +367,11 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("reactor", reactor);
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
-    if (remove(KeyLayout.reaction(reactor, type, photo)) == null) {
+    if (remove(FloorKeys.reaction(reactor, type, photo)) == null) {
       throw new ReactionNotFoundException(
           reactor + " has no " + type.storedName() + " reaction on photo " + photo);
     }
-    Key photoKey = KeyLayout.photo(photo);
+    Key photoKey = FloorKeys.photo(photo);
     Photo current = (Photo) get(photoKey);
     if (current != null) {
       put(photoKey, counted(current, type, -1));
@@ -382,11 +384,11 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
     Follow follow = new Follow(follower, followed, DataSet.CLOCK.instant());
-    Key fromKey = KeyLayout.user(follower);
-    Key toKey = KeyLayout.user(followed);
+    Key fromKey = FloorKeys.user(follower);
+    Key toKey = FloorKeys.user(followed);
     User from = active(follower);
     User to = active(followed);
-    Key key = KeyLayout.friendship(followed, follower);
+    Key key = FloorKeys.friendship(followed, follower);
     if (get(key) != null) {
       throw new AlreadyFollowingException(follower + " already follows " + followed);
     }
@@ -401,25 +403,25 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
-    if (remove(KeyLayout.friendship(followed, follower)) == null) {
+    if (remove(FloorKeys.friendship(followed, follower)) == null) {
       throw new NotFollowingException(follower + " does not follow " + followed);
     }
-    recount(KeyLayout.user(followed), -1, 0);
-    recount(KeyLayout.user(follower), 0, -1);
+    recount(FloorKeys.user(followed), -1, 0);
+    recount(FloorKeys.user(follower), 0, -1);
   }
 
   /** Deletes a photo and its reactions; false if there was no photo. */
   private boolean removePhoto(PhotoId id) {
-    Key key = KeyLayout.photo(id);
+    Key key = FloorKeys.photo(id);
     if (get(key) == null) {
       return false;
     }
     for (String reaction :
         List.copyOf(
-            partition(inverted, KeyLayout.photoSortKey(id))
-                .tailMap(KeyLayout.REACTION, true)
+            partition(inverted, FloorKeys.photoSortKey(id))
+                .tailMap(FloorKeys.REACTION, true)
                 .keySet())) {
-      if (!reaction.startsWith(KeyLayout.REACTION)) {
+      if (!reaction.startsWith(FloorKeys.REACTION)) {
         break;
       }
       remove(new Key(reaction, key.sk()));
@@ -436,33 +438,33 @@ final class CollectionsBackend implements BenchmarkTarget {
   public void deleteUser(String username) {
     Validation.username("username", username);
     active(username);
-    String partition = KeyLayout.userPartition(username);
+    String partition = FloorKeys.userPartition(username);
     for (Map.Entry<String, Object> entry : List.copyOf(partition(table, partition).entrySet())) {
       if (entry.getValue() instanceof Photo photo) {
         removePhoto(photo.id());
       } else if (entry.getValue() instanceof Follow follow) {
         remove(new Key(partition, entry.getKey()));
-        recount(KeyLayout.user(follow.follower()), 0, -1);
+        recount(FloorKeys.user(follow.follower()), 0, -1);
       }
     }
     for (Map.Entry<String, Object> entry :
-        List.copyOf(partition(inverted, KeyLayout.followingPartition(username)).entrySet())) {
-      remove(new Key(entry.getKey(), KeyLayout.followingPartition(username)));
-      recount(KeyLayout.user(((Follow) entry.getValue()).followed()), -1, 0);
+        List.copyOf(partition(inverted, FloorKeys.followingPartition(username)).entrySet())) {
+      remove(new Key(entry.getKey(), FloorKeys.followingPartition(username)));
+      recount(FloorKeys.user(((Follow) entry.getValue()).followed()), -1, 0);
     }
     for (ReactionType type : ReactionType.values()) {
-      String reactions = KeyLayout.REACTION + username + "#" + type.storedName();
+      String reactions = FloorKeys.REACTION + username + "#" + type.storedName();
       for (Object value : List.copyOf(partition(table, reactions).values())) {
         Reaction reaction = (Reaction) value;
-        remove(KeyLayout.reaction(username, type, reaction.photo()));
-        Key photoKey = KeyLayout.photo(reaction.photo());
+        remove(FloorKeys.reaction(username, type, reaction.photo()));
+        Key photoKey = FloorKeys.photo(reaction.photo());
         Photo photo = (Photo) get(photoKey);
         if (photo != null) {
           put(photoKey, counted(photo, type, -1));
         }
       }
     }
-    remove(KeyLayout.user(username));
+    remove(FloorKeys.user(username));
   }
 
   // --- the two sorted maps -------------------------------------------------------------------
@@ -501,7 +503,7 @@ final class CollectionsBackend implements BenchmarkTarget {
 
   /** The profile of a user who exists and is not closing, as the repository's checks demand. */
   private User active(String username) {
-    User user = (User) get(KeyLayout.user(username));
+    User user = (User) get(FloorKeys.user(username));
     if (user == null || user.status() == UserStatus.CLOSING) {
       throw new UserNotFoundException("user " + username + " does not exist");
     }
@@ -509,7 +511,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   }
 
   private boolean isActive(String username) {
-    User user = (User) get(KeyLayout.user(username));
+    User user = (User) get(FloorKeys.user(username));
     return user != null && user.status() != UserStatus.CLOSING;
   }
 

@@ -2,7 +2,6 @@ package io.quickphotos.bench;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
-import io.quickphotos.engine.Capacity;
 
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until
@@ -57,15 +56,6 @@ final class CostTally implements CostListener {
     requests++;
     readUnits += read;
     writeUnits += write;
-  }
-
-  /**
-   * Counts one request sent straight to an engine, and what it consumed.
-   *
-   * @param consumed the engine's capacity figures of the request
-   */
-  void request(Capacity consumed) {
-    request(consumed.read(), consumed.write());
   }
 
   /** Forgets everything tallied so far, such as the cost of loading the data. */

@@ -1,6 +1,7 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
@@ -8,11 +9,11 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
+import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
-import io.quickphotos.engine.Table;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -168,15 +169,22 @@ final class DataSet {
   }
 
   /**
-   * The repository on an engine, as every benchmark builds it: stamped by {@link #CLOCK}.
+   * The in-memory repository on a table, as every benchmark builds it: stamped by {@link #CLOCK},
+   * fan-out on read and the default sharding given (so building it reads nothing), one request
+   * at a time, no faults, limits or latency.
    *
-   * @param table the engine
+   * @param table the table
    * @param costs where the repository reports what each call cost
    * @return the repository
    */
-  static QuickPhotos repository(Table table, CostListener costs) {
-    return Repositories.create(
-        table, RepositoryOptions.defaults().withCostListener(costs).withClock(CLOCK));
+  static QuickPhotos memory(InMemoryTable table, CostListener costs) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .costListener(costs)
+        .clock(CLOCK)
+        .fanOut(FanOut.off())
+        .sharding(Sharding.defaults())
+        .build();
   }
 
   /**

@@ -3,11 +3,11 @@ package io.quickphotos.bench;
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.TableItems;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
-import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.engine.Item;
+import java.io.StringReader;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,12 +31,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * are, and opening is synchronized.
  */
 final class DelayedRepositories implements AutoCloseable {
-  /**
-   * The partitions of the fan-out-on-write model ({@link FanOutOnWrite.Entries}), which
-   * {@link FeedScenario} fills for its own comparison and the product never reads.
-   */
-  private static final String TIMELINE_PARTITIONS = "TIMELINE";
-
   private final URI endpoint;
   private final List<AutoCloseable> opened = new ArrayList<>();
 
@@ -138,40 +132,33 @@ final class DelayedRepositories implements AutoCloseable {
    */
   static DynamoDbLocal startWithFeed(int followees, boolean withHybrid) {
     long start = System.nanoTime();
-    List<Item> items = new ArrayList<>();
-    FeedScenario.readerFollowing(followees)
-        .table
-        .forEachItem(
-            item -> {
-              if (!item.key().pk().startsWith(TIMELINE_PARTITIONS)) {
-                items.add(item);
-              }
-            });
+    String lines = FeedScenario.readerFollowing(followees).productLines();
     if (withHybrid) {
-      items.addAll(
+      lines +=
           HybridScenario.readers(List.of(followees), List.of(0), FanOut.DEFAULT_MAX_FOLLOWERS)
-              .items());
+              .lines();
     }
     return startWith(
-        items, "feed, F = " + followees + (withHybrid ? ", pull and hybrid" : ""), start);
+        lines, "feed, F = " + followees + (withHybrid ? ", pull and hybrid" : ""), start);
   }
 
   /**
-   * Starts DynamoDB Local with the table holding some items, copied with BatchWriteItem
-   * requests of 25.
+   * Starts DynamoDB Local with the table holding some items, loaded as they are with
+   * BatchWriteItem requests of 25 ({@link TableItems#load}).
    *
-   * @param items the items
+   * @param lines the items, one DynamoDB JSON item a line
    * @param label what they are, for the line printed when loaded
    * @param start when loading began ({@link System#nanoTime()})
    * @return the running server; the caller closes it
    */
-  static DynamoDbLocal startWith(List<Item> items, String label, long start) {
+  static DynamoDbLocal startWith(String lines, String label, long start) {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
       QuickPhotosTable.createIfMissing(local.client(), LocalTable.NAME);
-      new CountedTable(new DynamoTable(local.client(), LocalTable.NAME), new CostTally())
-          .putAll(items);
-      DataSet.printLoaded("DynamoDB Local (" + label + ")", items.size(), start);
+      long loaded =
+          TableItems.load(
+              LocalTable.repository(local.client(), CostListener.NONE), new StringReader(lines));
+      DataSet.printLoaded("DynamoDB Local (" + label + ")", loaded, start);
       return local;
     } catch (RuntimeException | Error e) {
       local.close();

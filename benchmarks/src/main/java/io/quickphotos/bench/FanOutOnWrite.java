@@ -1,5 +1,8 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): fan-out on write is a design the
+// product does not have, written against the engine's Table SPI with the design's key layout
+// and codecs, so that it costs what the product's own requests would.
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
@@ -61,6 +64,11 @@ final class FanOutOnWrite {
 
     Entries(String partitionPrefix) {
       this.partitionPrefix = partitionPrefix;
+    }
+
+    /** Where its timelines are: {@code PK} starts with this. */
+    String partitionPrefix() {
+      return partitionPrefix;
     }
   }
 

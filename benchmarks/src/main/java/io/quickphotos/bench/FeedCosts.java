@@ -29,6 +29,19 @@ final class FeedCosts {
   static final double WRITE_UNIT_IN_READ_UNITS = 5;
 
   /**
+   * The requests of a home-feed page of a reader following F users when no read is retried, as
+   * the README's cost table states it: {@code ⌊F / 1000⌋ + 1} inverted-index Queries list the
+   * followed users (1,000 a request, the last confirming the end), then one Query each.
+   * FeedBenchmarkTest holds it to the repository's own formula.
+   *
+   * @param followees F
+   * @return {@code ⌊F / 1000⌋ + 1 + F}
+   */
+  static long homeFeedRequests(long followees) {
+    return followees / 1000 + 1 + followees;
+  }
+
+  /**
    * What one operation cost.
    *
    * @param requests DynamoDB requests

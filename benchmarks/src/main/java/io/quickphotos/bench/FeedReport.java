@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.FollowPlans;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -129,7 +128,7 @@ public final class FeedReport {
             .append(" |");
       }
       md.append(' ')
-          .append(count(FollowPlans.homeFeedRequests(FeedCosts.FOLLOWEES[i])))
+          .append(count(FeedCosts.homeFeedRequests(FeedCosts.FOLLOWEES[i])))
           .append(" |\n");
     }
     md.append("\n## Capacity per upload\n\n| followers N |");

@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): the feed scenarios keep the
+// fan-out-on-write models' timelines (FanOutOnWrite) beside the product's items, in one engine.
 import io.quickphotos.Follow;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
@@ -8,12 +10,14 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Snapshot;
+import io.quickphotos.TableItems;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
+import java.io.StringWriter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -70,9 +74,9 @@ final class FeedScenario {
     }
   }
 
-  final MemoryTable table = new MemoryTable();
+  final MemoryTable table = Engines.memory();
   final CostTally costs = new CostTally();
-  final QuickPhotos repository = DataSet.repository(table, costs);
+  final QuickPhotos repository = Engines.repository(table, costs);
   private final FanOutOnWrite copies =
       new FanOutOnWrite(table, repository, costs, FanOutOnWrite.Entries.COPIES);
   private final FanOutOnWrite references =
@@ -80,6 +84,29 @@ final class FeedScenario {
   private int nextUpload;
 
   private FeedScenario() {}
+
+  /**
+   * The product's items of the scenario as DynamoDB JSON lines ({@link TableItems#export}), to
+   * load into another table: without the fan-out-on-write models' timelines, which the product
+   * never reads (the export writes {@code PK} first, so a line's start names its partition).
+   *
+   * @return the lines, 32·F + 1 of them for a reader following F users
+   */
+  String productLines() {
+    StringWriter out = new StringWriter();
+    TableItems.export(repository, out);
+    StringBuilder lines = new StringBuilder();
+    for (String line : out.toString().split("\n")) {
+      boolean timeline = false;
+      for (FanOutOnWrite.Entries entries : FanOutOnWrite.Entries.values()) {
+        timeline |= line.startsWith("{\"Item\":{\"PK\":{\"S\":\"" + entries.partitionPrefix());
+      }
+      if (!timeline && !line.isEmpty()) {
+        lines.append(line).append('\n');
+      }
+    }
+    return lines.toString();
+  }
 
   /**
    * A reader following {@code followees} users with {@value #PHOTOS_PER_FOLLOWEE} photos each;

@@ -9,15 +9,11 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
-import io.quickphotos.engine.Index;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.TableItems;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
-import io.quickphotos.memory.internal.DynamoDbFailures;
-import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.memory.internal.PartitionLoad;
-import io.quickphotos.memory.internal.ThroughputModel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -113,7 +110,7 @@ final class FeedThroughput {
   /**
    * One partition's load over a run.
    *
-   * @param index table or index
+   * @param onIndex whether a partition of the index, not of the table
    * @param partitionValue its partition key value
    * @param readUnits read units a second, mean over the run
    * @param writeUnits write units a second
@@ -122,7 +119,7 @@ final class FeedThroughput {
    *     limit
    */
   record Hot(
-      Index index,
+      boolean onIndex,
       String partitionValue,
       double readUnits,
       double writeUnits,
@@ -133,7 +130,8 @@ final class FeedThroughput {
    * What a run did.
    *
    * @param load the load
-   * @param audience the audience of the first author, counted in the table
+   * @param audience the audience of an author, on average: the audience items in the table over
+   *     the authors (each author's first K followers, the same for every author of a run)
    * @param uploads uploads offered
    * @param failedUploads uploads that failed
    * @param pages pages offered
@@ -186,13 +184,8 @@ final class FeedThroughput {
   static Run run(Load load) {
     long setupStart = System.nanoTime();
     ManualClock clock = new ManualClock(START.minus(Duration.ofHours(1)));
-    MemoryTable table = new MemoryTable();
-    RepositoryOptions options =
-        RepositoryOptions.defaults()
-            .withClock(clock)
-            .withSharding(Sharding.defaults())
-            .withFanOut(FanOut.hybrid(load.k(), FanOut.DEFAULT_WINDOW));
-    QuickPhotos bare = Repositories.create(table, options);
+    InMemoryTable table = InMemoryTable.create();
+    QuickPhotos bare = repository(table, clock, load).build();
     List<NewUser> users = new ArrayList<>();
     List<NewPhoto> photos = new ArrayList<>();
     for (int a = 0; a < load.authors(); a++) {
@@ -214,20 +207,22 @@ final class FeedThroughput {
         bare.follow(HybridScenario.follower(followerOf(load, a, j)), author(load, a));
       }
     }
-    long entriesBefore = count(table, ItemCodec.Entity.TIMELINE_ENTRY);
-    int audience = audience(table, author(load, 0));
+    Map<TableItems.Kind, TableItems.Tally> before = TableItems.census(bare);
+    long entriesBefore = before.get(TableItems.Kind.TIMELINE_ENTRY).items();
+    int audience = Math.toIntExact(before.get(TableItems.Kind.AUDIENCE).items() / load.authors());
     double setupSeconds = (System.nanoTime() - setupStart) / 1e9;
 
     long runStart = System.nanoTime();
     clock.moveTo(START);
     Throughput limits = Throughput.onDemand();
-    ThroughputModel model = ThroughputModel.create(limits, clock);
-    RetryPolicy policy = RetryPolicy.noDelay(load.attempts());
+    Throughput.Model model = limits.model(clock);
     CostTally costs = new CostTally();
     QuickPhotos limited =
-        Repositories.create(
-            DynamoDbFailures.around(table, null, model, policy),
-            options.withRetryPolicy(policy).withCostListener(costs));
+        repository(table, clock, load)
+            .throughput(model)
+            .retryPolicy(RetryPolicy.noDelay(load.attempts()))
+            .costListener(costs)
+            .build();
     SplittableRandom random = new SplittableRandom(load.seed());
     Spread uploads = new Spread(load.uploadsPerSecond(), random.split());
     Spread pages = new Spread(load.pagesPerSecond(), random.split());
@@ -265,26 +260,27 @@ final class FeedThroughput {
       }
     }
     clock.moveTo(START.plusSeconds(load.seconds()));
-    ThroughputModel.Snapshot snapshot = model.snapshot();
+    List<PartitionLoad> partitions = model.partitions();
     double runSeconds = (System.nanoTime() - runStart) / 1e9;
     List<Hot> tableHot = new ArrayList<>();
     List<Hot> indexHot = new ArrayList<>();
-    for (PartitionLoad row : snapshot.partitions()) {
+    for (PartitionLoad row : partitions) {
       double read = row.readUnits() / load.seconds();
       double write = row.writeUnits() / load.seconds();
       Hot hot =
           new Hot(
-              row.index(),
+              row.onIndex(),
               row.partitionValue(),
               read,
               write,
               row.refused(),
               Math.max(read / limits.readUnitsPerSecond(), write / limits.writeUnitsPerSecond()));
-      (row.index() == Index.TABLE ? tableHot : indexHot).add(hot);
+      (row.onIndex() ? indexHot : tableHot).add(hot);
     }
     Comparator<Hot> hotter = Comparator.comparingDouble(Hot::share).reversed();
     tableHot.sort(hotter);
     indexHot.sort(hotter);
+    Map<TableItems.Kind, TableItems.Tally> after = TableItems.census(bare);
     return new Run(
         load,
         audience,
@@ -293,11 +289,11 @@ final class FeedThroughput {
         (long) load.pagesPerSecond() * load.seconds(),
         failedPages,
         model.throttledAttempts(),
-        count(table, ItemCodec.Entity.FAN_OUT),
-        count(table, ItemCodec.Entity.TIMELINE_ENTRY) - entriesBefore,
+        after.get(TableItems.Kind.FAN_OUT).items(),
+        after.get(TableItems.Kind.TIMELINE_ENTRY).items() - entriesBefore,
         costs.writeUnits,
         costs.readUnits,
-        snapshot.partitions().size(),
+        partitions.size(),
         List.copyOf(tableHot.subList(0, Math.min(HOTTEST, tableHot.size()))),
         List.copyOf(indexHot.subList(0, Math.min(HOTTEST, indexHot.size()))),
         setupSeconds,
@@ -321,32 +317,16 @@ final class FeedThroughput {
     return (int) (((long) a * 37 + (long) j * stride) % load.readers());
   }
 
-  private static long count(MemoryTable table, ItemCodec.Entity entity) {
-    long[] n = {0};
-    table.forEachItem(
-        item -> {
-          if (ItemCodec.entityOf(item) == entity) {
-            n[0]++;
-          }
-        });
-    return n[0];
-  }
-
-  private static int audience(MemoryTable table, String author) {
-    int members = 0;
-    var plan = io.quickphotos.internal.singletable.Timelines.audienceAndPending(author, 1_000);
-    while (true) {
-      var page = table.query(plan);
-      for (var item : page.items()) {
-        if (ItemCodec.entityOf(item) == ItemCodec.Entity.AUDIENCE) {
-          members++;
-        }
-      }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        return members;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
-    }
+  /**
+   * A repository on the run's table, stamped by its clock, with the run's hybrid feed and the
+   * default sharding: unlimited until told.
+   */
+  private static MemoryQuickPhotos.Builder repository(InMemoryTable table, Clock clock, Load load) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .clock(clock)
+        .sharding(Sharding.defaults())
+        .fanOut(FanOut.hybrid(load.k(), FanOut.DEFAULT_WINDOW));
   }
 
   /** Calls of one kind within a second: the n-th at a random instant of the n-th equal slot. */

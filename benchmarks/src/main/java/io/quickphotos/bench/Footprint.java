@@ -1,14 +1,9 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.CostListener;
-import io.quickphotos.Follow;
-import io.quickphotos.NewUser;
-import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.Reaction;
-import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.TableItems;
+import io.quickphotos.memory.InMemoryTable;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
@@ -19,10 +14,10 @@ import java.util.Locale;
  * The in-memory backend's footprint: how many bytes of heap each stored item holds, beside the
  * item's size by DynamoDB's formula. For each size, the {@link DataSet} is generated first (and
  * kept), the heap measured after full collections, the data set imported into a fresh
- * {@link MemoryTable} through the repository, and the heap measured again; the difference,
+ * {@link InMemoryTable} through the repository, and the heap measured again; the difference,
  * divided by the number of items, is what the table and its index cost per item, keys and both
- * sorted structures included. The DynamoDB size is the sum of {@code Item.size()} over every item
- * read back by key.
+ * sorted structures included. The DynamoDB size is the table's, counted by
+ * {@link TableItems#census} after the heap was measured: the data set's items, and nothing else.
  *
  * <p>Heap figures come from {@link java.lang.management.MemoryMXBean} after {@link System#gc()}
  * repeated until the used heap stops shrinking; with the parallel collector each is a full,
@@ -88,44 +83,14 @@ public final class Footprint {
   static Result measure(int size) {
     DataSet data = DataSet.of(size);
     long before = usedHeapAfterGc();
-    MemoryTable table = new MemoryTable();
-    QuickPhotos photos = DataSet.repository(table, CostListener.NONE);
+    QuickPhotos photos = DataSet.memory(InMemoryTable.create(), CostListener.NONE);
     data.importInto(photos, "memory");
     long after = usedHeapAfterGc();
-    long dynamoDbBytes = dynamoDbBytes(table, data);
+    long dynamoDbBytes =
+        TableItems.census(photos).values().stream().mapToLong(TableItems.Tally::bytes).sum();
     Reference.reachabilityFence(photos);
     Reference.reachabilityFence(data);
     return new Result(size, data.itemCount(), after - before, dynamoDbBytes);
-  }
-
-  /** Reads every item of the data set back by key and sums DynamoDB's sizes. */
-  private static long dynamoDbBytes(MemoryTable table, DataSet data) {
-    List<Key> keys = new ArrayList<>(data.itemCount());
-    List<NewUser> users = new ArrayList<>(data.users);
-    users.add(data.follower);
-    users.add(data.reactor);
-    for (NewUser user : users) {
-      keys.add(KeyLayout.user(user.username()));
-    }
-    for (PhotoId photo : data.photos) {
-      keys.add(KeyLayout.photo(photo));
-    }
-    for (Follow follow : data.follows) {
-      keys.add(KeyLayout.friendship(follow.followed(), follow.follower()));
-    }
-    for (Reaction reaction : data.reactions) {
-      keys.add(KeyLayout.reaction(reaction.reactor(), reaction.type(), reaction.photo()));
-    }
-    long bytes = 0;
-    for (Key key : keys) {
-      bytes +=
-          table
-              .getItem(key)
-              .item()
-              .orElseThrow(() -> new IllegalStateException("not loaded: " + key))
-              .size();
-    }
-    return bytes;
   }
 
   /** The used heap after full collections, repeated until it stops shrinking. */

@@ -1,5 +1,8 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): the report measures the hybrid
+// feed's storage (a timeline entry, an audience item, a follow's mark, in bytes) and checks every
+// fan-out entry when an upload returns, item by item; its latency wraps the scenario's engine.
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.OperationCost;
@@ -327,11 +330,11 @@ public final class HybridFeedReport {
       storages.add(storage(scenario));
       long start = System.nanoTime();
       try (DynamoDbLocal local =
-              DelayedRepositories.startWith(scenario.items(), "hybrid feed, F = " + f, start);
+              DelayedRepositories.startWith(scenario.lines(), "hybrid feed, F = " + f, start);
           DelayedRepositories repositories = new DelayedRepositories(local.endpoint());
           DynamoDbLocal pullLocal =
               DelayedRepositories.startWith(
-                  pullOnly.items(), "pull feed, F = " + f, System.nanoTime());
+                  pullOnly.lines(), "pull feed, F = " + f, System.nanoTime());
           DelayedRepositories pullRepositories = new DelayedRepositories(pullLocal.endpoint())) {
         Costs costs = new Costs();
         for (int p : settings.pulls()) {

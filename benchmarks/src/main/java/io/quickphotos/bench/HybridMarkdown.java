@@ -484,7 +484,7 @@ final class HybridMarkdown {
                 Locale.ROOT,
                 "| %s | %s | `%s` | %,.1f | %,.1f | %.1f%% | %,d |%n",
                 run.load().name(),
-                h.index() == io.quickphotos.engine.Index.TABLE ? "table" : "index",
+                h.onIndex() ? "index" : "table",
                 h.partitionValue(),
                 h.readUnits(),
                 h.writeUnits(),

@@ -1,5 +1,8 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): up to a million followers are made
+// as friendship items alone (no users, no follow calls), and the audiences and the follows'
+// marks are checked item by item.
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
@@ -8,6 +11,7 @@ import io.quickphotos.NewUser;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
+import io.quickphotos.TableItems;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Table;
@@ -16,6 +20,7 @@ import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Timelines;
 import io.quickphotos.memory.internal.MemoryTable;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -278,14 +283,15 @@ final class HybridScenario {
   }
 
   /**
-   * Every item of the scenario, to copy into another engine.
+   * Every item of the scenario as DynamoDB JSON lines ({@link TableItems#export}), to load into
+   * another table.
    *
-   * @return the items
+   * @return the lines
    */
-  List<Item> items() {
-    List<Item> items = new ArrayList<>();
-    table.forEachItem(items::add);
-    return items;
+  String lines() {
+    StringWriter out = new StringWriter();
+    TableItems.export(repository(FanOut.off(), Sharding.defaults(), CostListener.NONE), out);
+    return out.toString();
   }
 
   /**

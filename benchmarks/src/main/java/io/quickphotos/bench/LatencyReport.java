@@ -8,7 +8,6 @@ import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.internal.singletable.FollowPlans;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -387,7 +386,7 @@ public final class LatencyReport {
    * @return ⌊F / 1000⌋ + 1 + ⌈F / parallelism⌉
    */
   static int designRoundTrips(int followees, int parallelism) {
-    int listing = Math.toIntExact(FollowPlans.homeFeedRequests(followees) - followees);
+    int listing = Math.toIntExact(FeedCosts.homeFeedRequests(followees) - followees);
     return listing + (followees + parallelism - 1) / parallelism;
   }
 
@@ -720,7 +719,7 @@ public final class LatencyReport {
    * @return ⌊F / 1000⌋ + 3
    */
   static int hybridRoundTrips(int followees) {
-    return Math.toIntExact(FollowPlans.homeFeedRequests(followees) - followees) + 2;
+    return Math.toIntExact(FeedCosts.homeFeedRequests(followees) - followees) + 2;
   }
 
   /**

@@ -1,12 +1,12 @@
 package io.quickphotos.bench;
 
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.Sharding;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
-import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.engine.Table;
 import java.net.URI;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -16,15 +16,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class LocalTable implements AutoCloseable {
   /** The table's name, as the design names it. */
-  static final String NAME = Limits.DEFAULT_TABLE_NAME;
+  static final String NAME = QuickPhotosTable.DEFAULT_NAME;
 
   private final DynamoDbLocal local;
-  private final Table engine;
   private final QuickPhotos repository;
 
-  private LocalTable(DynamoDbLocal local, Table engine, QuickPhotos repository) {
+  private LocalTable(DynamoDbLocal local, QuickPhotos repository) {
     this.local = local;
-    this.engine = engine;
     this.repository = repository;
   }
 
@@ -39,10 +37,9 @@ final class LocalTable implements AutoCloseable {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
       QuickPhotosTable.createIfMissing(local.client(), NAME);
-      Table engine = new DynamoTable(local.client(), NAME);
-      QuickPhotos repository = DataSet.repository(engine, costListener);
+      QuickPhotos repository = repository(local.client(), costListener);
       data.importInto(repository, "DynamoDB Local");
-      return new LocalTable(local, engine, repository);
+      return new LocalTable(local, repository);
     } catch (RuntimeException | Error e) {
       local.close();
       throw e;
@@ -56,15 +53,6 @@ final class LocalTable implements AutoCloseable {
    */
   QuickPhotos repository() {
     return repository;
-  }
-
-  /**
-   * The DynamoDB engine the repository runs on, for requests around the repository.
-   *
-   * @return the engine, on the repository's client
-   */
-  Table engine() {
-    return engine;
   }
 
   /**
@@ -83,6 +71,27 @@ final class LocalTable implements AutoCloseable {
    */
   URI endpoint() {
     return local.endpoint();
+  }
+
+  /**
+   * The DynamoDB backend's repository on the benchmarks' table, as every benchmark builds it:
+   * stamped by {@link DataSet#CLOCK}, fan-out on read and the default sharding given (so building
+   * it reads nothing), one request at a time.
+   *
+   * @param client the client
+   * @param costListener the repository's cost listener
+   * @return the repository
+   */
+  static QuickPhotos repository(DynamoDbClient client, CostListener costListener) {
+    return DynamoQuickPhotos.builder()
+        .client(client)
+        .tableName(NAME)
+        .costListener(costListener)
+        .clock(DataSet.CLOCK)
+        .parallelism(1)
+        .fanOut(FanOut.off())
+        .sharding(Sharding.defaults())
+        .build();
   }
 
   @Override

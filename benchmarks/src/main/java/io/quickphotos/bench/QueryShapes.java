@@ -1,5 +1,8 @@
 package io.quickphotos.bench;
 
+// Internal on purpose (README.md, "What the benchmarks use"): the subject is the design's query
+// shapes against their alternatives, sent through each engine's Table SPI with the design's own
+// plans and codecs, so that a shape costs the same code on both engines.
 import io.quickphotos.CostListener;
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -70,13 +73,13 @@ final class QueryShapes implements AutoCloseable {
     QueryShapes shapes =
         switch (BenchmarkBackend.of(backend)) {
           case MEMORY -> {
-            MemoryTable table = new MemoryTable();
-            data.importInto(DataSet.repository(table, CostListener.NONE), "memory");
+            MemoryTable table = Engines.memory();
+            data.importInto(Engines.repository(table, CostListener.NONE), "memory");
             yield new QueryShapes(table, () -> {});
           }
           case DYNAMODB_LOCAL -> {
             LocalTable local = LocalTable.load(data, CostListener.NONE);
-            yield new QueryShapes(local.engine(), local::close);
+            yield new QueryShapes(Engines.dynamoDb(local.client(), true), local::close);
           }
           default ->
               throw new IllegalArgumentException(

@@ -14,10 +14,7 @@ import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Key;
-import io.quickphotos.engine.Limits;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.bench.FloorKeys.Key;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -50,22 +47,21 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * consistency, {@code ReturnConsumedCapacity=TOTAL}), with the attribute maps read straight into
  * the records and nothing else: no validation, no plans, no engine-neutral items, no cursors
  * worth the name. What dynamo-impl adds on top of this is its mapping overhead. The key strings,
- * key attribute names and index name are the design's own ({@link KeyLayout}, {@link Item#PK},
- * {@link Item#SK}, {@link Limits#INVERTED_INDEX_NAME}), as a hand-written client would share
- * them with the rest of its code.
+ * key attribute names and index name are the design's ({@link FloorKeys}), kept as a hand-written
+ * client would keep its own copy of the layout.
  *
  * <p>Also sends the erasing writes that undo the benchmarked ones (those are not counted). Not
  * thread-safe: one benchmark thread.
  */
 final class RawSdk implements BenchmarkTarget {
   private static final String TABLE = LocalTable.NAME;
-  private static final String INDEX = Limits.INVERTED_INDEX_NAME;
+  private static final String INDEX = FloorKeys.INVERTED_INDEX;
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
   private static final AttributeValue ONE = AttributeValue.fromN("1");
   private static final AttributeValue MINUS_ONE = AttributeValue.fromN("-1");
   private static final AttributeValue NO_REACTIONS = AttributeValue.fromM(noReactions());
-  private static final String EXISTS = "attribute_exists(" + Item.PK + ")";
-  private static final String ABSENT = "attribute_not_exists(" + Item.PK + ")";
+  private static final String EXISTS = "attribute_exists(" + FloorKeys.PK + ")";
+  private static final String ABSENT = "attribute_not_exists(" + FloorKeys.PK + ")";
   private static final String COUNTER = "#c = if_not_exists(#c, :zero) + :d";
 
   /** A user who exists and is not closing the account. */
@@ -79,7 +75,7 @@ final class RawSdk implements BenchmarkTarget {
   private final Runnable release;
   private final CostTally costs = new CostTally();
   private final AttributeValue now =
-      AttributeValue.fromS(KeyLayout.timestamp(DataSet.CLOCK.instant()));
+      AttributeValue.fromS(FloorKeys.timestamp(DataSet.CLOCK.instant()));
   private final Map<PhotoId, Map<String, AttributeValue>> loadedPhotos = new HashMap<>();
 
   /**
@@ -115,7 +111,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Optional<User> getUser(String username) {
-    return get(KeyLayout.user(username)).map(RawSdk::user);
+    return get(FloorKeys.user(username)).map(RawSdk::user);
   }
 
   /** The design's shape: one item more than the page, and the profile by GetItem if unreached. */
@@ -126,12 +122,12 @@ final class RawSdk implements BenchmarkTarget {
             r ->
                 r.tableName(TABLE)
                     .keyConditionExpression(
-                        Item.PK + " = :pk AND " + Item.SK + " BETWEEN :profile AND :end")
+                        FloorKeys.PK + " = :pk AND " + FloorKeys.SK + " BETWEEN :profile AND :end")
                     .expressionAttributeValues(
                         Map.of(
-                            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
-                            ":profile", AttributeValue.fromS(KeyLayout.METADATA + username),
-                            ":end", AttributeValue.fromS(KeyLayout.AFTER_ALL_PHOTOS)))
+                            ":pk", AttributeValue.fromS(FloorKeys.userPartition(username)),
+                            ":profile", AttributeValue.fromS(FloorKeys.METADATA + username),
+                            ":end", AttributeValue.fromS(FloorKeys.AFTER_ALL_PHOTOS)))
                     .scanIndexForward(false)
                     .limit(DataSet.PAGE_SIZE + 2)
                     .consistentRead(true)
@@ -154,7 +150,7 @@ final class RawSdk implements BenchmarkTarget {
       photos = photos.subList(0, DataSet.PAGE_SIZE);
       Photo last = photos.get(DataSet.PAGE_SIZE - 1);
       next =
-          Optional.of(KeyLayout.userPartition(username) + "|" + KeyLayout.photoSortKey(last.id()));
+          Optional.of(FloorKeys.userPartition(username) + "|" + FloorKeys.photoSortKey(last.id()));
     }
     if (user.isEmpty()) {
       user = getUser(username);
@@ -164,7 +160,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    return get(KeyLayout.photo(id)).map(RawSdk::photo);
+    return get(FloorKeys.photo(id)).map(RawSdk::photo);
   }
 
   @Override
@@ -174,9 +170,9 @@ final class RawSdk implements BenchmarkTarget {
             r ->
                 r.tableName(TABLE)
                     .indexName(INDEX)
-                    .keyConditionExpression(Item.SK + " = :photo")
+                    .keyConditionExpression(FloorKeys.SK + " = :photo")
                     .expressionAttributeValues(
-                        Map.of(":photo", AttributeValue.fromS(KeyLayout.photoSortKey(id))))
+                        Map.of(":photo", AttributeValue.fromS(FloorKeys.photoSortKey(id))))
                     .scanIndexForward(false)
                     .limit(DataSet.PAGE_SIZE)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -203,11 +199,11 @@ final class RawSdk implements BenchmarkTarget {
             r ->
                 r.tableName(TABLE)
                     .keyConditionExpression(
-                        Item.PK + " = :pk AND begins_with(" + Item.SK + ", :friend)")
+                        FloorKeys.PK + " = :pk AND begins_with(" + FloorKeys.SK + ", :friend)")
                     .expressionAttributeValues(
                         Map.of(
-                            ":pk", AttributeValue.fromS(KeyLayout.userPartition(username)),
-                            ":friend", AttributeValue.fromS(KeyLayout.FRIEND)))
+                            ":pk", AttributeValue.fromS(FloorKeys.userPartition(username)),
+                            ":friend", AttributeValue.fromS(FloorKeys.FRIEND)))
                     .limit(DataSet.PAGE_SIZE)
                     .consistentRead(true)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
@@ -229,7 +225,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public User createUser(NewUser user) {
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.user(user.username())));
+    Map<String, AttributeValue> item = new HashMap<>(key(FloorKeys.user(user.username())));
     item.put("entity", AttributeValue.fromS("USER"));
     item.put("username", AttributeValue.fromS(user.username()));
     item.put("name", AttributeValue.fromS(user.name()));
@@ -260,10 +256,10 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Photo uploadPhoto(PhotoId id, String location) {
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.photo(id)));
+    Map<String, AttributeValue> item = new HashMap<>(key(FloorKeys.photo(id)));
     item.put("entity", AttributeValue.fromS("PHOTO"));
     item.put("username", AttributeValue.fromS(id.owner()));
-    item.put("timestamp", AttributeValue.fromS(KeyLayout.timestamp(id.timestamp())));
+    item.put("timestamp", AttributeValue.fromS(FloorKeys.timestamp(id.timestamp())));
     item.put("location", AttributeValue.fromS(location));
     item.put("reactions", NO_REACTIONS);
     transaction(
@@ -274,7 +270,7 @@ final class RawSdk implements BenchmarkTarget {
                             .conditionCheck(
                                 c ->
                                     c.tableName(TABLE)
-                                        .key(key(KeyLayout.user(id.owner())))
+                                        .key(key(FloorKeys.user(id.owner())))
                                         .conditionExpression(ACTIVE)
                                         .expressionAttributeNames(ACTIVE_NAMES)
                                         .expressionAttributeValues(ACTIVE_VALUES))
@@ -293,11 +289,11 @@ final class RawSdk implements BenchmarkTarget {
   @Override
   public Reaction reactTo(String reactor, PhotoId photo, ReactionType type) {
     String typeName = type.storedName();
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.reaction(reactor, type, photo)));
+    Map<String, AttributeValue> item = new HashMap<>(key(FloorKeys.reaction(reactor, type, photo)));
     item.put("entity", AttributeValue.fromS("REACTION"));
     item.put("reactingUser", AttributeValue.fromS(reactor));
     item.put("photoOwner", AttributeValue.fromS(photo.owner()));
-    item.put("photoTimestamp", AttributeValue.fromS(KeyLayout.timestamp(photo.timestamp())));
+    item.put("photoTimestamp", AttributeValue.fromS(FloorKeys.timestamp(photo.timestamp())));
     item.put("reactionType", AttributeValue.fromS(typeName));
     item.put("timestamp", now);
     List<TransactWriteItem> actions = new ArrayList<>();
@@ -306,7 +302,7 @@ final class RawSdk implements BenchmarkTarget {
             .conditionCheck(
                 c ->
                     c.tableName(TABLE)
-                        .key(key(KeyLayout.user(reactor)))
+                        .key(key(FloorKeys.user(reactor)))
                         .conditionExpression(ACTIVE)
                         .expressionAttributeNames(ACTIVE_NAMES)
                         .expressionAttributeValues(ACTIVE_VALUES))
@@ -318,7 +314,7 @@ final class RawSdk implements BenchmarkTarget {
               .conditionCheck(
                   c ->
                       c.tableName(TABLE)
-                          .key(key(KeyLayout.user(photo.owner())))
+                          .key(key(FloorKeys.user(photo.owner())))
                           .conditionExpression(ACTIVE)
                           .expressionAttributeNames(ACTIVE_NAMES)
                           .expressionAttributeValues(ACTIVE_VALUES))
@@ -333,7 +329,7 @@ final class RawSdk implements BenchmarkTarget {
             .update(
                 u ->
                     u.tableName(TABLE)
-                        .key(key(KeyLayout.photo(photo)))
+                        .key(key(FloorKeys.photo(photo)))
                         .updateExpression("SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
                         .conditionExpression("(" + EXISTS + ") AND (NOT (attribute_exists(#del)))")
                         .expressionAttributeNames(
@@ -348,7 +344,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public Follow follow(String follower, String followed) {
-    Map<String, AttributeValue> item = new HashMap<>(key(KeyLayout.friendship(followed, follower)));
+    Map<String, AttributeValue> item = new HashMap<>(key(FloorKeys.friendship(followed, follower)));
     item.put("entity", AttributeValue.fromS("FRIENDSHIP"));
     item.put("followedUser", AttributeValue.fromS(followed));
     item.put("followingUser", AttributeValue.fromS(follower));
@@ -376,7 +372,7 @@ final class RawSdk implements BenchmarkTarget {
                             .delete(
                                 d ->
                                     d.tableName(TABLE)
-                                        .key(key(KeyLayout.friendship(followed, follower)))
+                                        .key(key(FloorKeys.friendship(followed, follower)))
                                         .conditionExpression(EXISTS))
                             .build(),
                         counter(followed, "followers", MINUS_ONE),
@@ -388,7 +384,7 @@ final class RawSdk implements BenchmarkTarget {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    return get(KeyLayout.friendship(followed, follower)).isPresent();
+    return get(FloorKeys.friendship(followed, follower)).isPresent();
   }
 
   @Override
@@ -399,11 +395,11 @@ final class RawSdk implements BenchmarkTarget {
                 r.tableName(TABLE)
                     .indexName(INDEX)
                     .keyConditionExpression(
-                        Item.SK + " = :photo AND begins_with(" + Item.PK + ", :reactor)")
+                        FloorKeys.SK + " = :photo AND begins_with(" + FloorKeys.PK + ", :reactor)")
                     .expressionAttributeValues(
                         Map.of(
-                            ":photo", AttributeValue.fromS(KeyLayout.photoSortKey(photo)),
-                            ":reactor", AttributeValue.fromS(KeyLayout.REACTION + reactor + "#")))
+                            ":photo", AttributeValue.fromS(FloorKeys.photoSortKey(photo)),
+                            ":reactor", AttributeValue.fromS(FloorKeys.REACTION + reactor + "#")))
                     .limit(ReactionType.values().length)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -425,14 +421,14 @@ final class RawSdk implements BenchmarkTarget {
                             .delete(
                                 d ->
                                     d.tableName(TABLE)
-                                        .key(key(KeyLayout.reaction(reactor, type, photo)))
+                                        .key(key(FloorKeys.reaction(reactor, type, photo)))
                                         .conditionExpression(EXISTS))
                             .build(),
                         TransactWriteItem.builder()
                             .update(
                                 u ->
                                     u.tableName(TABLE)
-                                        .key(key(KeyLayout.photo(photo)))
+                                        .key(key(FloorKeys.photo(photo)))
                                         .updateExpression(
                                             "SET #r.#t = if_not_exists(#r.#t, :zero) + :d")
                                         .conditionExpression("#r.#t >= :one")
@@ -451,7 +447,7 @@ final class RawSdk implements BenchmarkTarget {
         client.updateItem(
             r ->
                 r.tableName(TABLE)
-                    .key(key(KeyLayout.photo(id)))
+                    .key(key(FloorKeys.photo(id)))
                     .updateExpression("SET #del = :true")
                     .conditionExpression(EXISTS)
                     .expressionAttributeNames(Map.of("#del", "deleting"))
@@ -470,7 +466,7 @@ final class RawSdk implements BenchmarkTarget {
         client.deleteItem(
             r ->
                 r.tableName(TABLE)
-                    .key(key(KeyLayout.photo(id)))
+                    .key(key(FloorKeys.photo(id)))
                     .conditionExpression(String.join(" AND ", clauses))
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(Map.of(":one", ONE))
@@ -485,7 +481,7 @@ final class RawSdk implements BenchmarkTarget {
         client.updateItem(
             r ->
                 r.tableName(TABLE)
-                    .key(key(KeyLayout.user(username)))
+                    .key(key(FloorKeys.user(username)))
                     .updateExpression("SET #s = :closing")
                     .conditionExpression(EXISTS)
                     .expressionAttributeNames(Map.of("#s", "status"))
@@ -493,33 +489,33 @@ final class RawSdk implements BenchmarkTarget {
                     .returnValues(ReturnValue.ALL_NEW)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     write(marked.consumedCapacity());
-    userPartitionQuery(username, KeyLayout.PHOTO, 100);
+    userPartitionQuery(username, FloorKeys.PHOTO, 100);
     for (ReactionType type : ReactionType.values()) {
-      String partition = KeyLayout.REACTION + username + "#" + type.storedName();
+      String partition = FloorKeys.REACTION + username + "#" + type.storedName();
       read(
           client
               .query(
                   r ->
                       r.tableName(TABLE)
-                          .keyConditionExpression(Item.PK + " = :pk")
+                          .keyConditionExpression(FloorKeys.PK + " = :pk")
                           .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
                           .limit(49)
                           .consistentRead(true)
                           .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
               .consumedCapacity());
     }
-    userPartitionQuery(username, KeyLayout.FRIEND, 49);
+    userPartitionQuery(username, FloorKeys.FRIEND, 49);
     read(
         client
             .query(
                 r ->
                     r.tableName(TABLE)
                         .indexName(INDEX)
-                        .keyConditionExpression(Item.SK + " = :friend")
+                        .keyConditionExpression(FloorKeys.SK + " = :friend")
                         .expressionAttributeValues(
                             Map.of(
                                 ":friend",
-                                AttributeValue.fromS(KeyLayout.followingPartition(username))))
+                                AttributeValue.fromS(FloorKeys.followingPartition(username))))
                         .limit(49)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
             .consumedCapacity());
@@ -527,7 +523,7 @@ final class RawSdk implements BenchmarkTarget {
         client.deleteItem(
             r ->
                 r.tableName(TABLE)
-                    .key(key(KeyLayout.user(username)))
+                    .key(key(FloorKeys.user(username)))
                     .conditionExpression(
                         "(#s = :closing) AND (NOT (#f >= :one)) AND (NOT (#g >= :one))")
                     .expressionAttributeNames(
@@ -545,11 +541,11 @@ final class RawSdk implements BenchmarkTarget {
                 r ->
                     r.tableName(TABLE)
                         .keyConditionExpression(
-                            Item.PK + " = :pk AND begins_with(" + Item.SK + ", :prefix)")
+                            FloorKeys.PK + " = :pk AND begins_with(" + FloorKeys.SK + ", :prefix)")
                         .expressionAttributeValues(
                             Map.of(
                                 ":pk",
-                                AttributeValue.fromS(KeyLayout.userPartition(username)),
+                                AttributeValue.fromS(FloorKeys.userPartition(username)),
                                 ":prefix",
                                 AttributeValue.fromS(prefix)))
                         .limit(limit)
@@ -568,19 +564,19 @@ final class RawSdk implements BenchmarkTarget {
           photo ->
               client
                   .getItem(
-                      r -> r.tableName(TABLE).key(key(KeyLayout.photo(photo))).consistentRead(true))
+                      r -> r.tableName(TABLE).key(key(FloorKeys.photo(photo))).consistentRead(true))
                   .item());
     }
   }
 
   @Override
   public void eraseUser(String username) {
-    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.user(username))));
+    client.deleteItem(r -> r.tableName(TABLE).key(key(FloorKeys.user(username))));
   }
 
   @Override
   public void erasePhoto(PhotoId id) {
-    client.deleteItem(r -> r.tableName(TABLE).key(key(KeyLayout.photo(id))));
+    client.deleteItem(r -> r.tableName(TABLE).key(key(FloorKeys.photo(id))));
   }
 
   @Override
@@ -595,7 +591,7 @@ final class RawSdk implements BenchmarkTarget {
                             d.tableName(TABLE)
                                 .key(
                                     key(
-                                        KeyLayout.reaction(
+                                        FloorKeys.reaction(
                                             reaction.reactor(),
                                             reaction.type(),
                                             reaction.photo()))))
@@ -636,11 +632,11 @@ final class RawSdk implements BenchmarkTarget {
             r ->
                 r.tableName(TABLE)
                     .indexName(INDEX)
-                    .keyConditionExpression(Item.SK + " = :friend")
+                    .keyConditionExpression(FloorKeys.SK + " = :friend")
                     .expressionAttributeValues(
                         Map.of(
                             ":friend",
-                            AttributeValue.fromS(KeyLayout.followingPartition(username))))
+                            AttributeValue.fromS(FloorKeys.followingPartition(username))))
                     .limit(DataSet.PAGE_SIZE)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
@@ -662,7 +658,7 @@ final class RawSdk implements BenchmarkTarget {
     }
     List<Map<String, AttributeValue>> keys = new ArrayList<>(usernames.size());
     for (String username : usernames) {
-      keys.add(key(KeyLayout.user(username)));
+      keys.add(key(FloorKeys.user(username)));
     }
     Map<String, User> found = new HashMap<>();
     Map<String, KeysAndAttributes> pending =
@@ -694,7 +690,7 @@ final class RawSdk implements BenchmarkTarget {
         .update(
             u ->
                 u.tableName(TABLE)
-                    .key(key(KeyLayout.user(username)))
+                    .key(key(FloorKeys.user(username)))
                     .updateExpression("SET " + COUNTER)
                     .conditionExpression(EXISTS)
                     .expressionAttributeNames(Map.of("#c", counter))
@@ -708,7 +704,7 @@ final class RawSdk implements BenchmarkTarget {
         .update(
             u ->
                 u.tableName(TABLE)
-                    .key(key(KeyLayout.user(username)))
+                    .key(key(FloorKeys.user(username)))
                     .updateExpression("SET " + COUNTER)
                     .conditionExpression(ACTIVE)
                     .expressionAttributeNames(Map.of("#c", counter, "#s", "status"))
@@ -724,7 +720,8 @@ final class RawSdk implements BenchmarkTarget {
   }
 
   private static Map<String, AttributeValue> key(Key key) {
-    return Map.of(Item.PK, AttributeValue.fromS(key.pk()), Item.SK, AttributeValue.fromS(key.sk()));
+    return Map.of(
+        FloorKeys.PK, AttributeValue.fromS(key.pk()), FloorKeys.SK, AttributeValue.fromS(key.sk()));
   }
 
   private static Map<String, AttributeValue> noReactions() {
@@ -740,7 +737,7 @@ final class RawSdk implements BenchmarkTarget {
       return Optional.empty();
     }
     Map<String, AttributeValue> last = response.lastEvaluatedKey();
-    return Optional.of(last.get(Item.PK).s() + "|" + last.get(Item.SK).s());
+    return Optional.of(last.get(FloorKeys.PK).s() + "|" + last.get(FloorKeys.SK).s());
   }
 
   private static User user(Map<String, AttributeValue> item) {

@@ -11,7 +11,7 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
-import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.memory.InMemoryTable;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -81,8 +81,7 @@ public abstract class ReadScalingBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     data = DataSet.of(size);
-    MemoryTable table = new MemoryTable();
-    photos = DataSet.repository(table, CostListener.NONE);
+    photos = DataSet.memory(InMemoryTable.create(), CostListener.NONE);
     data.importInto(photos, "memory");
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.memory.InMemoryTable;
 import org.junit.jupiter.api.Test;
 
 /** The generated data set is deterministic, about the size asked for, and imports as it is. */
@@ -19,7 +19,7 @@ class DataSetTest {
   @Test
   void everyItemImportsAndTheRingsPointAtLoadedData() {
     DataSet data = DataSet.of(400);
-    QuickPhotos photos = DataSet.repository(new MemoryTable(), CostListener.NONE);
+    QuickPhotos photos = DataSet.memory(InMemoryTable.create(), CostListener.NONE);
 
     assertThat(photos.importSnapshot(data.snapshot(), written -> {})).isEqualTo(data.itemCount());
     for (int i = 0; i < DataSet.RING; i++) {

@@ -50,6 +50,14 @@ class FeedBenchmarkTest {
   }
 
   @Test
+  void theBenchmarksCopyOfTheFeedFormulaIsTheRepositorys() {
+    for (long followees : new long[] {0, 1, 999, 1000, 1001, 2500, 10_000}) {
+      assertThat(FeedCosts.homeFeedRequests(followees))
+          .isEqualTo(FollowPlans.homeFeedRequests(followees));
+    }
+  }
+
+  @Test
   void aFanOutOnWritePageIsOneQueryOrAQueryAndABatchGetWhateverTheFollowees() {
     for (int i = 0; i < FeedCosts.FOLLOWEES.length; i++) {
       assertThat(costs.page().get(Design.FAN_OUT_ON_WRITE).get(i)).isEqualTo(new Cost(1, 1, 0));

@@ -1,6 +1,6 @@
 package io.quickphotos.cli;
 
-import io.quickphotos.engine.Limits;
+import io.quickphotos.dynamo.QuickPhotosTable;
 import java.net.URI;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 /** The options that choose a backend, shared by tour and load. */
 final class BackendOptions {
   /** The table name used when none is given, as in the design. */
-  static final String DEFAULT_TABLE = Limits.DEFAULT_TABLE_NAME;
+  static final String DEFAULT_TABLE = QuickPhotosTable.DEFAULT_NAME;
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;

@@ -1,11 +1,8 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.Sharding;
-import io.quickphotos.engine.Index;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
-import io.quickphotos.memory.internal.PartitionLoad;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -57,6 +54,11 @@ import picocli.CommandLine.Spec;
 final class CelebrityCommand implements Callable<Integer> {
   /** The most fans a run may import: they all live in memory, twice over. */
   static final int MAX_FANS = 1_000_000;
+
+  // The layout's key prefixes (docs/data-model.md), to group rows; SimulateCommandTest checks.
+  static final String SHARDS = "SHARD#";
+
+  static final String PHOTOS = "PHOTO#";
 
   @Spec CommandSpec spec;
 
@@ -389,7 +391,7 @@ final class CelebrityCommand implements Callable<Integer> {
             table.row(
                 firstRow ? shardingName(run) : "",
                 firstRow ? phase.from() + "–" + phase.to() : "",
-                hot.index() == Index.TABLE ? "table" : "index",
+                hot.onIndex() ? "index" : "table",
                 hot.partitionValue(),
                 range(hot.fromSortKey().orElse(null), hot.toSortKey().orElse(null))
                     + (hot.split() ? " (split)" : ""),
@@ -437,13 +439,13 @@ final class CelebrityCommand implements Callable<Integer> {
 
   /** Where a partition is counted: its table or index, and its key value or a family of them. */
   private static String[] group(PartitionLoad row) {
-    String of = row.index() == Index.TABLE ? "table" : "index";
+    String of = row.onIndex() ? "index" : "table";
     String value = row.partitionValue();
-    if (value.startsWith(Shards.PREFIX)) {
-      return new String[] {of, Shards.PREFIX + "… (shards)"};
+    if (value.startsWith(SHARDS)) {
+      return new String[] {of, SHARDS + "… (shards)"};
     }
-    if (value.startsWith(KeyLayout.PHOTO)) {
-      return new String[] {of, KeyLayout.PHOTO + CelebrityLaunch.CELEBRITY + "#… (photos)"};
+    if (value.startsWith(PHOTOS)) {
+      return new String[] {of, PHOTOS + CelebrityLaunch.CELEBRITY + "#… (photos)"};
     }
     return new String[] {of, value};
   }

@@ -1,5 +1,6 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.FanOut;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -13,14 +14,10 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
-import io.quickphotos.engine.Index;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
-import io.quickphotos.memory.internal.DynamoDbFailures;
-import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.memory.internal.PartitionLoad;
-import io.quickphotos.memory.internal.ThroughputModel;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -46,7 +43,8 @@ import java.util.SplittableRandom;
  * reactions are spread evenly over it ({@link Arrivals}), interleaved by time, so the partitions'
  * buckets refill between calls as they would at that rate. Every follow is by a new fan and every
  * reaction (a heart) by a fan on one of the celebrity's photos in turn; the fans and photos are
- * imported before the clock starts on the bare engine, so the limits see only the launch.
+ * imported before the clock starts by a repository without limits, so the limits see only the
+ * launch.
  *
  * <p>A throttled request is retried at once, as {@link RetryPolicy#noDelay(int)} retries: the
  * clock does not move during a call, so the retries meet the same empty bucket and the call
@@ -129,7 +127,7 @@ final class CelebrityLaunch {
   /**
    * One partition's load during a phase, per second of the phase.
    *
-   * @param index the table or the index
+   * @param onIndex whether a partition of the index, not of the table
    * @param partitionValue its partition key value
    * @param fromSortKey the first sort key it covers, or empty from the lowest
    * @param toSortKey the first sort key it does not cover, or empty to the highest
@@ -139,7 +137,7 @@ final class CelebrityLaunch {
    * @param split whether it split for heat by the end of the phase
    */
   record Hot(
-      Index index,
+      boolean onIndex,
       String partitionValue,
       Optional<String> fromSortKey,
       Optional<String> toSortKey,
@@ -230,27 +228,26 @@ final class CelebrityLaunch {
   Run run(Sharding sharding) {
     long setupStart = System.nanoTime();
     SimulatedClock clock = new SimulatedClock(START.minus(Duration.ofHours(1)));
-    MemoryTable table = new MemoryTable();
-    RepositoryOptions options =
-        RepositoryOptions.defaults().withClock(clock).withSharding(sharding);
+    InMemoryTable table = InMemoryTable.create();
     // Unlimited: the import and the final reads are not part of the launch.
-    QuickPhotos bare = Repositories.create(table, options);
+    QuickPhotos bare = repository(table, clock, sharding).build();
     List<PhotoId> photos = importFansAndPhotos(bare);
     long setupNanos = System.nanoTime() - setupStart;
 
     long runStart = System.nanoTime();
     clock.moveTo(START);
-    ThroughputModel model = ThroughputModel.create(settings.throughput(), clock);
-    RetryPolicy policy = RetryPolicy.noDelay(settings.attempts());
+    Throughput.Model model = settings.throughput().model(clock);
     QuickPhotos limited =
-        Repositories.create(
-            DynamoDbFailures.around(table, null, model, policy), options.withRetryPolicy(policy));
+        repository(table, clock, sharding)
+            .throughput(model)
+            .retryPolicy(RetryPolicy.noDelay(settings.attempts()))
+            .build();
 
     int first = Math.min(PHASE_SECONDS, settings.seconds());
     int last = settings.seconds() - 1;
-    ThroughputModel.Snapshot atStart = model.snapshot();
-    ThroughputModel.Snapshot atFirstEnd = null;
-    ThroughputModel.Snapshot atLastStart = last == 0 ? atStart : null;
+    List<PartitionLoad> atStart = model.partitions();
+    List<PartitionLoad> atFirstEnd = null;
+    List<PartitionLoad> atLastStart = last == 0 ? atStart : null;
     // Both runs draw the same instants: the same offered load, call for call.
     Arrivals followArrivals = new Arrivals(settings.followsPerSecond(), settings.seed());
     Arrivals reactionArrivals =
@@ -264,14 +261,14 @@ final class CelebrityLaunch {
       follows += second.follows();
       reactions += second.reactions();
       clock.moveTo(START.plusSeconds(s + 1L));
-      // Snapshots are costly (every fan's partitions, sorted): one per phase boundary.
+      // Readings are costly (every fan's partitions, sorted): one per phase boundary.
       if (s + 1 == first || s + 1 == last) {
-        ThroughputModel.Snapshot snapshot = model.snapshot();
+        List<PartitionLoad> snapshot = model.partitions();
         atFirstEnd = s + 1 == first ? snapshot : atFirstEnd;
         atLastStart = s + 1 == last ? snapshot : atLastStart;
       }
     }
-    ThroughputModel.Snapshot atEnd = first == settings.seconds() ? atFirstEnd : model.snapshot();
+    List<PartitionLoad> atEnd = first == settings.seconds() ? atFirstEnd : model.partitions();
     long runNanos = System.nanoTime() - runStart;
 
     List<Phase> phases =
@@ -283,7 +280,19 @@ final class CelebrityLaunch {
         sharding, seconds, phases, celebrityPartitions(atEnd), check, setupNanos, runNanos);
   }
 
-  /** Imports the celebrity, its photos and every fan through the bare engine. */
+  /**
+   * A repository on the run's table, stamped by its clock, fan-out on read: unlimited until told.
+   */
+  private static MemoryQuickPhotos.Builder repository(
+      InMemoryTable table, SimulatedClock clock, Sharding sharding) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .clock(clock)
+        .sharding(sharding)
+        .fanOut(FanOut.off());
+  }
+
+  /** Imports the celebrity, its photos and every fan, without limits. */
   private List<PhotoId> importFansAndPhotos(QuickPhotos bare) {
     List<NewUser> users = new ArrayList<>(settings.fans() + 1);
     users.add(user(CELEBRITY));
@@ -335,7 +344,7 @@ final class CelebrityLaunch {
       int s,
       QuickPhotos photos,
       SimulatedClock clock,
-      ThroughputModel model,
+      Throughput.Model model,
       List<PhotoId> ids,
       Arrivals followArrivals,
       Arrivals reactionArrivals) {
@@ -430,21 +439,19 @@ final class CelebrityLaunch {
     }
   }
 
-  /** A phase's hottest partitions: what each served and refused between two snapshots. */
-  private Phase phase(
-      int from, int to, ThroughputModel.Snapshot before, ThroughputModel.Snapshot after) {
+  /** A phase's hottest partitions: what each served and refused between two readings. */
+  private Phase phase(int from, int to, List<PartitionLoad> before, List<PartitionLoad> after) {
     List<PartitionLoad> table = new ArrayList<>();
     List<PartitionLoad> index = new ArrayList<>();
-    for (PartitionLoad row : after.partitions()) {
-      (row.index() == Index.TABLE ? table : index).add(row);
+    for (PartitionLoad row : after) {
+      (row.onIndex() ? index : table).add(row);
     }
     return new Phase(
         from, to, hottest(to - from, before, table), hottest(to - from, before, index));
   }
 
   /** The hottest of some partitions in a phase of {@code seconds}. */
-  private List<Hot> hottest(
-      double seconds, ThroughputModel.Snapshot before, List<PartitionLoad> rows) {
+  private List<Hot> hottest(double seconds, List<PartitionLoad> before, List<PartitionLoad> rows) {
     double readLimit = settings.throughput().readUnitsPerSecond();
     double writeLimit = settings.throughput().writeUnitsPerSecond();
     Comparator<Hot> hotter =
@@ -461,7 +468,7 @@ final class CelebrityLaunch {
         PartitionLoad earlier = earlierRows.get(Where.of(row));
         hot.add(
             new Hot(
-                row.index(),
+                row.onIndex(),
                 row.partitionValue(),
                 row.fromSortKey(),
                 row.toSortKey(),
@@ -512,23 +519,23 @@ final class CelebrityLaunch {
     return list;
   }
 
-  /** Where a partition is: the key of its row in every snapshot. */
+  /** Where a partition is: the key of its row in every reading. */
   private record Where(
-      Index index, String partitionValue, Optional<String> from, Optional<String> to) {
+      boolean onIndex, String partitionValue, Optional<String> from, Optional<String> to) {
     static Where of(PartitionLoad row) {
-      return new Where(row.index(), row.partitionValue(), row.fromSortKey(), row.toSortKey());
+      return new Where(row.onIndex(), row.partitionValue(), row.fromSortKey(), row.toSortKey());
     }
   }
 
-  /** The rows of an earlier snapshot for the same partitions as some rows, where it has them. */
+  /** The rows of an earlier reading for the same partitions as some rows, where it has them. */
   private static Map<Where, PartitionLoad> rowsOf(
-      ThroughputModel.Snapshot snapshot, List<PartitionLoad> rows) {
+      List<PartitionLoad> snapshot, List<PartitionLoad> rows) {
     Set<String> values = new HashSet<>();
     for (PartitionLoad row : rows) {
       values.add(row.partitionValue());
     }
     Map<Where, PartitionLoad> found = new HashMap<>();
-    for (PartitionLoad row : snapshot.partitions()) {
+    for (PartitionLoad row : snapshot) {
       if (values.contains(row.partitionValue())) {
         found.put(Where.of(row), row);
       }
@@ -537,9 +544,9 @@ final class CelebrityLaunch {
   }
 
   /** The final rows of the celebrity's partitions: its profile's, its photos' and its shards'. */
-  private static List<PartitionLoad> celebrityPartitions(ThroughputModel.Snapshot snapshot) {
+  private static List<PartitionLoad> celebrityPartitions(List<PartitionLoad> snapshot) {
     List<PartitionLoad> rows = new ArrayList<>();
-    for (PartitionLoad row : snapshot.partitions()) {
+    for (PartitionLoad row : snapshot) {
       String value = row.partitionValue();
       if (value.contains(CELEBRITY) && !row.split()) {
         rows.add(row);
@@ -548,7 +555,7 @@ final class CelebrityLaunch {
     return rows;
   }
 
-  /** Reads the counters and counts the items, on the bare engine. */
+  /** Reads the counters and counts the items, without limits. */
   private static Check check(QuickPhotos bare, List<PhotoId> photos, long follows, long reactions) {
     long followers = bare.getUser(CELEBRITY).orElseThrow().followers();
     long friendships = 0;

@@ -4,11 +4,10 @@ import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.Sharding;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
-import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
-import io.quickphotos.engine.Table;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +94,7 @@ final class DynamoDbBackends {
               repository(
                   local.client(), BackendOptions.DEFAULT_TABLE, costListener, clock, setting),
           fanOut,
-          new DynamoTable(local.client(), BackendOptions.DEFAULT_TABLE),
+          () -> loader(local.client(), BackendOptions.DEFAULT_TABLE),
           "DynamoDB Local (in this process) on " + local.endpoint(),
           local::close);
     } catch (RuntimeException e) {
@@ -156,7 +155,7 @@ final class DynamoDbBackends {
       return openBackend(
           setting -> repository(client, options.tableName(), costListener, clock, setting),
           fanOut,
-          new DynamoTable(client, options.tableName()),
+          () -> loader(client, options.tableName()),
           where,
           client::close);
     } catch (QuickPhotosException | SdkException e) {
@@ -200,13 +199,26 @@ final class DynamoDbBackends {
   }
 
   /**
+   * A repository that only loads items: its settings given, so that building it reads none of
+   * the table's; they play no part in loading.
+   */
+  private static QuickPhotos loader(DynamoDbClient client, String table) {
+    return DynamoQuickPhotos.builder()
+        .client(client)
+        .tableName(table)
+        .fanOut(FanOut.off())
+        .sharding(Sharding.defaults())
+        .build();
+  }
+
+  /**
    * The open backend, whose repository is built when first asked for: after any items were
    * loaded into the table.
    */
   private static OpenBackend openBackend(
       Function<FanOut, QuickPhotos> repositories,
       FanOut fanOut,
-      DynamoTable engine,
+      Supplier<QuickPhotos> loader,
       String description,
       Runnable onClose) {
     Supplier<QuickPhotos> repository = OpenBackend.once(() -> repositories.apply(fanOut));
@@ -222,8 +234,8 @@ final class DynamoDbBackends {
       }
 
       @Override
-      public Table engine() {
-        return engine;
+      public QuickPhotos loader() {
+        return loader.get();
       }
 
       @Override

@@ -1,20 +1,15 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.CostListener;
-import io.quickphotos.engine.Item;
-import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.ItemJson;
+import io.quickphotos.TableItems;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,51 +70,30 @@ final class ExportCommand implements Callable<Integer> {
       if (data != null) {
         open.repository().importSnapshot(data.snapshot(), written -> {});
       }
-      List<Item> items = new ArrayList<>();
-      long[] skipped = {0};
-      open.engine()
-          .forEachItem(
-              item -> {
-                // A later version's kind: not this version's to write out (it could not load
-                // it back either); counted, never a crash.
-                if (ItemCodec.kindOf(item) == ItemCodec.Entity.OTHER) {
-                  skipped[0]++;
-                } else {
-                  items.add(item);
-                }
-              });
-      items.sort(
-          Comparator.comparing((Item item) -> item.key().pk(), Utf8::compare)
-              .thenComparing(item -> item.key().sk(), Utf8::compare));
+      Map<TableItems.Kind, TableItems.Tally> read;
       if (file == null) {
-        PrintWriter out = spec.commandLine().getOut();
-        write(items, out);
+        read = TableItems.export(open.repository(), spec.commandLine().getOut());
       } else {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-          write(items, out);
+          read = TableItems.export(open.repository(), out);
         }
       }
+      // A later version's kind: not this version's to write out; counted, never a crash.
+      long skipped = read.get(TableItems.Kind.OTHER).items();
+      long written = read.values().stream().mapToLong(TableItems.Tally::items).sum() - skipped;
       err.printf(
           Locale.ROOT,
           "Exported %s items from %s%s%s%n",
-          Format.count(items.size()),
+          Format.count(written),
           open.description(),
           file == null ? "" : " to " + file,
-          skipped[0] == 0
+          skipped == 0
               ? ""
               : "; skipped "
-                  + Format.count(skipped[0], "item")
+                  + Format.count(skipped, "item")
                   + " of a kind this version does not know");
       err.flush();
       return 0;
     }
-  }
-
-  private static void write(List<Item> items, Writer out) throws IOException {
-    for (Item item : items) {
-      out.write(ItemJson.formatLine(item));
-      out.write('\n');
-    }
-    out.flush();
   }
 }

@@ -2,13 +2,11 @@ package io.quickphotos.cli;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.TableItems;
 import io.quickphotos.TableSettings;
-import io.quickphotos.internal.singletable.ItemCodec;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -99,15 +97,7 @@ final class FillTimelinesCommand implements Callable<Integer> {
       out.println("Filling timelines on " + open.description() + " with " + setting);
       out.flush();
       long start = System.nanoTime();
-      List<String> users = new ArrayList<>();
-      open.engine()
-          .forEachItem(
-              item -> {
-                if (ItemCodec.entityOf(item) == ItemCodec.Entity.USER) {
-                  users.add(ItemCodec.user(item).username());
-                }
-              });
-      users.sort(Comparator.naturalOrder());
+      List<String> users = TableItems.usernames(repository);
       long converted = 0;
       for (int i = 0; i < users.size(); i++) {
         converted += repository.fillTimeline(users.get(i));

@@ -3,9 +3,7 @@ package io.quickphotos.cli;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
+import io.quickphotos.TableItems;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -158,19 +156,18 @@ final class LoadCommand implements Callable<Integer> {
   }
 
   /**
-   * Writes items in DynamoDB JSON, one a line, as they are, through the engine, 25 a request.
+   * Writes items in DynamoDB JSON, one a line, as they are ({@link TableItems#load}), 25 a
+   * request, before the backend's repository reads the table's settings.
    *
    * @param open the backend
    * @param items the lines
    * @return how many items were written
    */
   static long loadItems(OpenBackend open, Reader items) {
-    ItemLoader loader = new ItemLoader(open.engine(), RetryPolicy.defaults());
-    ItemJson.read(items, loader::put);
-    return loader.flush();
+    return TableItems.load(open.loader(), items);
   }
 
-  /** Loads the file's items as they are, through the engine, 25 a request. */
+  /** Loads the file's items as they are, 25 a request. */
   private int loadFile() {
     PrintWriter out = spec.commandLine().getOut();
     try (OpenBackend open =

@@ -1,6 +1,7 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.AuditReport;
+import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
@@ -9,12 +10,9 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.Throughput;
-import io.quickphotos.memory.internal.DynamoDbFailures;
-import io.quickphotos.memory.internal.MemoryTable;
-import io.quickphotos.memory.internal.ThroughputModel;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -183,10 +181,8 @@ final class MassUnfollowCommand implements Callable<Integer> {
   private Run run(Sharding sharding) {
     int fans = seconds * unfollowsPerSecond;
     SimulatedClock clock = new SimulatedClock(START.minus(Duration.ofHours(1)));
-    MemoryTable table = new MemoryTable();
-    RepositoryOptions options =
-        RepositoryOptions.defaults().withClock(clock).withSharding(sharding);
-    QuickPhotos bare = Repositories.create(table, options);
+    InMemoryTable table = InMemoryTable.create();
+    QuickPhotos bare = repository(table, clock, sharding).build();
     List<NewUser> users = new ArrayList<>(fans + 1);
     users.add(user(CELEBRITY));
     List<String> names = new ArrayList<>(fans);
@@ -201,11 +197,11 @@ final class MassUnfollowCommand implements Callable<Integer> {
       bare.follow(fan, CELEBRITY);
     }
     clock.moveTo(START);
-    ThroughputModel model = ThroughputModel.create(Throughput.onDemand(), clock);
-    RetryPolicy policy = RetryPolicy.noDelay(attempts);
     QuickPhotos limited =
-        Repositories.create(
-            DynamoDbFailures.around(table, null, model, policy), options.withRetryPolicy(policy));
+        repository(table, clock, sharding)
+            .throughput(Throughput.onDemand())
+            .retryPolicy(RetryPolicy.noDelay(attempts))
+            .build();
     CelebrityLaunch.Arrivals arrivals = new CelebrityLaunch.Arrivals(unfollowsPerSecond, seed);
     List<Integer> perSecond = new ArrayList<>(seconds);
     for (int s = 0; s < seconds; s++) {
@@ -238,6 +234,16 @@ final class MassUnfollowCommand implements Callable<Integer> {
     }
     AuditReport audit = bare.audit(false, n -> {});
     return new Run(perSecond, followers, friendships, audit.clean());
+  }
+
+  /** A repository on the run's table, stamped by its clock, fan-out on read, unlimited. */
+  private static MemoryQuickPhotos.Builder repository(
+      InMemoryTable table, SimulatedClock clock, Sharding sharding) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .clock(clock)
+        .sharding(sharding)
+        .fanOut(FanOut.off());
   }
 
   private static NewUser user(String username) {

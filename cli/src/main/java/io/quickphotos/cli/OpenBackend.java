@@ -3,10 +3,9 @@ package io.quickphotos.cli;
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.engine.Table;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.memory.internal.MemoryTable;
+import io.quickphotos.Sharding;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
 import java.time.Clock;
 import java.util.function.Supplier;
 
@@ -40,12 +39,15 @@ interface OpenBackend extends AutoCloseable {
   String description();
 
   /**
-   * The engine under the repository, for items as a file holds them ({@code load --file}):
-   * requests made here bypass the repository and its cost listener.
+   * A repository on this backend's table for loading items as a file holds them
+   * ({@code load --file}, with {@link io.quickphotos.TableItems#load}), which goes around the
+   * repository and its cost listener. Built with settings of its own, it reads none of the
+   * table's, so that {@link #repository()}, built afterwards, reads those the loaded items
+   * record.
    *
-   * @return the engine
+   * @return the repository to load through
    */
-  Table engine();
+  QuickPhotos loader();
 
   /** Releases the backend; the repository is unusable afterwards. */
   @Override
@@ -110,17 +112,12 @@ interface OpenBackend extends AutoCloseable {
   }
 
   private static OpenBackend memory(CostListener costListener, Clock clock, FanOut fanOut) {
-    MemoryTable table = new MemoryTable();
-    RepositoryOptions options =
-        RepositoryOptions.defaults().withCostListener(costListener).withClock(clock);
+    InMemoryTable table = InMemoryTable.create();
+    // Not given a fan-out, a builder adopts the table's recorded one; the sharding, always.
+    Supplier<MemoryQuickPhotos.Builder> builder =
+        () -> MemoryQuickPhotos.builder().table(table).costListener(costListener).clock(clock);
     Supplier<QuickPhotos> repository =
-        once(
-            () ->
-                Repositories.create(
-                    table,
-                    fanOut == null
-                        ? options.consultingTable(false, false)
-                        : options.withFanOut(fanOut).consultingTable(false, true)));
+        once(() -> fanOut == null ? builder.get().build() : builder.get().fanOut(fanOut).build());
     return new OpenBackend() {
       @Override
       public QuickPhotos repository() {
@@ -129,12 +126,17 @@ interface OpenBackend extends AutoCloseable {
 
       @Override
       public QuickPhotos repositoryWith(FanOut setting) {
-        return Repositories.create(table, options.withFanOut(setting).consultingTable(false, true));
+        return builder.get().fanOut(setting).build();
       }
 
       @Override
-      public Table engine() {
-        return table;
+      public QuickPhotos loader() {
+        // Settings given, so that building it reads none; they play no part in loading.
+        return MemoryQuickPhotos.builder()
+            .table(table)
+            .fanOut(FanOut.off())
+            .sharding(Sharding.defaults())
+            .build();
       }
 
       @Override

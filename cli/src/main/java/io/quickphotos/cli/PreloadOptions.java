@@ -25,7 +25,7 @@ final class PreloadOptions {
   Path file;
 
   /**
-   * Loads the file into the backend's engine, if one was given, and says so.
+   * Loads the file into the backend's table, if one was given, and says so.
    *
    * @param open the backend
    * @param out where to say how many items were loaded

@@ -2,7 +2,6 @@ package io.quickphotos.cli;
 
 import io.quickphotos.DynamoRequest;
 import io.quickphotos.OperationCost;
-import io.quickphotos.engine.Operation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +14,9 @@ import java.util.List;
 final class RequestShapes {
   /** What a transaction's description puts between its heading and its actions. */
   private static final String ACTIONS = "all or nothing: ";
+
+  /** The operation of a transaction, as {@link DynamoRequest#operation()} names it. */
+  private static final String TRANSACT_WRITE_ITEMS = "TransactWriteItems";
 
   private RequestShapes() {}
 
@@ -37,7 +39,7 @@ final class RequestShapes {
   private static List<String> lines(DynamoRequest request) {
     String text = request.description();
     int actions = text.indexOf(ACTIONS);
-    if (!Operation.TRANSACT_WRITE_ITEMS.wireName().equals(request.operation()) || actions < 0) {
+    if (!TRANSACT_WRITE_ITEMS.equals(request.operation()) || actions < 0) {
       return List.of(text);
     }
     List<String> lines = new ArrayList<>();

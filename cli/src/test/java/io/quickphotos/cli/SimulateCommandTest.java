@@ -2,6 +2,8 @@ package io.quickphotos.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.Shards;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +28,12 @@ class SimulateCommandTest {
     "--split-after",
     "2"
   };
+
+  @Test
+  void theCommandGroupsRowsByTheKeyLayoutsOwnPrefixes() {
+    assertThat(CelebrityCommand.SHARDS).isEqualTo(Shards.PREFIX);
+    assertThat(CelebrityCommand.PHOTOS).isEqualTo(KeyLayout.PHOTO);
+  }
 
   @Test
   void printsBothRunsSideBySideAndTheCountersMatchTheItems(@TempDir Path dir) throws IOException {

@@ -80,6 +80,7 @@ public final class MemoryQuickPhotos {
     private InMemoryTable table;
     private Faults faults;
     private Throughput throughput;
+    private Throughput.Model throughputModel;
     private Duration latency = Duration.ZERO;
     private int parallelism = 1;
 
@@ -130,6 +131,23 @@ public final class MemoryQuickPhotos {
      */
     public Builder throughput(Throughput throughput) {
       this.throughput = Objects.requireNonNull(throughput, "throughput");
+      this.throughputModel = null;
+      return this;
+    }
+
+    /**
+     * Enforces the per-partition limits of a model you hold, so that you can read what each
+     * partition served and refused ({@link Throughput.Model#partitions()},
+     * {@link Throughput.Model#throttledAttempts()}); none unless set. The model's own clock
+     * refills its buckets: create it with the repository's ({@link Throughput#model(Clock)}).
+     * Replaces a {@link #throughput(Throughput)} set before, and is replaced by one set after.
+     *
+     * @param model the model, e.g. {@code Throughput.onDemand().model(clock)}
+     * @return this builder
+     */
+    public Builder throughput(Throughput.Model model) {
+      this.throughputModel = Objects.requireNonNull(model, "model");
+      this.throughput = null;
       return this;
     }
 
@@ -230,7 +248,10 @@ public final class MemoryQuickPhotos {
     public QuickPhotos build() {
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
       MemoryTable bare = table != null ? table.engine() : new MemoryTable();
-      Table engine = DynamoDbFailures.around(bare, faults, throughput, clock, retryPolicy);
+      Table engine =
+          throughputModel != null
+              ? DynamoDbFailures.around(bare, faults, throughputModel.engineModel(), retryPolicy)
+              : DynamoDbFailures.around(bare, faults, throughput, clock, retryPolicy);
       if (!latency.isZero()) {
         engine = new SimulatedLatency(engine, latency);
       }

@@ -1,6 +1,9 @@
 package io.quickphotos.memory;
 
+import io.quickphotos.memory.internal.ThroughputModel;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -83,7 +86,21 @@ import java.util.Optional;
  * of each item within a batch, transaction or query (the request's units are split evenly among
  * the partitions it touches).
  *
- * <p>Immutable.
+ * <p><b>Watching the partitions.</b> A repository built with {@code throughput(Throughput)} keeps
+ * its model to itself. To read what each partition served, refused and whether it split — which
+ * key runs hot, how many attempts were throttled — create the model yourself with
+ * {@link #model(Clock)} and build the repository with
+ * {@link MemoryQuickPhotos.Builder#throughput(Model) throughput(Model)}:
+ *
+ * <pre>{@code
+ * Throughput.Model model = Throughput.onDemand().model(clock);
+ * QuickPhotos photos = MemoryQuickPhotos.builder().throughput(model).clock(clock).build();
+ * // ... calls ...
+ * long throttled = model.throttledAttempts();
+ * List<PartitionLoad> partitions = model.partitions(); // per partition: units, refusals, splits
+ * }</pre>
+ *
+ * <p>Immutable; a {@link Model} is the live state.
  */
 public final class Throughput {
   /** The default split delay, in seconds: an assumption, AWS publishes none. */
@@ -191,6 +208,20 @@ public final class Throughput {
   }
 
   /**
+   * A new model of one table's partitions under these limits, every bucket full, nothing counted
+   * yet: give it to {@link MemoryQuickPhotos.Builder#throughput(Model)} and read its figures while
+   * and after the repository runs.
+   *
+   * @param clock the clock that refills the buckets and times the splits: the repository's, so
+   *     that a test's manual clock decides when a second has passed
+   * @return the model
+   * @throws NullPointerException if {@code clock} is null
+   */
+  public Model model(Clock clock) {
+    return new Model(ThroughputModel.create(this, Objects.requireNonNull(clock, "clock")));
+  }
+
+  /**
    * Equal to another {@code Throughput} with the same limits and split delay.
    *
    * @param o the other object
@@ -218,5 +249,73 @@ public final class Throughput {
         + " WCU/s per partition, "
         + (splitDelay == null ? "never split" : "split for heat after " + splitDelay)
         + "]";
+  }
+
+  /**
+   * The live partitions of one table under a {@link Throughput}: their token buckets, their
+   * splits for heat, and what each has served and refused, as {@link Throughput} describes the
+   * model. Created by {@link Throughput#model(Clock)}; a repository built with
+   * {@link MemoryQuickPhotos.Builder#throughput(Model)} admits and charges every request attempt
+   * here (the first attempt and each simulated SDK retry alike), and the figures below can be
+   * read at any time, for instance between the simulated seconds of a load test.
+   *
+   * <p>A model stands for one table's partitions. Repositories built over one {@link InMemoryTable}
+   * with the same model share its partitions' limits, as the instances of a fleet share a
+   * DynamoDB table's; a model used with repositories of two different tables counts their
+   * partitions as one table's. Thread-safe: one lock guards every partition, held for the
+   * bookkeeping of one request and never while the engine works; reading the figures takes the
+   * same lock.
+   */
+  public static final class Model {
+    private final ThroughputModel partitions;
+
+    private Model(ThroughputModel partitions) {
+      this.partitions = partitions;
+    }
+
+    /**
+     * The limits the model enforces.
+     *
+     * @return the limits it was created with
+     */
+    public Throughput limits() {
+      return partitions.limits();
+    }
+
+    /**
+     * How many request attempts the model has throttled in whole or in part since it was
+     * created: each refused GetItem, Query or single write, each transaction cancelled for
+     * throughput, and each BatchGetItem or BatchWriteItem that left anything unprocessed for
+     * throughput. An attempt the simulated SDK retries counts again.
+     *
+     * @return the count
+     */
+    public long throttledAttempts() {
+      return partitions.throttledAttempts();
+    }
+
+    /**
+     * What every partition has served and refused so far, read at once under the model's lock,
+     * so the rows are consistent with each other. A partition no request has touched has no row;
+     * one that split keeps its row, with its final totals, beside its halves. The cost grows with
+     * the partitions touched (every key value's, sorted): read it between phases of a run, not
+     * after every call.
+     *
+     * @return the rows, unmodifiable, ordered table first, then by partition key value and
+     *     sort-key range in DynamoDB's byte order, a split partition just before its lower half
+     */
+    public List<PartitionLoad> partitions() {
+      return partitions.snapshot().partitions();
+    }
+
+    /** The engine's model, for the builder. */
+    ThroughputModel engineModel() {
+      return partitions;
+    }
+
+    @Override
+    public String toString() {
+      return "Throughput.Model[" + limits() + ", " + throttledAttempts() + " throttled attempts]";
+    }
   }
 }

@@ -26,16 +26,24 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
+import io.quickphotos.TableItems;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Java examples of README.md and docs/ that run on the memory backend, each a tagged region
@@ -249,6 +257,68 @@ class DocExamplesTest {
       }
     }
     assertThat(through).isBetween(990, 1_001); // less the profile's own creation
+  }
+
+  @Test
+  void theThroughputModelsFigures() {
+    MovableClock clock = new MovableClock(Instant.parse("2024-01-01T00:00:00Z"));
+    // tag::throughput-model[]
+    Throughput.Model model = Throughput.onDemand().model(clock); // the repository's clock
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .throughput(model)
+            .clock(clock)
+            .retryPolicy(RetryPolicy.noDelay(1)) // a refused request fails the call at once
+            .build();
+    // ... the calls of a load test ...
+    long throttled = model.throttledAttempts(); // refused attempts, retries included
+    for (PartitionLoad partition : model.partitions()) { // the table's, then the index's
+      System.out.printf(
+          "%s %s: %.0f WCU, %d refused%n",
+          partition.onIndex() ? "index" : "table",
+          partition.partitionValue(), // PK on the table, SK on the index
+          partition.writeUnits(),
+          partition.refused());
+    }
+    // end::throughput-model[]
+    assertThat(throttled).isZero();
+    photos.createUser(newUser("ann"));
+    for (int i = 0; i < 1_500; i++) {
+      try {
+        photos.updateProfile("ann", ProfileUpdate.builder().name("Ann " + i).build());
+      } catch (ServiceUnavailableException refused) {
+        // refused for throughput
+      }
+    }
+    assertThat(model.throttledAttempts()).isGreaterThan(400);
+    assertThat(model.partitions())
+        .extracting(PartitionLoad::partitionValue)
+        .containsExactly("USER#ann", "#METADATA#ann");
+  }
+
+  @Test
+  void tableItems(@TempDir Path directory) throws IOException {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    photos.createUser(newUser("ann"));
+    photos.createUser(newUser("bob"));
+    photos.follow("bob", "ann");
+    Path file = directory.resolve("items.json");
+    QuickPhotos elsewhere = MemoryQuickPhotos.create();
+    // tag::table-items[]
+    try (Writer out = Files.newBufferedWriter(file)) {
+      TableItems.export(photos, out); // {"Item": {...}} lines, sorted by PK and SK
+    }
+    try (Reader in = Files.newBufferedReader(file)) {
+      TableItems.load(elsewhere, in); // BatchWriteItem, 25 items a request, as they are
+    }
+    Map<TableItems.Kind, TableItems.Tally> census = TableItems.census(elsewhere); // one Scan
+    long timelineBytes = census.get(TableItems.Kind.TIMELINE_ENTRY).bytes(); // the hybrid feed's
+    List<String> everyone = TableItems.usernames(elsewhere); // e.g. to fill every timeline
+    // end::table-items[]
+    assertThat(timelineBytes).isZero();
+    assertThat(everyone).containsExactly("ann", "bob");
+    assertThat(census.get(TableItems.Kind.FRIENDSHIP).items()).isEqualTo(1);
+    assertThat(elsewhere.isFollowing("bob", "ann")).isTrue();
   }
 
   private static NewUser newUser(String username) {

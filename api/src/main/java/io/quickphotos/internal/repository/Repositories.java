@@ -36,8 +36,9 @@ public final class Repositories {
 
   /**
    * {@link #create(Table, RepositoryOptions)}, reading the table's recorded settings from
-   * {@code settingsFrom}: the memory backend reads them from its bare engine, so that a fault
-   * script or throughput model meets the application's calls alone.
+   * {@code settingsFrom}, which the tools of {@link #rawItems} read and write too: the memory
+   * backend passes its bare engine, so that a fault script or throughput model meets the
+   * application's calls alone.
    *
    * @param table the engine
    * @param options cost listener, clock, retry policy and settings
@@ -46,8 +47,9 @@ public final class Repositories {
    */
   public static QuickPhotos create(Table table, RepositoryOptions options, Table settingsFrom) {
     Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(settingsFrom, "settingsFrom");
     if (!options.consultTable() || (options.shardingGiven() && options.fanOutGiven())) {
-      return new SingleTableQuickPhotos(table, options);
+      return new SingleTableQuickPhotos(table, options, settingsFrom);
     }
     Optional<TableSettings> recorded = recordedSettings(settingsFrom);
     RepositoryOptions chosen = options;
@@ -64,7 +66,24 @@ public final class Repositories {
         differs("fan-out", options.fanOut(), settings.fanOut());
       }
     }
-    return new SingleTableQuickPhotos(table, chosen);
+    return new SingleTableQuickPhotos(table, chosen, settingsFrom);
+  }
+
+  /**
+   * The table of a repository built here, as items, for tools: on the engine its recorded
+   * settings are read from (the memory backend's bare table), with its retry policy.
+   *
+   * @param repository a repository built by {@link #create}
+   * @return its table's items
+   * @throws IllegalArgumentException if the repository was not built here
+   */
+  public static RawItems rawItems(QuickPhotos repository) {
+    if (repository instanceof SingleTableQuickPhotos built) {
+      return built.rawItems();
+    }
+    throw new IllegalArgumentException(
+        "not a repository built by MemoryQuickPhotos or DynamoQuickPhotos: "
+            + (repository == null ? "null" : repository.getClass().getName()));
   }
 
   /**

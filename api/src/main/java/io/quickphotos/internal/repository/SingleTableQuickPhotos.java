@@ -78,6 +78,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final FanOuts fanOuts;
   private final Sharding sharding;
   private final Clock clock;
+  private final RawItems rawItems;
 
   /**
    * Creates a repository over an engine.
@@ -86,6 +87,17 @@ final class SingleTableQuickPhotos implements QuickPhotos {
    * @param options cost listener, clock, retry policy and sharding
    */
   SingleTableQuickPhotos(Table table, RepositoryOptions options) {
+    this(table, options, table);
+  }
+
+  /**
+   * Creates a repository over an engine, whose tools ({@link #rawItems()}) go to another.
+   *
+   * @param table the engine executing the plans
+   * @param options cost listener, clock, retry policy and sharding
+   * @param bare the same table without the decorations of this repository alone
+   */
+  SingleTableQuickPhotos(Table table, RepositoryOptions options, Table bare) {
     this(
         table,
         options.costListener(),
@@ -93,7 +105,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         new Retrier(options.retryPolicy()),
         options.sharding(),
         new RequestPool(options.parallelism()),
-        options.fanOut());
+        options.fanOut(),
+        new RawItems(bare, options.retryPolicy()));
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
@@ -106,7 +119,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         new Retrier(backoff, maxAttempts),
         Sharding.defaults(),
         new RequestPool(1),
-        FanOut.off());
+        FanOut.off(),
+        new RawItems(table, io.quickphotos.RetryPolicy.noDelay(maxAttempts)));
   }
 
   private SingleTableQuickPhotos(
@@ -116,7 +130,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       Retrier retrier,
       Sharding sharding,
       RequestPool pool,
-      FanOut fanOut) {
+      FanOut fanOut,
+      RawItems rawItems) {
     this.execution = new Execution(table, costListener, retrier, pool);
     this.sharding = sharding;
     this.hotKeys = new HotKeys(execution, sharding);
@@ -127,6 +142,12 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.homeFeed = new HomeFeed(execution, hotKeys, clock);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.rawItems = rawItems;
+  }
+
+  /** The table as items, for tools: see {@link Repositories#rawItems}. */
+  RawItems rawItems() {
+    return rawItems;
   }
 
   @Override

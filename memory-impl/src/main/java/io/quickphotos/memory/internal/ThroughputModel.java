@@ -8,6 +8,7 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Utf8;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
 import java.time.Clock;
 import java.time.Duration;
@@ -122,7 +123,7 @@ public final class ThroughputModel {
     addRows(rows, Index.TABLE, table);
     addRows(rows, Index.INVERTED, index);
     rows.sort(
-        Comparator.comparing(PartitionLoad::index)
+        Comparator.comparing(PartitionLoad::onIndex)
             .thenComparing(PartitionLoad::partitionValue, SORT_ORDER)
             .thenComparing(row -> row.fromSortKey().orElse(null), Comparator.nullsFirst(SORT_ORDER))
             // Of two ranges that start together the wider comes first: a split partition just
@@ -564,7 +565,7 @@ public final class ThroughputModel {
 
     PartitionLoad load(Index index, String partitionValue) {
       return new PartitionLoad(
-          index,
+          index == Index.INVERTED,
           partitionValue,
           Optional.ofNullable(from),
           Optional.ofNullable(to),

@@ -25,6 +25,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.MovableClock;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,7 +78,8 @@ class ThroughputModelTest {
   /** The rows of one partition key value's partitions in a snapshot. */
   private static List<PartitionLoad> rows(ThroughputModel model, Index index, String value) {
     return model.snapshot().partitions().stream()
-        .filter(row -> row.index() == index && row.partitionValue().equals(value))
+        .filter(
+            row -> row.onIndex() == (index == Index.INVERTED) && row.partitionValue().equals(value))
         .toList();
   }
 
@@ -399,16 +401,9 @@ class ThroughputModelTest {
       assertThat(snapshot.partitions())
           .containsExactly(
               new PartitionLoad(
-                  Index.TABLE, "USER#ann", Optional.empty(), Optional.empty(), 1.0, 1.0, 0, false),
+                  false, "USER#ann", Optional.empty(), Optional.empty(), 1.0, 1.0, 0, false),
               new PartitionLoad(
-                  Index.INVERTED,
-                  "#METADATA#ann",
-                  Optional.empty(),
-                  Optional.empty(),
-                  0.5,
-                  1.0,
-                  0,
-                  false));
+                  true, "#METADATA#ann", Optional.empty(), Optional.empty(), 0.5, 1.0, 0, false));
     }
 
     @Test

@@ -1,19 +1,18 @@
-package io.quickphotos.memory.internal;
+package io.quickphotos.memory;
 
-import io.quickphotos.engine.Index;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What one partition of the table or of {@code InvertedIndex} has served and refused since it was
- * created, as a {@link ThroughputModel} counts it: one row of a {@link ThroughputModel.Snapshot}.
- * The totals never decrease, so the units a partition consumed between two snapshots are the
- * difference of its rows; a partition is identified by its index, partition key value and sort-key
- * range. When a partition splits for heat, its row stays in later snapshots with {@code split}
- * true and its final totals, and its two halves appear as new rows counting from zero. Immutable.
+ * created, as a {@link Throughput.Model} counts it: one row of {@link Throughput.Model#partitions()}.
+ * The totals never decrease, so the units a partition consumed between two readings are the
+ * difference of its rows; a partition is identified by {@link #onIndex()}, its partition key value
+ * and its sort-key range. When a partition splits for heat, its row stays in later readings with
+ * {@code split} true and its final totals, and its two halves appear as new rows counting from
+ * zero. Immutable.
  *
- * @param index {@link Index#TABLE} for a partition of the table, {@link Index#INVERTED} for one of
- *     the index
+ * @param onIndex true for a partition of {@code InvertedIndex}, false for one of the table
  * @param partitionValue the partition key value: an item's {@code PK} on the table, its {@code SK}
  *     on the index
  * @param fromSortKey the first sort key the partition covers (inclusive); empty if it covers the
@@ -27,7 +26,7 @@ import java.util.Optional;
  * @param split whether the partition has split for heat: its totals are final
  */
 public record PartitionLoad(
-    Index index,
+    boolean onIndex,
     String partitionValue,
     Optional<String> fromSortKey,
     Optional<String> toSortKey,
@@ -39,7 +38,7 @@ public record PartitionLoad(
   /**
    * Creates a row.
    *
-   * @param index the table or the index
+   * @param onIndex true for the index, false for the table
    * @param partitionValue the partition key value
    * @param fromSortKey the inclusive lower end of the sort-key range, if bounded
    * @param toSortKey the exclusive upper end of the sort-key range, if bounded
@@ -50,7 +49,6 @@ public record PartitionLoad(
    * @throws NullPointerException if an argument is null
    */
   public PartitionLoad {
-    Objects.requireNonNull(index, "index");
     Objects.requireNonNull(partitionValue, "partitionValue");
     Objects.requireNonNull(fromSortKey, "fromSortKey");
     Objects.requireNonNull(toSortKey, "toSortKey");
