@@ -45,6 +45,17 @@ public final class FleetCosts {
         what, c.requests(), c.readCapacityUnits(), c.writeCapacityUnits());
   }
 
+  /** One instance of the fleet over the shared table, with its own feed setting. */
+  private static QuickPhotos instance(InMemoryTable table, Clock clock, FanOut fanOut) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .clock(clock)
+        .costListener(COSTS::add)
+        .fanOut(fanOut)
+        .sharding(Sharding.defaults())
+        .build();
+  }
+
   /**
    * Prints each case's requests and units.
    *
@@ -53,22 +64,8 @@ public final class FleetCosts {
   public static void main(String[] args) {
     Clock clock = Clock.fixed(Instant.parse("2026-06-01T00:00:00Z"), ZoneOffset.UTC);
     InMemoryTable table = InMemoryTable.create();
-    QuickPhotos on =
-        MemoryQuickPhotos.builder()
-            .table(table)
-            .clock(clock)
-            .costListener(COSTS::add)
-            .fanOut(FanOut.hybrid())
-            .sharding(Sharding.defaults())
-            .build();
-    QuickPhotos off =
-        MemoryQuickPhotos.builder()
-            .table(table)
-            .clock(clock)
-            .costListener(COSTS::add)
-            .fanOut(FanOut.off())
-            .sharding(Sharding.defaults())
-            .build();
+    QuickPhotos on = instance(table, clock, FanOut.hybrid());
+    QuickPhotos off = instance(table, clock, FanOut.off());
     for (String n : List.of("a", "b", "r1", "r2", "r3", "p")) create(off, n);
     off.uploadPhoto("p", clock.instant().minusSeconds(100), "https://x/p.jpg");
     show("upload, author nobody follows by timeline (off)");

@@ -283,7 +283,7 @@ final class CelebrityLaunch {
   /**
    * A repository on the run's table, stamped by its clock, fan-out on read: unlimited until told.
    */
-  private static MemoryQuickPhotos.Builder repository(
+  static MemoryQuickPhotos.Builder repository(
       InMemoryTable table, SimulatedClock clock, Sharding sharding) {
     return MemoryQuickPhotos.builder()
         .table(table)
@@ -311,7 +311,7 @@ final class CelebrityLaunch {
     return photos.stream().map(NewPhoto::id).toList();
   }
 
-  private static NewUser user(String username) {
+  static NewUser user(String username) {
     return new NewUser(
         username,
         username,

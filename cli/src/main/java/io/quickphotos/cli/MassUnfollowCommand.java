@@ -1,7 +1,6 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.AuditReport;
-import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
@@ -9,14 +8,11 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
-import io.quickphotos.UserStatus;
 import io.quickphotos.memory.InMemoryTable;
-import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.Throughput;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -182,13 +178,13 @@ final class MassUnfollowCommand implements Callable<Integer> {
     int fans = seconds * unfollowsPerSecond;
     SimulatedClock clock = new SimulatedClock(START.minus(Duration.ofHours(1)));
     InMemoryTable table = InMemoryTable.create();
-    QuickPhotos bare = repository(table, clock, sharding).build();
+    QuickPhotos bare = CelebrityLaunch.repository(table, clock, sharding).build();
     List<NewUser> users = new ArrayList<>(fans + 1);
-    users.add(user(CELEBRITY));
+    users.add(CelebrityLaunch.user(CELEBRITY));
     List<String> names = new ArrayList<>(fans);
     for (int i = 0; i < fans; i++) {
       names.add(CelebrityLaunch.fan(seed, i));
-      users.add(user(names.get(i)));
+      users.add(CelebrityLaunch.user(names.get(i)));
     }
     bare.importSnapshot(new Snapshot(users, List.of(), List.of(), List.of()), n -> {});
     // Followed through the repository, outside the limits: a hot celebrity's follows land on
@@ -198,7 +194,7 @@ final class MassUnfollowCommand implements Callable<Integer> {
     }
     clock.moveTo(START);
     QuickPhotos limited =
-        repository(table, clock, sharding)
+        CelebrityLaunch.repository(table, clock, sharding)
             .throughput(Throughput.onDemand())
             .retryPolicy(RetryPolicy.noDelay(attempts))
             .build();
@@ -234,25 +230,5 @@ final class MassUnfollowCommand implements Callable<Integer> {
     }
     AuditReport audit = bare.audit(false, n -> {});
     return new Run(perSecond, followers, friendships, audit.clean());
-  }
-
-  /** A repository on the run's table, stamped by its clock, fan-out on read, unlimited. */
-  private static MemoryQuickPhotos.Builder repository(
-      InMemoryTable table, SimulatedClock clock, Sharding sharding) {
-    return MemoryQuickPhotos.builder()
-        .table(table)
-        .clock(clock)
-        .sharding(sharding)
-        .fanOut(FanOut.off());
-  }
-
-  private static NewUser user(String username) {
-    return new NewUser(
-        username,
-        username,
-        username + "@example.com",
-        LocalDate.of(2000, 1, 1),
-        "",
-        UserStatus.ACTIVE);
   }
 }

@@ -24,6 +24,7 @@ import io.quickphotos.internal.singletable.UserPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * deleteUser's cascade: closing an account with everything it owns and every link to it, fenced
@@ -348,49 +349,62 @@ final class AccountCascade {
       QueryResult followersPage,
       QueryResult followedPage,
       Meter meter) {
-    Key account = KeyLayout.user(username);
-    QueryResult page;
-    QueryResult read = followersPage;
-    do {
-      page =
-          read != null
-              ? read
-              : execution.read(
-                  FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION), meter);
-      read = null;
-      List<CascadeSteps.Link> links = new ArrayList<>();
-      for (Item item : page.items()) {
-        links.add(
+    // Its followers: each friendship takes one off the follower's following, and the account's
+    // followers go down by the page's count.
+    unlinkPages(
+        username,
+        followersPage,
+        FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION),
+        item -> {
+          String follower = ItemCodec.friendship(item).follower();
+          return new CascadeSteps.Link(
+              item.key(), KeyLayout.user(follower), UserPlans.followingCounter(), follower);
+        },
+        UserPlans.followersCounter(),
+        fence,
+        meter);
+    // The users it follows: each takes one off the followed user's followers, and the account's
+    // following goes down by the page's count.
+    unlinkPages(
+        username,
+        followedPage,
+        FollowPlans.followedBy(username, CascadeSteps.LINKS_PER_TRANSACTION),
+        item ->
             new CascadeSteps.Link(
                 item.key(),
-                KeyLayout.user(ItemCodec.friendship(item).follower()),
-                UserPlans.followingCounter(),
-                ItemCodec.friendship(item).follower()));
-      }
-      steps.unlink(
-          links,
-          count -> Optional.of(ownCounterDown(account, UserPlans.followersCounter(), count, fence)),
-          fence,
-          meter);
-    } while (page.lastEvaluatedKey().isPresent());
-    read = followedPage;
+                KeyLayout.user(ItemCodec.followedUser(item)),
+                UserPlans.followersCounter(),
+                username),
+        UserPlans.followingCounter(),
+        fence,
+        meter);
+  }
+
+  /**
+   * Unlinks every page of one listing of friendships: the given first page (null: read it), then
+   * each next page, read again from the start as the unlinked ones are gone.
+   */
+  private void unlinkPages(
+      String username,
+      QueryResult firstPage,
+      QueryPlan listing,
+      Function<Item, CascadeSteps.Link> link,
+      AttributePath ownCounter,
+      CascadeSteps.AccountFence fence,
+      Meter meter) {
+    Key account = KeyLayout.user(username);
+    QueryResult page;
+    QueryResult read = firstPage;
     do {
-      page =
-          read != null
-              ? read
-              : execution.read(
-                  FollowPlans.followedBy(username, CascadeSteps.LINKS_PER_TRANSACTION), meter);
+      page = read != null ? read : execution.read(listing, meter);
       read = null;
       List<CascadeSteps.Link> links = new ArrayList<>();
       for (Item item : page.items()) {
-        String followed = ItemCodec.followedUser(item);
-        links.add(
-            new CascadeSteps.Link(
-                item.key(), KeyLayout.user(followed), UserPlans.followersCounter(), username));
+        links.add(link.apply(item));
       }
       steps.unlink(
           links,
-          count -> Optional.of(ownCounterDown(account, UserPlans.followingCounter(), count, fence)),
+          count -> Optional.of(ownCounterDown(account, ownCounter, count, fence)),
           fence,
           meter);
     } while (page.lastEvaluatedKey().isPresent());
