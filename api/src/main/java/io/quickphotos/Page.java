@@ -38,14 +38,15 @@ public record Page<T>(List<T> items, Optional<String> nextCursor) {
    *
    * @param size the most items the next page may hold
    * @return the request
-   * @throws java.util.NoSuchElementException if this is the last page ({@link #hasNext()} is
-   *     false): there is nothing after it to ask for
+   * @throws InvalidCursorException if this is the last page ({@link #hasNext()} is false): there
+   *     is no cursor to continue from, as {@link PageRequest#after} says of a null one
+   * @throws InvalidInputException if the size is out of range
    */
   public PageRequest next(int size) {
     return PageRequest.after(
         nextCursor.orElseThrow(
             () ->
-                new java.util.NoSuchElementException(
+                new InvalidCursorException(
                     "this is the last page (hasNext() is false): there is no next page to request")),
         size);
   }

@@ -14,7 +14,17 @@ import java.util.Set;
  * use) and {@code io.quickphotos.dynamo.DynamoQuickPhotos} (Amazon DynamoDB). Both behave the
  * same: same results, same order, same pages, same exceptions, same costs.
  *
- * <p><b>Errors and values: one convention, kept by every public type.</b>
+ * <p><b>Errors.</b> Every failure of a call is a {@link QuickPhotosException} of one of six
+ * kinds (invalid input, not found, conflict, unavailable, misconfigured, internal): its Javadoc
+ * lists them with the classes beneath each and how an application maps them; each class's own
+ * Javadoc names every case it is thrown for and what was written. Each method's {@code @throws}
+ * below names the classes its arguments and the table's state can cause. Any method that makes a
+ * request may also throw {@link ServiceUnavailableException} (which says what may have been
+ * written), {@link TableConfigurationException} (on DynamoDB) and a plain
+ * {@code QuickPhotosException} (internal); a method's {@code @throws} names these only to say
+ * what they mean there.
+ *
+ * <p><b>Arguments, settings and values: one convention, kept by every public type.</b>
  * <ul>
  *   <li><b>A bad call argument</b> is an {@link InvalidInputException}
  *       ({@link InvalidCursorException} for a cursor), nulls included: anything passed to a method
@@ -35,12 +45,6 @@ import java.util.Set;
  *       records this interface returns ({@link User}, {@link Photo}, {@link Page},
  *       {@link OperationCost}, {@link AuditReport}, ...) check their components the same way:
  *       building one is the application's code at fault, not a user's input.
- *   <li><b>The deployment at fault</b> (a missing table, another key schema, a missing index,
- *       missing credentials, a denied permission) is a {@link TableConfigurationException},
- *       never an {@code InvalidInputException}; DynamoDB's own exception is kept as the cause.
- *   <li><b>The backend unavailable</b> after bounded retries (throttled, unreachable, a server
- *       error; see {@link RetryPolicy}) is a {@link ServiceUnavailableException}.
- *   <li><b>The table's state</b> failing a condition is an exception named after it (below).
  *   <li><b>Values</b>: every setting is an immutable, thread-safe value with static factories,
  *       its default named {@code defaults()} ({@link Sharding#defaults()},
  *       {@link FanOut#defaults()}, {@link RetryPolicy#defaults()},
@@ -51,44 +55,16 @@ import java.util.Set;
  *       absent result is an empty {@link Optional}, lists are unmodifiable.
  * </ul>
  *
- * <p>Each write is atomic: it is applied whole or not at all. What an exception says about
- * whether it was applied, on both backends:
- * <ul>
- *   <li><b>Nothing written</b> by this call: {@link InvalidInputException} and the exceptions
- *       named after a condition ({@link UserAlreadyExistsException}, {@link UserNotFoundException},
- *       {@link PhotoAlreadyExistsException}, {@link PhotoNotFoundException},
- *       {@link AlreadyFollowingException}, {@link NotFollowingException},
- *       {@link AlreadyReactedException}): the condition was checked atomically with the write and
- *       failed. One reading to know: the state that failed it may have been written by an earlier
- *       attempt of the same logical operation whose outcome was unknown (below) — after a
- *       {@code ServiceUnavailableException}, {@code AlreadyFollowingException} on a retry of
- *       {@code follow} means the first attempt was applied. Within one call this never
- *       happens: every write is applied once and answered as if sent once, however often the
- *       SDK resends it after a lost answer or the repository retries it. Transactional methods
- *       send one {@code ClientRequestToken} per call; {@link #createUser}, a single
- *       conditional {@code PutItem}, stores a token of the call on the item and recognises it
- *       on the item that fails a resend's condition, returning the user it created; the other
- *       single writes are idempotent. A condition exception therefore always names another
- *       call's state (or an earlier call's of yours). One exception remains, on DynamoDB:
- *       {@link #updateProfile} whose first attempt was applied but answered too late, resent by
- *       the SDK after {@link #deleteUser} marked the account closing, reports
- *       {@link UserNotFoundException} although its change was made (to an account that is
- *       being deleted).
- *   <li><b>Outcome unknown</b>: {@link ServiceUnavailableException} from a write method. On
- *       DynamoDB a request that timed out or met a server error may have been applied, and so
- *       may a transaction still in progress under its token when the retries ran out; in memory
- *       this happens only with an injected unknown-outcome fault or an in-progress fault that
- *       outlasts the retries, every other fault writing nothing. Read the state, or retry and
- *       treat the condition exceptions above as "already done". From a read method it means
- *       nothing more than that the read failed.
- *   <li><b>Partly written</b>: {@link #importSnapshot} is not atomic; after any exception the
- *       batches written so far remain (rewriting them is harmless).
- *   <li>A plain {@link QuickPhotosException} (a missing table, an unreadable item, a request
- *       DynamoDB refused for another reason): nothing was written by that request.
- *   <li><b>Resumable</b>: the two cascades, {@link #deletePhoto} and {@link #deleteUser}, are
- *       not one transaction; one cut short leaves a state that reads consistently (every counter
- *       equals its items) and that calling again finishes.
- * </ul>
+ * <p><b>Writes.</b> Each write request is atomic: applied whole or not at all. Every write is
+ * applied once and answered as if sent once, however often the SDK resends it after a lost
+ * answer or the repository retries it: transactional methods send one
+ * {@code ClientRequestToken} per call; {@link #createUser}, a single conditional
+ * {@code PutItem}, stores a token of the call on the item and recognises it on the item that
+ * fails a resend's condition, returning the user it created; the other single writes are
+ * idempotent. {@link #importSnapshot} is not atomic: batch by batch. The cascades,
+ * {@link #deletePhoto} and {@link #deleteUser}, are not one transaction: one cut short leaves a
+ * state that reads consistently (every counter equals its items) and that calling again
+ * finishes.
  *
  * <p>Hot keys: a user past {@link Sharding#followersThreshold()} followers, or a photo past
  * {@link Sharding#reactionsThreshold()} reactions of one type, has its counters spread over
@@ -156,7 +132,8 @@ public interface QuickPhotos {
    * @param update the fields to change; at least one; its status may not be
    *     {@link UserStatus#CLOSING}, nor its birth date in the future
    * @return the user after the change
-   * @throws UserNotFoundException if there is no such user, or the account is closing
+   * @throws UserNotFoundException if there is no such user, or the account is closing (on
+   *     DynamoDB, rarely, after its change was made: see the exception)
    * @throws InvalidInputException if the update is empty or a field breaks the limits
    */
   User updateProfile(String username, ProfileUpdate update);

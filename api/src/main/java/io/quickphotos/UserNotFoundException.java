@@ -1,25 +1,97 @@
 package io.quickphotos;
 
-/** Thrown when an operation needs a user that does not exist. */
-public class UserNotFoundException extends QuickPhotosException {
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A user the call needs does not exist, or is closing the account: once {@link
+ * QuickPhotos#deleteUser} has marked an account {@link UserStatus#CLOSING}, every write by or to
+ * it fails with this exception until the cascade has removed it (a photo of a closing owner is
+ * reported with {@link PhotoNotFoundException} instead). Kind
+ * {@link QuickPhotosException.Kind#NOT_FOUND}; {@link #username()} is the user.
+ *
+ * <p>Thrown by:
+ *
+ * <ul>
+ *   <li>{@link QuickPhotos#updateProfile}: no such user, or the account is closing;
+ *   <li>{@link QuickPhotos#uploadPhoto}: the owner does not exist or is closing the account;
+ *   <li>{@link QuickPhotos#userWithPhotos}: the user does not exist (checked on the first page;
+ *       a closing account is still listed, with its status);
+ *   <li>{@link QuickPhotos#reactTo}: the reacting user does not exist or is closing the account;
+ *   <li>{@link QuickPhotos#follow}: either user does not exist or is closing the account (if
+ *       both, the followed user is named);
+ *   <li>{@link QuickPhotos#deleteUser}: no such user, also on a call after a completed deletion.
+ * </ul>
+ *
+ * <p><b>Written:</b> nothing, as for every {@link NotFoundException}, with one exception on
+ * DynamoDB: an {@code updateProfile} whose first attempt was applied but answered too late,
+ * resent by the SDK after {@code deleteUser} marked the account closing, reports this exception
+ * although its change was made (to an account being deleted, which the cascade removes).
+ *
+ * <p><b>After a retry</b> of a write whose outcome was unknown: from {@code deleteUser} it means
+ * done (the account is gone); from the other methods, that the user is gone or closing now,
+ * whatever the earlier attempt did (a follow, reaction or photo it added goes with the account).
+ */
+public class UserNotFoundException extends NotFoundException {
   private static final long serialVersionUID = 1L;
 
+  private final String username;
+
   /**
-   * Creates the exception.
+   * Creates the exception without the username: {@link #username()} is then empty. Prefer
+   * {@link #of(String)}.
    *
    * @param message what went wrong, for people
    */
   public UserNotFoundException(String message) {
     super(message);
+    this.username = null;
   }
 
   /**
-   * Creates the exception with the underlying cause.
+   * Creates the exception with the underlying cause, without the username: {@link #username()}
+   * is then empty. Prefer {@link #of(String)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public UserNotFoundException(String message, Throwable cause) {
     super(message, cause);
+    this.username = null;
+  }
+
+  private UserNotFoundException(String message, String username) {
+    super(message);
+    this.username = username;
+  }
+
+  /**
+   * The exception for a user that does not exist or is closing the account, with the message
+   * {@code user <username> does not exist}.
+   *
+   * @param username the user's handle
+   * @return the exception, without a cause
+   */
+  public static UserNotFoundException of(String username) {
+    return new UserNotFoundException("user " + username + " does not exist", username);
+  }
+
+  /**
+   * The user that does not exist or is closing the account.
+   *
+   * @return the handle; empty only if built with a message-only constructor
+   */
+  public Optional<String> username() {
+    return Optional.ofNullable(username);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @return {@code username}
+   */
+  @Override
+  public Map<String, String> identifiers() {
+    return named(username, null, null, null, null, null, null);
   }
 }

@@ -40,7 +40,11 @@ public interface Backoff {
         Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new ServiceUnavailableException("interrupted while backing off", e);
+        throw new ServiceUnavailableException(
+            "interrupted while backing off",
+            ServiceUnavailableException.Reason.INTERRUPTED,
+            ServiceUnavailableException.Written.NOTHING,
+            e);
       }
     };
   }

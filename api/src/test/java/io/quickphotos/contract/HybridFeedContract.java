@@ -192,7 +192,12 @@ public abstract class HybridFeedContract {
     create(hybrid, "ana", "bo");
     hybrid.follow("ana", "bo");
     interceptor.failBatchWrites.set(1);
-    assertThatThrownBy(() -> upload("bo", 10)).isInstanceOf(ServiceUnavailableException.class);
+    // The photo was stored before its fan-out failed: written partly, and the retry's
+    // PhotoAlreadyExistsException means done.
+    assertThatThrownBy(() -> upload("bo", 10))
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> assertThat(e.written()).isEqualTo(ServiceUnavailableException.Written.PARTLY));
     assertThat(items(i -> isEntity(i, ItemCodec.Entity.FAN_OUT))).hasSize(1);
     assertThat(items(i -> isEntity(i, ItemCodec.Entity.TIMELINE_ENTRY))).isEmpty();
     assertThatThrownBy(() -> upload("bo", 10)).isInstanceOf(PhotoAlreadyExistsException.class);
@@ -332,7 +337,9 @@ public abstract class HybridFeedContract {
     pull.uploadPhoto("cy", NOW.minusSeconds(20), URL);
     interceptor.failBatchWrites.set(1);
     assertThatThrownBy(() -> hybrid.fillTimeline("ana"))
-        .isInstanceOf(ServiceUnavailableException.class);
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> assertThat(e.written()).isEqualTo(ServiceUnavailableException.Written.PARTLY));
     // One follow is marked filling, its copy cut short: it is still read at page time.
     assertThat(items(i -> isEntity(i, ItemCodec.Entity.AUDIENCE))).hasSize(1);
     assertFeedsAgree("ana", 1);
@@ -564,7 +571,11 @@ public abstract class HybridFeedContract {
     @Override
     public BatchWrite batchWriteItem(List<Item> items) {
       if (failBatchWrites.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        throw new ServiceUnavailableException("injected: the fan-out is cut short");
+        throw new ServiceUnavailableException(
+            "injected: the fan-out is cut short",
+            ServiceUnavailableException.Reason.THROTTLED,
+            ServiceUnavailableException.Written.NOTHING,
+            null);
       }
       return delegate.batchWriteItem(items);
     }
@@ -582,7 +593,11 @@ public abstract class HybridFeedContract {
     @Override
     public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
       if (failTransactions.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        throw new ServiceUnavailableException("injected: the transaction is refused");
+        throw new ServiceUnavailableException(
+            "injected: the transaction is refused",
+            ServiceUnavailableException.Reason.THROTTLED,
+            ServiceUnavailableException.Written.NOTHING,
+            null);
       }
       Capacity consumed = delegate.transactWrite(actions, token);
       Runnable hook = afterTransactions.poll();

@@ -4,10 +4,12 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -30,6 +32,7 @@ public final class InterruptibleTable implements Table {
   private int failAt = -1;
   private int largestTransaction;
   private Pause pause;
+  private Operation failed;
 
   /**
    * Wraps an engine; nothing fails until {@link #failAtRequest} says so.
@@ -47,6 +50,15 @@ public final class InterruptibleTable implements Table {
    */
   public synchronized void failAtRequest(int n) {
     failAt = requests + n;
+  }
+
+  /**
+   * The operation of the last request made to fail.
+   *
+   * @return the operation, or null if none failed yet
+   */
+  public synchronized Operation failed() {
+    return failed;
   }
 
   /** Lets every request succeed again. */
@@ -127,7 +139,7 @@ public final class InterruptibleTable implements Table {
     }
   }
 
-  private <T> T request(Object request, Supplier<T> body) {
+  private <T> T request(Operation operation, Object request, Supplier<T> body) {
     Pause held;
     synchronized (this) {
       held = pause != null && pause.which.test(request) ? pause : null;
@@ -146,7 +158,14 @@ public final class InterruptibleTable implements Table {
     synchronized (this) {
       if (number == failAt) {
         failAt = -1;
-        throw new ServiceUnavailableException("injected failure at request " + number);
+        failed = operation;
+        // As a request that timed out after DynamoDB applied it.
+        throw Unavailability.of(
+            "injected failure at request " + number,
+            ServiceUnavailableException.Reason.UNREACHABLE,
+            operation,
+            true,
+            null);
       }
     }
     return result;
@@ -154,7 +173,7 @@ public final class InterruptibleTable implements Table {
 
   @Override
   public QueryResult scan(ScanPlan plan) {
-    return request(plan, () -> engine.scan(plan));
+    return request(Operation.SCAN, plan, () -> engine.scan(plan));
   }
 
   @Override
@@ -164,32 +183,32 @@ public final class InterruptibleTable implements Table {
 
   @Override
   public Read getItem(Key key) {
-    return request(key, () -> engine.getItem(key));
+    return request(Operation.GET_ITEM, key, () -> engine.getItem(key));
   }
 
   @Override
   public TransactRead transactGetItems(List<Key> keys) {
-    return request(keys, () -> engine.transactGetItems(keys));
+    return request(Operation.TRANSACT_GET_ITEMS, keys, () -> engine.transactGetItems(keys));
   }
 
   @Override
   public QueryResult query(QueryPlan plan) {
-    return request(plan, () -> engine.query(plan));
+    return request(Operation.QUERY, plan, () -> engine.query(plan));
   }
 
   @Override
   public BatchRead batchGetItem(List<Key> keys) {
-    return request(keys, () -> engine.batchGetItem(keys));
+    return request(Operation.BATCH_GET_ITEM, keys, () -> engine.batchGetItem(keys));
   }
 
   @Override
   public BatchWrite batchWriteItem(List<Item> items) {
-    return request(items, () -> engine.batchWriteItem(items));
+    return request(Operation.BATCH_WRITE_ITEM, items, () -> engine.batchWriteItem(items));
   }
 
   @Override
   public Write write(WriteAction action) {
-    return request(action, () -> engine.write(action));
+    return request(Operation.of(action), action, () -> engine.write(action));
   }
 
   @Override
@@ -197,6 +216,6 @@ public final class InterruptibleTable implements Table {
     synchronized (this) {
       largestTransaction = Math.max(largestTransaction, actions.size());
     }
-    return request(actions, () -> engine.transactWrite(actions));
+    return request(Operation.TRANSACT_WRITE_ITEMS, actions, () -> engine.transactWrite(actions));
   }
 }

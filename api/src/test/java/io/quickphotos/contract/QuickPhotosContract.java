@@ -25,7 +25,9 @@ import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
@@ -1593,6 +1595,130 @@ public abstract class QuickPhotosContract {
       Page<Follow> next = repo.followersOf("alice", first.next(1));
       assertThat(next.items()).isEmpty();
       assertThat(next.hasNext()).isFalse();
+    }
+  }
+
+  // --- errors: kinds and the identifiers they concern ---------------------------------------
+
+  private static QuickPhotosException thrownBy(Runnable call) {
+    Throwable thrown = catchThrowable(call::run);
+    assertThat(thrown).isInstanceOf(QuickPhotosException.class);
+    return (QuickPhotosException) thrown;
+  }
+
+  private static Map<String, String> photoOf(String owner, Instant timestamp) {
+    Map<String, String> named = new LinkedHashMap<>();
+    named.put("photoOwner", owner);
+    named.put("photoTimestamp", timestamp.toString());
+    return named;
+  }
+
+  /**
+   * Each not-found and conflict exception, from each method that throws it, carries the
+   * identifiers it concerns, by name and through its typed accessors, and is of its kind; the
+   * message names them too.
+   */
+  @Test
+  void everyNotFoundAndConflictNamesWhatItConcerns() {
+    create("alice");
+    create("bob");
+    Photo photo = upload("alice", T0);
+    PhotoId missing = new PhotoId("alice", T0.plusSeconds(1));
+    repo.follow("bob", "alice");
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    List<Runnable> userGhost =
+        List.of(
+            () -> repo.updateProfile("ghost", ProfileUpdate.builder().name("G").build()),
+            () -> repo.uploadPhoto("ghost", T0, "https://photos.example.com/g.jpg"),
+            () -> repo.userWithPhotos("ghost", SortOrder.NEWEST_FIRST, PageRequest.first()),
+            () -> repo.reactTo("ghost", photo.id(), ReactionType.SMILEY),
+            () -> repo.follow("bob", "ghost"),
+            () -> repo.follow("ghost", "alice"),
+            () -> repo.follow("nobody", "ghost"), // both missing: the followed user is named
+            () -> repo.deleteUser("ghost"));
+    for (Runnable call : userGhost) {
+      QuickPhotosException e = thrownBy(call);
+      assertThat(e).isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
+      assertThat(e.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
+      assertThat(e.identifiers()).containsExactly(Map.entry("username", "ghost"));
+      assertThat(((UserNotFoundException) e).username()).contains("ghost");
+    }
+    for (Runnable call :
+        List.<Runnable>of(
+            () -> repo.reactTo("bob", missing, ReactionType.HEART),
+            () -> repo.photoWithReactions(missing, PageRequest.first()),
+            () -> repo.deletePhoto(missing))) {
+      QuickPhotosException e = thrownBy(call);
+      assertThat(e).isInstanceOf(PhotoNotFoundException.class);
+      assertThat(e.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
+      assertThat(e.identifiers()).containsExactlyEntriesOf(photoOf("alice", missing.timestamp()));
+      assertThat(((PhotoNotFoundException) e).photo()).contains(missing);
+    }
+
+    QuickPhotosException notFollowing = thrownBy(() -> repo.unfollow("alice", "bob"));
+    assertThat(notFollowing).isInstanceOf(NotFollowingException.class);
+    assertThat(notFollowing.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
+    assertThat(notFollowing.identifiers())
+        .containsExactly(Map.entry("follower", "alice"), Map.entry("followed", "bob"));
+    assertThat(((NotFollowingException) notFollowing).follower()).contains("alice");
+    assertThat(((NotFollowingException) notFollowing).followed()).contains("bob");
+
+    Map<String, String> smiley = new LinkedHashMap<>();
+    smiley.put("reactor", "bob");
+    smiley.putAll(photoOf("alice", T0));
+    smiley.put("reactionType", "smiley");
+    QuickPhotosException noReaction =
+        thrownBy(() -> repo.removeReaction("bob", photo.id(), ReactionType.SMILEY));
+    assertThat(noReaction).isInstanceOf(ReactionNotFoundException.class);
+    assertThat(noReaction.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
+    assertThat(noReaction.identifiers()).containsExactlyEntriesOf(smiley);
+    ReactionNotFoundException reaction = (ReactionNotFoundException) noReaction;
+    assertThat(reaction.reactor()).contains("bob");
+    assertThat(reaction.photo()).contains(photo.id());
+    assertThat(reaction.type()).contains(ReactionType.SMILEY);
+
+    QuickPhotosException taken = thrownBy(() -> create("alice"));
+    assertThat(taken).isInstanceOf(UserAlreadyExistsException.class);
+    assertThat(taken.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
+    assertThat(taken.identifiers()).containsExactly(Map.entry("username", "alice"));
+    assertThat(((UserAlreadyExistsException) taken).username()).contains("alice");
+
+    QuickPhotosException photoTaken = thrownBy(() -> upload("alice", T0));
+    assertThat(photoTaken).isInstanceOf(PhotoAlreadyExistsException.class);
+    assertThat(photoTaken.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
+    assertThat(photoTaken.identifiers()).containsExactlyEntriesOf(photoOf("alice", T0));
+    assertThat(((PhotoAlreadyExistsException) photoTaken).photo()).contains(photo.id());
+
+    QuickPhotosException following = thrownBy(() -> repo.follow("bob", "alice"));
+    assertThat(following).isInstanceOf(AlreadyFollowingException.class);
+    assertThat(following.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
+    assertThat(following.identifiers())
+        .containsExactly(Map.entry("follower", "bob"), Map.entry("followed", "alice"));
+
+    Map<String, String> heart = new LinkedHashMap<>(smiley);
+    heart.put("reactionType", "heart");
+    QuickPhotosException reacted =
+        thrownBy(() -> repo.reactTo("bob", photo.id(), ReactionType.HEART));
+    assertThat(reacted).isInstanceOf(AlreadyReactedException.class);
+    assertThat(reacted.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
+    assertThat(reacted.identifiers()).containsExactlyEntriesOf(heart);
+    assertThat(((AlreadyReactedException) reacted).type()).contains(ReactionType.HEART);
+  }
+
+  /** Bad input and bad cursors are of one kind, carry no identifiers, and name the input. */
+  @Test
+  void invalidInputIsOneKind() {
+    create("alice");
+    for (Runnable call :
+        List.<Runnable>of(
+            () -> repo.follow("alice", "alice"),
+            () -> repo.getUser("a#b"),
+            () -> repo.followersOf("alice", PageRequest.after("not-a-cursor", 10)),
+            () -> repo.followersOf("alice", PageRequest.first()).next(10))) {
+      QuickPhotosException e = thrownBy(call);
+      assertThat(e).isInstanceOf(InvalidInputException.class);
+      assertThat(e.kind()).isEqualTo(QuickPhotosException.Kind.INVALID_INPUT);
+      assertThat(e.identifiers()).isEmpty();
     }
   }
 

@@ -169,7 +169,7 @@ public final class QuickPhotosTable {
         // Someone else is creating it right now; wait for theirs like for ours.
         LOG.debug("DynamoDB table {} is being created elsewhere", tableName, e);
       } catch (SdkException e) {
-        throw SdkErrors.translate(e, "CreateTable", tableName);
+        throw SdkErrors.translate(e, "CreateTable", true, tableName);
       }
     }
     TableDescription table =
@@ -301,7 +301,7 @@ public final class QuickPhotosTable {
     } catch (ResourceNotFoundException e) {
       return Optional.empty();
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, "DescribeTable", tableName);
+      throw SdkErrors.translate(e, "DescribeTable", false, tableName);
     }
   }
 
@@ -328,7 +328,7 @@ public final class QuickPhotosTable {
                       "DynamoDB table " + tableName + " did not become ACTIVE",
                       response.matched().exception().orElse(null)));
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, "DescribeTable", tableName);
+      throw SdkErrors.translate(e, "DescribeTable", false, tableName);
     }
   }
 }

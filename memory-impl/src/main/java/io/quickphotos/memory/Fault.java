@@ -8,7 +8,9 @@ import java.util.Locale;
 /**
  * One failure in a shape DynamoDB produces, for {@link Faults} to inject into the in-memory
  * engine. Each goes through the same retry and error-translation code as on DynamoDB, so the
- * application sees what it would see there:
+ * application sees what it would see there, down to the
+ * {@link io.quickphotos.ServiceUnavailableException#reason() reason} and
+ * {@link io.quickphotos.ServiceUnavailableException#written() written} of the exception:
  *
  * <table>
  *   <caption>Faults and what the application sees</caption>
@@ -17,29 +19,36 @@ import java.util.Locale;
  *       {@code ProvisionedThroughputExceededException}; nothing is read or written. Retried as
  *       the AWS SDK retries it, under the repository's {@link io.quickphotos.RetryPolicy}; once
  *       every attempt is throttled the call throws
- *       {@link io.quickphotos.ServiceUnavailableException}.</td></tr>
+ *       {@link io.quickphotos.ServiceUnavailableException}, reason {@code THROTTLED}, written
+ *       {@code NOTHING}.</td></tr>
  *   <tr><td>{@link #internalServerError()}</td><td>any</td><td>the same with
- *       {@code InternalServerError} (HTTP 500); nothing is written.</td></tr>
+ *       {@code InternalServerError} (HTTP 500) and reason {@code SERVER_ERROR}; nothing is
+ *       written, yet a write's exception says written {@code UNKNOWN}, as on DynamoDB, where a
+ *       5xx may follow an applied write.</td></tr>
  *   <tr><td>{@link #unprocessed(double)}</td><td>BatchGetItem, BatchWriteItem</td><td>that
  *       fraction of the keys or items (rounded up) comes back unprocessed, never as an error;
  *       the repository retries them with backoff, and after the policy's attempts throws
- *       {@code ServiceUnavailableException}.</td></tr>
+ *       {@code ServiceUnavailableException}, reason {@code THROTTLED}, written {@code PARTLY} if
+ *       any item of the call was written, else {@code NOTHING}.</td></tr>
  *   <tr><td>{@link #transactionConflict()}, {@link #transactionThrottled()}</td>
  *       <td>TransactWriteItems</td><td>{@code TransactionCanceledException} with reason
  *       {@code TransactionConflict} or {@code ThrottlingError} on the first action and
  *       {@code None} on the others; nothing is written; the repository retries the transaction,
- *       then throws {@code ServiceUnavailableException}.</td></tr>
+ *       then throws {@code ServiceUnavailableException}, reason {@code CONTENTION} or
+ *       {@code THROTTLED}, written {@code NOTHING}.</td></tr>
  *   <tr><td>{@link #unknownOutcome()}</td><td>any</td><td>the request is carried out — a write
  *       is applied — and then the call fails as a timed-out call does, with
- *       {@code ServiceUnavailableException}, without retry: the application cannot tell whether
- *       its write happened.</td></tr>
+ *       {@code ServiceUnavailableException}, reason {@code UNREACHABLE}, without retry: written
+ *       {@code UNKNOWN} for a write, whose application cannot tell whether it happened, and
+ *       {@code NOTHING} for a read.</td></tr>
  *   <tr><td>{@link #transactionInProgress()}</td><td>TransactWriteItems</td><td>the transaction
  *       is carried out by an attempt whose answer is lost, and the SDK's resend meets it still
  *       in progress: {@code TransactionInProgressException}. The repository retries under the
  *       same {@code ClientRequestToken}, with backoff; the first attempt under the token that
  *       this fault does not hit gets the outcome without writing again, as DynamoDB answers a
  *       token it has applied. The call succeeds, applied once; if the fault outlasts the retry
- *       budget, {@code ServiceUnavailableException} (applied, but the caller cannot know). A
+ *       budget, {@code ServiceUnavailableException}, reason {@code IN_PROGRESS}, written
+ *       {@code UNKNOWN} (applied, but the caller cannot know). A
  *       transaction whose conditions fail is not applied nor remembered, and its retry is
  *       cancelled as usual.</td></tr>
  * </table>

@@ -136,7 +136,10 @@ final class AccountCascade {
             + (execution.indexMayLag()
                 ? " still has friendships the index does not list yet"
                 : "'s friendships kept changing while the account was closed")
-            + "; call deleteUser again to finish");
+            + "; call deleteUser again to finish",
+        ServiceUnavailableException.Reason.INDEX_LAG,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /**
@@ -264,7 +267,10 @@ final class AccountCascade {
       if (changed) {
         if (!retrier.allows(++again)) {
           throw new ServiceUnavailableException(
-              "photos of " + username + " keep changing; call deleteUser again to finish");
+              "photos of " + username + " keep changing; call deleteUser again to finish",
+              ServiceUnavailableException.Reason.CONTENTION,
+              ServiceUnavailableException.Written.NOTHING,
+              null);
         }
         retrier.pauseBefore(again);
       }

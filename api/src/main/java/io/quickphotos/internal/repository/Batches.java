@@ -130,6 +130,8 @@ final class Batches {
                       + " after "
                       + (attempt + 1)
                       + " attempts",
+                  Execution.cancelledFor(e.reasons()),
+                  ServiceUnavailableException.Written.NOTHING,
                   e));
         }
       } catch (RuntimeException e) {
@@ -213,7 +215,11 @@ final class Batches {
         }
         meter.madeOf(describer, chunk.asked().get(i));
         if (i < chunk.answers().size()) {
-          answered.accept(chunk.answers().get(i), meter);
+          A answer = chunk.answers().get(i);
+          answered.accept(answer, meter);
+          if (request.writes() && unprocessed.apply(answer).size() < chunk.asked().get(i).size()) {
+            meter.applied();
+          }
         }
       }
       if (failure == null && chunk.failure() != null) {
@@ -269,6 +275,9 @@ final class Batches {
           meter.madeOf(RequestDescriptions::batchWriteItem, pending);
           Table.BatchWrite write = table.batchWriteItem(pending);
           meter.request(write.consumed(), 0);
+          if (write.unprocessedItems().size() < pending.size()) {
+            meter.applied();
+          }
           return write.unprocessedItems();
         });
   }
@@ -324,7 +333,10 @@ final class Batches {
                 + what
                 + " unprocessed after "
                 + attempt
-                + " attempts");
+                + " attempts",
+            ServiceUnavailableException.Reason.THROTTLED,
+            ServiceUnavailableException.Written.NOTHING,
+            null);
       }
       retrier.pauseBefore(attempt);
       if (attempt > 0 && meter != null) {

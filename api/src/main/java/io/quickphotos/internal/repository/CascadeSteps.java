@@ -201,7 +201,10 @@ final class CascadeSteps {
       pending = still;
     }
     throw new ServiceUnavailableException(
-        "items kept changing while being deleted; " + "call again to finish");
+        "items kept changing while being deleted; call again to finish",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /**
@@ -291,7 +294,10 @@ final class CascadeSteps {
       image = now.get();
     }
     throw new ServiceUnavailableException(
-        "the shards of " + main.key() + " kept changing while folded; call again to finish");
+        "the shards of " + main.key() + " kept changing while folded; call again to finish",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /** Whether an item read again is still the one a cascade marked (same marker, if any). */

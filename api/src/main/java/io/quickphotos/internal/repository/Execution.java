@@ -21,6 +21,7 @@ import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
+import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.ItemCodec;
@@ -80,8 +81,9 @@ final class Execution {
   /**
    * Runs one repository call: a fresh meter, the body, and the cost handed to the listener
    * however the body ends. A request the engine refused is invalid input; an item the codecs
-   * cannot read is reported as such. Any other exception propagates unchanged: it is either the
-   * API's own or a bug.
+   * cannot read is reported as such; an unavailable error says what the whole call may have
+   * written ({@link Unavailability#afterWrites}). Any other exception propagates unchanged: it is either the API's
+   * own or a bug.
    */
   <T> T call(AccessPattern pattern, Function<Meter, T> body) {
     Meter meter = new Meter(listening);
@@ -98,6 +100,11 @@ final class Execution {
           new InvalidInputException("refused by the table: " + e.getMessage(), e);
       thrown = invalid;
       throw invalid;
+    } catch (ServiceUnavailableException e) {
+      // What the request that failed may have written, as the whole call's.
+      ServiceUnavailableException ofTheCall = meter.wrote() ? Unavailability.afterWrites(e) : e;
+      thrown = ofTheCall;
+      throw ofTheCall;
     } catch (UnreadableItemException e) {
       // Written by something else, or corrupted.
       QuickPhotosException unreadable =
@@ -115,6 +122,16 @@ final class Execution {
         report(meter.cost(pattern, thrown, latency));
       }
     }
+  }
+
+  /**
+   * Why a transaction (or a snapshot read) stayed cancelled with transient reasons alone:
+   * throughput if any action was throttled, else other transactions on its items.
+   */
+  static ServiceUnavailableException.Reason cancelledFor(List<String> reasons) {
+    return reasons.contains(Limits.THROTTLING_ERROR)
+        ? ServiceUnavailableException.Reason.THROTTLED
+        : ServiceUnavailableException.Reason.CONTENTION;
   }
 
   /**
@@ -303,9 +320,11 @@ final class Execution {
         meter.made(RequestDescriptions::write, step.action());
         Table.Write write = table.write(step.action());
         meter.request(write.consumed(), 0);
+        meter.applied();
         return write.item();
       } catch (TableConditionFailedException e) {
         if (step.ownWrite().test(e.item())) {
+          meter.applied();
           // What the attempt that was applied would have returned, not the item as it is now
           // (another call may have changed it since).
           return step.action() instanceof WriteAction.Put put ? Optional.of(put.item()) : e.item();
@@ -369,9 +388,14 @@ final class Execution {
     try {
       meter.made(RequestDescriptions::write, action);
       meter.request(table.write(action).consumed(), 0);
+      meter.applied();
       return true;
     } catch (TableConditionFailedException e) {
-      return done.test(e.item());
+      if (done.test(e.item())) {
+        meter.applied();
+        return true;
+      }
+      return false;
     }
   }
 
@@ -421,24 +445,40 @@ final class Execution {
   private Optional<TableTransactionCancelledException> commit(
       List<WriteAction> actions, Meter meter) {
     ClientToken token = new ClientToken();
+    // Whether an earlier attempt under the token may still be applied: then an interrupted wait
+    // leaves the outcome unknown, not nothing.
+    boolean inProgress = false;
     for (int attempt = 0; ; attempt++) {
-      retrier.pauseBefore(attempt);
+      try {
+        retrier.pauseBefore(attempt);
+      } catch (ServiceUnavailableException interrupted) {
+        throw inProgress ? unknown(interrupted) : interrupted;
+      }
       if (attempt > 0) {
         meter.resent(Operation.TRANSACT_WRITE_ITEMS);
       }
       try {
         meter.madeOf(RequestDescriptions::transactWriteItems, actions);
         meter.request(table.transactWrite(actions, token), 0);
+        meter.applied();
         return Optional.empty();
+      } catch (ServiceUnavailableException e) {
+        throw inProgress ? unknown(e) : e;
       } catch (TableTransactionInProgressException e) {
+        inProgress = true;
         if (!retrier.allows(attempt + 1)) {
           throw new ServiceUnavailableException(
               "transaction still in progress under its token after "
                   + (attempt + 1)
                   + " attempts; it may yet be applied",
+              ServiceUnavailableException.Reason.IN_PROGRESS,
+              ServiceUnavailableException.Written.UNKNOWN,
               e);
         }
       } catch (TableTransactionCancelledException e) {
+        // The token's earlier attempt, if any, has ended: a cancellation under it means none was
+        // applied (DynamoDB would have answered an applied one with its success).
+        inProgress = false;
         List<String> reasons = e.reasons();
         if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {
           return Optional.of(e);
@@ -461,10 +501,18 @@ final class Execution {
         if (!retrier.allows(attempt + 1)) {
           throw new ServiceUnavailableException(
               "transaction still cancelled " + reasons + " after " + (attempt + 1) + " attempts",
+              cancelledFor(reasons),
+              ServiceUnavailableException.Written.NOTHING,
               e);
         }
       }
     }
+  }
+
+  /** The same failure, with an unknown outcome: an earlier attempt may yet be applied. */
+  private static ServiceUnavailableException unknown(ServiceUnavailableException e) {
+    return Unavailability.unknown(
+        e, "an earlier attempt was still in progress and may yet be applied");
   }
 
   /** Whether the action at {@code action} failed its condition. */

@@ -317,7 +317,7 @@ final class FanOuts {
       if (Execution.conditionFailed(reasons, 0)) {
         Optional<Item> friendship = e.item(0);
         if (friendship.isEmpty()) {
-          throw new NotFollowingException(follower + " does not follow " + followed);
+          throw NotFollowingException.of(follower, followed);
         }
         kind = FollowKind.of(friendship.get());
       } else if (Execution.conditionFailed(reasons, 1)) {
@@ -347,7 +347,10 @@ final class FanOuts {
       }
     }
     throw new ServiceUnavailableException(
-        "the unfollow of " + followed + " kept meeting a follow that changed; call again");
+        "the unfollow of " + followed + " kept meeting a follow that changed; call again",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   // --- backfill ---------------------------------------------------------------------------------

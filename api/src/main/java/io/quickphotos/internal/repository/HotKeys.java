@@ -197,7 +197,10 @@ final class HotKeys {
 
   private static ServiceUnavailableException gaveUp(String what) {
     return new ServiceUnavailableException(
-        "the " + what + " kept meeting a hot key as it changed; call again");
+        "the " + what + " kept meeting a hot key as it changed; call again",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /**

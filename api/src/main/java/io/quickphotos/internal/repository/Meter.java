@@ -30,6 +30,9 @@ final class Meter {
   private int itemsRead;
   private int itemsSkipped;
 
+  /** Whether a write request of the call was applied (or recognised as applied). */
+  private boolean wrote;
+
   /** The repository's resends and the engine's retries; null until the call meets one. */
   private Retries retries;
 
@@ -92,6 +95,20 @@ final class Meter {
     readUnits += consumed.read();
     writeUnits += consumed.write();
     itemsRead += items;
+  }
+
+  /** Notes that a write request of the call was applied: its effect is in the table. */
+  void applied() {
+    wrote = true;
+  }
+
+  /**
+   * Whether any write request of the call was applied so far.
+   *
+   * @return true after {@link #applied()}
+   */
+  boolean wrote() {
+    return wrote;
   }
 
   /** Counts items read of a kind this version does not know, left out of the result. */

@@ -136,7 +136,10 @@ final class PhotoCascade {
             + (execution.indexMayLag()
                 ? " still has reactions the index does not list yet"
                 : " kept changing while it was deleted (other calls took its reactions)")
-            + "; call deletePhoto again to finish");
+            + "; call deletePhoto again to finish",
+        ServiceUnavailableException.Reason.INDEX_LAG,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /**
@@ -253,6 +256,9 @@ final class PhotoCascade {
       any = true;
     }
     throw new ServiceUnavailableException(
-        "reactions of deleted photo " + id + " keep appearing; call deletePhoto again to finish");
+        "reactions of deleted photo " + id + " keep appearing; call deletePhoto again to finish",
+        ServiceUnavailableException.Reason.INDEX_LAG,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 }

@@ -254,7 +254,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
                         .map(ItemCodec::user)
                     : Optional.empty();
             if (user.isEmpty()) {
-              throw new UserNotFoundException("user " + username + " does not exist");
+              throw UserNotFoundException.of(username);
             }
           }
           return new UserPhotos(
@@ -287,7 +287,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         meter -> {
           Execution.Listing read = execution.page(listing, plan, page, meter);
           if (read.items().isEmpty() && page.cursor().isEmpty()) {
-            throw new PhotoNotFoundException("photo " + photo + " does not exist");
+            throw PhotoNotFoundException.of(photo);
           }
           Optional<Photo> found = Optional.empty();
           List<Reaction> reactions = new ArrayList<>();
@@ -409,8 +409,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         meter -> {
           if (!photoCascade.removeReaction(
               KeyLayout.reaction(reactor, type, photo), reactor, photo, type, meter)) {
-            throw new ReactionNotFoundException(
-                reactor + " has no " + type.storedName() + " reaction on photo " + photo);
+            throw ReactionNotFoundException.of(reactor, photo, type);
           }
           return null;
         });

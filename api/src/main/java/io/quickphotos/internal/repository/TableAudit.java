@@ -8,6 +8,7 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import io.quickphotos.engine.ItemCondition;
@@ -115,7 +116,11 @@ final class TableAudit {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new QuickPhotosException("the audit was interrupted", e);
+      throw new ServiceUnavailableException(
+          "the audit was interrupted",
+          ServiceUnavailableException.Reason.INTERRUPTED,
+          ServiceUnavailableException.Written.NOTHING,
+          e);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException runtime) {
         throw runtime;

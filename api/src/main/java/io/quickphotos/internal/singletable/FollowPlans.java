@@ -62,9 +62,7 @@ public final class FollowPlans {
         Plans.counter(follow.follower(), ItemCodec.FOLLOWING, 1, Plans.ACTIVE_USER),
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
-            () ->
-                new AlreadyFollowingException(
-                    follow.follower() + " already follows " + follow.followed())));
+            () -> AlreadyFollowingException.of(follow.follower(), follow.followed())));
   }
 
   /**
@@ -168,7 +166,7 @@ public final class FollowPlans {
         new WritePlan.Step(
             new WriteAction.Delete(
                 KeyLayout.friendship(followed, follower), TimelineFollows.friendshipOfKind(kind)),
-            () -> new NotFollowingException(follower + " does not follow " + followed),
+            () -> NotFollowingException.of(follower, followed),
             Optional::isPresent),
         new WritePlan.Step(
             countFollowed,

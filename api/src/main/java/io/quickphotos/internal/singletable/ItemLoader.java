@@ -8,6 +8,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableRequestRefusedException;
+import io.quickphotos.engine.Unavailability;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -62,9 +63,18 @@ public final class ItemLoader {
    *
    * @return the number of items written so far
    * @throws io.quickphotos.InvalidInputException if the engine refuses an item of the batch
-   * @throws ServiceUnavailableException if items stay unprocessed after the retries
+   * @throws ServiceUnavailableException if items stay unprocessed after the retries, or the
+   *     engine is unavailable; written {@code PARTLY} once any item was written
    */
   public long flush() {
+    try {
+      return flushOrFail();
+    } catch (ServiceUnavailableException e) {
+      throw written > 0 ? Unavailability.afterWrites(e) : e;
+    }
+  }
+
+  private long flushOrFail() {
     List<Item> pending = List.copyOf(batch);
     batch.clear();
     keys.clear();
@@ -76,7 +86,10 @@ public final class ItemLoader {
                   + pending.size()
                   + " items unprocessed after "
                   + retryPolicy.maxAttempts()
-                  + " attempts");
+                  + " attempts",
+              ServiceUnavailableException.Reason.THROTTLED,
+              ServiceUnavailableException.Written.NOTHING,
+              null);
         }
         Backoff.of(retryPolicy).pause(attempt - 1);
       }

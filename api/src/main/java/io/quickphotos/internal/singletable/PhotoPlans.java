@@ -55,7 +55,7 @@ public final class PhotoPlans {
         owner,
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.newPhoto(id, location), ItemCondition.ABSENT),
-            () -> new PhotoAlreadyExistsException("photo " + id + " already exists")));
+            () -> PhotoAlreadyExistsException.of(id)));
   }
 
   /**

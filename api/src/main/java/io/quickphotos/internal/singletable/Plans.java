@@ -106,11 +106,11 @@ public final class Plans {
   }
 
   static PhotoNotFoundException photoNotFound(PhotoId photo) {
-    return new PhotoNotFoundException("photo " + photo + " does not exist");
+    return PhotoNotFoundException.of(photo);
   }
 
   static UserNotFoundException userNotFound(String username) {
-    return new UserNotFoundException("user " + username + " does not exist");
+    return UserNotFoundException.of(username);
   }
 
   private Plans() {}

@@ -53,13 +53,7 @@ public final class ReactionPlans {
     WritePlan.Step putReaction =
         new WritePlan.Step(
             new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
-            () ->
-                new AlreadyReactedException(
-                    reaction.reactor()
-                        + " already reacted "
-                        + reaction.type().storedName()
-                        + " to photo "
-                        + photo));
+            () -> AlreadyReactedException.of(reaction.reactor(), photo, reaction.type()));
     AttributePath counter = reactionCounter(reaction.type());
     List<UpdateAction> plusOne = Counters.add(counter, 1);
     WritePlan.Step countOnPhoto =

@@ -38,7 +38,7 @@ public final class UserPlans {
         List.of(
             new WritePlan.Step(
                 new WriteAction.Put(item, ItemCondition.ABSENT),
-                () -> new UserAlreadyExistsException("user " + user.username() + " already exists"),
+                () -> UserAlreadyExistsException.of(user.username()),
                 found -> false,
                 found ->
                     found

@@ -473,7 +473,7 @@ public final class DynamoTable implements Table {
     try {
       return request.get();
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, operation.wireName(), tableName);
+      throw SdkErrors.translate(e, operation, tableName);
     }
   }
 

@@ -2,10 +2,13 @@ package io.quickphotos.dynamo.internal;
 
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.ServiceUnavailableException.Reason;
+import io.quickphotos.ServiceUnavailableException.Written;
 import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
@@ -13,9 +16,11 @@ import io.quickphotos.engine.TableTransactionInProgressException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -33,20 +38,31 @@ public final class SdkErrors {
   private static final Logger LOG = LoggerFactory.getLogger(SdkErrors.class);
 
   /**
-   * Error codes that mean "too much, too fast" or "the service failed": the SDK has already
-   * retried these with its own backoff, so by now the caller can only try again later.
+   * Error codes that mean "too much, too fast": the SDK has already retried these with its own
+   * backoff, so by now the caller can only try again later. DynamoDB refuses such a request
+   * before doing anything (HTTP 400).
    */
-  private static final Set<String> UNAVAILABLE =
+  private static final Set<String> THROTTLED =
       Set.of(
-          "ProvisionedThroughputExceededException",
-          "ThrottlingException",
-          "RequestLimitExceeded",
+          "ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded");
+
+  /** Error codes that mean "the service failed": a write may or may not have been applied. */
+  private static final Set<String> SERVER_ERROR =
+      Set.of(
           "InternalServerError",
           "InternalFailure",
           "ServiceUnavailable",
-          "ServiceUnavailableException",
-          // A single write that collided with a transaction in flight on the same item.
-          "TransactionConflictException");
+          "ServiceUnavailableException");
+
+  /** A single write that collided with a transaction in flight on the same item (HTTP 400). */
+  private static final String TRANSACTION_CONFLICT = "TransactionConflictException";
+
+  /**
+   * How an earlier attempt's failure, in the SDK's words, says it was refused before anything
+   * was done: a service error's message ends with {@code (Service: DynamoDb, Status Code: 400,
+   * ...)}, and DynamoDB refuses with 4xx only what it did not do.
+   */
+  private static final Pattern REFUSED_ATTEMPT = Pattern.compile("Status Code: 4\\d\\d\\b");
 
   /**
    * Error codes that mean the credentials are missing, wrong or not allowed to do this: the
@@ -79,14 +95,29 @@ public final class SdkErrors {
   private SdkErrors() {}
 
   /**
+   * Translates one failed request of the data plane.
+   *
+   * @param e what the SDK threw
+   * @param operation the DynamoDB operation
+   * @param tableName the table, for the message
+   * @return the exception to throw in its place
+   */
+  public static RuntimeException translate(SdkException e, Operation operation, String tableName) {
+    return translate(e, operation.wireName(), operation.writes(), tableName);
+  }
+
+  /**
    * Translates one failed request.
    *
    * @param e what the SDK threw
    * @param operation the DynamoDB operation, for the message
+   * @param writes whether the operation writes (an item, or the table itself), which decides
+   *     what a {@link ServiceUnavailableException} says was written
    * @param tableName the table, for the message
    * @return the exception to throw in its place
    */
-  public static RuntimeException translate(SdkException e, String operation, String tableName) {
+  public static RuntimeException translate(
+      SdkException e, String operation, boolean writes, String tableName) {
     LOG.debug("{} on {} failed", operation, tableName, e);
     if (e
         instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException) {
@@ -101,7 +132,7 @@ public final class SdkErrors {
       return new TableTransactionCancelledException(reasons(canceled), items(canceled), e);
     }
     if (e instanceof DynamoDbException service) {
-      return translateService(service, operation, tableName);
+      return translateService(service, operation, writes, tableName);
     }
     if (e instanceof SdkClientException) {
       if (e.getMessage() != null && e.getMessage().contains("Unable to load credentials")) {
@@ -115,7 +146,9 @@ public final class SdkErrors {
                 + e.getMessage(),
             e);
       }
-      return new ServiceUnavailableException(
+      // No answer: the attempt may have reached DynamoDB (a timeout, a connection lost after
+      // sending), unless the thread was interrupted, which the SDK reports the same way.
+      return unavailable(
           "could not complete "
               + operation
               + " on DynamoDB"
@@ -123,14 +156,38 @@ public final class SdkErrors {
               + tableName
               + ": "
               + e.getMessage(),
+          e instanceof AbortedException ? Reason.INTERRUPTED : Reason.UNREACHABLE,
+          writes,
+          true,
           e);
     }
     return new QuickPhotosException(
         operation + " on DynamoDB table " + tableName + " failed: " + e.getMessage(), e);
   }
 
+  /**
+   * An unavailable request: what it may have written follows from its last attempt and from
+   * every earlier one, which the SDK keeps as suppressed exceptions ({@code Request attempt N
+   * failure: ...}, the failure's message alone). An earlier attempt answered 4xx did nothing;
+   * any other (a 5xx, no answer) may have been applied.
+   */
+  private static ServiceUnavailableException unavailable(
+      String message, Reason reason, boolean writes, boolean lastMayHaveApplied, SdkException e) {
+    boolean mayHaveApplied = lastMayHaveApplied;
+    for (Throwable earlier : e.getSuppressed()) {
+      String words = earlier.getMessage();
+      if (words != null
+          && words.startsWith("Request attempt ")
+          && !REFUSED_ATTEMPT.matcher(words).find()) {
+        mayHaveApplied = true;
+      }
+    }
+    return new ServiceUnavailableException(
+        message, reason, writes && mayHaveApplied ? Written.UNKNOWN : Written.NOTHING, e);
+  }
+
   private static RuntimeException translateService(
-      DynamoDbException e, String operation, String tableName) {
+      DynamoDbException e, String operation, boolean writes, String tableName) {
     AwsErrorDetails details = e.awsErrorDetails();
     String code = details == null ? null : details.errorCode();
     String message =
@@ -192,10 +249,10 @@ public final class SdkErrors {
       return new TableTransactionInProgressException(
           operation + " on DynamoDB table " + tableName + " (" + code + "): " + message, e);
     }
-    if ((code != null && UNAVAILABLE.contains(code))
-        || e.statusCode() >= 500
-        || e.isThrottlingException()) {
-      return new ServiceUnavailableException(
+    boolean throttled = (code != null && THROTTLED.contains(code)) || e.isThrottlingException();
+    boolean serverError = (code != null && SERVER_ERROR.contains(code)) || e.statusCode() >= 500;
+    if (throttled || serverError || TRANSACTION_CONFLICT.equals(code)) {
+      return unavailable(
           "DynamoDB could not serve "
               + operation
               + " on table "
@@ -204,6 +261,9 @@ public final class SdkErrors {
               + code
               + "): "
               + message,
+          serverError ? Reason.SERVER_ERROR : throttled ? Reason.THROTTLED : Reason.CONTENTION,
+          writes,
+          serverError,
           e);
     }
     return new QuickPhotosException(

@@ -12,6 +12,7 @@ import io.quickphotos.engine.Retries;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
+import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.internal.ScriptedFault.Kind;
@@ -154,13 +155,16 @@ final class FaultInjectingTable extends ForwardingTable {
     T result = request.apply(fault);
     if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
       Retries.unknownOutcome(operation);
-      throw new ServiceUnavailableException(
+      throw Unavailability.of(
           "could not complete "
               + operation.wireName()
               + " on DynamoDB table "
               + Limits.DEFAULT_TABLE_NAME
               + ": the call timed out after"
               + " the request was sent (injected fault): it may or may not have been applied",
+          ServiceUnavailableException.Reason.UNREACHABLE,
+          operation,
+          true,
           new SocketTimeoutException("Read timed out"));
     }
     return result;

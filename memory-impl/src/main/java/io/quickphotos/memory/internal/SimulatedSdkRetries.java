@@ -2,6 +2,7 @@ package io.quickphotos.memory.internal;
 
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.ServiceUnavailableException.Reason;
 import io.quickphotos.engine.Backoff;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
@@ -12,6 +13,7 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Retries;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
 import java.util.Objects;
@@ -67,7 +69,15 @@ final class SimulatedSdkRetries extends ForwardingTable {
     return send(Operation.TRANSACT_WRITE_ITEMS, () -> delegate.transactWrite(actions, token));
   }
 
+  /**
+   * Sends a request, again after each refused attempt while the policy allows. The exception
+   * when every attempt was refused says, as {@code SdkErrors} does on DynamoDB, why the last one
+   * was and what the request may have written: for a write, unknown once any attempt met a server
+   * error (DynamoDB may apply a write and still answer 5xx, although this engine never does), else
+   * nothing.
+   */
   private <T> T send(Operation operation, Supplier<T> attempt) {
+    boolean mayHaveApplied = false;
     for (int attempts = 1; ; attempts++) {
       try {
         return attempt.get();
@@ -75,9 +85,11 @@ final class SimulatedSdkRetries extends ForwardingTable {
         // Counted for the call's cost, as the SDK's attempts are counted on DynamoDB.
         if (refused.throttling()) {
           Retries.throttled(operation);
+        } else {
+          mayHaveApplied = true;
         }
         if (attempts >= policy.maxAttempts()) {
-          throw new ServiceUnavailableException(
+          throw Unavailability.of(
               "DynamoDB could not serve "
                   + operation.wireName()
                   + " on table "
@@ -88,10 +100,19 @@ final class SimulatedSdkRetries extends ForwardingTable {
                   + attempts
                   + " attempts: "
                   + refused.getMessage(),
+              refused.throttling() ? Reason.THROTTLED : Reason.SERVER_ERROR,
+              operation,
+              mayHaveApplied,
               refused);
         }
         Retries.sdkRetry(operation);
-        backoff.pause(attempts);
+        try {
+          backoff.pause(attempts);
+        } catch (ServiceUnavailableException interrupted) {
+          throw mayHaveApplied && operation.writes()
+              ? Unavailability.unknown(interrupted, "an earlier attempt met a server error")
+              : interrupted;
+        }
       }
     }
   }
