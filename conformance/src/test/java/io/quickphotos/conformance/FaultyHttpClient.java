@@ -42,7 +42,18 @@ final class FaultyHttpClient implements SdkHttpClient {
      * transaction whose first attempt under the same token is still in progress. For
      * TransactWriteItems only (the tests script it where one is sent).
      */
-    IN_PROGRESS
+    IN_PROGRESS,
+    /**
+     * Not sent; answered 400 TransactionCanceledException, reason {@code TransactionConflict} on
+     * the first action: another transaction is in flight on its item. For TransactWriteItems
+     * only.
+     */
+    CANCELLED_BY_CONFLICT,
+    /**
+     * Not sent; answered 400 TransactionCanceledException, reason {@code ThrottlingError} on the
+     * first action. For TransactWriteItems only.
+     */
+    CANCELLED_BY_THROTTLING
   }
 
   private final SdkHttpClient delegate;
@@ -96,6 +107,8 @@ final class FaultyHttpClient implements SdkHttpClient {
               400,
               "com.amazonaws.dynamodb.v20120810#TransactionInProgressException",
               "An earlier attempt under this token is in progress (injected)");
+      case CANCELLED_BY_CONFLICT -> cancelled("TransactionConflict");
+      case CANCELLED_BY_THROTTLING -> cancelled("ThrottlingError");
       case RESET_BEFORE_SENDING ->
           failing(
               () -> {
@@ -138,10 +151,30 @@ final class FaultyHttpClient implements SdkHttpClient {
     };
   }
 
+  /**
+   * A cancelled transaction, as DynamoDB answers it: one reason for the first action (the
+   * repository reads the reasons it is given, action by action).
+   */
+  private static ExecutableHttpRequest cancelled(String reason) {
+    return answer(
+        400,
+        "com.amazonaws.dynamodb.v20120810#TransactionCanceledException",
+        "Transaction cancelled, please refer cancellation reasons for specific reasons ["
+            + reason
+            + "] (injected)",
+        ",\"CancellationReasons\":[{\"Code\":\"" + reason + "\",\"Message\":\"injected\"}]");
+  }
+
   /** An error answer in DynamoDB's JSON protocol, without the request reaching the server. */
   private static ExecutableHttpRequest answer(int status, String type, String message) {
+    return answer(status, type, message, "");
+  }
+
+  /** An error answer with more JSON members after the message. */
+  private static ExecutableHttpRequest answer(
+      int status, String type, String message, String moreMembers) {
     byte[] json =
-        ("{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}")
+        ("{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"" + moreMembers + "}")
             .getBytes(StandardCharsets.UTF_8);
     return failing(
         () ->
