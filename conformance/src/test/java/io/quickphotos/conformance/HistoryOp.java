@@ -3,6 +3,7 @@ package io.quickphotos.conformance;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
 import java.time.Instant;
 import java.util.List;
 
@@ -51,33 +52,48 @@ interface HistoryOp {
   }
 
   /**
-   * What a call answered: a value or an exception class. Messages are left out, since the
-   * model cannot predict them.
+   * What a call answered: a value or an exception class, and for an unavailable call what it said
+   * was written. Messages are left out, since the model cannot predict them.
    *
    * @param value the reduced value, null if the call threw
    * @param error the exception class, null if the call returned
+   * @param written what an unavailable call said it may have written; null otherwise, and for an
+   *     answer that does not say (which promises nothing)
    */
-  record Answer(Object value, Class<? extends QuickPhotosException> error) {
+  record Answer(
+      Object value,
+      Class<? extends QuickPhotosException> error,
+      ServiceUnavailableException.Written written) {
     static Answer value(Object value) {
-      return new Answer(value, null);
+      return new Answer(value, null, null);
     }
 
     static Answer error(Class<? extends QuickPhotosException> error) {
-      return new Answer(null, error);
+      return new Answer(null, error, null);
     }
 
     /** Runs {@code op}; any exception but a {@link QuickPhotosException} propagates. */
     static Answer of(HistoryOp op, QuickPhotos repo, World world) {
       try {
         return value(op.run(repo, world));
+      } catch (ServiceUnavailableException e) {
+        return new Answer(null, e.getClass(), e.written());
       } catch (QuickPhotosException e) {
         return error(e.getClass());
       }
     }
 
+    /** Whether the call may have written: it failed as unavailable without saying nothing. */
+    boolean mayHaveWritten() {
+      return error == ServiceUnavailableException.class
+          && written != ServiceUnavailableException.Written.NOTHING;
+    }
+
     @Override
     public String toString() {
-      return error != null ? error.getSimpleName() : String.valueOf(value);
+      return error == null
+          ? String.valueOf(value)
+          : written == null ? error.getSimpleName() : error.getSimpleName() + "(" + written + ")";
     }
   }
 

@@ -85,7 +85,8 @@ final class Linearizability {
    * <ul>
    *   <li>{@code unknown outcome}: a call that ended in {@link
    *       io.quickphotos.ServiceUnavailableException} (the SDK gave up retrying) may or may not
-   *       have applied, if it writes;</li>
+   *       have applied, if it writes and the exception does not say it wrote nothing; one that
+   *       says so must be explained as not applied;</li>
    *   <li>{@code retry saw its own write}: a write whose first attempt applied but whose response
    *       was lost, retried by the SDK, answers what the same write answers after itself (e.g.
    *       AlreadyFollowingException after the friendship was created), and the state is the
@@ -103,7 +104,7 @@ final class Linearizability {
                 if (call.answer().error() != io.quickphotos.ServiceUnavailableException.class) {
                   return List.of();
                 }
-                return call.op().writes()
+                return call.op().writes() && call.answer().mayHaveWritten()
                     ? List.of(before, call.op().apply(before).next())
                     : List.of(before);
               }),

@@ -80,6 +80,31 @@ class LinearizabilityTest {
         .isEmpty();
   }
 
+  /** An unavailable call that says it wrote nothing cannot explain a write found applied. */
+  @Test
+  void anUnavailableCallThatWroteNothingIsHeldToIt() {
+    List<List<Call>> nothing =
+        List.of(
+            List.of(
+                call(
+                    0,
+                    new Follow(0, 1),
+                    0,
+                    10,
+                    new Answer(
+                        null,
+                        ServiceUnavailableException.class,
+                        ServiceUnavailableException.Written.NOTHING))));
+    assertThat(
+            Linearizability.explain(
+                TWO_USERS, nothing, FOLLOWING, Linearizability.UNRELIABLE_NETWORK))
+        .isEmpty();
+    assertThat(
+            Linearizability.explain(
+                TWO_USERS, nothing, TWO_USERS, Linearizability.UNRELIABLE_NETWORK))
+        .isPresent();
+  }
+
   @Test
   void anUnreliableNetworkExplainsUnknownOutcomesAndRetriesThatSeeThemselves() {
     List<List<Call>> unknown =

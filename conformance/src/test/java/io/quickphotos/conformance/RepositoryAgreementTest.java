@@ -303,9 +303,10 @@ class RepositoryAgreementTest {
                 .withSharding(generated.sharding()));
     for (Step step : generated.setup()) {
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
-      assertThat(Outcome.of(() -> step.run(dynamo, names)).error())
+      Outcome<Object> onDynamo = Outcome.of(() -> step.run(dynamo, names));
+      assertThat(List.of(String.valueOf(onDynamo.error()), String.valueOf(onDynamo.detail())))
           .as("setup %s", step)
-          .isEqualTo(inMemory.error());
+          .isEqualTo(List.of(String.valueOf(inMemory.error()), String.valueOf(inMemory.detail())));
       Outcome.of(() -> step.run(uninterrupted, names));
     }
     Step cascade = generated.cascade();
@@ -323,6 +324,9 @@ class RepositoryAgreementTest {
             "%s cut at request %d: memory %s, dynamo %s",
             cascade, generated.failAt(), cutMemory, cutDynamo)
         .isEqualTo(cutMemory.error());
+    assertThat(cutDynamo.detail())
+        .as("what %s cut at request %d says", cascade, generated.failAt())
+        .isEqualTo(cutMemory.detail());
     assertInvariants(memory, names);
     assertInvariants(dynamo, names);
     String key;
@@ -332,6 +336,9 @@ class RepositoryAgreementTest {
       assertThat(retryDynamo.error())
           .as("retry of %s: memory %s, dynamo %s", cascade, retryMemory, retryDynamo)
           .isEqualTo(retryMemory.error());
+      assertThat(retryDynamo.detail())
+          .as("what the retry of %s says", cascade)
+          .isEqualTo(retryMemory.detail());
       if (retryMemory.failed()) {
         // Only the request that completed the cascade may have been cut (or the call fails
         // anyway): the retry then fails exactly as a second call after an uncut one does.
@@ -563,6 +570,9 @@ class RepositoryAgreementTest {
       assertThat(onDynamo.error())
           .as("%s: memory %s, dynamo %s", step, inMemory, onDynamo)
           .isEqualTo(inMemory.error());
+      assertThat(onDynamo.detail())
+          .as("what %s's exception says: memory %s, dynamo %s", step, inMemory, onDynamo)
+          .isEqualTo(inMemory.detail());
       assertThat(onDynamo.value()).as("result of %s", step).isEqualTo(inMemory.value());
       boolean metShards = !shardedBefore.isEmpty() || !shardedItems(table).isEmpty();
       assertSameCosts(step, metShards, memoryCosts.costs(), dynamoCosts.costs());
