@@ -13,6 +13,8 @@ import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.ServiceUnavailableException.Reason;
+import io.quickphotos.ServiceUnavailableException.Written;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
@@ -145,8 +147,78 @@ class FaultsTest {
 
     faults.on(Request.BATCH_GET_ITEM).always(Fault.unprocessed(0.5));
     assertThatThrownBy(() -> photos.followedBy("fan", PageRequest.first(10)))
-        .isInstanceOf(ServiceUnavailableException.class)
-        .hasMessageContaining("unprocessed after 8 attempts");
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> {
+              assertThat(e).hasMessageContaining("unprocessed after 8 attempts");
+              assertThat(e.reason()).isEqualTo(Reason.THROTTLED);
+              assertThat(e.written()).isEqualTo(Written.NOTHING);
+            });
+  }
+
+  /**
+   * Items left unprocessed past the budget: the batches and items written before stay, and the
+   * exception says so; importing again writes the rest.
+   */
+  @Test
+  void anImportWhoseItemsStayUnprocessedHasWrittenPartly() {
+    faults.on(Request.BATCH_WRITE_ITEM).always(Fault.unprocessed(0.5));
+    List<NewUser> users = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      users.add(user("u" + i));
+    }
+    Snapshot snapshot = new Snapshot(users, List.of(), List.of(), List.of());
+
+    assertThatThrownBy(() -> photos.importSnapshot(snapshot, n -> {}))
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(Reason.THROTTLED);
+              assertThat(e.written()).isEqualTo(Written.PARTLY);
+            });
+    faults.clear();
+    assertThat(photos.getUser("u0")).isPresent();
+    assertThat(photos.importSnapshot(snapshot, n -> {})).isEqualTo(30);
+  }
+
+  /**
+   * The thread interrupted while the engine waits to retry a throttled write: the call stops,
+   * written nothing, with its interrupt flag set again; after a server error the write's outcome
+   * is unknown instead.
+   */
+  @Test
+  void anInterruptedWaitStopsTheCall() {
+    QuickPhotos waiting =
+        MemoryQuickPhotos.builder()
+            .faults(faults)
+            .retryPolicy(RetryPolicy.of(3, Duration.ofSeconds(1)))
+            .build();
+    faults.on(Request.PUT_ITEM).always(Fault.throttling());
+    Thread.currentThread().interrupt();
+    try {
+      assertThatThrownBy(() -> waiting.createUser(user("ann")))
+          .isInstanceOfSatisfying(
+              ServiceUnavailableException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(Reason.INTERRUPTED);
+                assertThat(e.written()).isEqualTo(Written.NOTHING);
+              });
+      assertThat(Thread.interrupted()).isTrue();
+
+      faults.clear();
+      faults.on(Request.PUT_ITEM).always(Fault.internalServerError());
+      Thread.currentThread().interrupt();
+      assertThatThrownBy(() -> waiting.createUser(user("ann")))
+          .isInstanceOfSatisfying(
+              ServiceUnavailableException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(Reason.INTERRUPTED);
+                assertThat(e.written()).isEqualTo(Written.UNKNOWN);
+              });
+      assertThat(Thread.interrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
   }
 
   @Test

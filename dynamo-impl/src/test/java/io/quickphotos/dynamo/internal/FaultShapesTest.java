@@ -9,6 +9,8 @@ import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.ServiceUnavailableException.Reason;
+import io.quickphotos.ServiceUnavailableException.Written;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
@@ -23,7 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -124,45 +129,120 @@ class FaultShapesTest {
               throw cancelled("ThrottlingError");
             });
     assertThatThrownBy(() -> repository(throttled).follow("a", "b"))
-        .isInstanceOf(ServiceUnavailableException.class)
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(Reason.THROTTLED);
+              assertThat(e.written()).isEqualTo(Written.NOTHING);
+            })
         .hasMessageContaining("ThrottlingError");
     assertThat(throttled.requests).hasSize(8);
   }
 
+  private static DynamoDbException serviceError(String code, int status) {
+    return (DynamoDbException)
+        DynamoDbException.builder()
+            .awsErrorDetails(
+                AwsErrorDetails.builder().errorCode(code).errorMessage("injected " + code).build())
+            .statusCode(status)
+            .build();
+  }
+
+  /** The SDK's record of an earlier attempt's failure: its message, as a suppressed exception. */
+  private static SdkException afterAttempt(SdkException last, String earlierMessage) {
+    last.addSuppressed(SdkClientException.create("Request attempt 1 failure: " + earlierMessage));
+    return last;
+  }
+
+  /**
+   * What the SDK throws after its retries, as the caller sees it: the kind, why, and what a read
+   * and a write may have written (the same values the memory backend's faults give, which the
+   * conformance tests check end to end on DynamoDB Local).
+   */
   @Test
   void throttlingServerErrorsAndTimeoutsReachTheCallerAsServiceUnavailable() {
-    List<RuntimeException> failures =
+    record Shape(SdkException failure, Reason reason, Written write) {}
+    List<Shape> shapes =
         List.of(
-            ProvisionedThroughputExceededException.builder()
-                .awsErrorDetails(
-                    AwsErrorDetails.builder()
-                        .errorCode("ProvisionedThroughputExceededException")
-                        .errorMessage("slow down")
-                        .build())
-                .statusCode(400)
-                .build(),
-            DynamoDbException.builder()
-                .awsErrorDetails(
-                    AwsErrorDetails.builder()
-                        .errorCode("InternalServerError")
-                        .errorMessage("Internal server error")
-                        .build())
-                .statusCode(500)
-                .build(),
+            new Shape(
+                ProvisionedThroughputExceededException.builder()
+                    .awsErrorDetails(
+                        AwsErrorDetails.builder()
+                            .errorCode("ProvisionedThroughputExceededException")
+                            .errorMessage("slow down")
+                            .build())
+                    .statusCode(400)
+                    .build(),
+                Reason.THROTTLED,
+                Written.NOTHING),
+            new Shape(serviceError("ThrottlingException", 400), Reason.THROTTLED, Written.NOTHING),
+            new Shape(serviceError("RequestLimitExceeded", 400), Reason.THROTTLED, Written.NOTHING),
+            new Shape(
+                serviceError("InternalServerError", 500), Reason.SERVER_ERROR, Written.UNKNOWN),
+            new Shape(
+                serviceError("ServiceUnavailable", 503), Reason.SERVER_ERROR, Written.UNKNOWN),
+            // A single write that met a transaction in flight on its item: refused.
+            new Shape(
+                serviceError("TransactionConflictException", 400),
+                Reason.CONTENTION,
+                Written.NOTHING),
+            // Throttled at last, after an attempt that met a server error: it may have applied.
+            new Shape(
+                afterAttempt(
+                    serviceError("ThrottlingException", 400),
+                    "injected (Service: DynamoDb, Status Code: 500, Request ID: x)"),
+                Reason.THROTTLED,
+                Written.UNKNOWN),
+            // Throttled on every attempt: nothing.
+            new Shape(
+                afterAttempt(
+                    serviceError("ThrottlingException", 400),
+                    "injected (Service: DynamoDb, Status Code: 400, Request ID: x)"),
+                Reason.THROTTLED,
+                Written.NOTHING),
+            // Throttled at last, after an attempt that got no answer.
+            new Shape(
+                afterAttempt(
+                    serviceError("ThrottlingException", 400),
+                    "Unable to execute HTTP request: Connection reset"),
+                Reason.THROTTLED,
+                Written.UNKNOWN),
             // A timed-out call: the outcome is unknown.
-            ApiCallTimeoutException.create(1_000));
-    for (RuntimeException failure : failures) {
+            new Shape(ApiCallTimeoutException.create(1_000), Reason.UNREACHABLE, Written.UNKNOWN),
+            new Shape(
+                SdkClientException.create("Unable to execute HTTP request: Connection refused"),
+                Reason.UNREACHABLE,
+                Written.UNKNOWN),
+            new Shape(
+                AbortedException.create("Thread was interrupted"),
+                Reason.INTERRUPTED,
+                Written.UNKNOWN));
+    for (Shape shape : shapes) {
       FakeDynamoDbClient client =
           new FakeDynamoDbClient(
               request -> {
-                throw failure;
+                throw shape.failure();
               });
       assertThatThrownBy(() -> repository(client).createUser(user("ann")))
-          .isInstanceOf(ServiceUnavailableException.class)
-          .hasCause(failure);
+          .as("a write meeting %s", shape.failure())
+          .isInstanceOfSatisfying(
+              ServiceUnavailableException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(shape.reason());
+                assertThat(e.written()).isEqualTo(shape.write());
+              })
+          .hasCause(shape.failure());
       assertThatThrownBy(() -> repository(client).follow("ann", "bob"))
           .isInstanceOf(ServiceUnavailableException.class)
-          .hasCause(failure);
+          .hasCause(shape.failure());
+      assertThatThrownBy(() -> repository(client).getUser("ann"))
+          .as("a read meeting %s", shape.failure())
+          .isInstanceOfSatisfying(
+              ServiceUnavailableException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(shape.reason());
+                assertThat(e.written()).isEqualTo(Written.NOTHING);
+              });
     }
   }
 }
