@@ -149,7 +149,7 @@ final class CollectionsBackend implements BenchmarkTarget {
       // The page stopped before the profile, which sorts after every photo: read it by key.
       user = (User) get(FloorKeys.user(username));
       if (user == null) {
-        throw new UserNotFoundException("user " + username + " does not exist");
+        throw UserNotFoundException.of(username);
       }
     }
     return new UserPhotos(Optional.of(user), new Page<>(photos, next));
@@ -184,7 +184,7 @@ final class CollectionsBackend implements BenchmarkTarget {
       }
     }
     if (read == 0) {
-      throw new PhotoNotFoundException("photo " + id + " does not exist");
+      throw PhotoNotFoundException.of(id);
     }
     return new PhotoReactions(
         Optional.ofNullable(photo),
@@ -265,7 +265,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   public void deletePhoto(PhotoId id) {
     Validation.photoId(id);
     if (!removePhoto(id)) {
-      throw new PhotoNotFoundException("photo " + id + " does not exist");
+      throw PhotoNotFoundException.of(id);
     }
   }
 
@@ -304,7 +304,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.newUser(user, today());
     Key key = FloorKeys.user(user.username());
     if (get(key) != null) {
-      throw new UserAlreadyExistsException("user " + user.username() + " already exists");
+      throw UserAlreadyExistsException.of(user.username());
     }
     User created =
         new User(
@@ -328,7 +328,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     active(id.owner());
     Key key = FloorKeys.photo(id);
     if (get(key) != null) {
-      throw new PhotoAlreadyExistsException("photo " + id + " already exists");
+      throw PhotoAlreadyExistsException.of(id);
     }
     Map<ReactionType, Long> none = new EnumMap<>(ReactionType.class);
     for (ReactionType type : ReactionType.values()) {
@@ -350,12 +350,11 @@ final class CollectionsBackend implements BenchmarkTarget {
     Photo photo = (Photo) get(photoKey);
     // The photo of an owner who is gone or closing is gone too.
     if (photo == null || !id.owner().equals(reactor) && !isActive(id.owner())) {
-      throw new PhotoNotFoundException("photo " + id + " does not exist");
+      throw PhotoNotFoundException.of(id);
     }
     Key key = FloorKeys.reaction(reactor, type, id);
     if (get(key) != null) {
-      throw new AlreadyReactedException(
-          reactor + " already reacted " + type.storedName() + " to photo " + id);
+      throw AlreadyReactedException.of(reactor, id, type);
     }
     put(key, reaction);
     put(photoKey, counted(photo, type, 1));
@@ -368,8 +367,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.photoId(photo);
     Validation.notNull("reaction type", type);
     if (remove(FloorKeys.reaction(reactor, type, photo)) == null) {
-      throw new ReactionNotFoundException(
-          reactor + " has no " + type.storedName() + " reaction on photo " + photo);
+      throw ReactionNotFoundException.of(reactor, photo, type);
     }
     Key photoKey = FloorKeys.photo(photo);
     Photo current = (Photo) get(photoKey);
@@ -390,7 +388,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     User to = active(followed);
     Key key = FloorKeys.friendship(followed, follower);
     if (get(key) != null) {
-      throw new AlreadyFollowingException(follower + " already follows " + followed);
+      throw AlreadyFollowingException.of(follower, followed);
     }
     put(key, follow);
     put(toKey, counted(to, 1, 0));
@@ -404,7 +402,7 @@ final class CollectionsBackend implements BenchmarkTarget {
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
     if (remove(FloorKeys.friendship(followed, follower)) == null) {
-      throw new NotFollowingException(follower + " does not follow " + followed);
+      throw NotFollowingException.of(follower, followed);
     }
     recount(FloorKeys.user(followed), -1, 0);
     recount(FloorKeys.user(follower), 0, -1);
@@ -505,7 +503,7 @@ final class CollectionsBackend implements BenchmarkTarget {
   private User active(String username) {
     User user = (User) get(FloorKeys.user(username));
     if (user == null || user.status() == UserStatus.CLOSING) {
-      throw new UserNotFoundException("user " + username + " does not exist");
+      throw UserNotFoundException.of(username);
     }
     return user;
   }

@@ -134,7 +134,7 @@ final class RawSdk implements BenchmarkTarget {
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     if (response.items().isEmpty()) {
-      throw new UserNotFoundException("user " + username + " does not exist");
+      throw UserNotFoundException.of(username);
     }
     Optional<User> user = Optional.empty();
     List<Photo> photos = new ArrayList<>(response.items().size());
@@ -178,7 +178,7 @@ final class RawSdk implements BenchmarkTarget {
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     read(response.consumedCapacity());
     if (response.items().isEmpty()) {
-      throw new PhotoNotFoundException("photo " + id + " does not exist");
+      throw PhotoNotFoundException.of(id);
     }
     Optional<Photo> photo = Optional.empty();
     List<Reaction> reactions = new ArrayList<>(response.items().size());

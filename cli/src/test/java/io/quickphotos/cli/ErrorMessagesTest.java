@@ -55,12 +55,18 @@ class ErrorMessagesTest {
     assertThat(
             ErrorMessages.concise(
                 new ServiceUnavailableException(
-                    "DynamoDB is unreachable", new RuntimeException("wrapper", sdk))))
+                    "DynamoDB is unreachable",
+                    ServiceUnavailableException.Reason.UNREACHABLE,
+                    ServiceUnavailableException.Written.NOTHING,
+                    new RuntimeException("wrapper", sdk))))
         .isEqualTo("DynamoDB is unreachable: Connection refused");
     assertThat(
             ErrorMessages.concise(
                 new ServiceUnavailableException(
-                    "could not complete" + " GetItem: Connection refused", sdk)))
+                    "could not complete GetItem: Connection refused",
+                    ServiceUnavailableException.Reason.UNREACHABLE,
+                    ServiceUnavailableException.Written.NOTHING,
+                    sdk)))
         .isEqualTo("could not complete GetItem: Connection refused");
   }
 

@@ -17,7 +17,7 @@ class FailureTest {
     Run run =
         run(
             () -> {
-              throw new UserNotFoundException("user ghost does not exist");
+              throw UserNotFoundException.of("ghost");
             });
 
     assertThat(run.exitCode()).isEqualTo(1);

@@ -27,12 +27,20 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
- * Turns the SDK's exceptions into the engine's: the {@link io.quickphotos.internal.singletable} failures
- * the repository maps to domain errors, {@link TableConfigurationException} for a missing or
+ * Turns the SDK's exceptions into the engine's: the {@link io.quickphotos.engine} failures the
+ * repository maps to domain errors, {@link TableConfigurationException} for a missing or
  * differently laid-out table or index and missing credentials or permissions,
  * {@link ServiceUnavailableException} for what retrying later may fix, and a plain
- * {@link QuickPhotosException} for the rest. The SDK exception is
- * always the cause. Stateless, thread-safe.
+ * {@link QuickPhotosException} for the rest. The SDK exception is always the cause.
+ *
+ * <p>An unavailable request says why ({@link Reason}) from its last attempt: throttling codes
+ * {@code THROTTLED}, a 5xx {@code SERVER_ERROR}, {@code TransactionConflictException}
+ * {@code CONTENTION}, no answer {@code UNREACHABLE}, an interrupt {@code INTERRUPTED}; and what it
+ * may have written ({@link Written}) from every attempt: nothing for a read, and for a write
+ * nothing only if each attempt was refused with a 4xx (the SDK keeps the earlier attempts'
+ * failures as suppressed exceptions, their messages carrying the status code), unknown as soon as
+ * one met a 5xx or no answer. The memory engine's {@code SimulatedSdkRetries} decides the same
+ * way. Stateless, thread-safe.
  */
 public final class SdkErrors {
   private static final Logger LOG = LoggerFactory.getLogger(SdkErrors.class);
