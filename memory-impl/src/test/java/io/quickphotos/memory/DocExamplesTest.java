@@ -1,10 +1,8 @@
 package io.quickphotos.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.AccessPattern;
-import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.FanOut;
@@ -18,8 +16,8 @@ import io.quickphotos.Photo;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Reaction;
-import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
@@ -111,29 +109,79 @@ class DocExamplesTest {
     assertThat(photos.getUser("ann").orElseThrow().followers()).isZero();
   }
 
+  // tag::error-mapping[]
+  /** What an HTTP service answers for a failed call (as problem details, say). */
+  record Problem(int status, String detail, Map<String, String> fields, String retryAfter) {}
+
+  static Problem problem(QuickPhotosException e) {
+    int status =
+        switch (e.kind()) {
+          case INVALID_INPUT -> 400;
+          case NOT_FOUND -> 404;
+          case CONFLICT -> 409;
+          case UNAVAILABLE -> 503;
+          case MISCONFIGURED, INTERNAL -> 500; // log it: a deployment or a table to look at
+        };
+    String detail = status < 500 ? e.getMessage() : null; // a 5xx's names tables and requests
+    String retryAfter = status == 503 ? "1" : null; // seconds: the retries within the call ran
+    return new Problem(status, detail, e.identifiers(), retryAfter);
+  }
+
+  // end::error-mapping[]
+
   @Test
-  void errorsSayWhatWasWritten() {
-    QuickPhotos photos = MemoryQuickPhotos.create();
+  void anHttpServiceMapsEveryErrorInOneSwitch() {
+    Faults faults = Faults.seeded(1);
+    QuickPhotos photos = MemoryQuickPhotos.builder().faults(faults).build();
     photos.createUser(newUser("ann"));
     photos.createUser(newUser("bob"));
     Photo photo =
         photos.uploadPhoto(
             "ann", Instant.parse("2024-06-01T09:30:00Z"), "https://photos.example.com/ann/1.jpg");
     photos.reactTo("bob", photo.id(), ReactionType.HEART);
-    assertThatThrownBy(() -> photos.reactTo("bob", photo.id(), ReactionType.HEART))
-        .isInstanceOf(AlreadyReactedException.class);
-    photos.removeReaction("bob", photo.id(), ReactionType.HEART);
-    assertThatThrownBy(() -> photos.removeReaction("bob", photo.id(), ReactionType.HEART))
-        .isInstanceOf(ReactionNotFoundException.class);
-    // What the README says of a retry after an unknown outcome, on memory's scripted fault.
-    Faults faults = Faults.seeded(1);
-    QuickPhotos faulty = MemoryQuickPhotos.builder().faults(faults).build();
-    faulty.createUser(newUser("ann"));
-    faulty.createUser(newUser("bob"));
+
+    Problem missing = problem(thrown(() -> photos.follow("bob", "ghost")));
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(missing.fields()).containsExactly(Map.entry("username", "ghost"));
+    assertThat(missing.detail()).isEqualTo("user ghost does not exist");
+
+    Problem twice = problem(thrown(() -> photos.reactTo("bob", photo.id(), ReactionType.HEART)));
+    assertThat(twice.status()).isEqualTo(409);
+    assertThat(twice.fields())
+        .containsEntry("reactor", "bob")
+        .containsEntry("photoOwner", "ann")
+        .containsEntry("reactionType", "heart");
+
+    Problem invalid = problem(thrown(() -> photos.follow("bob", "b#b")));
+    assertThat(invalid.status()).isEqualTo(400);
+    assertThat(invalid.detail()).contains("followed");
+    assertThat(invalid.fields()).isEmpty();
+
+    // An injected fault: 503, no message for the client, a Retry-After; the exception says the
+    // follow wrote nothing, so a retry is as a first attempt.
+    faults.on(Request.TRANSACT_WRITE_ITEMS).always(Fault.transactionConflict());
+    QuickPhotosException unavailable = thrown(() -> photos.follow("bob", "ann"));
+    assertThat(problem(unavailable)).isEqualTo(new Problem(503, null, Map.of(), "1"));
+    assertThat(((ServiceUnavailableException) unavailable).written())
+        .isEqualTo(ServiceUnavailableException.Written.NOTHING);
+    faults.clear();
+
+    // After an unknown outcome, the retry's "already" exception means done (see its Javadoc).
     faults.on(Request.TRANSACT_WRITE_ITEMS).next(1, Fault.unknownOutcome());
-    assertThatThrownBy(() -> faulty.follow("bob", "ann"))
-        .isInstanceOf(ServiceUnavailableException.class);
-    assertThat(faulty.isFollowing("bob", "ann")).isTrue();
+    QuickPhotosException unknown = thrown(() -> photos.follow("bob", "ann"));
+    assertThat(((ServiceUnavailableException) unknown).written())
+        .isEqualTo(ServiceUnavailableException.Written.UNKNOWN);
+    assertThat(problem(thrown(() -> photos.follow("bob", "ann"))).status()).isEqualTo(409);
+    assertThat(photos.isFollowing("bob", "ann")).isTrue();
+  }
+
+  private static QuickPhotosException thrown(Runnable call) {
+    try {
+      call.run();
+    } catch (QuickPhotosException e) {
+      return e;
+    }
+    throw new AssertionError("the call did not fail");
   }
 
   @Test

@@ -10,8 +10,8 @@ import java.time.Instant;
 
 /**
  * A piece of an application, as the kit's tests exercise it: it retries what the repository
- * reports as unavailable, and after such a failure — whose outcome is unknown — reads "already
- * done" as its own earlier attempt having gone through.
+ * reports as unavailable, and after such a failure that may have written — whose outcome is
+ * unknown — reads "already done" as its own earlier attempt having gone through.
  */
 public final class SocialService {
   private final QuickPhotos photos;
@@ -48,7 +48,8 @@ public final class SocialService {
         if (attempt >= attempts) {
           throw e;
         }
-        outcomeUnknown = true; // it may or may not have been written
+        // Written NOTHING: as if never sent. Otherwise the follow may have been written.
+        outcomeUnknown |= e.written() != ServiceUnavailableException.Written.NOTHING;
       }
     }
   }
@@ -79,7 +80,7 @@ public final class SocialService {
         if (attempt >= attempts) {
           throw e;
         }
-        outcomeUnknown = true;
+        outcomeUnknown |= e.written() != ServiceUnavailableException.Written.NOTHING;
       }
     }
   }
