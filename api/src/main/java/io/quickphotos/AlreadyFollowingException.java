@@ -21,7 +21,10 @@ import java.util.Optional;
 public class AlreadyFollowingException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
+  /** The user who follows, or would; null if built without it. */
   private final String follower;
+
+  /** The user followed, or who would be; null if built without it. */
   private final String followed;
 
   /**

@@ -23,9 +23,16 @@ import java.util.Optional;
 public class AlreadyReactedException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
+  /** The reacting user, or null if built without it. */
   private final String reactor;
+
+  /** The photo's owner, or null if built without it. */
   private final String owner;
+
+  /** The photo's timestamp, or null if built without it. */
   private final Instant timestamp;
+
+  /** The reaction type, or null if built without it. */
   private final ReactionType type;
 
   /**

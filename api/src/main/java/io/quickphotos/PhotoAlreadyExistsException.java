@@ -25,7 +25,10 @@ import java.util.Optional;
 public class PhotoAlreadyExistsException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
+  /** The photo's owner, or null if built without it. */
   private final String owner;
+
+  /** The photo's timestamp, or null if built without it. */
   private final Instant timestamp;
 
   /**

@@ -38,11 +38,13 @@ import java.util.Map;
  *
  * <p>What a kind means, what was written when it is thrown and what a retry means: the kind
  * type's Javadoc. Every case a class is thrown for: the class's Javadoc, which names each method
- * that throws it, as each method's {@code @throws} names the class. In short, a call that fails
- * with any kind but {@link Kind#UNAVAILABLE} wrote nothing (for {@link Kind#INTERNAL}: nothing
- * by the request that failed), with one exception on DynamoDB that
- * {@link UserNotFoundException} describes; an unavailable error says what may have been written
- * as a value ({@link ServiceUnavailableException#written()}).
+ * that throws it, as each method's {@code @throws} names the class. In short: a call that fails
+ * with invalid input, not found or conflict wrote nothing (two additions, each on its class: a
+ * late resend of {@link QuickPhotos#updateProfile} on DynamoDB, {@link UserNotFoundException};
+ * the repair of an earlier upload's fan-out, {@link PhotoAlreadyExistsException}); one that fails
+ * as misconfigured or internal wrote nothing by the request that failed, and a cascade it cut
+ * short keeps what its earlier requests wrote, which calling again finishes; an unavailable error
+ * says what may have been written, as a value ({@link ServiceUnavailableException#written()}).
  *
  * <p><b>What it concerns.</b> Each exception of the not-found and conflict kinds carries the
  * identifiers it is about (the username, the photo, the other user of a follow, the reaction
@@ -61,7 +63,8 @@ import java.util.Map;
  * another library's making that extends this class directly is of this kind too.
  *
  * <p>Backends keep the underlying cause (for DynamoDB, the SDK's exception) as
- * {@link #getCause()}. Exceptions are immutable once thrown, and thread-safe.
+ * {@link #getCause()}. What an exception says (its kind, identifiers, reason, written) is set when
+ * it is built and never changes.
  */
 public class QuickPhotosException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -86,7 +86,10 @@ public class ServiceUnavailableException extends QuickPhotosException {
     UNSPECIFIED
   }
 
+  /** Why the call was unavailable. */
   private final Reason reason;
+
+  /** What the call may have written. */
   private final Written written;
 
   /**

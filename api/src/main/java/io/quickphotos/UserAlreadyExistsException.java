@@ -24,6 +24,7 @@ import java.util.Optional;
 public class UserAlreadyExistsException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
+  /** The user, or null if built without it. */
   private final String username;
 
   /**

@@ -35,6 +35,7 @@ import java.util.Optional;
 public class UserNotFoundException extends NotFoundException {
   private static final long serialVersionUID = 1L;
 
+  /** The user, or null if built without it. */
   private final String username;
 
   /**
