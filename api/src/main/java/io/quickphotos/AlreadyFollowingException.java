@@ -21,41 +21,35 @@ import java.util.Optional;
 public class AlreadyFollowingException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
-  /** The user who follows, or would; null if built without it. */
-  private final String follower;
-
-  /** The user followed, or who would be; null if built without it. */
-  private final String followed;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
-   * Creates the exception without the users: {@link #follower()} and {@link #followed()} are
-   * then empty. Prefer {@link #of(String, String)}.
+   * Creates the exception without the users: {@link #follower()} and {@link #followed()} are then empty. Prefer
+   * {@link #of(String, String)}.
    *
    * @param message what went wrong, for people
    */
   public AlreadyFollowingException(String message) {
     super(message);
-    this.follower = null;
-    this.followed = null;
+    this.concerns = null;
   }
 
   /**
-   * Creates the exception with the underlying cause, without the users: {@link #follower()} and
-   * {@link #followed()} are then empty. Prefer {@link #of(String, String)}.
+   * Creates the exception with the underlying cause, without the users: {@link #follower()} and {@link #followed()} are then
+   * empty. Prefer {@link #of(String, String)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public AlreadyFollowingException(String message, Throwable cause) {
     super(message, cause);
-    this.follower = null;
-    this.followed = null;
+    this.concerns = null;
   }
 
-  private AlreadyFollowingException(String message, String follower, String followed) {
+  private AlreadyFollowingException(String message, Concerns concerns) {
     super(message);
-    this.follower = follower;
-    this.followed = followed;
+    this.concerns = concerns;
   }
 
   /**
@@ -67,25 +61,25 @@ public class AlreadyFollowingException extends ConflictException {
    */
   public static AlreadyFollowingException of(String follower, String followed) {
     return new AlreadyFollowingException(
-        follower + " already follows " + followed, follower, followed);
+        follower + " already follows " + followed, Concerns.follow(follower, followed));
   }
 
   /**
-   * The user who follows, or would.
+   * The user who follows.
    *
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> follower() {
-    return Optional.ofNullable(follower);
+    return Optional.ofNullable(concerns).map(Concerns::follower);
   }
 
   /**
-   * The user followed, or who would be.
+   * The user followed.
    *
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> followed() {
-    return Optional.ofNullable(followed);
+    return Optional.ofNullable(concerns).map(Concerns::followed);
   }
 
   /**
@@ -95,6 +89,6 @@ public class AlreadyFollowingException extends ConflictException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(null, follower, followed, null, null, null, null);
+    return Concerns.named(concerns);
   }
 }

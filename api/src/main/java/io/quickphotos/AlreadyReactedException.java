@@ -1,6 +1,5 @@
 package io.quickphotos;
 
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,55 +22,35 @@ import java.util.Optional;
 public class AlreadyReactedException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
-  /** The reacting user, or null if built without it. */
-  private final String reactor;
-
-  /** The photo's owner, or null if built without it. */
-  private final String owner;
-
-  /** The photo's timestamp, or null if built without it. */
-  private final Instant timestamp;
-
-  /** The reaction type, or null if built without it. */
-  private final ReactionType type;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
-   * Creates the exception without the reaction: {@link #reactor()}, {@link #photo()} and
-   * {@link #type()} are then empty. Prefer {@link #of(String, PhotoId, ReactionType)}.
+   * Creates the exception without the reaction: {@link #reactor()}, {@link #photo()} and {@link #type()} are then empty. Prefer
+   * {@link #of(String, PhotoId, ReactionType)}.
    *
    * @param message what went wrong, for people
    */
   public AlreadyReactedException(String message) {
     super(message);
-    this.reactor = null;
-    this.owner = null;
-    this.timestamp = null;
-    this.type = null;
+    this.concerns = null;
   }
 
   /**
-   * Creates the exception with the underlying cause, without the reaction: {@link #reactor()},
-   * {@link #photo()} and {@link #type()} are then empty. Prefer
-   * {@link #of(String, PhotoId, ReactionType)}.
+   * Creates the exception with the underlying cause, without the reaction: {@link #reactor()}, {@link #photo()} and {@link #type()} are then
+   * empty. Prefer {@link #of(String, PhotoId, ReactionType)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public AlreadyReactedException(String message, Throwable cause) {
     super(message, cause);
-    this.reactor = null;
-    this.owner = null;
-    this.timestamp = null;
-    this.type = null;
+    this.concerns = null;
   }
 
-  private AlreadyReactedException(
-      String message, String reactor, PhotoId photo, ReactionType type) {
+  private AlreadyReactedException(String message, Concerns concerns) {
     super(message);
-    this.reactor = reactor;
-    this.owner = photo == null ? null : photo.owner();
-    this.timestamp = photo == null ? null : photo.timestamp();
-    this.type = type;
+    this.concerns = concerns;
   }
 
   /**
@@ -85,9 +64,7 @@ public class AlreadyReactedException extends ConflictException {
   public static AlreadyReactedException of(String reactor, PhotoId photo, ReactionType type) {
     return new AlreadyReactedException(
         reactor + " already reacted " + type.storedName() + " to photo " + photo,
-        reactor,
-        photo,
-        type);
+        Concerns.reaction(reactor, photo, type));
   }
 
   /**
@@ -96,7 +73,7 @@ public class AlreadyReactedException extends ConflictException {
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> reactor() {
-    return Optional.ofNullable(reactor);
+    return Optional.ofNullable(concerns).map(Concerns::reactor);
   }
 
   /**
@@ -105,7 +82,7 @@ public class AlreadyReactedException extends ConflictException {
    * @return its owner and timestamp; empty only if built with a message-only constructor
    */
   public Optional<PhotoId> photo() {
-    return owner == null ? Optional.empty() : Optional.of(new PhotoId(owner, timestamp));
+    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
   }
 
   /**
@@ -114,7 +91,7 @@ public class AlreadyReactedException extends ConflictException {
    * @return the type; empty only if built with a message-only constructor
    */
   public Optional<ReactionType> type() {
-    return Optional.ofNullable(type);
+    return Optional.ofNullable(concerns).map(Concerns::type);
   }
 
   /**
@@ -124,6 +101,6 @@ public class AlreadyReactedException extends ConflictException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(null, null, null, reactor, owner, timestamp, type);
+    return Concerns.named(concerns);
   }
 }

@@ -21,70 +21,65 @@ import java.util.Optional;
 public class NotFollowingException extends NotFoundException {
   private static final long serialVersionUID = 1L;
 
-  /** The user who follows, or would; null if built without it. */
-  private final String follower;
-
-  /** The user followed, or who would be; null if built without it. */
-  private final String followed;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
-   * Creates the exception without the users: {@link #follower()} and {@link #followed()} are
-   * then empty. Prefer {@link #of(String, String)}.
+   * Creates the exception without the users: {@link #follower()} and {@link #followed()} are then empty. Prefer
+   * {@link #of(String, String)}.
    *
    * @param message what went wrong, for people
    */
   public NotFollowingException(String message) {
     super(message);
-    this.follower = null;
-    this.followed = null;
+    this.concerns = null;
   }
 
   /**
-   * Creates the exception with the underlying cause, without the users: {@link #follower()} and
-   * {@link #followed()} are then empty. Prefer {@link #of(String, String)}.
+   * Creates the exception with the underlying cause, without the users: {@link #follower()} and {@link #followed()} are then
+   * empty. Prefer {@link #of(String, String)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public NotFollowingException(String message, Throwable cause) {
     super(message, cause);
-    this.follower = null;
-    this.followed = null;
+    this.concerns = null;
   }
 
-  private NotFollowingException(String message, String follower, String followed) {
+  private NotFollowingException(String message, Concerns concerns) {
     super(message);
-    this.follower = follower;
-    this.followed = followed;
+    this.concerns = concerns;
   }
 
   /**
    * The exception for a friendship that does not exist, with the message {@code <follower> does not follow <followed>}.
    *
-   * @param follower the handle of the user who follows
-   * @param followed the handle of the user followed
+   * @param follower the handle of the user who would follow
+   * @param followed the handle of the user who would be followed
    * @return the exception, without a cause
    */
   public static NotFollowingException of(String follower, String followed) {
-    return new NotFollowingException(follower + " does not follow " + followed, follower, followed);
+    return new NotFollowingException(
+        follower + " does not follow " + followed, Concerns.follow(follower, followed));
   }
 
   /**
-   * The user who follows, or would.
+   * The user who does not follow.
    *
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> follower() {
-    return Optional.ofNullable(follower);
+    return Optional.ofNullable(concerns).map(Concerns::follower);
   }
 
   /**
-   * The user followed, or who would be.
+   * The user not followed.
    *
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> followed() {
-    return Optional.ofNullable(followed);
+    return Optional.ofNullable(concerns).map(Concerns::followed);
   }
 
   /**
@@ -94,6 +89,6 @@ public class NotFollowingException extends NotFoundException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(null, follower, followed, null, null, null, null);
+    return Concerns.named(concerns);
   }
 }

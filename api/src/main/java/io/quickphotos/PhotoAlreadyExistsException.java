@@ -1,6 +1,5 @@
 package io.quickphotos;
 
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,11 +24,8 @@ import java.util.Optional;
 public class PhotoAlreadyExistsException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
-  /** The photo's owner, or null if built without it. */
-  private final String owner;
-
-  /** The photo's timestamp, or null if built without it. */
-  private final Instant timestamp;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
    * Creates the exception without the photo: {@link #photo()} is then empty. Prefer
@@ -39,8 +35,7 @@ public class PhotoAlreadyExistsException extends ConflictException {
    */
   public PhotoAlreadyExistsException(String message) {
     super(message);
-    this.owner = null;
-    this.timestamp = null;
+    this.concerns = null;
   }
 
   /**
@@ -52,25 +47,23 @@ public class PhotoAlreadyExistsException extends ConflictException {
    */
   public PhotoAlreadyExistsException(String message, Throwable cause) {
     super(message, cause);
-    this.owner = null;
-    this.timestamp = null;
+    this.concerns = null;
   }
 
-  private PhotoAlreadyExistsException(String message, PhotoId photo) {
+  private PhotoAlreadyExistsException(String message, Concerns concerns) {
     super(message);
-    this.owner = photo == null ? null : photo.owner();
-    this.timestamp = photo == null ? null : photo.timestamp();
+    this.concerns = concerns;
   }
 
   /**
-   * The exception for a photo id that is taken, with the message
-   * {@code photo <owner>@<timestamp> already exists}.
+   * The exception for a photo id that is taken, with the message {@code photo <owner>@<timestamp> already exists}.
    *
    * @param photo the photo's owner and timestamp
    * @return the exception, without a cause
    */
   public static PhotoAlreadyExistsException of(PhotoId photo) {
-    return new PhotoAlreadyExistsException("photo " + photo + " already exists", photo);
+    return new PhotoAlreadyExistsException(
+        "photo " + photo + " already exists", Concerns.photo(photo));
   }
 
   /**
@@ -79,7 +72,7 @@ public class PhotoAlreadyExistsException extends ConflictException {
    * @return its owner and timestamp; empty only if built with a message-only constructor
    */
   public Optional<PhotoId> photo() {
-    return owner == null ? Optional.empty() : Optional.of(new PhotoId(owner, timestamp));
+    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
   }
 
   /**
@@ -89,6 +82,6 @@ public class PhotoAlreadyExistsException extends ConflictException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(null, null, null, null, owner, timestamp, null);
+    return Concerns.named(concerns);
   }
 }

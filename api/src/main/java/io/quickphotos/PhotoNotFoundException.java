@@ -1,6 +1,5 @@
 package io.quickphotos;
 
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,11 +28,8 @@ import java.util.Optional;
 public class PhotoNotFoundException extends NotFoundException {
   private static final long serialVersionUID = 1L;
 
-  /** The photo's owner, or null if built without it. */
-  private final String owner;
-
-  /** The photo's timestamp, or null if built without it. */
-  private final Instant timestamp;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
    * Creates the exception without the photo: {@link #photo()} is then empty. Prefer
@@ -43,8 +39,7 @@ public class PhotoNotFoundException extends NotFoundException {
    */
   public PhotoNotFoundException(String message) {
     super(message);
-    this.owner = null;
-    this.timestamp = null;
+    this.concerns = null;
   }
 
   /**
@@ -56,25 +51,22 @@ public class PhotoNotFoundException extends NotFoundException {
    */
   public PhotoNotFoundException(String message, Throwable cause) {
     super(message, cause);
-    this.owner = null;
-    this.timestamp = null;
+    this.concerns = null;
   }
 
-  private PhotoNotFoundException(String message, PhotoId photo) {
+  private PhotoNotFoundException(String message, Concerns concerns) {
     super(message);
-    this.owner = photo == null ? null : photo.owner();
-    this.timestamp = photo == null ? null : photo.timestamp();
+    this.concerns = concerns;
   }
 
   /**
-   * The exception for a photo that does not exist or is being deleted, with the message
-   * {@code photo <owner>@<timestamp> does not exist}.
+   * The exception for a photo that does not exist or is being deleted, with the message {@code photo <owner>@<timestamp> does not exist}.
    *
    * @param photo the photo's owner and timestamp
    * @return the exception, without a cause
    */
   public static PhotoNotFoundException of(PhotoId photo) {
-    return new PhotoNotFoundException("photo " + photo + " does not exist", photo);
+    return new PhotoNotFoundException("photo " + photo + " does not exist", Concerns.photo(photo));
   }
 
   /**
@@ -83,7 +75,7 @@ public class PhotoNotFoundException extends NotFoundException {
    * @return its owner and timestamp; empty only if built with a message-only constructor
    */
   public Optional<PhotoId> photo() {
-    return owner == null ? Optional.empty() : Optional.of(new PhotoId(owner, timestamp));
+    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
   }
 
   /**
@@ -93,6 +85,6 @@ public class PhotoNotFoundException extends NotFoundException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(null, null, null, null, owner, timestamp, null);
+    return Concerns.named(concerns);
   }
 }

@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -158,43 +155,5 @@ public class QuickPhotosException extends RuntimeException {
    */
   public Map<String, String> identifiers() {
     return Map.of();
-  }
-
-  /**
-   * The identifiers of a not-found or conflict exception, in the order given, leaving out those
-   * it was built without.
-   *
-   * @param user the {@code username}, or null
-   * @param follower the {@code follower}, or null
-   * @param followed the {@code followed} user, or null
-   * @param reactor the {@code reactor}, or null
-   * @param photoOwner the {@code photoOwner}, or null
-   * @param photoTimestamp the {@code photoTimestamp}, or null
-   * @param type the {@code reactionType}, or null
-   */
-  static Map<String, String> named(
-      String user,
-      String follower,
-      String followed,
-      String reactor,
-      String photoOwner,
-      Instant photoTimestamp,
-      ReactionType type) {
-    Map<String, String> named = new LinkedHashMap<>(8);
-    putIfPresent(named, "username", user);
-    putIfPresent(named, "follower", follower);
-    putIfPresent(named, "followed", followed);
-    putIfPresent(named, "reactor", reactor);
-    putIfPresent(named, "photoOwner", photoOwner);
-    putIfPresent(
-        named, "photoTimestamp", photoTimestamp == null ? null : photoTimestamp.toString());
-    putIfPresent(named, "reactionType", type == null ? null : type.storedName());
-    return Collections.unmodifiableMap(named);
-  }
-
-  private static void putIfPresent(Map<String, String> named, String name, String value) {
-    if (value != null) {
-      named.put(name, value);
-    }
   }
 }

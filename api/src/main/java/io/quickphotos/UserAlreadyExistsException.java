@@ -24,8 +24,8 @@ import java.util.Optional;
 public class UserAlreadyExistsException extends ConflictException {
   private static final long serialVersionUID = 1L;
 
-  /** The user, or null if built without it. */
-  private final String username;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
    * Creates the exception without the username: {@link #username()} is then empty. Prefer
@@ -35,24 +35,24 @@ public class UserAlreadyExistsException extends ConflictException {
    */
   public UserAlreadyExistsException(String message) {
     super(message);
-    this.username = null;
+    this.concerns = null;
   }
 
   /**
-   * Creates the exception with the underlying cause, without the username: {@link #username()}
-   * is then empty. Prefer {@link #of(String)}.
+   * Creates the exception with the underlying cause, without the username: {@link #username()} is then
+   * empty. Prefer {@link #of(String)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public UserAlreadyExistsException(String message, Throwable cause) {
     super(message, cause);
-    this.username = null;
+    this.concerns = null;
   }
 
-  private UserAlreadyExistsException(String message, String username) {
+  private UserAlreadyExistsException(String message, Concerns concerns) {
     super(message);
-    this.username = username;
+    this.concerns = concerns;
   }
 
   /**
@@ -62,7 +62,8 @@ public class UserAlreadyExistsException extends ConflictException {
    * @return the exception, without a cause
    */
   public static UserAlreadyExistsException of(String username) {
-    return new UserAlreadyExistsException("user " + username + " already exists", username);
+    return new UserAlreadyExistsException(
+        "user " + username + " already exists", Concerns.user(username));
   }
 
   /**
@@ -71,7 +72,7 @@ public class UserAlreadyExistsException extends ConflictException {
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> username() {
-    return Optional.ofNullable(username);
+    return Optional.ofNullable(concerns).map(Concerns::username);
   }
 
   /**
@@ -81,6 +82,6 @@ public class UserAlreadyExistsException extends ConflictException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(username, null, null, null, null, null, null);
+    return Concerns.named(concerns);
   }
 }

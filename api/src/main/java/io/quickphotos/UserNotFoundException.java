@@ -35,8 +35,8 @@ import java.util.Optional;
 public class UserNotFoundException extends NotFoundException {
   private static final long serialVersionUID = 1L;
 
-  /** The user, or null if built without it. */
-  private final String username;
+  /** What it concerns; null if built with a message-only constructor. */
+  private final Concerns concerns;
 
   /**
    * Creates the exception without the username: {@link #username()} is then empty. Prefer
@@ -46,35 +46,35 @@ public class UserNotFoundException extends NotFoundException {
    */
   public UserNotFoundException(String message) {
     super(message);
-    this.username = null;
+    this.concerns = null;
   }
 
   /**
-   * Creates the exception with the underlying cause, without the username: {@link #username()}
-   * is then empty. Prefer {@link #of(String)}.
+   * Creates the exception with the underlying cause, without the username: {@link #username()} is then
+   * empty. Prefer {@link #of(String)}.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public UserNotFoundException(String message, Throwable cause) {
     super(message, cause);
-    this.username = null;
+    this.concerns = null;
   }
 
-  private UserNotFoundException(String message, String username) {
+  private UserNotFoundException(String message, Concerns concerns) {
     super(message);
-    this.username = username;
+    this.concerns = concerns;
   }
 
   /**
-   * The exception for a user that does not exist or is closing the account, with the message
-   * {@code user <username> does not exist}.
+   * The exception for a user that does not exist or is closing the account, with the message {@code user <username> does not exist}.
    *
    * @param username the user's handle
    * @return the exception, without a cause
    */
   public static UserNotFoundException of(String username) {
-    return new UserNotFoundException("user " + username + " does not exist", username);
+    return new UserNotFoundException(
+        "user " + username + " does not exist", Concerns.user(username));
   }
 
   /**
@@ -83,7 +83,7 @@ public class UserNotFoundException extends NotFoundException {
    * @return the handle; empty only if built with a message-only constructor
    */
   public Optional<String> username() {
-    return Optional.ofNullable(username);
+    return Optional.ofNullable(concerns).map(Concerns::username);
   }
 
   /**
@@ -93,6 +93,6 @@ public class UserNotFoundException extends NotFoundException {
    */
   @Override
   public Map<String, String> identifiers() {
-    return named(username, null, null, null, null, null, null);
+    return Concerns.named(concerns);
   }
 }

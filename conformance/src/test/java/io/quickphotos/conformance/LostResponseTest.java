@@ -12,6 +12,7 @@ import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ReactionType;
+import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.User;
@@ -47,6 +48,14 @@ class LostResponseTest {
 
   /** Runs {@code calls} through a client whose requests meet {@code script}, in order. */
   private static void through(List<Fault> script, Consumer<QuickPhotos> calls) {
+    through(script, RetryPolicy.defaults(), calls);
+  }
+
+  /**
+   * Runs {@code calls} on a repository retrying as {@code policy} says, through a client whose
+   * requests meet {@code script}, in order.
+   */
+  static void through(List<Fault> script, RetryPolicy policy, Consumer<QuickPhotos> calls) {
     FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
     try (DynamoDbClient client = FaultHistoryTest.client(http)) {
       calls.accept(
@@ -57,6 +66,7 @@ class LostResponseTest {
               // calls alone.
               .fanOut(FanOut.off())
               .sharding(Sharding.defaults())
+              .retryPolicy(policy)
               .build());
     } finally {
       http.close();

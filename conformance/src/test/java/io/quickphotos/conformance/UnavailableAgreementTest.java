@@ -3,7 +3,6 @@ package io.quickphotos.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
@@ -12,7 +11,6 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.ServiceUnavailableException.Reason;
 import io.quickphotos.ServiceUnavailableException.Written;
-import io.quickphotos.Sharding;
 import io.quickphotos.UserStatus;
 import io.quickphotos.conformance.HistoryOp.World;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
@@ -27,11 +25,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Each situation that makes a call unavailable, forced on both backends: on memory with
@@ -351,25 +346,11 @@ class UnavailableAgreementTest {
             .build(),
         data);
     ServiceUnavailableException[] thrown = new ServiceUnavailableException[1];
-    through(situation.script(), photos -> thrown[0] = unavailable(situation, photos, data));
+    LostResponseTest.through(
+        situation.script(),
+        RetryPolicy.noDelay(ATTEMPTS),
+        photos -> thrown[0] = unavailable(situation, photos, data));
     return thrown[0];
-  }
-
-  private static void through(List<FaultyHttpClient.Fault> script, Consumer<QuickPhotos> calls) {
-    FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
-    try (DynamoDbClient client = FaultHistoryTest.client(http)) {
-      calls.accept(
-          DynamoQuickPhotos.builder()
-              .client(client)
-              .tableName(SharedDynamoDbLocal.TABLE)
-              // Both settings given: the build reads nothing, so the script meets the call alone.
-              .fanOut(FanOut.off())
-              .sharding(Sharding.defaults())
-              .retryPolicy(RetryPolicy.noDelay(ATTEMPTS))
-              .build());
-    } finally {
-      http.close();
-    }
   }
 
   @ParameterizedTest

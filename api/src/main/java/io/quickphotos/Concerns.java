@@ -1,0 +1,86 @@
+package io.quickphotos;
+
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The identifiers a not-found or conflict exception concerns, each null where it does not apply:
+ * one value the exceptions share, so that each class only picks its accessors. Immutable.
+ *
+ * @param username the user that is missing or taken
+ * @param follower the user who follows, or would
+ * @param followed the user followed, or who would be
+ * @param reactor the reacting user
+ * @param photoOwner the photo's owner
+ * @param photoTimestamp the photo's timestamp
+ * @param type the reaction type
+ */
+record Concerns(
+    String username,
+    String follower,
+    String followed,
+    String reactor,
+    String photoOwner,
+    Instant photoTimestamp,
+    ReactionType type)
+    implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  static Concerns user(String username) {
+    return new Concerns(username, null, null, null, null, null, null);
+  }
+
+  static Concerns photo(PhotoId photo) {
+    return new Concerns(null, null, null, null, photo.owner(), photo.timestamp(), null);
+  }
+
+  static Concerns follow(String follower, String followed) {
+    return new Concerns(null, follower, followed, null, null, null, null);
+  }
+
+  static Concerns reaction(String reactor, PhotoId photo, ReactionType type) {
+    return new Concerns(null, null, null, reactor, photo.owner(), photo.timestamp(), type);
+  }
+
+  /** The photo, if this concerns one. */
+  Optional<PhotoId> photo() {
+    return photoOwner == null
+        ? Optional.empty()
+        : Optional.of(new PhotoId(photoOwner, photoTimestamp));
+  }
+
+  /**
+   * The identifiers by name, as {@link QuickPhotosException#identifiers()} gives them.
+   *
+   * @param concerns the identifiers, or null for none
+   * @return the present ones, in a stable order, unmodifiable
+   */
+  static Map<String, String> named(Concerns concerns) {
+    if (concerns == null) {
+      return Map.of();
+    }
+    Map<String, String> named = new LinkedHashMap<>(8);
+    putIfPresent(named, "username", concerns.username);
+    putIfPresent(named, "follower", concerns.follower);
+    putIfPresent(named, "followed", concerns.followed);
+    putIfPresent(named, "reactor", concerns.reactor);
+    putIfPresent(named, "photoOwner", concerns.photoOwner);
+    if (concerns.photoTimestamp != null) {
+      named.put("photoTimestamp", concerns.photoTimestamp.toString());
+    }
+    if (concerns.type != null) {
+      named.put("reactionType", concerns.type.storedName());
+    }
+    return Collections.unmodifiableMap(named);
+  }
+
+  private static void putIfPresent(Map<String, String> named, String name, String value) {
+    if (value != null) {
+      named.put(name, value);
+    }
+  }
+}
