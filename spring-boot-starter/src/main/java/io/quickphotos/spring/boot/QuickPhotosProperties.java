@@ -345,7 +345,7 @@ public class QuickPhotosProperties {
      * @throws IllegalStateException if a hybrid limit is set without {@code mode: hybrid}
      * @throws IllegalArgumentException if a limit is out of range
      */
-    Optional<FanOut> toFanOut() {
+    public Optional<FanOut> toFanOut() {
       if (mode != FanOutMode.HYBRID && (maxFollowers != null || window != null)) {
         throw new IllegalStateException(
             "quickphotos.fan-out.max-followers and .window apply to the hybrid feed: set"
@@ -462,7 +462,7 @@ public class QuickPhotosProperties {
      * @throws IllegalStateException if a limit is set with {@code enabled: false}
      * @throws IllegalArgumentException if a limit is out of range
      */
-    Optional<Sharding> toSharding() {
+    public Optional<Sharding> toSharding() {
       boolean limits = shards != null || followersThreshold != null || reactionsThreshold != null;
       if (Boolean.FALSE.equals(enabled)) {
         if (limits) {
@@ -555,7 +555,7 @@ public class QuickPhotosProperties {
      * @return empty when nothing is set
      * @throws IllegalArgumentException if a value is out of range
      */
-    Optional<RetryPolicy> toRetryPolicy() {
+    public Optional<RetryPolicy> toRetryPolicy() {
       if (maxAttempts == null && baseDelay == null && maxDelay == null) {
         return Optional.empty();
       }

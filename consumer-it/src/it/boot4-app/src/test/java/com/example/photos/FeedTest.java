@@ -1,6 +1,6 @@
-package io.quickphotos.test.example;
+package com.example.photos;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.PageRequest;
@@ -15,7 +15,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The README's example of the test kit: an application's test, as it would write it. */
+/** The README's test of the test kit, pasted as it is. */
 // tag::kit[]
 @BothBackends // each test runs on memory and on DynamoDB Local, a fresh table each
 class FeedTest {
@@ -28,7 +28,7 @@ class FeedTest {
     fixture.load(Path.of("src/test/resources/fixtures/items.json")); // DynamoDB JSON lines
     clock.advance(Duration.ofMinutes(5)); // the clock starts at 2024-01-01T00:00:00Z
     Photo photo = photos.uploadPhoto("jacksonjason", clock.instant(), "https://example.com/2.jpg");
-    assertThat(photos.homeFeed("ylee", PageRequest.first()).items()).first().isEqualTo(photo);
+    assertEquals(photo, photos.homeFeed("ylee", PageRequest.first()).items().get(0));
   }
 }
 // end::kit[]
