@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every Java snippet of the repository's documents is a copy of a region of a source file that
- * the build compiles and runs, and this test keeps the copies equal to the regions.
+ * the build compiles and runs, and this test keeps the copies equal to the regions; so is every
+ * block of another language that a marker names (the pom lines and properties an application
+ * pastes, copies of the applications consumer-it builds).
  *
  * <p>In a document (any {@code .md} file of the repository), a Java block is preceded by a marker
  * naming its source, relative to the repository's root, and the region:
@@ -44,7 +46,10 @@ import org.junit.jupiter.api.Test;
  */
 class DocSnippetsTest {
   private static final Pattern MARKER = Pattern.compile("<!--\\s*snippet:\\s*(\\S+)#(\\S+)\\s*-->");
-  private static final Pattern TAG = Pattern.compile("^\\s*//\\s*(tag|end)::([\\w.-]+)\\[\\]\\s*$");
+
+  /** A region's tag line: a Java ({@code //}), XML ({@code <!-- -->}) or YAML ({@code #}) comment. */
+  private static final Pattern TAG =
+      Pattern.compile("^\\s*(?://|<!--|#)\\s*(tag|end)::([\\w.-]+)\\[\\]\\s*(?:-->)?\\s*$");
 
   /** Directories that hold no documents of the project's own. */
   private static final Set<String> SKIPPED = Set.of(".git", "target", ".mvn", "node_modules");
@@ -69,6 +74,21 @@ class DocSnippetsTest {
   }
 
   @Test
+  void xmlAndYamlRegionsAreTaggedInTheirOwnComments() {
+    List<String> pom =
+        List.of(
+            "<dependencies>",
+            "  <!-- tag::kit[] -->",
+            "  <dependency/>",
+            "  <!-- end::kit[] -->",
+            "</dependencies>");
+    assertThat(region(pom, "kit")).containsExactly("<dependency/>");
+    List<String> yaml =
+        List.of("# tag::properties[]", "quickphotos:", "  backend: memory", "# end::properties[]");
+    assertThat(region(yaml, "properties")).containsExactly("quickphotos:", "  backend: memory");
+  }
+
+  @Test
   void aRegionIsComparedWithoutItsIndentationAndWithoutNestedTags() {
     List<String> source =
         List.of(
@@ -90,75 +110,89 @@ class DocSnippetsTest {
     assertThat(firstDifference(List.of("x"), List.of("x"))).isEqualTo(-1);
   }
 
-  /** Checks one document; returns how many Java snippets it holds. */
+  /**
+   * Checks one document; returns how many Java snippets it holds. A block of another language
+   * (the XML an application pastes into its pom, say) is checked the same way when markers
+   * precede it, and may stand without one. Several markers on consecutive lines above a block
+   * name several sources that must each hold it: the same README block pasted into several
+   * applications.
+   */
   private static int check(Path root, Path document, List<String> problems) throws IOException {
     List<String> lines = Files.readAllLines(document, StandardCharsets.UTF_8);
     String name = root.relativize(document).toString();
     int snippets = 0;
+    List<Matcher> markers = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       Matcher marker = MARKER.matcher(line);
       if (marker.matches()) {
-        if (i + 1 >= lines.size() || !lines.get(i + 1).strip().equals("```java")) {
-          problems.add(name + ":" + (i + 1) + ": a snippet marker not followed by a ```java block");
+        markers.add(marker);
+        if (i + 1 >= lines.size()
+            || !(lines.get(i + 1).strip().startsWith("```")
+                || MARKER.matcher(lines.get(i + 1).strip()).matches())) {
+          problems.add(name + ":" + (i + 1) + ": a snippet marker not followed by a ``` block");
         }
         continue;
       }
-      if (line.startsWith("```") && !line.equals("```java")) {
-        // Another language's block (or a plain one): what it shows is not a marker.
-        i++;
-        while (i < lines.size() && !lines.get(i).strip().equals("```")) {
-          i++;
-        }
+      if (!line.startsWith("```")) {
+        markers.clear();
         continue;
       }
-      if (!line.equals("```java")) {
-        continue;
-      }
-      snippets++;
+      boolean java = line.equals("```java");
       int end = i + 1;
       while (end < lines.size() && !lines.get(end).strip().equals("```")) {
         end++;
       }
       List<String> block = lines.subList(i + 1, Math.min(end, lines.size()));
-      Matcher named = i > 0 ? MARKER.matcher(lines.get(i - 1).strip()) : null;
-      if (named == null || !named.matches()) {
-        problems.add(
-            name
-                + ":"
-                + (i + 1)
-                + ": a Java snippet without a marker <!-- snippet: <source>#<region> --> above it");
-      } else {
-        String snippet = named.group(1) + "#" + named.group(2);
-        Path source = root.resolve(named.group(1));
-        if (!Files.isRegularFile(source)) {
-          problems.add(name + ":" + (i + 1) + ": snippet " + snippet + ": no such source file");
-        } else {
-          List<String> region =
-              region(Files.readAllLines(source, StandardCharsets.UTF_8), named.group(2));
-          if (region == null) {
-            problems.add(name + ":" + (i + 1) + ": snippet " + snippet + ": no such region");
-          } else {
-            List<String> copy = normalized(block);
-            int differs = firstDifference(copy, region);
-            if (differs >= 0) {
-              problems.add(
-                  String.format(
-                      "%s:%d: snippet %s differs at its line %d:%n    document: %s%n"
-                          + "    source:   %s",
-                      name,
-                      i + 2 + differs,
-                      snippet,
-                      differs + 1,
-                      differs < copy.size() ? copy.get(differs) : "(nothing)",
-                      differs < region.size() ? region.get(differs) : "(nothing)"));
-            }
-          }
+      if (java) {
+        snippets++;
+        if (markers.isEmpty()) {
+          problems.add(
+              name
+                  + ":"
+                  + (i + 1)
+                  + ": a Java snippet without a marker <!-- snippet: <source>#<region> --> above"
+                  + " it");
         }
       }
+      for (Matcher named : markers) {
+        compare(root, name, i, block, named, problems);
+      }
+      markers.clear();
       i = end;
     }
     return snippets;
+  }
+
+  /** Compares a block with the region one marker names. */
+  private static void compare(
+      Path root, String name, int i, List<String> block, Matcher named, List<String> problems)
+      throws IOException {
+    String snippet = named.group(1) + "#" + named.group(2);
+    Path source = root.resolve(named.group(1));
+    if (!Files.isRegularFile(source)) {
+      problems.add(name + ":" + (i + 1) + ": snippet " + snippet + ": no such source file");
+      return;
+    }
+    List<String> region =
+        region(Files.readAllLines(source, StandardCharsets.UTF_8), named.group(2));
+    if (region == null) {
+      problems.add(name + ":" + (i + 1) + ": snippet " + snippet + ": no such region");
+      return;
+    }
+    List<String> copy = normalized(block);
+    int differs = firstDifference(copy, region);
+    if (differs >= 0) {
+      problems.add(
+          String.format(
+              "%s:%d: snippet %s differs at its line %d:%n    document: %s%n    source:   %s",
+              name,
+              i + 2 + differs,
+              snippet,
+              differs + 1,
+              differs < copy.size() ? copy.get(differs) : "(nothing)",
+              differs < region.size() ? region.get(differs) : "(nothing)"));
+    }
   }
 
   /** The region's lines without tag lines, normalized; null if the region is not there. */

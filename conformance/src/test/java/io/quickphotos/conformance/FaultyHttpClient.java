@@ -66,9 +66,14 @@ final class FaultyHttpClient implements SdkHttpClient {
     this.script = List.copyOf(script).iterator();
   }
 
-  /** Stops injecting: later requests go through untouched. */
+  /** Stops injecting: later requests go through untouched, and the script waits. */
   synchronized void disable() {
     enabled = false;
+  }
+
+  /** Injects again, from where the script stopped. */
+  synchronized void enable() {
+    enabled = true;
   }
 
   /** How many requests met each fault so far. */

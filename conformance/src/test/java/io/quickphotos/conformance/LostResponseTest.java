@@ -58,16 +58,18 @@ class LostResponseTest {
   static void through(List<Fault> script, RetryPolicy policy, Consumer<QuickPhotos> calls) {
     FaultyHttpClient http = new FaultyHttpClient(UrlConnectionHttpClient.create(), script);
     try (DynamoDbClient client = FaultHistoryTest.client(http)) {
-      calls.accept(
+      // The build reads the table's recorded settings; the fault script meets the calls alone.
+      http.disable();
+      QuickPhotos repository =
           DynamoQuickPhotos.builder()
               .client(client)
               .tableName(SharedDynamoDbLocal.TABLE)
-              // Both settings given: the build reads nothing, so the fault script meets the
-              // calls alone.
               .fanOut(FanOut.off())
               .sharding(Sharding.defaults())
               .retryPolicy(policy)
-              .build());
+              .build();
+      http.enable();
+      calls.accept(repository);
     } finally {
       http.close();
     }

@@ -25,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -36,7 +37,9 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
@@ -135,6 +138,69 @@ public final class QuickPhotosTable {
                 .enabled(true)
                 .build())
         .build();
+  }
+
+  /**
+   * Enables the time to live of {@link #timeToLiveRequest} on a table unless it is enabled
+   * already (or being enabled): for start-up code that runs on every instance, where a second
+   * UpdateTimeToLive would be refused ("TimeToLive is already enabled"). Requests: one
+   * DescribeTimeToLive, and an UpdateTimeToLive only when time to live is off; DynamoDB then
+   * takes up to an hour to apply it. Two instances starting at once may both send the update:
+   * the second is refused with that message, which this method takes as done. The credentials
+   * need {@code dynamodb:DescribeTimeToLive} and {@code dynamodb:UpdateTimeToLive}, which
+   * {@link IamPolicy} leaves out: time to live is usually the business of whatever manages the
+   * table. Not for tests on DynamoDB Local with a clock in the past: it deletes expired timeline
+   * entries by the wall clock.
+   *
+   * @param client the client; not closed
+   * @param tableName the table's name
+   * @return true if this call sent the UpdateTimeToLive
+   * @throws TableConfigurationException if the table is missing, time to live is enabled on
+   *     another attribute, or the credentials lack a permission
+   * @throws io.quickphotos.ServiceUnavailableException if DynamoDB cannot be reached or stays
+   *     throttled
+   * @throws IllegalArgumentException if the name is not a valid DynamoDB table name
+   */
+  public static boolean enableTimeToLive(DynamoDbClient client, String tableName) {
+    Objects.requireNonNull(client, "client");
+    UpdateTimeToLiveRequest request = timeToLiveRequest(tableName);
+    TimeToLiveDescription current;
+    try {
+      current = client.describeTimeToLive(r -> r.tableName(tableName)).timeToLiveDescription();
+    } catch (ResourceNotFoundException e) {
+      throw new TableConfigurationException("DynamoDB table " + tableName + " does not exist", e);
+    } catch (SdkException e) {
+      throw SdkErrors.translate(e, "DescribeTimeToLive", tableName);
+    }
+    TimeToLiveStatus status = current == null ? null : current.timeToLiveStatus();
+    if (status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING) {
+      if (!Timelines.EXPIRES_AT.equals(current.attributeName())) {
+        throw new TableConfigurationException(
+            "DynamoDB table "
+                + tableName
+                + " has time to live on "
+                + current.attributeName()
+                + ", not on "
+                + Timelines.EXPIRES_AT
+                + ": a table has one time-to-live attribute, and the hybrid feed's timelines"
+                + " expire by "
+                + Timelines.EXPIRES_AT);
+      }
+      return false;
+    }
+    try {
+      client.updateTimeToLive(request);
+      LOG.info("Enabled time to live on {} of DynamoDB table {}", Timelines.EXPIRES_AT, tableName);
+      return true;
+    } catch (DynamoDbException e) {
+      if (e.getMessage() != null && e.getMessage().contains("already enabled")) {
+        // Another instance enabled it between our DescribeTimeToLive and this request.
+        return false;
+      }
+      throw SdkErrors.translate(e, "UpdateTimeToLive", tableName);
+    } catch (SdkException e) {
+      throw SdkErrors.translate(e, "UpdateTimeToLive", tableName);
+    }
   }
 
   /**

@@ -19,11 +19,14 @@ public final class Repositories {
 
   /**
    * A repository executing the single-table plans against {@code table}. With
-   * {@link RepositoryOptions#consultTable()}, and a setting the options were not given, it reads
-   * the table's recorded settings first (one GetItem, not reported to the cost listener): a
-   * setting not given is the table's (or the default where the table records none), and a
-   * setting given that differs from the table's is logged as a warning. Otherwise it makes no
-   * request until called. The repository is thread-safe if the engine is.
+   * {@link RepositoryOptions#consultTable()} it reads the table's recorded settings first (one
+   * GetItem, not reported to the cost listener): a setting not given is the table's (or the
+   * default where the table records none), and a setting given that differs from the table's is
+   * logged as a WARNING, whether one setting was given or both. A read that fails is a WARNING
+   * too, naming the settings the repository runs with instead; the repository is built all the
+   * same (its first call reports what is wrong with the table). Without
+   * {@code consultTable} it makes no request until called. The repository is thread-safe if the
+   * engine is.
    *
    * @param table the engine
    * @param options cost listener, clock, retry policy and settings
@@ -48,11 +51,30 @@ public final class Repositories {
   public static QuickPhotos create(Table table, RepositoryOptions options, Table settingsFrom) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(settingsFrom, "settingsFrom");
-    if (!options.consultTable() || (options.shardingGiven() && options.fanOutGiven())) {
+    if (!options.consultTable()) {
       return new SingleTableQuickPhotos(table, options, settingsFrom);
     }
-    Optional<TableSettings> recorded = recordedSettings(settingsFrom);
+    // Read even when both settings are given: a difference is worth a warning either way, and
+    // one GetItem at build time is all it costs.
     RepositoryOptions chosen = options;
+    Optional<TableSettings> recorded;
+    try {
+      recorded = recordedSettings(settingsFrom);
+    } catch (RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "the table's recorded settings could not be read ("
+              + e
+              + "): this repository runs with sharding "
+              + options.sharding()
+              + (options.shardingGiven() ? " (its own)" : " (the default)")
+              + " and fan-out "
+              + options.fanOut()
+              + (options.fanOutGiven() ? " (its own)" : " (the default)")
+              + "; its first call will report what is wrong if the table is unusable",
+          e);
+      return new SingleTableQuickPhotos(table, options, settingsFrom);
+    }
     if (recorded.isPresent()) {
       TableSettings settings = recorded.get();
       if (!options.shardingGiven()) {
@@ -88,20 +110,15 @@ public final class Repositories {
 
   /**
    * The settings the table records, read with one strongly consistent GetItem; empty if it
-   * records none, records values this version cannot take, or cannot be read now (a table not
-   * created yet: its first call says what is wrong).
+   * records none or records values this version cannot take.
    *
    * @param table the engine
    * @return the recorded settings
+   * @throws RuntimeException if the table cannot be read now (a table not created yet, missing
+   *     permissions, an unreachable endpoint)
    */
   static Optional<TableSettings> recordedSettings(Table table) {
-    try {
-      return table.getItem(TableSettingsItem.KEY).item().flatMap(TableSettingsItem::settings);
-    } catch (RuntimeException e) {
-      LOG.log(
-          System.Logger.Level.DEBUG, "the table's recorded settings could not be read: " + e, e);
-      return Optional.empty();
-    }
+    return table.getItem(TableSettingsItem.KEY).item().flatMap(TableSettingsItem::settings);
   }
 
   private static void differs(String setting, Object given, Object recorded) {

@@ -3,18 +3,27 @@ package io.quickphotos.dynamo.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.Sharding;
 import io.quickphotos.SortOrder;
 import io.quickphotos.TableConfigurationException;
+import io.quickphotos.TableSettings;
 import io.quickphotos.UserStatus;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
+import io.quickphotos.dynamo.QuickPhotosTable;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -133,5 +142,127 @@ class TableConfigurationTest {
         .isExactlyInstanceOf(TableConfigurationException.class)
         .hasMessageContaining("InvertedIndex");
     assertThat(photos.getUser("ann")).isPresent();
+  }
+
+  @Test
+  void timeToLiveIsEnabledOnceAndThenLeftAlone() {
+    QuickPhotosTable.createIfMissing(client, tableName);
+
+    assertThat(QuickPhotosTable.enableTimeToLive(client, tableName)).isTrue();
+    assertThat(
+            client
+                .describeTimeToLive(r -> r.tableName(tableName))
+                .timeToLiveDescription()
+                .attributeName())
+        .isEqualTo("expiresAt");
+    // Every instance of a fleet runs it at start-up: the second is no request, no error.
+    assertThat(QuickPhotosTable.enableTimeToLive(client, tableName)).isFalse();
+  }
+
+  @Test
+  void timeToLiveOnAnotherAttributeIsTheDeploymentsToFix() {
+    QuickPhotosTable.createIfMissing(client, tableName);
+    client.updateTimeToLive(
+        r ->
+            r.tableName(tableName)
+                .timeToLiveSpecification(s -> s.attributeName("deleteAfter").enabled(true)));
+
+    assertThatThrownBy(() -> QuickPhotosTable.enableTimeToLive(client, tableName))
+        .isInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("deleteAfter");
+  }
+
+  @Test
+  void timeToLiveOfAMissingTableIsTheDeploymentsToFix() {
+    assertThatThrownBy(() -> QuickPhotosTable.enableTimeToLive(client, tableName))
+        .isInstanceOf(TableConfigurationException.class)
+        .hasMessageContaining("does not exist");
+  }
+
+  /** The WARNING lines the repository factory logs while {@code build} runs. */
+  private static List<String> warningsWhile(Runnable build) {
+    Logger logger = Logger.getLogger("io.quickphotos.internal.repository.Repositories");
+    List<String> warnings = new CopyOnWriteArrayList<>();
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+              warnings.add(record.getMessage());
+            }
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(handler);
+    try {
+      build.run();
+    } finally {
+      logger.removeHandler(handler);
+    }
+    return warnings;
+  }
+
+  @Test
+  void aBuilderGivenBothSettingsStillWarnsOfEachThatDiffersFromTheTables() {
+    QuickPhotosTable.createIfMissing(client, tableName);
+    TableSettings meant = new TableSettings(FanOut.hybrid(), Sharding.of(4, 50, 60));
+    repository().recordSettings(meant);
+
+    List<String> warnings =
+        warningsWhile(
+            () ->
+                DynamoQuickPhotos.builder()
+                    .client(client)
+                    .tableName(tableName)
+                    .fanOut(FanOut.off())
+                    .sharding(Sharding.defaults())
+                    .build());
+
+    assertThat(warnings).hasSize(2);
+    assertThat(warnings).anySatisfy(w -> assertThat(w).contains("sharding setting"));
+    assertThat(warnings).anySatisfy(w -> assertThat(w).contains("fan-out setting"));
+    assertThat(
+            warningsWhile(
+                () ->
+                    DynamoQuickPhotos.builder()
+                        .client(client)
+                        .tableName(tableName)
+                        .fanOut(meant.fanOut())
+                        .sharding(meant.sharding())
+                        .build()))
+        .as("the table's own settings")
+        .isEmpty();
+  }
+
+  @Test
+  void aSettingsReadThatFailsAtBuildIsAWarningNamingWhatTheRepositoryRunsWith() {
+    QuickPhotos[] built = new QuickPhotos[1];
+
+    List<String> warnings =
+        warningsWhile(
+            () ->
+                built[0] =
+                    DynamoQuickPhotos.builder()
+                        .client(client)
+                        .tableName(tableName) // not created
+                        .fanOut(FanOut.hybrid())
+                        .build());
+
+    assertThat(warnings)
+        .singleElement()
+        .satisfies(
+            w ->
+                assertThat(w)
+                    .contains("could not be read")
+                    .contains(tableName)
+                    .contains("sharding " + Sharding.defaults() + " (the default)")
+                    .contains("fan-out " + FanOut.hybrid() + " (its own)"));
+    assertThat(built[0].settings())
+        .isEqualTo(new TableSettings(FanOut.hybrid(), Sharding.defaults()));
   }
 }

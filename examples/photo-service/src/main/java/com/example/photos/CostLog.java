@@ -4,12 +4,15 @@ import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 
 /**
  * The service's cost listener: each repository call's requests and capacity, at DEBUG
- * ({@code logging.level.com.example.photos.CostLog=debug} to see them). Stateless, so
- * thread-safe.
+ * ({@code logging.level.com.example.photos.CostLog=debug} to see them). A bean: the starter
+ * gives the repository every {@link CostListener} bean, beside its own metrics listener.
+ * Stateless, so thread-safe.
  */
+@Component
 public final class CostLog implements CostListener {
   private static final Logger LOG = LoggerFactory.getLogger(CostLog.class);
 

@@ -1,13 +1,16 @@
 package com.example.photos;
 
-import io.quickphotos.Follow;
+import io.quickphotos.AlreadyFollowingException;
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewUser;
+import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.Reaction;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
@@ -30,8 +33,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The service's REST API, one endpoint per access pattern it offers, each one repository call
- * (the requests each makes are on {@link QuickPhotos}). Errors are {@link ApiErrors}' to answer.
- * Thread-safe: it holds only the shared repository and clock.
+ * (the requests each makes are on {@link QuickPhotos}). A {@code PUT} or {@code DELETE} of a
+ * follow or a reaction is idempotent: sent again, by the client or by a proxy's retry, it answers
+ * as the first did, 204, because the state is the one asked for. Errors are {@link ApiErrors}' to
+ * answer. Thread-safe: it holds only the shared repository and clock.
  */
 @RestController
 public class PhotoController {
@@ -111,19 +116,24 @@ public class PhotoController {
 
   /**
    * {@code follower} follows {@code followed} (one transaction; with the hybrid feed, also the
-   * followed user's recent photos copied into the follower's timeline).
+   * followed user's recent photos copied into the follower's timeline). Idempotent: a follow
+   * that is already there is what was asked for.
    *
    * @param follower who follows
    * @param followed whom
-   * @return the follow
    */
   @PutMapping("/users/{follower}/following/{followed}")
-  public Follow follow(@PathVariable String follower, @PathVariable String followed) {
-    return photos.follow(follower, followed);
+  @ResponseStatus(HttpStatus.NO_CONTENT)
+  public void follow(@PathVariable String follower, @PathVariable String followed) {
+    try {
+      photos.follow(follower, followed);
+    } catch (AlreadyFollowingException alreadyThere) {
+      // The state the client asked for.
+    }
   }
 
   /**
-   * Undoes a follow.
+   * Undoes a follow. Idempotent: a follow that is not there is what was asked for.
    *
    * @param follower who follows
    * @param followed whom
@@ -131,7 +141,11 @@ public class PhotoController {
   @DeleteMapping("/users/{follower}/following/{followed}")
   @ResponseStatus(HttpStatus.NO_CONTENT)
   public void unfollow(@PathVariable String follower, @PathVariable String followed) {
-    photos.unfollow(follower, followed);
+    try {
+      photos.unfollow(follower, followed);
+    } catch (NotFollowingException alreadyGone) {
+      // The state the client asked for.
+    }
   }
 
   /**
@@ -151,21 +165,48 @@ public class PhotoController {
 
   /**
    * {@code reactor} reacts to a photo, once per type (one transaction: the reaction and the
-   * photo's counter).
+   * photo's counter). Idempotent: a reaction already there is what was asked for.
    *
    * @param owner the photo's owner
    * @param takenAt the photo's timestamp, ISO-8601
    * @param reactor who reacts
    * @param type heart, smiley, thumbsup or sunglasses
-   * @return the reaction
    */
   @PutMapping("/users/{owner}/photos/{takenAt}/reactions/{reactor}/{type}")
-  public Reaction react(
+  @ResponseStatus(HttpStatus.NO_CONTENT)
+  public void react(
       @PathVariable String owner,
       @PathVariable Instant takenAt,
       @PathVariable String reactor,
       @PathVariable String type) {
-    return photos.reactTo(reactor, new PhotoId(owner, takenAt), reactionType(type));
+    try {
+      photos.reactTo(reactor, new PhotoId(owner, takenAt), reactionType(type));
+    } catch (AlreadyReactedException alreadyThere) {
+      // The state the client asked for.
+    }
+  }
+
+  /**
+   * Takes a reaction back (one transaction). Idempotent: a reaction that is not there is what
+   * was asked for.
+   *
+   * @param owner the photo's owner
+   * @param takenAt the photo's timestamp, ISO-8601
+   * @param reactor who reacted
+   * @param type heart, smiley, thumbsup or sunglasses
+   */
+  @DeleteMapping("/users/{owner}/photos/{takenAt}/reactions/{reactor}/{type}")
+  @ResponseStatus(HttpStatus.NO_CONTENT)
+  public void unreact(
+      @PathVariable String owner,
+      @PathVariable Instant takenAt,
+      @PathVariable String reactor,
+      @PathVariable String type) {
+    try {
+      photos.removeReaction(reactor, new PhotoId(owner, takenAt), reactionType(type));
+    } catch (ReactionNotFoundException alreadyGone) {
+      // The state the client asked for.
+    }
   }
 
   /**
@@ -191,7 +232,7 @@ public class PhotoController {
     try {
       return ReactionType.valueOf(type.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new io.quickphotos.InvalidInputException(
+      throw new InvalidInputException(
           "unknown reaction type " + type + ": heart, smiley, thumbsup or sunglasses");
     }
   }

@@ -1,15 +1,16 @@
 package com.example.photos;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.ReactionType;
 import io.quickphotos.test.BothBackends;
 import io.quickphotos.test.Injected;
 import io.quickphotos.test.ManualClock;
@@ -20,27 +21,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.http.MediaType;
-import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
-import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 
 /**
  * The REST API over the repository the test kit gives each test, on the memory backend and on
- * DynamoDB Local, with the service's own settings (the hybrid feed, its sharding, its cost
- * listener). No Spring context: the controller and its error mapping in MockMvc, so a test takes
- * milliseconds; {@link PhotoServiceApplicationTest} checks the wiring once.
+ * DynamoDB Local, with the service's own settings from application.yml (the hybrid feed, its
+ * sharding) and its cost log. No Spring context: the controller and its error mapping in
+ * MockMvc, so a test takes milliseconds; {@link PhotoControllerSliceTest} and {@link
+ * PhotoServiceApplicationTest} check Spring's wiring.
  */
 @BothBackends
 class PhotoApiTest {
-  @RegisterExtension
-  static final QuickPhotosSettings SETTINGS =
-      QuickPhotosSettings.builder()
-          .fanOut(PhotoSettings.FAN_OUT)
-          .sharding(PhotoSettings.SHARDING)
-          .costListener(new CostLog())
-          .build();
+  @RegisterExtension static final QuickPhotosSettings SETTINGS = ServiceSettings.fromApplicationYml();
 
   @Injected QuickPhotos photos;
   @Injected ManualClock clock;
@@ -50,15 +44,10 @@ class PhotoApiTest {
 
   @BeforeEach
   void setUp() {
-    // JSON as Spring Boot writes it: dates and instants as ISO-8601 text, not numbers.
-    ObjectMapper json =
-        Jackson2ObjectMapperBuilder.json()
-            .featuresToDisable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .build();
+    // Spring's JSON converter for the Jackson on the class path (3): dates as ISO-8601 text.
     api =
         MockMvcBuilders.standaloneSetup(new PhotoController(photos, clock))
             .setControllerAdvice(new ApiErrors())
-            .setMessageConverters(new MappingJackson2HttpMessageConverter(json))
             .build();
   }
 
@@ -102,18 +91,19 @@ class PhotoApiTest {
   }
 
   @Test
-  void followsCountOnBothProfiles() throws Exception {
+  void followsCountOnBothProfilesAndRepeatingOneIsNoError() throws Exception {
     signUp("ann");
     signUp("bob");
 
-    api.perform(put("/users/ann/following/bob"))
-        .andExpect(status().isOk())
-        .andExpect(jsonPath("$.follower").value("ann"))
-        .andExpect(jsonPath("$.followed").value("bob"));
-    api.perform(put("/users/ann/following/bob")).andExpect(status().isConflict());
+    api.perform(put("/users/ann/following/bob")).andExpect(status().isNoContent());
+    api.perform(put("/users/ann/following/bob")).andExpect(status().isNoContent());
 
     api.perform(get("/users/bob")).andExpect(jsonPath("$.followers").value(1));
     api.perform(get("/users/ann")).andExpect(jsonPath("$.following").value(1));
+
+    api.perform(delete("/users/ann/following/bob")).andExpect(status().isNoContent());
+    api.perform(delete("/users/ann/following/bob")).andExpect(status().isNoContent());
+    api.perform(get("/users/bob")).andExpect(jsonPath("$.followers").value(0));
   }
 
   @Test
@@ -163,20 +153,22 @@ class PhotoApiTest {
   }
 
   @Test
-  void reactionsCountOncePerUserAndType() throws Exception {
+  void reactionsCountOncePerUserAndTypeHoweverOftenTheyAreSent() throws Exception {
     signUp("ann");
     signUp("bob");
     upload("bob", "https://example.com/1.jpg");
     String photo = "/users/bob/photos/2024-01-01T00:00:00Z/reactions/ann/";
+    PhotoId id = new PhotoId("bob", clock.instant());
 
-    api.perform(put(photo + "heart"))
-        .andExpect(status().isOk())
-        .andExpect(jsonPath("$.type").value("HEART"));
-    api.perform(put(photo + "heart")).andExpect(status().isConflict());
+    api.perform(put(photo + "heart")).andExpect(status().isNoContent());
+    api.perform(put(photo + "heart")).andExpect(status().isNoContent());
     api.perform(put(photo + "shrug")).andExpect(status().isBadRequest());
+    assertThat(photos.getPhoto(id))
+        .hasValueSatisfying(p -> assertThat(p.reactions()).containsEntry(ReactionType.HEART, 1L));
 
-    assertThat(photos.getPhoto(new io.quickphotos.PhotoId("bob", clock.instant())))
-        .hasValueSatisfying(
-            p -> assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART, 1L));
+    api.perform(delete(photo + "heart")).andExpect(status().isNoContent());
+    api.perform(delete(photo + "heart")).andExpect(status().isNoContent());
+    assertThat(photos.getPhoto(id))
+        .hasValueSatisfying(p -> assertThat(p.reactionCount(ReactionType.HEART)).isZero());
   }
 }

@@ -7,26 +7,32 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * The application as Spring wires it, on its default memory backend: the bean, Boot's JSON
- * settings and the error mapping together, through one sign-up, follow, upload and feed.
+ * The application as Spring wires it, with the starter's bean on the {@code local} profile's
+ * memory backend: the repository, Boot's JSON, the error mapping, the cost log beside the
+ * starter's metrics, and Actuator's health, through one sign-up, follow, upload and feed.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
+@ActiveProfiles("local")
 class PhotoServiceApplicationTest {
   @Autowired MockMvc api;
   @Autowired QuickPhotos photos;
+  @Autowired MeterRegistry registry;
 
   @Test
-  void servesTheHomeFeedFromTheQuickPhotosBean() throws Exception {
+  void servesTheHomeFeedFromTheStartersBean() throws Exception {
     for (String name : new String[] {"ann", "bob"}) {
       api.perform(
               post("/users")
@@ -37,7 +43,7 @@ class PhotoServiceApplicationTest {
                           + " \"birthdate\": \"1990-01-01\"}"))
           .andExpect(status().isCreated());
     }
-    api.perform(put("/users/ann/following/bob")).andExpect(status().isOk());
+    api.perform(put("/users/ann/following/bob")).andExpect(status().isNoContent());
     api.perform(
             post("/users/bob/photos")
                 .contentType(MediaType.APPLICATION_JSON)
@@ -49,9 +55,17 @@ class PhotoServiceApplicationTest {
     api.perform(get("/users/ann/feed"))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.photos[0].id.timestamp").value("2024-05-01T12:00:00Z"));
-    api.perform(get("/users/nobody"))
-        .andExpect(status().isNotFound())
-        .andExpect(jsonPath("$.title").value("Not Found"));
     assertThat(photos.getUser("bob").orElseThrow().followers()).isEqualTo(1);
+    assertThat(photos.settings().fanOut()).as("application.yml's fan-out").isEqualTo(FanOut.hybrid());
+    assertThat(registry.find("quickphotos.calls").tag("pattern", "home_feed").timer())
+        .as("the starter's metrics, in the application's registry")
+        .isNotNull();
+  }
+
+  @Test
+  void reportsTheRepositorysHealth() throws Exception {
+    api.perform(get("/actuator/health"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.status").value("UP"));
   }
 }

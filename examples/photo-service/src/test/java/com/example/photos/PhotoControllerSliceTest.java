@@ -1,0 +1,53 @@
+package com.example.photos;
+
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * Spring MVC's slice: the controller and {@link ApiErrors} with Boot's MVC and JSON
+ * configuration and nothing else, over an in-memory repository this test provides (the slice
+ * leaves auto-configurations such as the starter's out; the application class's clock is in).
+ */
+@WebMvcTest(PhotoController.class)
+@Import(PhotoControllerSliceTest.Repository.class)
+class PhotoControllerSliceTest {
+  @TestConfiguration(proxyBeanMethods = false)
+  static class Repository {
+    @Bean
+    QuickPhotos photos() {
+      return MemoryQuickPhotos.create();
+    }
+
+  }
+
+  @Autowired MockMvc api;
+
+  @Test
+  void bindsJsonBodiesAndAnswersWithProblemDetails() throws Exception {
+    api.perform(
+            post("/users")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"username\": \"ann\", \"name\": \"Ann\", \"email\": \"ann@example.com\","
+                        + " \"birthdate\": \"1990-04-01\"}"))
+        .andExpect(status().isCreated())
+        .andExpect(jsonPath("$.birthdate").value("1990-04-01"));
+    api.perform(get("/users/nobody"))
+        .andExpect(status().isNotFound())
+        .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+  }
+}

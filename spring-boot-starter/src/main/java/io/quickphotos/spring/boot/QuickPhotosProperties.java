@@ -1,0 +1,598 @@
+package io.quickphotos.spring.boot;
+
+import io.quickphotos.FanOut;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.Sharding;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code quickphotos.*} properties the auto-configured {@link io.quickphotos.QuickPhotos}
+ * bean is built from. Every setting left unset is the builder's own default, and fan-out and
+ * sharding left unset are the table's recorded settings ({@code ./quickphotos settings}), so
+ * every instance of a fleet follows one record.
+ *
+ * <pre>{@code
+ * quickphotos:
+ *   backend: dynamodb            # or memory: the data lives in the process
+ *   table-name: quick-photos
+ *   create-table-if-missing: true
+ *   fan-out:
+ *     mode: hybrid               # or off; unset: the table's recorded setting
+ *   dynamodb:
+ *     enable-time-to-live: true  # the hybrid's timeline entries expire
+ * }</pre>
+ *
+ * <p>Spring binds it; not thread-safe while binding, read-only after.
+ */
+@ConfigurationProperties("quickphotos")
+public class QuickPhotosProperties {
+
+  /** Where the data is kept. */
+  public enum Backend {
+    /** Amazon DynamoDB, DynamoDB Local or any DynamoDB-compatible endpoint. */
+    DYNAMODB,
+    /** The in-memory engine, in this process: gone when it stops. For development and tests. */
+    MEMORY
+  }
+
+  /** How the home feed is served (see {@link FanOut}). */
+  public enum FanOutMode {
+    /** Fan-out on read alone. */
+    OFF,
+    /** Timelines for ordinary authors, fan-out on read for the rest. */
+    HYBRID
+  }
+
+  /**
+   * Where the data is kept: dynamodb (the default) or memory. Memory keeps it in this process
+   * only, and loses it when the process stops.
+   */
+  private Backend backend = Backend.DYNAMODB;
+
+  /** The DynamoDB table (dynamodb backend). */
+  private String tableName = "quick-photos";
+
+  /**
+   * Whether start-up creates the table when it is missing (DescribeTable, and CreateTable with
+   * the wait for ACTIVE); otherwise create it as infrastructure.
+   */
+  private boolean createTableIfMissing = false;
+
+  /**
+   * How many independent requests of one call (a feed page's per-author queries, a batch read's
+   * chunks) are in flight at once, 1 to 256; unset: the backend's default (50 on DynamoDB, the
+   * default HTTP client's pool, 1 on memory).
+   */
+  private Integer parallelism;
+
+  private final DynamoDb dynamodb = new DynamoDb();
+  private final FanOutProperties fanOut = new FanOutProperties();
+  private final ShardingProperties sharding = new ShardingProperties();
+  private final Retry retry = new Retry();
+  private final Metrics metrics = new Metrics();
+
+  /**
+   * Where the data is kept.
+   *
+   * @return dynamodb unless set
+   */
+  public Backend getBackend() {
+    return backend;
+  }
+
+  /**
+   * Sets where the data is kept.
+   *
+   * @param backend dynamodb or memory
+   */
+  public void setBackend(Backend backend) {
+    this.backend = backend;
+  }
+
+  /**
+   * The DynamoDB table.
+   *
+   * @return its name
+   */
+  public String getTableName() {
+    return tableName;
+  }
+
+  /**
+   * Sets the DynamoDB table.
+   *
+   * @param tableName its name
+   */
+  public void setTableName(String tableName) {
+    this.tableName = tableName;
+  }
+
+  /**
+   * Whether start-up creates a missing table.
+   *
+   * @return false unless set
+   */
+  public boolean isCreateTableIfMissing() {
+    return createTableIfMissing;
+  }
+
+  /**
+   * Sets whether start-up creates a missing table.
+   *
+   * @param createTableIfMissing true to create it
+   */
+  public void setCreateTableIfMissing(boolean createTableIfMissing) {
+    this.createTableIfMissing = createTableIfMissing;
+  }
+
+  /**
+   * Requests of one call in flight at once.
+   *
+   * @return null for the backend's default
+   */
+  public Integer getParallelism() {
+    return parallelism;
+  }
+
+  /**
+   * Sets the requests of one call in flight at once.
+   *
+   * @param parallelism 1 to 256, null for the backend's default
+   */
+  public void setParallelism(Integer parallelism) {
+    this.parallelism = parallelism;
+  }
+
+  /**
+   * The DynamoDB client's settings.
+   *
+   * @return the nested properties
+   */
+  public DynamoDb getDynamodb() {
+    return dynamodb;
+  }
+
+  /**
+   * The home feed's settings.
+   *
+   * @return the nested properties
+   */
+  public FanOutProperties getFanOut() {
+    return fanOut;
+  }
+
+  /**
+   * The hot keys' settings.
+   *
+   * @return the nested properties
+   */
+  public ShardingProperties getSharding() {
+    return sharding;
+  }
+
+  /**
+   * The repository's retries.
+   *
+   * @return the nested properties
+   */
+  public Retry getRetry() {
+    return retry;
+  }
+
+  /**
+   * The metrics' settings.
+   *
+   * @return the nested properties
+   */
+  public Metrics getMetrics() {
+    return metrics;
+  }
+
+  /**
+   * {@code quickphotos.dynamodb.*}: the client the starter builds when the application has no
+   * {@code DynamoDbClient} bean of its own, and the table's time to live.
+   */
+  public static class DynamoDb {
+    /**
+     * A DynamoDB-compatible endpoint, e.g. http://localhost:8000 for DynamoDB Local; unset:
+     * AWS's endpoint for the region. Ignored when the application has a DynamoDbClient bean.
+     */
+    private URI endpoint;
+
+    /**
+     * The region; unset: the SDK's default region chain (AWS_REGION, the profile, instance
+     * metadata). Ignored when the application has a DynamoDbClient bean.
+     */
+    private String region;
+
+    /**
+     * Whether start-up enables time to live on the hybrid feed's timeline entries
+     * (DescribeTimeToLive, and UpdateTimeToLive when it is off): without it timelines keep every
+     * entry. Needs dynamodb:DescribeTimeToLive and dynamodb:UpdateTimeToLive.
+     */
+    private boolean enableTimeToLive = false;
+
+    /**
+     * The endpoint.
+     *
+     * @return null for AWS's
+     */
+    public URI getEndpoint() {
+      return endpoint;
+    }
+
+    /**
+     * Sets the endpoint.
+     *
+     * @param endpoint a DynamoDB-compatible endpoint, null for AWS's
+     */
+    public void setEndpoint(URI endpoint) {
+      this.endpoint = endpoint;
+    }
+
+    /**
+     * The region.
+     *
+     * @return null for the SDK's default chain
+     */
+    public String getRegion() {
+      return region;
+    }
+
+    /**
+     * Sets the region.
+     *
+     * @param region e.g. eu-west-1, null for the SDK's default chain
+     */
+    public void setRegion(String region) {
+      this.region = region;
+    }
+
+    /**
+     * Whether start-up enables time to live.
+     *
+     * @return false unless set
+     */
+    public boolean isEnableTimeToLive() {
+      return enableTimeToLive;
+    }
+
+    /**
+     * Sets whether start-up enables time to live.
+     *
+     * @param enableTimeToLive true to enable it
+     */
+    public void setEnableTimeToLive(boolean enableTimeToLive) {
+      this.enableTimeToLive = enableTimeToLive;
+    }
+  }
+
+  /** {@code quickphotos.fan-out.*}: how the home feed is served. */
+  public static class FanOutProperties {
+    /** off or hybrid; unset: the table's recorded setting, else off. */
+    private FanOutMode mode;
+
+    /**
+     * The hybrid's K: follows of users with fewer followers are timeline follows, 1 to 100000;
+     * unset: 1000.
+     */
+    private Integer maxFollowers;
+
+    /** How far back the hybrid's timelines serve photos, 1d to 3653d; unset: 30d. */
+    private Duration window;
+
+    /**
+     * The mode.
+     *
+     * @return null when unset
+     */
+    public FanOutMode getMode() {
+      return mode;
+    }
+
+    /**
+     * Sets the mode.
+     *
+     * @param mode off or hybrid
+     */
+    public void setMode(FanOutMode mode) {
+      this.mode = mode;
+    }
+
+    /**
+     * The hybrid's K.
+     *
+     * @return null when unset
+     */
+    public Integer getMaxFollowers() {
+      return maxFollowers;
+    }
+
+    /**
+     * Sets the hybrid's K.
+     *
+     * @param maxFollowers 1 to 100000
+     */
+    public void setMaxFollowers(Integer maxFollowers) {
+      this.maxFollowers = maxFollowers;
+    }
+
+    /**
+     * The hybrid's window.
+     *
+     * @return null when unset
+     */
+    public Duration getWindow() {
+      return window;
+    }
+
+    /**
+     * Sets the hybrid's window.
+     *
+     * @param window 1 day to 10 years
+     */
+    public void setWindow(Duration window) {
+      this.window = window;
+    }
+
+    /**
+     * The setting these properties give, if they give one.
+     *
+     * @return empty when no mode is set
+     * @throws IllegalStateException if a hybrid limit is set without {@code mode: hybrid}
+     * @throws IllegalArgumentException if a limit is out of range
+     */
+    public Optional<FanOut> toFanOut() {
+      if (mode != FanOutMode.HYBRID && (maxFollowers != null || window != null)) {
+        throw new IllegalStateException(
+            "quickphotos.fan-out.max-followers and .window apply to the hybrid feed: set"
+                + " quickphotos.fan-out.mode to hybrid (it is "
+                + (mode == null ? "unset" : "off")
+                + ")");
+      }
+      if (mode == null) {
+        return Optional.empty();
+      }
+      if (mode == FanOutMode.OFF) {
+        return Optional.of(FanOut.off());
+      }
+      return Optional.of(
+          FanOut.hybrid(
+              maxFollowers == null ? FanOut.DEFAULT_MAX_FOLLOWERS : maxFollowers,
+              window == null ? FanOut.DEFAULT_WINDOW : window));
+    }
+  }
+
+  /** {@code quickphotos.sharding.*}: when a hot user's or photo's counters are spread. */
+  public static class ShardingProperties {
+    /**
+     * Whether this instance shards hot keys; unset: the table's recorded setting, else true.
+     * Keys another instance sharded are read and written correctly either way.
+     */
+    private Boolean enabled;
+
+    /** How many counter items a sharded key gets, 2 to 64; unset: 8. */
+    private Integer shards;
+
+    /** The follower count from which a user is sharded; unset: 1000. */
+    private Long followersThreshold;
+
+    /** The count of one reaction type from which a photo is sharded; unset: 1000. */
+    private Long reactionsThreshold;
+
+    /**
+     * Whether this instance shards hot keys.
+     *
+     * @return null when unset
+     */
+    public Boolean getEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether this instance shards hot keys.
+     *
+     * @param enabled false never to shard a key
+     */
+    public void setEnabled(Boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /**
+     * The shards of a hot key.
+     *
+     * @return null when unset
+     */
+    public Integer getShards() {
+      return shards;
+    }
+
+    /**
+     * Sets the shards of a hot key.
+     *
+     * @param shards 2 to 64
+     */
+    public void setShards(Integer shards) {
+      this.shards = shards;
+    }
+
+    /**
+     * The followers threshold.
+     *
+     * @return null when unset
+     */
+    public Long getFollowersThreshold() {
+      return followersThreshold;
+    }
+
+    /**
+     * Sets the followers threshold.
+     *
+     * @param followersThreshold at least 1
+     */
+    public void setFollowersThreshold(Long followersThreshold) {
+      this.followersThreshold = followersThreshold;
+    }
+
+    /**
+     * The reactions threshold.
+     *
+     * @return null when unset
+     */
+    public Long getReactionsThreshold() {
+      return reactionsThreshold;
+    }
+
+    /**
+     * Sets the reactions threshold.
+     *
+     * @param reactionsThreshold at least 1
+     */
+    public void setReactionsThreshold(Long reactionsThreshold) {
+      this.reactionsThreshold = reactionsThreshold;
+    }
+
+    /**
+     * The setting these properties give, if they give one.
+     *
+     * @return empty when nothing is set
+     * @throws IllegalStateException if a limit is set with {@code enabled: false}
+     * @throws IllegalArgumentException if a limit is out of range
+     */
+    public Optional<Sharding> toSharding() {
+      boolean limits = shards != null || followersThreshold != null || reactionsThreshold != null;
+      if (Boolean.FALSE.equals(enabled)) {
+        if (limits) {
+          throw new IllegalStateException(
+              "quickphotos.sharding.shards and the thresholds apply when sharding is enabled:"
+                  + " quickphotos.sharding.enabled is false");
+        }
+        return Optional.of(Sharding.off());
+      }
+      if (enabled == null && !limits) {
+        return Optional.empty();
+      }
+      Sharding defaults = Sharding.defaults();
+      return Optional.of(
+          Sharding.of(
+              shards == null ? defaults.shards() : shards,
+              followersThreshold == null ? defaults.followersThreshold() : followersThreshold,
+              reactionsThreshold == null ? defaults.reactionsThreshold() : reactionsThreshold));
+    }
+  }
+
+  /** {@code quickphotos.retry.*}: the repository's own retries ({@link RetryPolicy}). */
+  public static class Retry {
+    /** Attempts per request, the first included; unset: 8. */
+    private Integer maxAttempts;
+
+    /** Half the ceiling of the first retry's wait, doubling with each retry; unset: 20ms. */
+    private Duration baseDelay;
+
+    /** The longest single wait; unset: 2s. */
+    private Duration maxDelay;
+
+    /**
+     * The attempts per request.
+     *
+     * @return null when unset
+     */
+    public Integer getMaxAttempts() {
+      return maxAttempts;
+    }
+
+    /**
+     * Sets the attempts per request.
+     *
+     * @param maxAttempts at least 1
+     */
+    public void setMaxAttempts(Integer maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+
+    /**
+     * The base delay.
+     *
+     * @return null when unset
+     */
+    public Duration getBaseDelay() {
+      return baseDelay;
+    }
+
+    /**
+     * Sets the base delay.
+     *
+     * @param baseDelay zero or positive
+     */
+    public void setBaseDelay(Duration baseDelay) {
+      this.baseDelay = baseDelay;
+    }
+
+    /**
+     * The longest wait.
+     *
+     * @return null when unset
+     */
+    public Duration getMaxDelay() {
+      return maxDelay;
+    }
+
+    /**
+     * Sets the longest wait.
+     *
+     * @param maxDelay zero or positive
+     */
+    public void setMaxDelay(Duration maxDelay) {
+      this.maxDelay = maxDelay;
+    }
+
+    /**
+     * The policy these properties give, if they set anything.
+     *
+     * @return empty when nothing is set
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public Optional<RetryPolicy> toRetryPolicy() {
+      if (maxAttempts == null && baseDelay == null && maxDelay == null) {
+        return Optional.empty();
+      }
+      RetryPolicy defaults = RetryPolicy.defaults();
+      return Optional.of(
+          new RetryPolicy(
+              maxAttempts == null ? defaults.maxAttempts() : maxAttempts,
+              baseDelay == null ? defaults.baseDelay() : baseDelay,
+              maxDelay == null ? defaults.maxDelay() : maxDelay));
+    }
+  }
+
+  /** {@code quickphotos.metrics.*}: costs and latency as meters. */
+  public static class Metrics {
+    /**
+     * Whether each call's cost and latency go to the application's MeterRegistry (meters
+     * quickphotos.calls, .requests, .capacity, .items.read, .cost, .retries, .throttles,
+     * .unknown.outcomes), when it has one.
+     */
+    private boolean enabled = true;
+
+    /**
+     * Whether the meters are recorded.
+     *
+     * @return true unless set
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether the meters are recorded.
+     *
+     * @param enabled false to leave them out
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+}

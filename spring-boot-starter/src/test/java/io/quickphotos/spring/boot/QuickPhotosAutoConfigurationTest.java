@@ -1,0 +1,369 @@
+package io.quickphotos.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
+import io.quickphotos.NewUser;
+import io.quickphotos.OperationCost;
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.Sharding;
+import io.quickphotos.TableSettings;
+import io.quickphotos.UserStatus;
+import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import java.lang.reflect.Method;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The auto-configuration as an application meets it, in an {@link ApplicationContextRunner}: the
+ * same class runs on Spring Boot 4 (this module) and on Spring Boot 3.5 (the module
+ * spring-boot-starter-boot3 compiles these sources against Boot 3.5), so it uses only what both
+ * have; the health indicator's types differ between the two and are reached by reflection.
+ */
+class QuickPhotosAutoConfigurationTest {
+  private static final AtomicLong TABLES = new AtomicLong();
+  private static final NewUser ANN =
+      new NewUser("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE);
+
+  private static DynamoDbLocal server;
+
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(QuickPhotosAutoConfiguration.class));
+
+  @BeforeAll
+  static void startDynamoDbLocal() {
+    server = DynamoDbLocal.start();
+  }
+
+  @AfterAll
+  static void stopDynamoDbLocal() {
+    server.close();
+  }
+
+  private static String newTable() {
+    return "starter-" + TABLES.incrementAndGet();
+  }
+
+  /** The application's own client, as Spring Cloud AWS or its own configuration would make. */
+  @Configuration(proxyBeanMethods = false)
+  static class ApplicationClient {
+    @Bean(destroyMethod = "close")
+    DynamoDbClient dynamoDbClient() {
+      return server.newClient();
+    }
+  }
+
+  @Test
+  void theMemoryBackendNeedsNothingButTheProperty() {
+    runner
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(QuickPhotos.class);
+              assertThat(context).doesNotHaveBean(DynamoDbClient.class);
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              assertThat(photos.getUser("ann")).isPresent();
+            });
+  }
+
+  @Test
+  void theDynamoDbBackendUsesTheApplicationsClientAndCreatesTheTable() {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table, "quickphotos.create-table-if-missing=true")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(DynamoDbClient.class);
+              assertThat(context).doesNotHaveBean("quickPhotosDynamoDbClient");
+              context.getBean(QuickPhotos.class).createUser(ANN);
+              assertThat(
+                      server
+                          .client()
+                          .getItem(
+                              r ->
+                                  r.tableName(table)
+                                      .key(Map.of("PK", av("USER#ann"), "SK", av("#METADATA#ann"))))
+                          .hasItem())
+                  .isTrue();
+            });
+  }
+
+  @Test
+  void withoutAClientOfItsOwnTheApplicationGetsOneFromTheProperties() {
+    String table = newTable();
+    runner
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.dynamodb.endpoint=" + server.endpoint(),
+            "quickphotos.dynamodb.region=us-east-1",
+            "aws.accessKeyId=dummy",
+            "aws.secretAccessKey=dummy")
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasBean("quickPhotosDynamoDbClient");
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              assertThat(photos.getUser("ann")).isPresent();
+            });
+  }
+
+  @Test
+  void timeToLiveIsEnabledAtStartUpWhenAsked() {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.fan-out.mode=hybrid",
+            "quickphotos.dynamodb.enable-time-to-live=true")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(
+                      server
+                          .client()
+                          .describeTimeToLive(r -> r.tableName(table))
+                          .timeToLiveDescription()
+                          .attributeName())
+                  .isEqualTo("expiresAt");
+            });
+  }
+
+  @Test
+  void settingsComeFromThePropertiesAndUnsetOnesFromTheTable() {
+    runner
+        .withPropertyValues(
+            "quickphotos.backend=memory",
+            "quickphotos.fan-out.mode=hybrid",
+            "quickphotos.fan-out.max-followers=500",
+            "quickphotos.fan-out.window=7d",
+            "quickphotos.sharding.shards=16",
+            "quickphotos.sharding.followers-threshold=2000",
+            "quickphotos.retry.max-attempts=3",
+            "quickphotos.parallelism=4")
+        .run(
+            context ->
+                assertThat(context.getBean(QuickPhotos.class).settings())
+                    .isEqualTo(
+                        new TableSettings(
+                            FanOut.hybrid(500, Duration.ofDays(7)), Sharding.of(16, 2000, 1000))));
+    String table = newTable();
+    TableSettings recorded = new TableSettings(FanOut.hybrid(), Sharding.of(4, 50, 60));
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table, "quickphotos.create-table-if-missing=true")
+        .run(context -> context.getBean(QuickPhotos.class).recordSettings(recorded));
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues("quickphotos.table-name=" + table, "quickphotos.sharding.enabled=false")
+        .run(
+            context ->
+                assertThat(context.getBean(QuickPhotos.class).settings())
+                    .as("fan-out unset: the table's; sharding set: its own")
+                    .isEqualTo(new TableSettings(FanOut.hybrid(), Sharding.off())));
+  }
+
+  @Test
+  void contradictoryPropertiesFailTheStartWithTheirNames() {
+    runner
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.fan-out.max-followers=10")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("quickphotos.fan-out.mode"));
+    runner
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.sharding.shards=99")
+        .run(
+            context -> assertThat(context).getFailure().rootCause().hasMessageContaining("shards"));
+  }
+
+  /** A clock of the application's, and two listeners of its own. */
+  @Configuration(proxyBeanMethods = false)
+  static class ApplicationBeans {
+    static final Instant NOW = Instant.parse("2024-06-01T09:30:00Z");
+    static final List<OperationCost> FIRST = new CopyOnWriteArrayList<>();
+    static final List<OperationCost> SECOND = new CopyOnWriteArrayList<>();
+
+    @Bean
+    Clock clock() {
+      return Clock.fixed(NOW, ZoneOffset.UTC);
+    }
+
+    @Bean
+    CostListener first() {
+      return FIRST::add;
+    }
+
+    @Bean
+    CostListener second() {
+      return SECOND::add;
+    }
+
+    @Bean
+    MeterRegistry meterRegistry() {
+      return new SimpleMeterRegistry();
+    }
+  }
+
+  @Test
+  void theApplicationsClockListenersAndRegistryAreUsed() {
+    ApplicationBeans.FIRST.clear();
+    ApplicationBeans.SECOND.clear();
+    runner
+        .withUserConfiguration(ApplicationBeans.class)
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(
+            context -> {
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              photos.createUser(
+                  new NewUser(
+                      "bob",
+                      "Bob",
+                      "b@example.com",
+                      LocalDate.of(1990, 1, 1),
+                      "",
+                      UserStatus.ACTIVE));
+              assertThat(photos.follow("bob", "ann").since()).isEqualTo(ApplicationBeans.NOW);
+              assertThat(ApplicationBeans.FIRST).hasSize(3);
+              assertThat(ApplicationBeans.SECOND).hasSize(3);
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              assertThat(registry.find("quickphotos.calls").timers())
+                  .extracting(t -> t.getId().getTag("pattern"))
+                  .contains("follow", "create_user");
+              assertThat(registry.find("quickphotos.capacity").counters()).isNotEmpty();
+            });
+    runner
+        .withUserConfiguration(ApplicationBeans.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.metrics.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosMetrics"));
+  }
+
+  /** An application's own repository, which the starter leaves alone. */
+  @Configuration(proxyBeanMethods = false)
+  static class ApplicationRepository {
+    @Bean
+    QuickPhotos myPhotos() {
+      return MemoryQuickPhotos.builder().retryPolicy(RetryPolicy.noDelay()).build();
+    }
+  }
+
+  @Test
+  void everyBeanStepsAsideForTheApplicationsOwn() {
+    runner
+        .withUserConfiguration(ApplicationRepository.class, ApplicationBeans.class)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(QuickPhotos.class);
+              assertThat(context).hasBean("myPhotos").doesNotHaveBean("quickPhotos");
+              assertThat(context).doesNotHaveBean("quickPhotosDynamoDbClient");
+            });
+  }
+
+  @Test
+  void theHealthIndicatorReadsTheTableAndItsRecordedSettings() throws Exception {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table, "quickphotos.create-table-if-missing=true")
+        .run(
+            context -> {
+              Object indicator = context.getBean("quickPhotosHealthIndicator");
+              String expected = System.getProperty("quickphotos.expectedSpringBoot", "4");
+              assertThat(indicator.getClass().getInterfaces()[0].getName())
+                  .as("the health API of the Spring Boot the build runs these tests on")
+                  .isEqualTo(
+                      expected.equals("3")
+                          ? "org.springframework.boot.actuate.health.HealthIndicator"
+                          : "org.springframework.boot.health.contributor.HealthIndicator");
+              assertThat(status(indicator)).isEqualTo("UP");
+              assertThat(details(indicator))
+                  .containsEntry("table", table)
+                  .containsEntry("recordedSettings", "none");
+              context
+                  .getBean(QuickPhotos.class)
+                  .recordSettings(new TableSettings(FanOut.hybrid(), Sharding.defaults()));
+              assertThat(details(indicator).get("recordedSettings"))
+                  .isEqualTo(
+                      Map.of(
+                          "fanOut", FanOut.hybrid().toString(),
+                          "sharding", Sharding.defaults().toString()));
+              server.client().deleteTable(r -> r.tableName(table));
+              assertThat(status(indicator)).isEqualTo("DOWN");
+              assertThat((String) details(indicator).get("error"))
+                  .contains("TableConfigurationException");
+            });
+    runner
+        .withPropertyValues(
+            "quickphotos.backend=memory", "management.health.quickphotos.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosHealthIndicator"));
+  }
+
+  /** {@code indicator.health().getStatus().getCode()}, on Boot 3.5's types or Boot 4's. */
+  private static String status(Object indicator) throws Exception {
+    Object health = invoke(indicator, "health");
+    return (String) invoke(invoke(health, "getStatus"), "getCode");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> details(Object indicator) throws Exception {
+    return (Map<String, Object>) invoke(invoke(indicator, "health"), "getDetails");
+  }
+
+  private static Object invoke(Object target, String name) throws Exception {
+    Method method = null;
+    for (Class<?> type = target.getClass(); method == null; type = type.getSuperclass()) {
+      for (Class<?> face : type.getInterfaces()) {
+        try {
+          method = face.getMethod(name);
+          break;
+        } catch (NoSuchMethodException e) {
+          // the next interface
+        }
+      }
+      if (method == null) {
+        try {
+          method = type.getMethod(name);
+        } catch (NoSuchMethodException e) {
+          // the superclass
+        }
+      }
+    }
+    return method.invoke(target);
+  }
+
+  private static software.amazon.awssdk.services.dynamodb.model.AttributeValue av(String s) {
+    return software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(s);
+  }
+}
