@@ -170,7 +170,7 @@ public final class QuickPhotosTable {
     } catch (ResourceNotFoundException e) {
       throw new TableConfigurationException("DynamoDB table " + tableName + " does not exist", e);
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, "DescribeTimeToLive", tableName);
+      throw SdkErrors.translate(e, "DescribeTimeToLive", false, tableName);
     }
     TimeToLiveStatus status = current == null ? null : current.timeToLiveStatus();
     if (status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING) {
@@ -197,9 +197,9 @@ public final class QuickPhotosTable {
         // Another instance enabled it between our DescribeTimeToLive and this request.
         return false;
       }
-      throw SdkErrors.translate(e, "UpdateTimeToLive", tableName);
+      throw SdkErrors.translate(e, "UpdateTimeToLive", true, tableName);
     } catch (SdkException e) {
-      throw SdkErrors.translate(e, "UpdateTimeToLive", tableName);
+      throw SdkErrors.translate(e, "UpdateTimeToLive", true, tableName);
     }
   }
 
