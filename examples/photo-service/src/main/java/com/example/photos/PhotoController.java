@@ -2,7 +2,6 @@ package com.example.photos;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
-import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewUser;
 import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
@@ -19,7 +18,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -111,7 +109,7 @@ public class PhotoController {
   public User profile(@PathVariable String username) {
     return photos
         .getUser(username)
-        .orElseThrow(() -> new UserNotFoundException("no user " + username));
+        .orElseThrow(() -> UserNotFoundException.of(username));
   }
 
   /**
@@ -229,11 +227,6 @@ public class PhotoController {
   }
 
   private static ReactionType reactionType(String type) {
-    try {
-      return ReactionType.valueOf(type.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new InvalidInputException(
-          "unknown reaction type " + type + ": heart, smiley, thumbsup or sunglasses");
-    }
+    return ReactionType.parse(type); // InvalidInputException, a 400, for an unknown type
   }
 }

@@ -81,13 +81,17 @@ class PhotoApiTest {
   }
 
   @Test
-  void answersWhatIsMissingOrTakenOrBadWithItsStatus() throws Exception {
+  void answersWhatIsMissingOrTakenOrBadWithItsStatusAndWhatItConcerns() throws Exception {
     api.perform(get("/users/nobody"))
         .andExpect(status().isNotFound())
-        .andExpect(jsonPath("$.detail").value("no user nobody"));
+        .andExpect(jsonPath("$.username").value("nobody"))
+        .andExpect(jsonPath("$.detail").value("user nobody does not exist"));
     signUp("ann").andExpect(status().isCreated());
-    signUp("ann").andExpect(status().isConflict());
+    signUp("ann").andExpect(status().isConflict()).andExpect(jsonPath("$.username").value("ann"));
     signUp("bad#name").andExpect(status().isBadRequest());
+    api.perform(put("/users/ann/following/ghost"))
+        .andExpect(status().isNotFound())
+        .andExpect(jsonPath("$.username").value("ghost"));
   }
 
   @Test
