@@ -69,8 +69,9 @@ class AppAttributesLayoutTest {
     NewPhoto full = new NewPhoto("ann", TAKEN, plain.location(), "é", attributes);
     int added = ItemCodec.newPhoto(full).size() - ItemCodec.newPhoto(plain).size();
     // caption: 7 + 2; app: 3 + map (3 + Σ name + value + 1):
-    // w: 1 + 3 + 1; tags: 4 + (3 + 1 + 1 + 1 + 1) + 1; m: 1 + (3 + 1 + 3 + 1) + 1
-    int app = 3 + 3 + (1 + 3 + 1) + (4 + 7 + 1) + (1 + 8 + 1);
+    // w: 1 + 3 + 1; tags: 4 + (3 + 1 + 1 + 1 + 1) + 1; m: 1 + (3 + 1 + 4 + 1) + 1, -1.5 being
+    // 4 bytes: its sign and exponent, the pairs 01|50, and the negative's terminator
+    int app = 3 + 3 + (1 + 3 + 1) + (4 + 7 + 1) + (1 + 9 + 1);
     assertThat(added).isEqualTo(9 + app);
     assertThat(Utf8.length(ItemCodec.APP) + ItemCodec.appAttributes(attributes).size())
         .isEqualTo(app);
