@@ -690,6 +690,39 @@ public abstract class AppFieldsContract {
   }
 
   /**
+   * An item over 1 KB costs a write unit per started KB, on the table and again on the index,
+   * every time it is written, counters included: what attributes cost the writes that count
+   * follows and reactions on the item that holds them. Single writes on both backends; the
+   * transactions as the service bills them (DynamoDB Local bills transactions its own way).
+   */
+  @Test
+  void itemsOverAKilobyteCostAWriteUnitPerStartedKilobyteOnEveryWrite() {
+    Map<String, AppValue> twoAndAHalfKilobytes = attributesOf(2_500);
+    costs.clear();
+    repo.createUser(newUser("ann", twoAndAHalfKilobytes));
+    assertThat(item(KeyLayout.user("ann")).size()).isBetween(2_049, 3_072);
+    assertThat(costs.last().writeCapacityUnits())
+        .as("3 KB on the table and the index")
+        .isEqualTo(6);
+    create("bob");
+    Photo photo = repo.uploadPhoto(photo("ann", T0, "", twoAndAHalfKilobytes));
+    assertThat(item(KeyLayout.photo(photo.id())).size()).isBetween(2_049, 3_072);
+
+    costs.clear();
+    repo.follow("bob", "ann");
+    double[] follow = {costs.last().readCapacityUnits(), costs.last().writeCapacityUnits()};
+    repo.reactTo("bob", photo.id(), ReactionType.HEART);
+    double[] react = {costs.last().readCapacityUnits(), costs.last().writeCapacityUnits()};
+    if (billing() == Billing.SERVICE) {
+      // The friendship (1 + 1), ann's counter (3 + 3), bob's (1 + 1), doubled: 20, not 12.
+      assertThat(follow).containsExactly(0, 20);
+      // Two checks (2 each: ann's 3 KB is one 4 KB block), the reaction (1 + 1) and the photo's
+      // counter (3 + 3), doubled: 16 WCU, not 8.
+      assertThat(react).containsExactly(4, 16);
+    }
+  }
+
+  /**
    * Photos of 300 KB: a page of a user's photos stops at DynamoDB's 1 MB and pages on, and the
    * feed bounds its page by the author whose read stopped, so no photo is skipped or repeated;
    * each page costs the units of what it read.
