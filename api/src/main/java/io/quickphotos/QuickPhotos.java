@@ -19,8 +19,9 @@ import java.util.Set;
  *   <li><b>A bad call argument</b> is an {@link InvalidInputException}
  *       ({@link InvalidCursorException} for a cursor), nulls included: anything passed to a method
  *       of this interface, and the records built to be passed ({@link NewUser},
- *       {@link ProfileUpdate}, {@link PhotoId}, {@link NewPhoto}, {@link Snapshot},
- *       {@link PageRequest}, {@link TableSettings} as an argument). It is thrown before any
+ *       {@link ProfileUpdate}, {@link PhotoId}, {@link NewPhoto}, {@link PhotoEdit},
+ *       {@link AppValue}, {@link Snapshot}, {@link PageRequest}, {@link TableSettings} as an
+ *       argument). It is thrown before any
  *       request, identically on both backends, and nothing is written: it is the caller's input
  *       at fault, which an HTTP service maps to 400. A record that can be judged alone refuses
  *       at construction ({@link PageRequest}, {@link Snapshot}); the others are judged by the
