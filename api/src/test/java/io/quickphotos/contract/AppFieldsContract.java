@@ -54,7 +54,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -424,7 +423,7 @@ public abstract class AppFieldsContract {
     assertThat(stored(photo.id()).caption()).isEqualTo(CAPTION);
 
     pause.resume();
-    assertThat(outcome(closing)).isNull();
+    assertThat(IncarnationContract.outcome(closing)).isNull();
     assertThat(repo.getPhoto(photo.id())).isEmpty();
   }
 
@@ -450,7 +449,7 @@ public abstract class AppFieldsContract {
         .isInstanceOf(PhotoNotFoundException.class);
 
     pause.resume();
-    assertThat(outcome(deleting)).isNull();
+    assertThat(IncarnationContract.outcome(deleting)).isNull();
     assertThat(repo.getPhoto(photo.id())).isEmpty();
   }
 
@@ -477,19 +476,8 @@ public abstract class AppFieldsContract {
     repo.deleteUser("ann");
     pause.resume();
 
-    assertThat(outcome(edit)).isInstanceOf(PhotoNotFoundException.class);
+    assertThat(IncarnationContract.outcome(edit)).isInstanceOf(PhotoNotFoundException.class);
     assertThat(allItems()).isEmpty();
-  }
-
-  private static Throwable outcome(CompletableFuture<Void> call) {
-    try {
-      call.get(60, TimeUnit.SECONDS);
-      return null;
-    } catch (java.util.concurrent.ExecutionException e) {
-      return e.getCause();
-    } catch (Exception e) {
-      throw new AssertionError(e);
-    }
   }
 
   // --- bad input -----------------------------------------------------------------------------
