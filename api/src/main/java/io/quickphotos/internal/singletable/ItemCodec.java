@@ -332,16 +332,16 @@ public final class ItemCodec {
     for (ReactionType type : TYPES) {
       entries[type.ordinal()] = Map.entry(type, counts[type.ordinal()]);
     }
-    String caption = item.stringOrNull(CAPTION);
-    if (caption == null && item.get(CAPTION).isPresent()) {
-      throw new UnreadableItemException("attribute caption is not a string in " + item);
+    // One lookup for the photos without a caption (a miss makes no Optional).
+    Optional<Value> stored = item.get(CAPTION);
+    String caption = "";
+    if (stored.isPresent()) {
+      if (!(stored.get() instanceof Value.Str text)) {
+        throw new UnreadableItemException("attribute caption is not a string in " + item.key());
+      }
+      caption = text.value();
     }
-    return new Photo(
-        id,
-        item.string(LOCATION),
-        Map.ofEntries(entries),
-        caption == null ? "" : caption,
-        attributes(item));
+    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries), caption, attributes(item));
   }
 
   /**
