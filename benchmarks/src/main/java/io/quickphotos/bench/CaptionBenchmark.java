@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@value #USERS} users has {@value #PHOTOS} photos of the last {@value #PHOTOS} days and follows
  * {@value #FOLLOWS} others; the hybrid's readers follow all of them by timeline (a backfill after
  * the import). The {@link CostCounters} give each call's requests and read units beside its time:
- * a caption makes a photo item about 200 bytes larger (230 to 437 bytes here), which a Query
+ * a caption makes a photo item about 200 bytes larger (about 220 to 430 bytes here), which a Query
  * pays per 4 KB of the page it reads, and a BatchGetItem not at all while a photo stays under
  * 4 KB.
  *
