@@ -16,6 +16,11 @@ public enum AccessPattern {
   UPDATE_PROFILE(1),
   /** {@link QuickPhotos#uploadPhoto}: one TransactWriteItems (owner check + conditional put). */
   UPLOAD_PHOTO(1),
+  /**
+   * {@link QuickPhotos#editPhoto}: one TransactWriteItems (owner check + conditional update of
+   * the caption and attributes).
+   */
+  EDIT_PHOTO(1),
   /** {@link QuickPhotos#getPhoto}: one GetItem. */
   GET_PHOTO(1),
   /**

@@ -1,7 +1,10 @@
 package io.quickphotos;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * A photo as stored, with its reaction counters.
@@ -9,18 +12,41 @@ import java.util.Map;
  * @param id the owner and timestamp that identify the photo
  * @param location where the image is served from (a URL)
  * @param reactions how many users left each reaction type; every type is present
+ * @param caption the caption, empty if it has none
+ * @param attributes the application's own attributes, by name (sorted); empty if none
  */
-public record Photo(PhotoId id, String location, Map<ReactionType, Long> reactions) {
+public record Photo(
+    PhotoId id,
+    String location,
+    Map<ReactionType, Long> reactions,
+    String caption,
+    Map<String, AppValue> attributes) {
 
   /**
-   * Creates a photo record; the reaction map is copied.
+   * Creates a photo record; the maps are copied.
+   *
+   * @param id the owner and timestamp that identify the photo
+   * @param location where the image is served from
+   * @param reactions reaction counters per type
+   * @param caption the caption, empty if none
+   * @param attributes the application's attributes
+   * @throws NullPointerException if a component is null
+   */
+  public Photo {
+    reactions = Map.copyOf(reactions);
+    Objects.requireNonNull(caption, "caption");
+    attributes = sorted(attributes);
+  }
+
+  /**
+   * A photo without caption or attributes, as photos were before they could have them.
    *
    * @param id the owner and timestamp that identify the photo
    * @param location where the image is served from
    * @param reactions reaction counters per type
    */
-  public Photo {
-    reactions = Map.copyOf(reactions);
+  public Photo(PhotoId id, String location, Map<ReactionType, Long> reactions) {
+    this(id, location, reactions, "", Map.of());
   }
 
   /**
@@ -54,5 +80,19 @@ public record Photo(PhotoId id, String location, Map<ReactionType, Long> reactio
   @Override
   public String toString() {
     return "Photo<" + id.owner() + " -- " + id.timestamp() + ">";
+  }
+
+  /** An unmodifiable copy sorted by name, so that every read lists attributes alike. */
+  static Map<String, AppValue> sorted(Map<String, AppValue> attributes) {
+    if (attributes.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, AppValue> copy = new TreeMap<>();
+    for (Map.Entry<String, AppValue> e : attributes.entrySet()) {
+      copy.put(
+          Objects.requireNonNull(e.getKey(), "attribute name"),
+          Objects.requireNonNull(e.getValue(), "attribute value"));
+    }
+    return Collections.unmodifiableMap(copy);
   }
 }

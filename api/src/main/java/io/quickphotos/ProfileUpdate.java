@@ -1,6 +1,7 @@
 package io.quickphotos;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,13 +13,50 @@ import java.util.Optional;
  * @param birthdate the new date of birth, if it changes
  * @param address the new postal address, if it changes
  * @param status the new status, if it changes
+ * @param attributes the application's attributes that replace all of the profile's, if they
+ *     change (an empty map removes them all)
  */
 public record ProfileUpdate(
     Optional<String> name,
     Optional<String> email,
     Optional<LocalDate> birthdate,
     Optional<String> address,
-    Optional<UserStatus> status) {
+    Optional<UserStatus> status,
+    Optional<Map<String, AppValue>> attributes) {
+
+  /**
+   * Creates an update; the attributes are copied (nulls and all: the call judges them).
+   *
+   * @param name the new display name, if it changes
+   * @param email the new contact address, if it changes
+   * @param birthdate the new date of birth, if it changes
+   * @param address the new postal address, if it changes
+   * @param status the new status, if it changes
+   * @param attributes the attributes that replace the profile's, if they change
+   */
+  public ProfileUpdate {
+    if (attributes != null && attributes.isPresent()) {
+      attributes = Optional.ofNullable(NewPhoto.copy(attributes.get()));
+    }
+  }
+
+  /**
+   * An update of the fixed fields alone, as updates were before profiles had attributes.
+   *
+   * @param name the new display name, if it changes
+   * @param email the new contact address, if it changes
+   * @param birthdate the new date of birth, if it changes
+   * @param address the new postal address, if it changes
+   * @param status the new status, if it changes
+   */
+  public ProfileUpdate(
+      Optional<String> name,
+      Optional<String> email,
+      Optional<LocalDate> birthdate,
+      Optional<String> address,
+      Optional<UserStatus> status) {
+    this(name, email, birthdate, address, status, Optional.empty());
+  }
 
   /**
    * Starts an empty update.
@@ -39,7 +77,8 @@ public record ProfileUpdate(
         && email.isEmpty()
         && birthdate.isEmpty()
         && address.isEmpty()
-        && status.isEmpty();
+        && status.isEmpty()
+        && attributes.isEmpty();
   }
 
   /** Collects the fields to change. Not thread-safe; use one builder per update. */
@@ -49,6 +88,7 @@ public record ProfileUpdate(
     private LocalDate birthdate;
     private String address;
     private UserStatus status;
+    private Map<String, AppValue> attributes;
 
     private Builder() {}
 
@@ -108,6 +148,20 @@ public record ProfileUpdate(
     }
 
     /**
+     * Replaces the profile's application attributes, all of them: names left out are removed,
+     * and an empty map removes every one. Replacing, not merging, is what lets the call judge the
+     * profile's size before its request; to change one attribute, pass the map read from
+     * {@link User#attributes()} with that one changed.
+     *
+     * @param attributes the new attributes, within the limits {@link NewUser} lists
+     * @return this builder
+     */
+    public Builder attributes(Map<String, AppValue> attributes) {
+      this.attributes = attributes;
+      return this;
+    }
+
+    /**
      * Builds the update. A field set to {@code null} counts as not set.
      *
      * @return the update
@@ -118,7 +172,8 @@ public record ProfileUpdate(
           Optional.ofNullable(email),
           Optional.ofNullable(birthdate),
           Optional.ofNullable(address),
-          Optional.ofNullable(status));
+          Optional.ofNullable(status),
+          Optional.ofNullable(attributes));
     }
   }
 }

@@ -21,7 +21,7 @@ public enum Billing {
   /**
    * The capacity one successful, small-item transaction of an access pattern reports.
    *
-   * @param pattern UPLOAD_PHOTO, REACT_TO, FOLLOW or UNFOLLOW
+   * @param pattern UPLOAD_PHOTO, EDIT_PHOTO, REACT_TO, FOLLOW or UNFOLLOW
    * @return read and write units
    */
   public double[] transaction(AccessPattern pattern) {
@@ -29,6 +29,8 @@ public enum Billing {
     return switch (pattern) {
       // check owner (2 RCU transactional read) + put photo (2 × (table + index))
       case UPLOAD_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
+      // check owner + update the photo's caption or attributes: billed as the upload
+      case EDIT_PHOTO -> service ? new double[] {2, 4} : new double[] {0, 12};
       // check reactor + check owner (2 RCU each) + put reaction + update photo
       case REACT_TO -> service ? new double[] {4, 8} : new double[] {0, 12};
       // put or delete friendship + two counter updates, each 2 × (table + index)

@@ -102,7 +102,8 @@ public abstract class IncarnationContract {
     return CompletableFuture.runAsync(call);
   }
 
-  private static Throwable outcome(CompletableFuture<Void> call) {
+  /** What a call run in the background threw, or null if it returned; waits up to a minute. */
+  static Throwable outcome(CompletableFuture<Void> call) {
     try {
       call.get(60, TimeUnit.SECONDS);
       return null;

@@ -20,6 +20,7 @@ import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
@@ -1844,6 +1845,9 @@ public abstract class QuickPhotosContract {
     Map<Class<?>, Object> valid = new LinkedHashMap<>();
     valid.put(NewUser.class, newUser("dave"));
     valid.put(ProfileUpdate.class, ProfileUpdate.builder().name("x").build());
+    valid.put(
+        NewPhoto.class, new NewPhoto("alice", T0.plusSeconds(1), "https://x.example.com/p.jpg"));
+    valid.put(PhotoEdit.class, PhotoEdit.builder().caption("x").build());
     valid.put(Instant.class, T0.plusSeconds(1));
     valid.put(PhotoId.class, new PhotoId("alice", T0));
     valid.put(SortOrder.class, SortOrder.NEWEST_FIRST);
@@ -2104,6 +2108,14 @@ public abstract class QuickPhotosContract {
   }
 
   @Test
+  void editPhotoCostsOneTransactionLikeTheUpload() {
+    create("alice");
+    Photo photo = upload("alice", T0);
+    repo.editPhoto(photo.id(), PhotoEdit.builder().caption("A heron at dawn").build());
+    assertTransactionCost(AccessPattern.EDIT_PHOTO);
+  }
+
+  @Test
   void getPhotoCostsOneStronglyConsistentRead() {
     create("alice");
     Photo photo = upload("alice", T0);
@@ -2224,6 +2236,7 @@ public abstract class QuickPhotosContract {
     repo.updateProfile("carol", ProfileUpdate.builder().name("C").build());
     Photo photo = upload("carol", T0);
     repo.getPhoto(photo.id());
+    repo.editPhoto(photo.id(), PhotoEdit.builder().caption("Carol's first").build());
     repo.userWithPhotos("carol", SortOrder.NEWEST_FIRST, PageRequest.first());
     repo.reactTo("alice", photo.id(), ReactionType.HEART);
     repo.photoWithReactions(photo.id(), PageRequest.first());

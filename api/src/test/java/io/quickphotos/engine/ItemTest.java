@@ -50,6 +50,37 @@ class ItemTest {
     assertThat(item.toString()).startsWith("Item[attributes={").contains("location=Str[value=");
   }
 
+  /**
+   * A number takes one byte of sign and exponent and one per pair of digits aligned on the
+   * decimal point, a negative one of fewer than 20 pairs one byte more (DynamoDB Local's
+   * encoding; conformance's {@code ItemSizeAgreementTest} checks these at the 400 KB edge).
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0} takes {1} bytes")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "0, 1",
+    "1, 2",
+    "12, 2",
+    "120, 3",
+    "1200, 2",
+    "123, 3",
+    "1.2, 3",
+    "0.12, 2",
+    "0.012, 3",
+    "-1, 3",
+    "-0.012, 4",
+    "1E+125, 2",
+    "-1E-130, 3",
+    "12345678901234567890123456789012345678, 20",
+    "-12345678901234567890123456789012345678, 21",
+    "-1234567890123456789012345678901234567.8, 21",
+    "-123456789012345678901234567890123456.7, 21",
+    "9223372036854775807, 11",
+    "-9223372036854775808, 12"
+  })
+  void numbersTakeTheBytesOfTheirEncoding(String number, int bytes) {
+    assertThat(new Value.Num(new BigDecimal(number)).size()).isEqualTo(bytes);
+  }
+
   @Test
   void sizeIsDynamoDbsFormula() {
     Map<String, Value> attributes = sample();

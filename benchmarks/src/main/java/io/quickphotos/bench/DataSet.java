@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -221,14 +222,46 @@ final class DataSet {
    * @return the snapshot
    */
   Snapshot snapshot() {
+    return snapshot(0);
+  }
+
+  /**
+   * The data set as the repository imports it, every photo with a caption of
+   * {@code captionBytes} one-byte characters (none for 0).
+   *
+   * @param captionBytes the length of every caption
+   * @return the snapshot
+   */
+  Snapshot snapshot(int captionBytes) {
     List<NewUser> everyone = new ArrayList<>(users);
     everyone.add(follower);
     everyone.add(reactor);
     List<NewPhoto> uploads = new ArrayList<>(photos.size());
     for (int i = 0; i < photos.size(); i++) {
-      uploads.add(new NewPhoto(photos.get(i).owner(), photos.get(i).timestamp(), locations.get(i)));
+      PhotoId id = photos.get(i);
+      uploads.add(
+          new NewPhoto(
+              id.owner(), id.timestamp(), locations.get(i), caption(i, captionBytes), Map.of()));
     }
     return new Snapshot(everyone, uploads, follows, reactions);
+  }
+
+  /**
+   * A caption of exactly {@code bytes} one-byte characters, different for each {@code index}, as
+   * a photo app's captions are: words, not one repeated letter.
+   *
+   * @param index which photo
+   * @param bytes the caption's length, 0 for none
+   * @return the caption
+   */
+  static String caption(int index, int bytes) {
+    StringBuilder caption = new StringBuilder(bytes + 16);
+    caption.append("Photo ").append(index).append(':');
+    for (int word = index; caption.length() < bytes; word = word * 31 + 7) {
+      caption.append(' ').append(SYLLABLES[Math.floorMod(word, SYLLABLES.length)]).append("lo");
+    }
+    caption.setLength(bytes);
+    return caption.toString();
   }
 
   /**

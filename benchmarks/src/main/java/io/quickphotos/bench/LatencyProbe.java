@@ -3,6 +3,7 @@ package io.quickphotos.bench;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.Follow;
 import io.quickphotos.PageRequest;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
@@ -127,6 +128,15 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
     add(
         probes,
         new LatencyProbe(AccessPattern.UPLOAD_PHOTO, NOTHING, uploadNewPhoto, deleteNewPhoto));
+    add(
+        probes,
+        alone(
+            AccessPattern.EDIT_PHOTO,
+            (photos, slot) -> {
+              photos.editPhoto(
+                  data.photoRing[slot], PhotoEdit.builder().caption("Edited " + slot).build());
+              return null;
+            }));
     add(
         probes,
         alone(AccessPattern.GET_PHOTO, (photos, slot) -> photos.getPhoto(data.photoRing[slot])));

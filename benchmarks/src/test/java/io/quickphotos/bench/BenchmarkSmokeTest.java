@@ -44,6 +44,9 @@ class BenchmarkSmokeTest {
             .include("io\\.quickphotos\\.bench\\.")
             // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
+            // The caption benchmarks have their own parameters and smoke test
+            // (CaptionBenchmarkTest).
+            .exclude("io\\.quickphotos\\.bench\\.CaptionBenchmark")
             // The scaling benchmark has no backend parameter and its own smoke test
             // (ReadScalingBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")

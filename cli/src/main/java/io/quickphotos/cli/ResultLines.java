@@ -102,6 +102,10 @@ final class ResultLines {
     return photo
         + "  "
         + photo.location()
+        + (photo.caption().isEmpty() ? "" : "  \"" + photo.caption() + "\"")
+        + (photo.attributes().isEmpty()
+            ? ""
+            : "  " + Format.count(photo.attributes().size(), "attribute"))
         + "  "
         + (reactions.length() == 0 ? "no reactions" : reactions.toString());
   }

@@ -3,11 +3,14 @@ package io.quickphotos.cli;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.AppValue;
 import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
@@ -207,12 +210,37 @@ final class Walkthrough {
             repo -> repo.updateProfile(me, moved)));
     steps.add(
         new Step(
-            "Upload a photo (owner must exist; one photo per timestamp)",
+            "Upload a photo with a caption and the app's attributes (owner must exist; one photo"
+                + " per timestamp)",
             AccessPattern.UPLOAD_PHOTO,
             rerun ? PhotoAlreadyExistsException.class : null,
-            repo -> repo.uploadPhoto(me, newcomerPhotoAt, newcomerPhotoUrl)));
+            repo ->
+                repo.uploadPhoto(
+                    new NewPhoto(
+                        me,
+                        newcomerPhotoAt,
+                        newcomerPhotoUrl,
+                        "First light over the harbour",
+                        Map.of(
+                            "width", AppValue.of(1080),
+                            "height", AppValue.of(1080),
+                            "alt", AppValue.of("Fishing boats at dawn"))))));
     steps.add(
-        new Step("Get a photo", AccessPattern.GET_PHOTO, null, repo -> repo.getPhoto(myPhoto)));
+        new Step(
+            "Edit a photo's caption (its counters and reactions kept)",
+            AccessPattern.EDIT_PHOTO,
+            null,
+            repo -> {
+              repo.editPhoto(
+                  myPhoto, PhotoEdit.builder().caption("The harbour at first light").build());
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Get a photo: the edited caption",
+            AccessPattern.GET_PHOTO,
+            null,
+            repo -> repo.getPhoto(myPhoto)));
     steps.add(
         new Step(
             "A user and their photos, newest first: page 1, with the profile",

@@ -22,6 +22,29 @@ class ResultLinesTest {
   }
 
   @Test
+  void aPhotoShowsItsCaptionAndHowManyAttributesItHas() {
+    io.quickphotos.PhotoId id =
+        new io.quickphotos.PhotoId("ann", java.time.Instant.parse("2024-06-01T09:30:00Z"));
+    assertThat(
+            ResultLines.render(
+                    new io.quickphotos.Photo(
+                        id,
+                        "https://x.example.com/1.jpg",
+                        java.util.Map.of(),
+                        "Mist",
+                        java.util.Map.of("w", io.quickphotos.AppValue.of(1))))
+                .get(0))
+        .isEqualTo(
+            "Photo<ann -- 2024-06-01T09:30:00Z>  https://x.example.com/1.jpg  \"Mist\""
+                + "  1 attribute  no reactions");
+    assertThat(
+            ResultLines.render(
+                    new io.quickphotos.Photo(id, "https://x.example.com/1.jpg", java.util.Map.of()))
+                .get(0))
+        .endsWith("1.jpg  no reactions");
+  }
+
+  @Test
   void countsAgreeWithTheirNouns() {
     assertThat(ResultLines.render(user(1, 1)).get(0)).endsWith("active, 1 follower, 1 following");
     assertThat(ResultLines.render(user(0, 2)).get(0)).endsWith("active, 0 followers, 2 following");

@@ -30,6 +30,8 @@ class TourCommandTest {
         .contains("Query InvertedIndex SK = PHOTO#")
         .contains("TransactWriteItems, all or nothing:")
         .containsPattern("→ Photo<\\S+ -- \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ>")
+        .containsPattern(
+            "→ Photo<\\S+ -- [^>]+>  \\S+  \"The harbour at first light\"  3 attributes")
         .containsPattern("→ User<\\S+ -- [^>]+>")
         .contains("→ AlreadyFollowingException: ")
         .contains("(as expected)")
@@ -50,7 +52,7 @@ class TourCommandTest {
                   + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+ +[\\d.]+ (µs|ms|s)"
                   + " +\\$[\\d.,]+$");
     }
-    assertThat(summary).containsPattern("(?m)^  total +27 +50 ");
+    assertThat(summary).containsPattern("(?m)^  total +28 +51 ");
   }
 
   @Test

@@ -287,10 +287,10 @@ class ConcurrentHistoryTest {
 
   /**
    * The two allowances deletePhoto needs (see {@link HistoryOps.DeletePhoto}): its cascade marks
-   * the photo first and deletes it last, and is modelled at the deletion; a reaction to the photo
-   * made in between is refused with PhotoNotFoundException while the model still has the photo.
-   * Such a refusal is explained, with the state unchanged, only for a reaction whose call
-   * overlaps in real time a deletePhoto of the same photo. And a deletion that overlaps another
+   * the photo first and deletes it last, and is modelled at the deletion; a reaction to the photo,
+   * or an edit of it, made in between is refused with PhotoNotFoundException while the model
+   * still has the photo. Such a refusal is explained, with the state unchanged, only for a call
+   * that overlaps in real time a deletePhoto of the same photo. And a deletion that overlaps another
    * of the same photo may return normally after the other removed it (state unchanged). Both
    * are used only where the model's own answer explains nothing; everything else stays strict.
    */
@@ -308,7 +308,8 @@ class ConcurrentHistoryTest {
             "reaction refused by a photo being deleted",
             1,
             (call, before) -> {
-              if (!(call.op() instanceof HistoryOps.React react)
+              int[] target = refusedByAPhotoBeingDeleted(call);
+              if (target == null
                   || call.answer().error() != io.quickphotos.PhotoNotFoundException.class) {
                 return List.of();
               }
@@ -317,8 +318,8 @@ class ConcurrentHistoryTest {
                       .anyMatch(
                           d -> {
                             HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
-                            return deletion.owner() == react.owner()
-                                && deletion.time() == react.time()
+                            return deletion.owner() == target[0]
+                                && deletion.time() == target[1]
                                 && d.invoked() < call.returned()
                                 && call.invoked() < d.returned();
                           });
@@ -345,6 +346,20 @@ class ConcurrentHistoryTest {
                                   && call.invoked() < d.returned());
               return overlapping ? List.of(before) : List.of();
             }));
+  }
+
+  /**
+   * The photo (owner, time) of a call that a marked photo refuses — a reaction or an edit — or
+   * null for any other call.
+   */
+  private static int[] refusedByAPhotoBeingDeleted(Call call) {
+    if (call.op() instanceof HistoryOps.React react) {
+      return new int[] {react.owner(), react.time()};
+    }
+    if (call.op() instanceof HistoryOps.EditCaption edit) {
+      return new int[] {edit.owner(), edit.time()};
+    }
+    return null;
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.TreeSet;
  * The sequential model of the repository that concurrent and faulty histories are explained
  * by: the set of facts that hold, each the existence of one item, e.g. {@code user 0},
  * {@code profile 0 Ann} (user 0's name), {@code follow 0 1} (user 0 follows user 1), {@code photo 0 1} (user 0's photo at time 1),
+ * {@code caption 0 1 Mist} (its caption),
  * {@code reaction 2 0 1 HEART}. Counters are not facts: they must always equal the facts they
  * count, which the tests check on the real backend. Immutable, so that a search can share it.
  *
@@ -59,6 +60,14 @@ record HistoryModel(Set<String> facts) {
 
   static String photo(int owner, int time) {
     return "photo " + owner + " " + time;
+  }
+
+  /**
+   * A photo's caption, e.g. {@code caption 0 1 Mist}; a photo without one has no such fact, and
+   * {@code caption(o, t, "")} is the prefix of every caption fact of the photo.
+   */
+  static String caption(int owner, int time, String caption) {
+    return "caption " + owner + " " + time + " " + caption;
   }
 
   static String reaction(int reactor, int owner, int time, io.quickphotos.ReactionType type) {

@@ -14,6 +14,7 @@ import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
@@ -58,6 +59,9 @@ final class HistoryOps {
   /** Names a profile update may set, beside each user's initial {@code Name <u>}. */
   static final List<String> NAMES = List.of("Ann", "Zoë Ö");
 
+  /** Captions an edit may set; the empty one removes the caption. */
+  static final List<String> CAPTIONS = List.of("Mist", "A heron \uD83D\uDC26", "");
+
   private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
 
   /** Two different users, for follows (a self-follow is bad input, not a race). */
@@ -85,6 +89,11 @@ final class HistoryOps {
                       TIME.generate(c),
                       Gen.of(TYPES).generate(c))),
           Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
+          Gen.weighted(
+              2,
+              c ->
+                  new EditCaption(
+                      USER.generate(c), TIME.generate(c), Gen.of(CAPTIONS).generate(c))),
           Gen.weighted(2, USER.map(GetUser::new)),
           Gen.weighted(1, c -> new GetPhoto(USER.generate(c), TIME.generate(c))),
           Gen.weighted(1, USER.map(FollowersOf::new)),
@@ -260,13 +269,17 @@ final class HistoryOps {
   record GetPhoto(int owner, int time) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      return repo.getPhoto(world.photo(owner, time)).map(HistoryOps::reactionCounts);
+      return repo.getPhoto(world.photo(owner, time))
+          .map(p -> List.of(reactionCounts(p), p.caption()));
     }
 
     @Override
     public Transition apply(HistoryModel m) {
       return Transition.returns(
-          m.has(photo(owner, time)) ? Optional.of(counts(m, owner, time)) : Optional.empty(), m);
+          m.has(photo(owner, time))
+              ? Optional.of(List.of(counts(m, owner, time), caption(m, owner, time)))
+              : Optional.empty(),
+          m);
     }
 
     @Override
@@ -295,6 +308,35 @@ final class HistoryOps {
           m.without(m.find("profile " + user + " ").orElseThrow())
               .with(HistoryModel.profile(user, name));
       return Transition.returns(profileAndCounters(next, user), next);
+    }
+  }
+
+  /**
+   * Changes a photo's caption: one transaction of a check on the owner and an update of the
+   * photo, which must leave the counters that concurrent reactions change alone.
+   */
+  record EditCaption(int owner, int time, String caption) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.editPhoto(world.photo(owner, time), PhotoEdit.builder().caption(caption).build());
+      return "edited";
+    }
+
+    /** Conditions in request order: the owner exists and is not closing, the photo exists. */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(owner)) || !m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      HistoryModel next = m;
+      Optional<String> old = m.find(HistoryModel.caption(owner, time, ""));
+      if (old.isPresent()) {
+        next = next.without(old.get());
+      }
+      if (!caption.isEmpty()) {
+        next = next.with(HistoryModel.caption(owner, time, caption));
+      }
+      return Transition.returns("edited", next);
     }
   }
 
@@ -363,6 +405,7 @@ final class HistoryOps {
       }
       Set<String> left = new HashSet<>(m.facts());
       left.remove(photo(owner, time));
+      left.removeIf(f -> f.startsWith(HistoryModel.caption(owner, time, "")));
       left.removeIf(
           f ->
               f.startsWith("reaction ")
@@ -396,7 +439,7 @@ final class HistoryOps {
             return switch (words[0]) {
               case "user", "profile" -> words[1].equals(u);
               case "follow" -> words[1].equals(u) || words[2].equals(u);
-              case "photo" -> words[1].equals(u);
+              case "photo", "caption" -> words[1].equals(u);
               case "reaction" -> words[1].equals(u) || words[2].equals(u);
               default -> false;
             };
@@ -423,6 +466,12 @@ final class HistoryOps {
       counts.put(type, photo.reactionCount(type));
     }
     return counts;
+  }
+
+  /** A photo's caption in the model: its caption fact's text, empty if it has none. */
+  private static String caption(HistoryModel m, int owner, int time) {
+    String prefix = HistoryModel.caption(owner, time, "");
+    return m.find(prefix).map(f -> f.substring(prefix.length())).orElse("");
   }
 
   private static Map<ReactionType, Long> counts(HistoryModel m, int owner, int time) {
@@ -471,6 +520,9 @@ final class HistoryOps {
           continue;
         }
         facts.add(photo(u, t));
+        if (!photo.get().caption().isEmpty()) {
+          facts.add(HistoryModel.caption(u, t, photo.get().caption()));
+        }
         List<Reaction> reactions = new ArrayList<>();
         PageRequest page = PageRequest.first(100);
         while (true) {

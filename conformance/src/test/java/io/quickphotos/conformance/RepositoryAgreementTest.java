@@ -3,12 +3,15 @@ package io.quickphotos.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.AppValue;
 import io.quickphotos.CostListener;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
@@ -45,6 +48,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -64,6 +68,14 @@ import org.junit.jupiter.api.Test;
  * Local's units are checked within the bounds its named deviations allow (see
  * assertCascadeCapacityOnLocal), while requests, items read and success must match exactly.
  * {@link #interruptedCascadesFinishWhenRetried} cuts the cascades short and retries them.
+ *
+ * <p>Photos are uploaded and edited with random captions and the application's attributes, and
+ * profiles created and updated with attributes, of every type and of sizes up to the limits and
+ * a few bytes past them (see {@link AppValues}): both backends must store, return, bill and
+ * refuse them alike. A transaction on an item over 1 KB is billed by DynamoDB Local its own way
+ * (see {@link Billing#DYNAMODB_LOCAL}), so there only its shape is compared; the exact units of
+ * large items are pinned on reads and single writes here, and on the engines at the 400 KB edge
+ * by {@link ItemSizeAgreementTest}.
  *
  * <p>Half the histories run with low sharding thresholds (see {@link #histories()}), so that hot
  * keys are switched, written and read on their shards, and folded back by the cascades, on both
@@ -197,7 +209,14 @@ class RepositoryAgreementTest {
               "removeReaction on a sharded photo",
               "deletePhoto of a sharded photo",
               "deleteUser of a sharded user",
-              "homeFeed");
+              "homeFeed",
+              "upload with attributes some",
+              "upload with attributes at the limit",
+              "edit with attributes some",
+              "edit with attributes none",
+              "edit with attributes kept",
+              "createUser with attributes some",
+              "updateProfile with attributes some");
     }
   }
 
@@ -410,7 +429,9 @@ class RepositoryAgreementTest {
               + " "
               + user.followers()
               + " "
-              + user.following());
+              + user.following()
+              + " attributes "
+              + user.attributes().hashCode());
       Listings.readAll(p -> repo.followersOf(username, p))
           .forEach(
               f ->
@@ -424,7 +445,11 @@ class RepositoryAgreementTest {
                 + " "
                 + photo.reactionCount(ReactionType.HEART)
                 + " "
-                + photo.reactionCount(ReactionType.SMILEY));
+                + photo.reactionCount(ReactionType.SMILEY)
+                + " caption "
+                + photo.caption().hashCode()
+                + " attributes "
+                + photo.attributes().hashCode());
         allReactions(repo, photo.id())
             .forEach(
                 r ->
@@ -563,6 +588,7 @@ class RepositoryAgreementTest {
     for (Step step : history.steps()) {
       String reach = reachOf(step, memoryInspector, table, names);
       Set<Key> shardedBefore = shardedItems(table);
+      boolean largeBefore = holdsLargeItems(table);
       memoryCosts.clear();
       dynamoCosts.clear();
       Outcome<Object> inMemory = Outcome.of(() -> step.run(memory, names));
@@ -575,12 +601,16 @@ class RepositoryAgreementTest {
           .isEqualTo(inMemory.detail());
       assertThat(onDynamo.value()).as("result of %s", step).isEqualTo(inMemory.value());
       boolean metShards = !shardedBefore.isEmpty() || !shardedItems(table).isEmpty();
-      assertSameCosts(step, metShards, memoryCosts.costs(), dynamoCosts.costs());
+      boolean large = largeBefore || holdsLargeItems(table);
+      assertSameCosts(step, metShards, large, memoryCosts.costs(), dynamoCosts.costs());
       assertInvariants(memoryInspector, names);
       outcomes
           .computeIfAbsent(
               inMemory.failed() ? inMemory.error().getSimpleName() : "ok", k -> new AtomicLong())
           .incrementAndGet();
+      if (step instanceof Fields fields && !inMemory.failed()) {
+        reached(fields.reach());
+      }
       if (reach != null && !inMemory.failed()) {
         outcomes.computeIfAbsent(reach, k -> new AtomicLong()).incrementAndGet();
       }
@@ -618,6 +648,21 @@ class RepositoryAgreementTest {
         .tableName(SharedDynamoDbLocal.TABLE)
         .sharding(sharding)
         .build();
+  }
+
+  /**
+   * Whether a user or photo is over 1 KB: a transaction that writes or checks it is then billed
+   * by DynamoDB Local in a way the named deviation does not describe.
+   */
+  private static boolean holdsLargeItems(Table table) {
+    boolean[] large = {false};
+    table.forEachItem(
+        item -> {
+          if (item.size() > 1_024) {
+            large[0] = true;
+          }
+        });
+    return large[0];
   }
 
   /** The user and photo items of a table whose counters are sharded. */
@@ -799,7 +844,11 @@ class RepositoryAgreementTest {
   private final Set<String> closed = ConcurrentHashMap.newKeySet();
 
   private static void assertSameCosts(
-      Step step, boolean metShards, List<OperationCost> memory, List<OperationCost> dynamo) {
+      Step step,
+      boolean metShards,
+      boolean large,
+      List<OperationCost> memory,
+      List<OperationCost> dynamo) {
     assertThat(dynamo).as("calls of %s", step).hasSameSizeAs(memory);
     for (int i = 0; i < memory.size(); i++) {
       OperationCost m = memory.get(i);
@@ -808,10 +857,30 @@ class RepositoryAgreementTest {
           .as("cost of call %d of %s", i, step)
           .isEqualTo(List.of(m.pattern(), m.requests(), m.itemsRead(), m.succeeded()));
       if (CASCADES.contains(m.pattern())) {
-        assertCascadeCapacityOnLocal(step, i, m, d);
+        if (large) {
+          // Their transactions' condition checks read large items, billed as writes on Local.
+          assertShardedWriteCapacityOnLocal(step, i, m, d);
+        } else {
+          assertCascadeCapacityOnLocal(step, i, m, d);
+        }
         continue;
       }
       if (metShards && m.requests() > 1 && SHARDED_WRITES.contains(m.pattern())) {
+        assertShardedWriteCapacityOnLocal(step, i, m, d);
+        continue;
+      }
+      if (m.pattern() == AccessPattern.EDIT_PHOTO) {
+        // An edit that leaves the indexed image as it was costs the index nothing on the
+        // service (2 WCU, not 4), which Local's rule does not follow: the shape. The contract
+        // pins an edit's units on both (Billing.transaction).
+        assertShardedWriteCapacityOnLocal(step, i, m, d);
+        continue;
+      }
+      if (large
+          && (TRANSACTIONS.contains(m.pattern())
+              || m.pattern() == AccessPattern.REMOVE_REACTION
+              || SHARDED_WRITES.contains(m.pattern()))) {
+        // Local's transaction billing of items over 1 KB follows no rule it names: the shape.
         assertShardedWriteCapacityOnLocal(step, i, m, d);
         continue;
       }
@@ -984,6 +1053,124 @@ class RepositoryAgreementTest {
           names.user(owner),
           TIMES.get(time),
           "https://photos.example.com/" + owner + "/" + time + ".jpg");
+    }
+  }
+
+  /** A step with captions or attributes, and what it reached when it succeeded. */
+  interface Fields extends Step {
+    String reach();
+  }
+
+  /** How large some attributes are, for the outcomes the histories must reach. */
+  private static String sized(Map<String, AppValue> attributes) {
+    int bytes = AppValues.size(attributes);
+    if (bytes == 0) {
+      return "none";
+    }
+    return bytes > AppValue.MAX_ATTRIBUTES_BYTES - 100 ? "at the limit" : "some";
+  }
+
+  record UploadWithFields(int owner, int time, String caption, Map<String, AppValue> attributes)
+      implements Fields {
+    @Override
+    public Object run(QuickPhotos repo, Names names) {
+      return repo.uploadPhoto(
+          new NewPhoto(
+              names.user(owner),
+              TIMES.get(time),
+              "https://photos.example.com/" + owner + "/" + time + ".jpg",
+              caption,
+              attributes));
+    }
+
+    @Override
+    public String reach() {
+      return "upload with attributes " + sized(attributes);
+    }
+
+    @Override
+    public String toString() {
+      return "UploadWithFields["
+          + owner
+          + ", "
+          + time
+          + ", caption of "
+          + caption.length()
+          + ", attributes of "
+          + AppValues.size(attributes)
+          + "]";
+    }
+  }
+
+  record EditPhoto(
+      int owner, int time, Optional<String> caption, Optional<Map<String, AppValue>> attributes)
+      implements Fields {
+    @Override
+    public Object run(QuickPhotos repo, Names names) {
+      repo.editPhoto(names.photo(owner, time), new PhotoEdit(caption, attributes));
+      return repo.getPhoto(names.photo(owner, time));
+    }
+
+    @Override
+    public String reach() {
+      return "edit with attributes "
+          + attributes.map(RepositoryAgreementTest::sized).orElse("kept");
+    }
+
+    @Override
+    public String toString() {
+      return "EditPhoto["
+          + owner
+          + ", "
+          + time
+          + ", caption of "
+          + caption.map(String::length)
+          + ", attributes of "
+          + attributes.map(AppValues::size)
+          + "]";
+    }
+  }
+
+  record CreateUserWith(int user, Map<String, AppValue> attributes) implements Fields {
+    @Override
+    public Object run(QuickPhotos repo, Names names) {
+      return repo.createUser(
+          new NewUser(
+              names.user(user),
+              "Name " + user,
+              "u" + user + "@example.com",
+              LocalDate.of(1990, 1, 1 + user),
+              "Street " + user,
+              UserStatus.ACTIVE,
+              attributes));
+    }
+
+    @Override
+    public String reach() {
+      return "createUser with attributes " + sized(attributes);
+    }
+
+    @Override
+    public String toString() {
+      return "CreateUserWith[" + user + ", attributes of " + AppValues.size(attributes) + "]";
+    }
+  }
+
+  record UpdateAttributes(int user, Map<String, AppValue> attributes) implements Fields {
+    @Override
+    public Object run(QuickPhotos repo, Names names) {
+      return repo.updateProfile(
+          names.user(user), ProfileUpdate.builder().attributes(attributes).build());
+    }
+
+    @Override
+    public String reach() {
+      return "updateProfile with attributes " + sized(attributes);
+    }
+
+    @Override
+    public String toString() {
+      return "UpdateAttributes[" + user + ", attributes of " + AppValues.size(attributes) + "]";
     }
   }
 
@@ -1309,7 +1496,32 @@ class RepositoryAgreementTest {
             Gen.weighted(1, c -> new IsFollowing(user.generate(c), user.generate(c))),
             Gen.weighted(
                 1, c -> new ReactionsLeftBy(user.generate(c), user.generate(c), time.generate(c))),
-            Gen.weighted(2, c -> new HomeFeed(user.generate(c), size.generate(c))));
+            Gen.weighted(2, c -> new HomeFeed(user.generate(c), size.generate(c))),
+            Gen.weighted(
+                2,
+                c ->
+                    new UploadWithFields(
+                        target.generate(c),
+                        time.generate(c),
+                        AppValues.captions().generate(c),
+                        AppValues.attributes().generate(c))),
+            Gen.weighted(
+                2,
+                c ->
+                    new EditPhoto(
+                        target.generate(c),
+                        time.generate(c),
+                        Gen.booleans().generate(c)
+                            ? Optional.of(AppValues.captions().generate(c))
+                            : Optional.empty(),
+                        Gen.booleans().generate(c)
+                            ? Optional.of(AppValues.attributes().generate(c))
+                            : Optional.empty())),
+            Gen.weighted(
+                1, c -> new CreateUserWith(user.generate(c), AppValues.attributes().generate(c))),
+            Gen.weighted(
+                1,
+                c -> new UpdateAttributes(user.generate(c), AppValues.attributes().generate(c))));
     // Most histories start by creating some users, so that later steps meet existing ones. A
     // failure shrinks by removing steps, down to the shortest history that still fails.
     Gen<Step> prelude = user.map(CreateUser::new);

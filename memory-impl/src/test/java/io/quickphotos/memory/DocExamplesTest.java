@@ -1,8 +1,10 @@
 package io.quickphotos.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.AppValue;
 import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.FanOut;
@@ -13,6 +15,7 @@ import io.quickphotos.OperationCost;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoReactions;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
@@ -128,6 +131,50 @@ class DocExamplesTest {
   }
 
   // end::error-mapping[]
+
+  @Test
+  void captionsAndTheAppsOwnAttributes() {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    photos.createUser(newUser("ann"));
+    Instant taken = Instant.parse("2024-06-01T09:30:00Z");
+    // tag::app-fields[]
+    Photo photo =
+        photos.uploadPhoto(
+            new NewPhoto(
+                "ann",
+                taken,
+                "https://photos.example.com/ann/1.jpg",
+                "A heron at dawn", // at most 2,200 characters; "" for none
+                Map.of(
+                    "width", AppValue.of(4032),
+                    "alt", AppValue.of("A grey heron on one leg"),
+                    "tags", AppValue.list(AppValue.of("birds"), AppValue.of("lake")))));
+    photos.editPhoto( // caption and attributes, each replaced whole; counters kept
+        photo.id(), PhotoEdit.builder().caption("A heron at dawn, Lake Geneva").build());
+    photos.updateProfile( // a profile's attributes, replaced whole
+        "ann", ProfileUpdate.builder().attributes(Map.of("private", AppValue.of(true))).build());
+    if (photos.getPhoto(photo.id()).orElseThrow().attributes().get("width")
+        instanceof AppValue.Num width) {
+      int pixels = width.value().intValueExact(); // 4032
+    }
+    // end::app-fields[]
+    Photo stored = photos.getPhoto(photo.id()).orElseThrow();
+    assertThat(stored.caption()).isEqualTo("A heron at dawn, Lake Geneva");
+    assertThat(stored.attributes()).containsEntry("width", AppValue.of(4032)).hasSize(3);
+    assertThat(photos.getUser("ann").orElseThrow().attributes())
+        .containsExactly(Map.entry("private", AppValue.of(true)));
+    assertThatThrownBy(
+            () ->
+                photos.uploadPhoto(
+                    new NewPhoto(
+                        "ann",
+                        taken.plusSeconds(1),
+                        "https://photos.example.com/ann/2.jpg",
+                        "",
+                        Map.of("9lives", AppValue.of(1)))))
+        .isInstanceOf(io.quickphotos.InvalidInputException.class)
+        .hasMessageContaining("9lives");
+  }
 
   @Test
   void anHttpServiceMapsEveryErrorInOneSwitch() {

@@ -3,6 +3,7 @@ package io.quickphotos.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quickphotos.AppValue;
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotos;
@@ -46,7 +47,16 @@ class FixturesTest {
                 .items())
         .singleElement()
         .satisfies(
-            p -> assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART, 1L));
+            p -> {
+              assertThat(p.reactions()).containsEntry(io.quickphotos.ReactionType.HEART, 1L);
+              // A fixture's photo carries its caption and the application's attributes.
+              assertThat(p.caption()).isEqualTo("Sunset over the bay");
+              assertThat(p.attributes())
+                  .containsEntry("width", AppValue.of(4032))
+                  .containsEntry("tags", AppValue.list(AppValue.of("sunset"), AppValue.of("bay")));
+            });
+    assertThat(photos.getUser("ylee").orElseThrow().attributes())
+        .containsExactly(Map.entry("private", AppValue.of(true)));
     assertThat(photos.followedBy("ylee", PageRequest.first()).items())
         .extracting(User::username)
         .containsExactly("jacksonjason");

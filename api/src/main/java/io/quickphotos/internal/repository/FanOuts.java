@@ -2,6 +2,7 @@ package io.quickphotos.internal.repository;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NotFollowingException;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoAlreadyExistsException;
@@ -134,9 +135,10 @@ final class FanOuts {
    * one. A retry of an upload whose fan-out was cut short finishes it before reporting that the
    * photo exists.
    */
-  Photo upload(PhotoId id, String location, Meter meter) {
+  Photo upload(NewPhoto photo, Meter meter) {
+    PhotoId id = photo.id();
     String owner = id.owner();
-    WritePlan plain = PhotoPlans.uploadPhoto(id, location, false);
+    WritePlan plain = PhotoPlans.uploadPhoto(photo, false);
     if (!withAudience.contains(owner)) {
       Optional<TableTransactionCancelledException> cancelled;
       try {
@@ -156,7 +158,7 @@ final class FanOuts {
     }
     WritePlan plan =
         Timelines.uploadWithFanOut(
-            PhotoPlans.uploadPhoto(id, location, true), id, Plans.newCascadeMarker().value());
+            PhotoPlans.uploadPhoto(photo, true), id, Plans.newCascadeMarker().value());
     try {
       execution.write(plan, meter);
     } catch (PhotoAlreadyExistsException e) {

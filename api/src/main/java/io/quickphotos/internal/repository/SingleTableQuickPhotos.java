@@ -5,10 +5,12 @@ import io.quickphotos.AuditReport;
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoReactions;
@@ -45,7 +47,6 @@ import io.quickphotos.internal.singletable.TableSettingsItem;
 import io.quickphotos.internal.singletable.UserPlans;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -183,12 +184,17 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   }
 
   @Override
-  public Photo uploadPhoto(String owner, Instant timestamp, String location) {
-    Validation.username("owner", owner);
-    Validation.timestamp("timestamp", timestamp);
-    Validation.location(location);
-    PhotoId id = new PhotoId(owner, timestamp);
-    return execution.call(AccessPattern.UPLOAD_PHOTO, meter -> fanOuts.upload(id, location, meter));
+  public Photo uploadPhoto(NewPhoto photo) {
+    Validation.newPhoto(photo);
+    return execution.call(AccessPattern.UPLOAD_PHOTO, meter -> fanOuts.upload(photo, meter));
+  }
+
+  @Override
+  public void editPhoto(PhotoId id, PhotoEdit edit) {
+    Validation.photoId(id);
+    Validation.photoEdit(edit);
+    execution.call(
+        AccessPattern.EDIT_PHOTO, meter -> execution.write(PhotoPlans.editPhoto(id, edit), meter));
   }
 
   @Override

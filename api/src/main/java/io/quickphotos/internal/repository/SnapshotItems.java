@@ -67,9 +67,7 @@ final class SnapshotItems {
       items.add(ItemCodec.user(user, c[0], c[1]));
     }
     for (NewPhoto photo : snapshot.photos()) {
-      items.add(
-          ItemCodec.photo(
-              photo.id(), photo.location(), reactionCounts.getOrDefault(photo.id(), Map.of())));
+      items.add(ItemCodec.photo(photo, reactionCounts.getOrDefault(photo.id(), Map.of())));
     }
     snapshot.follows().forEach(follow -> items.add(ItemCodec.friendship(follow)));
     snapshot.reactions().forEach(reaction -> items.add(ItemCodec.reaction(reaction)));

@@ -1,20 +1,28 @@
 package io.quickphotos.internal.repository;
 
+import io.quickphotos.AppValue;
 import io.quickphotos.Follow;
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.Reaction;
 import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
+import io.quickphotos.engine.Utf8;
+import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.ItemCodec;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,6 +39,16 @@ public final class Validation {
   static final int MAX_EMAIL = 254;
   static final int MAX_ADDRESS = 1024;
   static final int MAX_LOCATION = 2048;
+  static final int MAX_ATTRIBUTE_NAME = 64;
+  static final int MAX_MAP_KEY = 255;
+
+  /** DynamoDB keeps numbers of at most 38 significant digits. */
+  private static final int MAX_DIGITS = 38;
+
+  /** DynamoDB's number range: magnitudes 1E-130 to under 1E+126 (and zero). */
+  private static final int MIN_EXPONENT = -130;
+
+  private static final int MAX_EXPONENT = 125;
   private static final int MAX_SHOWN = 80;
   private static final Instant MIN_INSTANT = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant MAX_INSTANT = Instant.parse("9999-12-31T23:59:59.999999999Z");
@@ -218,6 +236,7 @@ public final class Validation {
     birthdate(user.birthdate(), todayUtc);
     text("address", user.address(), 0, MAX_ADDRESS);
     status(user.status());
+    attributes("user", user.attributes());
     return user;
   }
 
@@ -228,6 +247,7 @@ public final class Validation {
     notNull("update.birthdate", update.birthdate());
     notNull("update.address", update.address());
     notNull("update.status", update.status());
+    notNull("update.attributes", update.attributes());
     if (update.isEmpty()) {
       throw invalid("a profile update must change at least one field");
     }
@@ -236,7 +256,212 @@ public final class Validation {
     update.birthdate().ifPresent(v -> birthdate(v, todayUtc));
     update.address().ifPresent(v -> text("address", v, 0, MAX_ADDRESS));
     update.status().ifPresent(Validation::status);
+    update.attributes().ifPresent(v -> attributes("user", v));
     return update;
+  }
+
+  /**
+   * Checks a new photo's every field: owner, timestamp, location, caption and attributes.
+   *
+   * @param photo the photo
+   * @return {@code photo}
+   * @throws InvalidInputException if it is not valid, naming the field or attribute
+   */
+  public static NewPhoto newPhoto(NewPhoto photo) {
+    notNull("photo", photo);
+    username("owner", photo.owner());
+    timestamp("timestamp", photo.timestamp());
+    location(photo.location());
+    caption(photo.caption());
+    attributes("photo", photo.attributes());
+    return photo;
+  }
+
+  static PhotoEdit photoEdit(PhotoEdit edit) {
+    notNull("edit", edit);
+    notNull("edit.caption", edit.caption());
+    notNull("edit.attributes", edit.attributes());
+    if (edit.isEmpty()) {
+      throw invalid("a photo edit must change the caption, the attributes or both");
+    }
+    edit.caption().ifPresent(Validation::caption);
+    edit.attributes().ifPresent(v -> attributes("photo", v));
+    return edit;
+  }
+
+  /**
+   * A caption: at most {@link NewPhoto#MAX_CAPTION} characters, line breaks and tabs allowed,
+   * other control characters and unpaired surrogates not; empty means none.
+   */
+  static String caption(String value) {
+    notNull("caption", value);
+    int codePoints = value.codePointCount(0, value.length());
+    if (codePoints > NewPhoto.MAX_CAPTION) {
+      throw invalid(
+          "caption must be at most "
+              + NewPhoto.MAX_CAPTION
+              + " characters long, was "
+              + codePoints
+              + ": "
+              + shown(value));
+    }
+    freeText("caption", value);
+    return value;
+  }
+
+  /**
+   * An application's attributes of a photo or profile: valid names, valid values, and all of
+   * them together within {@link AppValue#MAX_ATTRIBUTES_BYTES} as DynamoDB counts them in the
+   * item (the map that holds them with its name).
+   *
+   * @param entity "photo" or "user", for the messages
+   * @param attributes the attributes
+   */
+  static Map<String, AppValue> attributes(String entity, Map<String, AppValue> attributes) {
+    notNull(entity + " attributes", attributes);
+    if (attributes.isEmpty()) {
+      return attributes;
+    }
+    String largest = null;
+    int largestBytes = 0;
+    for (Map.Entry<String, AppValue> e : attributes.entrySet()) {
+      String name = attributeName(entity, e.getKey());
+      String field = entity + " attribute '" + name + "'";
+      appValue(field, e.getValue(), 1);
+      // What the attribute adds to the map that holds it: its name, its value and one byte.
+      int bytes = Utf8.length(name) + ItemCodec.value(e.getValue()).size() + 1;
+      if (bytes > largestBytes) {
+        largest = name;
+        largestBytes = bytes;
+      }
+    }
+    Value.MapValue stored = ItemCodec.appAttributes(attributes);
+    int total = Utf8.length(ItemCodec.APP) + stored.size();
+    if (total > AppValue.MAX_ATTRIBUTES_BYTES) {
+      throw invalid(
+          String.format(
+              java.util.Locale.ROOT,
+              "%s attributes take %,d bytes as DynamoDB counts them, over the %,d they may take"
+                  + " together; the largest is '%s', %,d bytes",
+              entity,
+              total,
+              AppValue.MAX_ATTRIBUTES_BYTES,
+              largest,
+              largestBytes));
+    }
+    return attributes;
+  }
+
+  /** 1 to 64 ASCII letters, digits, '_' and '-', starting with a letter. */
+  private static String attributeName(String entity, String name) {
+    if (name == null) {
+      throw invalid(entity + " attribute name may not be null");
+    }
+    boolean valid = !name.isEmpty() && name.length() <= MAX_ATTRIBUTE_NAME && isLetter(name, 0);
+    for (int i = 1; valid && i < name.length(); i++) {
+      char c = name.charAt(i);
+      valid = isLetter(name, i) || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    }
+    if (!valid) {
+      throw invalid(
+          entity
+              + " attribute name must be 1 to "
+              + MAX_ATTRIBUTE_NAME
+              + " ASCII letters, digits, '_' or '-', starting with a letter: "
+              + shown(name));
+    }
+    return name;
+  }
+
+  private static boolean isLetter(String name, int at) {
+    char c = name.charAt(at);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+
+  /** One application value, {@code depth} lists and maps deep, named by {@code field}. */
+  private static void appValue(String field, AppValue value, int depth) {
+    if (value == null) {
+      throw invalid(field + " may not be null");
+    }
+    if (value instanceof AppValue.Text text) {
+      notNull(field, text.value());
+      freeText(field, text.value());
+    } else if (value instanceof AppValue.Num number) {
+      number(field, number.value());
+    } else if (value instanceof AppValue.ListOf list) {
+      notNull(field, list.values());
+      nesting(field, depth);
+      List<AppValue> elements = list.values();
+      for (int i = 0; i < elements.size(); i++) {
+        appValue(field + "[" + i + "]", elements.get(i), depth + 1);
+      }
+    } else if (value instanceof AppValue.MapOf map) {
+      notNull(field, map.values());
+      nesting(field, depth);
+      for (Map.Entry<String, AppValue> e : map.values().entrySet()) {
+        String key = e.getKey();
+        if (key == null) {
+          throw invalid(field + " may not hold a null key");
+        }
+        text(field + " key", key, 1, MAX_MAP_KEY);
+        appValue(field + "." + key, e.getValue(), depth + 1);
+      }
+    }
+  }
+
+  private static void nesting(String field, int depth) {
+    if (depth > AppValue.MAX_DEPTH) {
+      throw invalid(field + " nests lists and maps more than " + AppValue.MAX_DEPTH + " deep");
+    }
+  }
+
+  /** A number DynamoDB can store: at most 38 significant digits, magnitude in its range. */
+  private static void number(String field, BigDecimal value) {
+    notNull(field, value);
+    if (value.signum() == 0) {
+      return;
+    }
+    if (value.precision() > MAX_DIGITS) {
+      throw invalid(
+          field
+              + " has "
+              + value.precision()
+              + " significant digits; DynamoDB keeps at most "
+              + MAX_DIGITS
+              + ": "
+              + value.toString());
+    }
+    // The power of ten of the leading digit: 1E+125 is 125, 0.001 is -3.
+    long exponent = (long) value.precision() - value.scale() - 1;
+    if (exponent < MIN_EXPONENT || exponent > MAX_EXPONENT) {
+      throw invalid(
+          field
+              + " is out of DynamoDB's range (magnitudes 1E-130 to under 1E+126): "
+              + value.toString());
+    }
+  }
+
+  /**
+   * Text DynamoDB stores as given: no control characters but tab, line feed and carriage return
+   * (which captions and application text may hold), and no unpaired surrogates, which UTF-8
+   * cannot carry (the AWS SDK would send a {@code ?} and the backends would disagree).
+   */
+  private static void freeText(String field, String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r') {
+        throw invalid(
+            field
+                + " may not contain control characters other than tab and line breaks: "
+                + shown(value));
+      }
+      if (Character.isSurrogate(c)
+          && !(Character.isHighSurrogate(c)
+              && i + 1 < value.length()
+              && Character.isLowSurrogate(value.charAt(++i)))) {
+        throw invalid(field + " contains an unpaired surrogate: " + shown(value));
+      }
+    }
   }
 
   /**
@@ -275,6 +500,8 @@ public final class Validation {
       known(users, "photo owner", username("photo owner", photo.owner()));
       timestamp("photo timestamp", photo.timestamp());
       location(photo.location());
+      caption(photo.caption());
+      attributes("photo", photo.attributes());
       if (!photos.add(photo.id())) {
         throw invalid("the snapshot holds photo " + photo.id() + " twice");
       }

@@ -1,6 +1,8 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.AppValue;
 import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
@@ -13,8 +15,12 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Value;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -77,6 +83,16 @@ public final class ItemCodec {
 
   /** On a shard: the entity whose counters it holds, {@code USER} or {@code PHOTO}. */
   static final String SHARD_OF = "shardOf";
+
+  /** On a photo with a caption: the caption (absent when it has none). */
+  static final String CAPTION = "caption";
+
+  /**
+   * On a photo or profile with application attributes: one map holding them all, by the
+   * application's names (absent when it has none). The layout never writes inside it, so no
+   * name an application picks can meet one of the layout's own, this version's or a later one's.
+   */
+  public static final String APP = "app";
 
   /** The entity types, as stored in {@link #ENTITY}. */
   public enum Entity {
@@ -183,6 +199,7 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item user(NewUser user, long followers, long following) {
+    Map<String, AppValue> attributes = user.attributes();
     return item(
         KeyLayout.user(user.username()),
         text(ENTITY, Entity.USER.name()),
@@ -193,7 +210,8 @@ public final class ItemCodec {
         text(ADDRESS, user.address()),
         text(STATUS, user.status().name()),
         Map.entry(FOLLOWERS, Value.Num.of(followers)),
-        Map.entry(FOLLOWING, Value.Num.of(following)));
+        Map.entry(FOLLOWING, Value.Num.of(following)),
+        attributes.isEmpty() ? null : Map.entry(APP, appAttributes(attributes)));
   }
 
   /**
@@ -216,7 +234,8 @@ public final class ItemCodec {
         item.string(ADDRESS),
         UserStatus.valueOf(item.string(STATUS)),
         item.number(FOLLOWERS).longValueExact(),
-        item.number(FOLLOWING).longValueExact());
+        item.number(FOLLOWING).longValueExact(),
+        attributes(item));
   }
 
   /**
@@ -231,6 +250,16 @@ public final class ItemCodec {
   }
 
   /**
+   * The item of a new photo with its caption and attributes, every reaction counter at zero.
+   *
+   * @param photo the new photo, already validated
+   * @return the item
+   */
+  public static Item newPhoto(NewPhoto photo) {
+    return photo(photo, Map.of());
+  }
+
+  /**
    * The item of a photo with given reaction counters, as a bulk import writes it; every
    * reaction type gets a counter, zero where {@code counts} has none.
    *
@@ -240,6 +269,21 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item photo(PhotoId id, String location, Map<ReactionType, Long> counts) {
+    return photo(new NewPhoto(id.owner(), id.timestamp(), location), counts);
+  }
+
+  /**
+   * The item of a photo with its caption and attributes and given reaction counters, as a bulk
+   * import writes it; every reaction type gets a counter, zero where {@code counts} has none. An
+   * empty caption and no attributes are left out of the item, which is then exactly the item of
+   * a photo without them.
+   *
+   * @param photo the photo, already validated
+   * @param counts reactions per type
+   * @return the item
+   */
+  public static Item photo(NewPhoto photo, Map<ReactionType, Long> counts) {
+    PhotoId id = photo.id();
     @SuppressWarnings("unchecked")
     Map.Entry<String, Value>[] counters = new Map.Entry[TYPES.length];
     for (ReactionType type : TYPES) {
@@ -252,8 +296,10 @@ public final class ItemCodec {
         text(ENTITY, Entity.PHOTO.name()),
         text(USERNAME, id.owner()),
         text(TIMESTAMP, KeyLayout.timestamp(id.timestamp())),
-        text(LOCATION, location),
-        Map.entry(REACTIONS, new Value.MapValue(reactions)));
+        text(LOCATION, photo.location()),
+        Map.entry(REACTIONS, new Value.MapValue(reactions)),
+        photo.caption().isEmpty() ? null : text(CAPTION, photo.caption()),
+        photo.attributes().isEmpty() ? null : Map.entry(APP, appAttributes(photo.attributes())));
   }
 
   /**
@@ -286,7 +332,100 @@ public final class ItemCodec {
     for (ReactionType type : TYPES) {
       entries[type.ordinal()] = Map.entry(type, counts[type.ordinal()]);
     }
-    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries));
+    // One lookup for the photos without a caption (a miss makes no Optional).
+    Optional<Value> stored = item.get(CAPTION);
+    String caption = "";
+    if (stored.isPresent()) {
+      if (!(stored.get() instanceof Value.Str text)) {
+        throw new UnreadableItemException("attribute caption is not a string in " + item.key());
+      }
+      caption = text.value();
+    }
+    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries), caption, attributes(item));
+  }
+
+  /**
+   * The application's attributes as the item stores them: one map.
+   *
+   * @param attributes the attributes, already validated
+   * @return the map value
+   */
+  public static Value.MapValue appAttributes(Map<String, AppValue> attributes) {
+    Map<String, Value> values = new HashMap<>(attributes.size() * 2);
+    for (Map.Entry<String, AppValue> e : attributes.entrySet()) {
+      values.put(e.getKey(), value(e.getValue()));
+    }
+    return new Value.MapValue(values);
+  }
+
+  /**
+   * One application value as stored.
+   *
+   * @param value the value, already validated
+   * @return the engine's value
+   */
+  public static Value value(AppValue value) {
+    if (value instanceof AppValue.Text t) {
+      return new Value.Str(t.value());
+    }
+    if (value instanceof AppValue.Num n) {
+      return new Value.Num(n.value());
+    }
+    if (value instanceof AppValue.Bool b) {
+      return new Value.Bool(b.value());
+    }
+    if (value instanceof AppValue.ListOf l) {
+      List<Value> elements = new ArrayList<>(l.values().size());
+      for (AppValue element : l.values()) {
+        elements.add(value(element));
+      }
+      return new Value.ListValue(elements);
+    }
+    return appAttributes(((AppValue.MapOf) value).values());
+  }
+
+  /** The application's attributes of a photo or profile item; empty if it has none. */
+  private static Map<String, AppValue> attributes(Item item) {
+    Optional<Value> stored = item.get(APP);
+    if (stored.isEmpty()) {
+      return Map.of();
+    }
+    if (!(stored.get() instanceof Value.MapValue map)) {
+      throw new UnreadableItemException("attribute app is not a map in " + item.key());
+    }
+    return appMap(map);
+  }
+
+  private static Map<String, AppValue> appMap(Value.MapValue map) {
+    // Sorted, so every read of the same item lists its attributes in the same order.
+    Map<String, AppValue> values = new TreeMap<>();
+    for (Map.Entry<String, Value> e : map.value().entrySet()) {
+      values.put(e.getKey(), appValue(e.getValue()));
+    }
+    return values;
+  }
+
+  private static AppValue appValue(Value value) {
+    if (value instanceof Value.Str s) {
+      return new AppValue.Text(s.value());
+    }
+    if (value instanceof Value.Num n) {
+      return new AppValue.Num(n.value());
+    }
+    if (value instanceof Value.Bool b) {
+      return new AppValue.Bool(b.value());
+    }
+    if (value instanceof Value.ListValue l) {
+      List<AppValue> elements = new ArrayList<>(l.value().size());
+      for (Value element : l.value()) {
+        elements.add(appValue(element));
+      }
+      return new AppValue.ListOf(elements);
+    }
+    if (value instanceof Value.MapValue m) {
+      return new AppValue.MapOf(appMap(m));
+    }
+    throw new UnreadableItemException("an application attribute holds " + value);
   }
 
   /**
@@ -389,11 +528,23 @@ public final class ItemCodec {
    */
   @SafeVarargs
   private static Item item(Key key, Map.Entry<String, Value>... attributes) {
+    // A null attribute is one the item leaves out (a photo without a caption).
+    int present = 0;
+    for (Map.Entry<String, Value> attribute : attributes) {
+      if (attribute != null) {
+        present++;
+      }
+    }
     @SuppressWarnings("unchecked")
-    Map.Entry<String, Value>[] all = new Map.Entry[attributes.length + 2];
+    Map.Entry<String, Value>[] all = new Map.Entry[present + 2];
     all[0] = text(Item.PK, key.pk());
     all[1] = text(Item.SK, key.sk());
-    System.arraycopy(attributes, 0, all, 2, attributes.length);
+    int i = 2;
+    for (Map.Entry<String, Value> attribute : attributes) {
+      if (attribute != null) {
+        all[i++] = attribute;
+      }
+    }
     return new Item(Map.ofEntries(all));
   }
 

@@ -1,6 +1,9 @@
 package io.quickphotos.internal.singletable;
 
+import io.quickphotos.AppValue;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.SortOrder;
 import io.quickphotos.engine.AttributePath;
@@ -12,7 +15,9 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,12 +38,12 @@ public final class PhotoPlans {
    * ({@link Timelines#uploadWithFanOut}). That is how every repository, whatever its own
    * setting, fans out the uploads of an author with an audience.
    *
-   * @param id the photo's owner and timestamp, already validated
-   * @param location the image URL, already validated
+   * @param photo the photo with its caption and attributes, already validated
    * @param fansOut true for the upload that fans out (its owner may have an audience)
    * @return the plan
    */
-  public static WritePlan uploadPhoto(PhotoId id, String location, boolean fansOut) {
+  public static WritePlan uploadPhoto(NewPhoto photo, boolean fansOut) {
+    PhotoId id = photo.id();
     WritePlan.Step owner =
         fansOut
             ? new WritePlan.Step(
@@ -54,8 +59,56 @@ public final class PhotoPlans {
     return WritePlan.transaction(
         owner,
         new WritePlan.Step(
-            new WriteAction.Put(ItemCodec.newPhoto(id, location), ItemCondition.ABSENT),
+            new WriteAction.Put(ItemCodec.newPhoto(photo), ItemCondition.ABSENT),
             () -> PhotoAlreadyExistsException.of(id)));
+  }
+
+  /**
+   * Edit photo: one transaction of a condition check that the owner exists and is not closing
+   * ({@link Plans#ACTIVE_USER}) and an UpdateItem of the photo's caption and application
+   * attributes if it exists and its deletion has not begun ({@link Plans#OPEN_PHOTO}). Each part
+   * of the edit is a SET of its attribute, or a REMOVE when it is empty (an item holds no empty
+   * caption and no empty map, so a photo edited back to nothing is the item of one that never
+   * had them). Its counters, location and markers are not touched. A failure of either condition
+   * means the photo, as a caller may see it, does not exist: the owner's check fails only for an
+   * account that is gone or closing, whose photos are refused from the mark on, as
+   * {@link ReactionPlans#reactTo} refuses them.
+   *
+   * @param id the photo, already validated
+   * @param edit the caption and attributes, already validated, not empty
+   * @return the plan
+   */
+  public static WritePlan editPhoto(PhotoId id, PhotoEdit edit) {
+    List<UpdateAction> changes = new ArrayList<>(2);
+    edit.caption()
+        .ifPresent(
+            caption ->
+                changes.add(
+                    caption.isEmpty()
+                        ? new UpdateAction.Remove(AttributePath.of(ItemCodec.CAPTION))
+                        : Plans.set(ItemCodec.CAPTION, caption)));
+    edit.attributes().ifPresent(attributes -> changes.add(setAttributes(attributes)));
+    return WritePlan.transaction(
+        new WritePlan.Step(
+            new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
+            () -> Plans.photoNotFound(id)),
+        new WritePlan.Step(
+            new WriteAction.Update(KeyLayout.photo(id), changes, Plans.OPEN_PHOTO),
+            () -> Plans.photoNotFound(id)));
+  }
+
+  /**
+   * The update that replaces an item's application attributes: SET of the one map that holds
+   * them, or REMOVE of it when there are none.
+   *
+   * @param attributes the attributes, already validated
+   * @return the action
+   */
+  static UpdateAction setAttributes(Map<String, AppValue> attributes) {
+    AttributePath app = AttributePath.of(ItemCodec.APP);
+    return attributes.isEmpty()
+        ? new UpdateAction.Remove(app)
+        : new UpdateAction.Set(app, ItemCodec.appAttributes(attributes));
   }
 
   /**

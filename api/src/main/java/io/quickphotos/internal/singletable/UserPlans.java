@@ -48,7 +48,8 @@ public final class UserPlans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields, with {@link Plans#ACTIVE_USER}.
+   * Update profile: UpdateItem setting the given fields (and replacing the application's
+   * attributes, or removing them, when the update has them), with {@link Plans#ACTIVE_USER}.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
@@ -61,6 +62,7 @@ public final class UserPlans {
     update.birthdate().ifPresent(v -> sets.add(Plans.set(ItemCodec.BIRTHDATE, v.toString())));
     update.address().ifPresent(v -> sets.add(Plans.set(ItemCodec.ADDRESS, v)));
     update.status().ifPresent(v -> sets.add(Plans.set(ItemCodec.STATUS, v.name())));
+    update.attributes().ifPresent(v -> sets.add(PhotoPlans.setAttributes(v)));
     return WritePlan.single(
         new WriteAction.Update(KeyLayout.user(username), sets, Plans.ACTIVE_USER),
         () -> Plans.userNotFound(username));
