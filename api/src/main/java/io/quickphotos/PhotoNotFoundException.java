@@ -13,6 +13,7 @@ import java.util.Optional;
  * <ul>
  *   <li>{@link QuickPhotos#reactTo}: the photo does not exist, its deletion has begun, or its
  *       owner is closing the account;
+ *   <li>{@link QuickPhotos#editPhoto}: the same, checked in the same transaction as the edit;
  *   <li>{@link QuickPhotos#photoWithReactions}: the first page finds nothing (on DynamoDB the
  *       index is eventually consistent: a photo uploaded a moment ago may be reported missing);
  *   <li>{@link QuickPhotos#deletePhoto}: no such photo and nothing left of one, also on a call
@@ -22,8 +23,9 @@ import java.util.Optional;
  * <p><b>Written:</b> nothing, as for every {@link NotFoundException}.
  *
  * <p><b>After a retry</b> of a write whose outcome was unknown: from {@code deletePhoto} it means
- * done (the photo is gone); from {@code reactTo}, that the photo is gone or going now, whatever
- * the earlier attempt did (a reaction it added goes with the photo).
+ * done (the photo is gone); from {@code reactTo} or {@code editPhoto}, that the photo is gone or
+ * going now, whatever the earlier attempt did (a reaction or an edit it applied goes with the
+ * photo).
  */
 public class PhotoNotFoundException extends NotFoundException {
   private static final long serialVersionUID = 1L;
