@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Hot reads past the partition: the snapshots of hot (sharded) users and photos that this
@@ -37,22 +38,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * takes the current tick before it sends its request, a write takes the next tick after its
  * response (or failure) arrives. A snapshot is kept only if no write to its key took a tick
  * after the refresh's: a write that ticked before it had landed before the request was sent, so
- * the snapshot holds it. A write to a key that has a kept snapshot replaces it with a marker of
- * its tick; one to a key with nothing kept raises the tick below which no refresh may create an
- * entry (so a refresh in flight cannot bring back a snapshot older than that write).
+ * the snapshot holds it. Each write records its tick in one of {@value #STRIPES} stripes chosen
+ * by its key's hash (so a write to a key with nothing kept still stops a refresh in flight from
+ * bringing back a snapshot older than the write) and then drops what is kept of its key; a
+ * refresh is kept only if its tick is not older than its key's stripe nor than what is kept. Two
+ * keys that share a stripe cost at most one refresh more, never a stale read.
  *
  * <p><b>One refresh at a time.</b> Readers of one key that find no usable snapshot wait for the
  * one refresh in flight, if any, and use what it kept; only one of them reads the table.
  *
  * <p><b>Bounded by count.</b> At most {@value #LIMIT} keys are kept. A new key that finds the
- * limit reached first drops what is worthless (snapshots past the bound, markers); if that frees
- * less than a quarter, everything is dropped. Either costs each key one more refresh at most.
+ * limit reached first drops what is worthless (snapshots past the bound); if that frees less than
+ * a quarter, everything is dropped. Either costs each key one more refresh at most.
  *
  * <p>Thread-safe. With a bound of zero nothing is kept and every method returns at once.
  */
 final class HotReads {
   /** Keys kept at most. */
   static final int LIMIT = 10_000;
+
+  /** Stripes of the ticks of writes: a power of two. */
+  static final int STRIPES = 1024;
 
   /** The longest bound a repository may set: a day. */
   static final Duration MAX_BOUND = Duration.ofDays(1);
@@ -66,17 +72,16 @@ final class HotReads {
   /** Orders refreshes and writes (see the class comment). */
   private final AtomicLong ticks = new AtomicLong();
 
-  /** The latest tick of a write or a drop: no refresh begun before it creates an entry. */
-  private final AtomicLong createdAfter = new AtomicLong();
+  /** Per stripe of keys, the tick of the latest write to one of them. */
+  private final AtomicLongArray written = new AtomicLongArray(STRIPES);
 
   /**
-   * What is kept for a key: a snapshot and when its read began, or, with no item, a marker of the
-   * tick of a write that landed since.
+   * What is kept for a key: a snapshot and when its read began.
    *
-   * @param item the item with exact counters, or null for a marker
+   * @param item the item with exact counters
    * @param asOfNanos the repository's clock when the snapshot's read began, in nanoseconds since
    *     the epoch
-   * @param tick the tick the refresh took, or the write's tick for a marker
+   * @param tick the tick the refresh took
    */
   private record Entry(Item item, long asOfNanos, long tick) {}
 
@@ -125,7 +130,7 @@ final class HotReads {
     return boundNanos > 0;
   }
 
-  /** How many keys are kept now, markers included. */
+  /** How many keys are kept now. */
   int size() {
     return entries.size();
   }
@@ -141,7 +146,7 @@ final class HotReads {
       return null;
     }
     Entry entry = entries.get(main.sk());
-    if (entry == null || entry.item() == null) {
+    if (entry == null) {
       return null;
     }
     long age = now() - entry.asOfNanos();
@@ -198,8 +203,8 @@ final class HotReads {
   }
 
   /**
-   * Keeps what a refresh read, unless a write to the key (or a drop) ticked after it began or a
-   * newer refresh kept its own already.
+   * Keeps what a refresh read, unless a write to the key (or to one sharing its stripe) ticked
+   * after it began, or a newer refresh kept its own already.
    *
    * @param refresh the refresh
    * @param total the item with exact counters; null if the key is gone or no longer hot, which
@@ -210,22 +215,20 @@ final class HotReads {
       return;
     }
     if (total == null) {
-      if (entries.remove(refresh.cacheKey()) != null) {
-        dropped();
-      }
+      entries.remove(refresh.cacheKey());
       return;
     }
-    if (!entries.containsKey(refresh.cacheKey()) && entries.size() >= LIMIT) {
+    if (entries.size() >= LIMIT && !entries.containsKey(refresh.cacheKey())) {
       makeRoom();
     }
+    int stripe = stripe(refresh.cacheKey());
     Entry kept = new Entry(total, refresh.asOfNanos(), refresh.tick());
     entries.compute(
         refresh.cacheKey(),
-        (key, now) -> {
-          boolean newer =
-              now == null ? refresh.tick() >= createdAfter.get() : refresh.tick() >= now.tick();
-          return newer ? kept : now;
-        });
+        (key, now) ->
+            refresh.tick() >= written.get(stripe) && (now == null || refresh.tick() >= now.tick())
+                ? kept
+                : now);
   }
 
   /**
@@ -287,32 +290,28 @@ final class HotReads {
 
   /** Drops everything kept: the table was written around this repository (a load of items). */
   void clear() {
-    if (on()) {
-      entries.clear();
-      dropped();
-    }
+    entries.clear();
   }
 
   private void invalidate(String cacheKey, long tick) {
     if (cacheKey == null) {
       return;
     }
-    // Raised before the entry is marked: a refresh that then finds no entry may not create one.
-    createdAfter.accumulateAndGet(tick, Math::max);
+    // The stripe first: a refresh that then keeps its snapshot sees the write's tick.
+    written.accumulateAndGet(stripe(cacheKey), tick, Math::max);
     if (!entries.isEmpty()) {
-      entries.computeIfPresent(
-          cacheKey, (key, now) -> now.tick() >= tick ? now : new Entry(null, 0, tick));
+      entries.computeIfPresent(cacheKey, (key, now) -> now.tick() >= tick ? now : null);
     }
   }
 
-  /** A drop loses markers: no refresh begun before it may create an entry. */
-  private void dropped() {
-    createdAfter.accumulateAndGet(ticks.incrementAndGet(), Math::max);
+  private static int stripe(String cacheKey) {
+    int h = cacheKey.hashCode();
+    return (h ^ (h >>> 16)) & (STRIPES - 1);
   }
 
   /**
-   * Drops what is worthless — snapshots past the bound, markers — and everything if that freed
-   * less than a quarter of the limit. One caller at a time; others go on meanwhile.
+   * Drops the snapshots past the bound, and everything if that freed less than a quarter of the
+   * limit. One caller at a time; others go on meanwhile.
    */
   private synchronized void makeRoom() {
     if (entries.size() < LIMIT) {
@@ -321,15 +320,10 @@ final class HotReads {
     long now = now();
     entries
         .values()
-        .removeIf(
-            entry ->
-                entry.item() == null
-                    || now - entry.asOfNanos() > boundNanos
-                    || now < entry.asOfNanos());
+        .removeIf(entry -> now - entry.asOfNanos() > boundNanos || now < entry.asOfNanos());
     if (entries.size() > LIMIT - LIMIT / 4) {
       entries.clear();
     }
-    dropped();
   }
 
   /**
