@@ -204,7 +204,8 @@ final class HotReads {
 
   /**
    * Keeps what a refresh read, unless a write to the key (or to one sharing its stripe) ticked
-   * after it began, or a newer refresh kept its own already.
+   * after it began (what was kept before it is dropped then), or a newer refresh kept its own
+   * already. So the snapshots one repository serves never go back in time.
    *
    * @param refresh the refresh
    * @param total the item with exact counters; null if the key is gone or no longer hot, which
@@ -225,10 +226,14 @@ final class HotReads {
     Entry kept = new Entry(total, refresh.asOfNanos(), refresh.tick());
     entries.compute(
         refresh.cacheKey(),
-        (key, now) ->
-            refresh.tick() >= written.get(stripe) && (now == null || refresh.tick() >= now.tick())
-                ? kept
-                : now);
+        (key, now) -> {
+          if (now != null && refresh.tick() < now.tick()) {
+            return now;
+          }
+          // Not kept (a write ticked since it began) yet newer than what is: that goes too, so
+          // that no read after this one is served a snapshot older than it.
+          return refresh.tick() >= written.get(stripe) ? kept : null;
+        });
   }
 
   /**
