@@ -78,13 +78,18 @@ import java.util.Set;
  * reaction a repository sends it after the switch adds a failed transaction (and, for the one
  * that reaches the threshold, the switch). Removals (unfollows, reactions taken back) go to the
  * shard the writer's addition went to, else to another part holding one, so no part goes below
- * zero. Everything below the thresholds costs
- * exactly what the method's Javadoc says. {@code docs/hot-keys.md} has the numbers.
+ * zero. A repository serves the snapshot it read of a hot key again, without a request, for up
+ * to its hot-read staleness (a builder setting, one second unless set; zero reads every time):
+ * every count so served is one the key held no longer than that ago, and a write of this
+ * repository to the key makes its next read read the table, so a writer sees its own writes.
+ * Everything below the thresholds costs exactly what the method's Javadoc says, and is always
+ * read from the table. {@code docs/hot-keys.md} has the numbers.
  *
  * <p>Thread-safety: implementations are thread-safe and hold no per-call state (they remember
- * which keys are sharded, a bounded cache whose loss costs one failed transaction); share one
- * instance. Consistency is each method's own, as its Javadoc says: reads of the table by key or
- * by a user's partition are strongly consistent; every read of the inverted index, and the
+ * which keys are sharded, a bounded cache whose loss costs one failed transaction, and the
+ * snapshots of hot keys they read, at most 10,000); share one instance. Consistency is each
+ * method's own, as its Javadoc says: reads of the table by key or by a user's partition are
+ * strongly consistent (a hot key's counts within the hot-read staleness, as above); every read of the inverted index, and the
  * Queries of {@link #homeFeed}, are eventually consistent on DynamoDB (in memory every read is
  * immediately consistent).
  */

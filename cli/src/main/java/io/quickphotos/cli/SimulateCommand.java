@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
     name = "simulate",
     mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    subcommands = {CelebrityCommand.class, MassUnfollowCommand.class},
+    subcommands = {CelebrityCommand.class, MassUnfollowCommand.class, HotReadsCommand.class},
     description = {
       "Simulates traffic on the memory backend under DynamoDB's throughput limits.",
       "",
@@ -25,6 +25,6 @@ final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "name a simulation: celebrity or unfollow");
+        spec.commandLine(), "name a simulation: celebrity, unfollow or readers");
   }
 }

@@ -124,7 +124,106 @@ final class Linearizability {
               }));
 
   /**
-   * An order that explains every call and ends in {@code observed}, if there is one.
+   * When a call may no longer be ordered before another that has not been placed yet: strictly,
+   * once the other returned before the call was invoked. A relaxation may move that instant
+   * back for some pairs, e.g. for a read that may be served a snapshot up to a bound old.
+   */
+  interface Relaxation {
+    /**
+     * The instant before which {@code other} must have returned to be ordered before {@code
+     * call}.
+     *
+     * @param call the call to place next
+     * @param other a call of another thread, not placed yet
+     * @return {@code call.invoked()} when strict
+     */
+    long placedAfterThoseReturnedBefore(Call call, Call other);
+  }
+
+  /** Real-time order, unrelaxed. */
+  static final Relaxation REAL_TIME = (call, other) -> call.invoked();
+
+  /**
+   * Real-time order relaxed for cached reads, for histories in which each such read has a thread
+   * of its own (so that it is not tied to the order of the calls its caller made before and
+   * after it; see {@link #floating}). A read that {@code cached} accepts must come after every
+   * write of its own instance to the key it reads that returned before it was invoked (a writer
+   * reads its own writes), and after every other call that returned more than {@code
+   * boundNanos} before it was invoked; it may come before any other. Every call invoked after it
+   * returned still comes after it. So it answers the state of its key at one point of the order
+   * of all the calls, no older than the bound, never older than its instance's own writes to
+   * that key: never a state that did not exist.
+   *
+   * @param instanceOfThread which instance (repository) each thread calls through
+   * @param cached which calls may be served a kept snapshot
+   * @param writesKeyOf whether a write (first) writes the key a cached read (second) reads
+   * @param boundNanos the hot-read staleness, on the calls' clock
+   * @return the relaxation
+   */
+  static Relaxation staleReads(
+      java.util.function.IntUnaryOperator instanceOfThread,
+      java.util.function.Predicate<Call> cached,
+      java.util.function.BiPredicate<HistoryOp, HistoryOp> writesKeyOf,
+      long boundNanos) {
+    return (call, other) -> {
+      if (!cached.test(call)) {
+        return call.invoked();
+      }
+      boolean ownWrite =
+          other.op().writes()
+              && instanceOfThread.applyAsInt(call.thread())
+                  == instanceOfThread.applyAsInt(other.thread())
+              && writesKeyOf.test(other.op(), call.op());
+      return ownWrite ? call.invoked() : call.invoked() - boundNanos;
+    };
+  }
+
+  /**
+   * The same calls with each one that {@code cached} accepts moved to a thread of its own, after
+   * the others: the threads of {@link #staleReads}.
+   *
+   * @param threads each thread's calls
+   * @param cached which calls may be served a kept snapshot
+   * @param instanceOfThread the instance of each thread given
+   * @param instances receives the instance of each thread returned
+   * @return the threads
+   */
+  static List<List<Call>> floating(
+      List<List<Call>> threads,
+      java.util.function.Predicate<Call> cached,
+      java.util.function.IntUnaryOperator instanceOfThread,
+      List<Integer> instances) {
+    List<List<Call>> kept = new ArrayList<>();
+    List<Call> floating = new ArrayList<>();
+    for (List<Call> thread : threads) {
+      List<Call> rest = new ArrayList<>();
+      for (Call call : thread) {
+        (cached.test(call) ? floating : rest).add(call);
+      }
+      kept.add(rest);
+    }
+    List<List<Call>> out = new ArrayList<>();
+    for (int t = 0; t < kept.size(); t++) {
+      List<Call> renumbered = new ArrayList<>();
+      for (Call call : kept.get(t)) {
+        renumbered.add(
+            new Call(
+                t, renumbered.size(), call.op(), call.invoked(), call.returned(), call.answer()));
+      }
+      out.add(renumbered);
+      instances.add(instanceOfThread.applyAsInt(t));
+    }
+    for (Call call : floating) {
+      int t = out.size();
+      out.add(List.of(new Call(t, 0, call.op(), call.invoked(), call.returned(), call.answer())));
+      instances.add(instanceOfThread.applyAsInt(call.thread()));
+    }
+    return out;
+  }
+
+  /**
+   * An order that explains every call and ends in {@code observed}, if there is one, in real
+   * time order.
    *
    * @param initial the state before the calls
    * @param threads each thread's calls, in the order it made them
@@ -137,10 +236,29 @@ final class Linearizability {
       List<List<Call>> threads,
       HistoryModel observed,
       List<Allowance> allowances) {
+    return explain(initial, threads, observed, allowances, REAL_TIME);
+  }
+
+  /**
+   * An order that explains every call and ends in {@code observed}, if there is one.
+   *
+   * @param initial the state before the calls
+   * @param threads each thread's calls, in the order it made them
+   * @param observed the state found after the calls
+   * @param allowances other ways to explain a call
+   * @param order when a call must come after another
+   * @return the explanation, one step per call, or empty
+   */
+  static Optional<List<Step>> explain(
+      HistoryModel initial,
+      List<List<Call>> threads,
+      HistoryModel observed,
+      List<Allowance> allowances,
+      Relaxation order) {
     int calls = threads.stream().mapToInt(List::size).sum();
     int maxCost = allowances.stream().mapToInt(Allowance::cost).max().orElse(0) * calls;
     for (int budget = 0; budget <= maxCost; budget++) {
-      Search search = new Search(threads, observed, allowances, budget);
+      Search search = new Search(threads, observed, allowances, budget, order);
       Deque<Step> path = new ArrayDeque<>();
       if (search.from(new int[threads.size()], initial, 0, path)) {
         return Optional.of(new ArrayList<>(path));
@@ -154,14 +272,20 @@ final class Linearizability {
     private final HistoryModel observed;
     private final List<Allowance> allowances;
     private final int budget;
+    private final Relaxation order;
     private final Set<List<Object>> deadEnds = new HashSet<>();
 
     Search(
-        List<List<Call>> threads, HistoryModel observed, List<Allowance> allowances, int budget) {
+        List<List<Call>> threads,
+        HistoryModel observed,
+        List<Allowance> allowances,
+        int budget,
+        Relaxation order) {
       this.threads = threads;
       this.observed = observed;
       this.allowances = allowances;
       this.budget = budget;
+      this.order = order;
     }
 
     boolean from(int[] progress, HistoryModel state, int spent, Deque<Step> path) {
@@ -221,10 +345,11 @@ final class Linearizability {
     /** No call still to be placed returned before this one was invoked. */
     private boolean mayGoNext(Call call, int[] progress) {
       for (int u = 0; u < threads.size(); u++) {
-        if (u != call.thread()
-            && progress[u] < threads.get(u).size()
-            && threads.get(u).get(progress[u]).returned() < call.invoked()) {
-          return false;
+        if (u != call.thread() && progress[u] < threads.get(u).size()) {
+          Call other = threads.get(u).get(progress[u]);
+          if (other.returned() < order.placedAfterThoseReturnedBefore(call, other)) {
+            return false;
+          }
         }
       }
       return true;

@@ -552,6 +552,9 @@ class RepositoryAgreementTest {
     }
   }
 
+  /** The hot-read staleness of both sides of {@link #agree(History)}. */
+  private static final java.time.Duration HOT_READS = java.time.Duration.ofDays(1);
+
   private void agree(List<Step> steps) {
     agree(new History(Sharding.defaults(), steps));
   }
@@ -563,13 +566,16 @@ class RepositoryAgreementTest {
     RecordingCostListener memoryCosts = new RecordingCostListener();
     RecordingCostListener dynamoCosts = new RecordingCostListener();
     MemoryTable table = new MemoryTable();
+    // Hot reads on both, with a bound no history reaches on its ticking clock: a hot key read
+    // again is served from what was kept on both, or read again on both, call for call.
     QuickPhotos memory =
         Repositories.create(
             table,
             RepositoryOptions.defaults()
                 .withCostListener(memoryCosts)
                 .withClock(memoryClock)
-                .withSharding(history.sharding()));
+                .withSharding(history.sharding())
+                .withHotReadStaleness(HOT_READS));
     QuickPhotos memoryInspector =
         Repositories.create(
             table,
@@ -583,6 +589,7 @@ class RepositoryAgreementTest {
             .costListener(dynamoCosts)
             .clock(dynamoClock)
             .sharding(history.sharding())
+            .hotReadStaleness(HOT_READS)
             .build();
 
     for (Step step : history.steps()) {

@@ -9,6 +9,7 @@ import io.quickphotos.dynamo.internal.DynamoTable;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -82,6 +83,16 @@ public final class DynamoQuickPhotos {
    */
   public static final int DEFAULT_PARALLELISM = 50;
 
+  /**
+   * The default {@link Builder#hotReadStaleness(Duration)}, in milliseconds: one second, the
+   * age of a count large applications show for a celebrity, and one TransactGetItems of a hot
+   * key a second per instance.
+   */
+  public static final long DEFAULT_HOT_READ_STALENESS_MILLIS = 1_000;
+
+  private static final Duration DEFAULT_HOT_READ_STALENESS =
+      Duration.ofMillis(DEFAULT_HOT_READ_STALENESS_MILLIS);
+
   private DynamoQuickPhotos() {}
 
   /**
@@ -108,6 +119,7 @@ public final class DynamoQuickPhotos {
     private boolean shardingGiven;
     private boolean fanOutGiven;
     private int parallelism = DEFAULT_PARALLELISM;
+    private Duration hotReadStaleness = DEFAULT_HOT_READ_STALENESS;
 
     private Builder() {}
 
@@ -201,6 +213,30 @@ public final class DynamoQuickPhotos {
     }
 
     /**
+     * How long this repository may serve again a snapshot it read of a hot user or photo (one
+     * whose counters are sharded, see {@link Sharding}) without reading the table:
+     * {@value #DEFAULT_HOT_READ_STALENESS_MILLIS} ms unless set. A hot key's profile or photo is
+     * then read from the table at most once per bound by each instance (one TransactGetItems of
+     * its item and shards), however many readers the instance serves, so reads of one celebrity
+     * are no longer held at one partition's ceiling. Every count served is one the key held, no
+     * older than the bound on this repository's {@link #clock(Clock) clock}; a write through this
+     * repository to a key (a follow, a reaction, a profile update, a delete) makes its next read
+     * read the table, so a writer sees its own writes. Ordinary users and photos are always read
+     * from the table, as before. {@link Duration#ZERO} keeps nothing: every read of a hot key
+     * reads the table. A per-instance read policy: it records nothing in the table, and instances
+     * of one table may differ. See docs/hot-keys.md, "Hot reads".
+     *
+     * @param staleness zero to one day
+     * @return this builder
+     * @throws NullPointerException if null
+     * @throws IllegalArgumentException if negative or longer than a day
+     */
+    public Builder hotReadStaleness(Duration staleness) {
+      this.hotReadStaleness = RepositoryOptions.checkedHotReadStaleness(staleness);
+      return this;
+    }
+
+    /**
      * Receives each call's cost, on the calling thread; {@link CostListener#none()} unless set.
      *
      * @param costListener the listener, thread-safe if the repository is shared
@@ -271,6 +307,7 @@ public final class DynamoQuickPhotos {
               .withSharding(sharding)
               .withParallelism(parallelism)
               .withFanOut(fanOut)
+              .withHotReadStaleness(hotReadStaleness)
               .consultingTable(shardingGiven, fanOutGiven));
     }
   }

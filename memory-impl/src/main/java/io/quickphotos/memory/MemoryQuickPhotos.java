@@ -47,6 +47,16 @@ import java.util.Objects;
  * <p>The repositories are thread-safe, because the engine is.
  */
 public final class MemoryQuickPhotos {
+  /**
+   * The default {@link Builder#hotReadStaleness(Duration)}, in milliseconds: one second, the
+   * age of a count large applications show for a celebrity, and one TransactGetItems of a hot
+   * key a second per instance.
+   */
+  public static final long DEFAULT_HOT_READ_STALENESS_MILLIS = 1_000;
+
+  private static final Duration DEFAULT_HOT_READ_STALENESS =
+      Duration.ofMillis(DEFAULT_HOT_READ_STALENESS_MILLIS);
+
   private MemoryQuickPhotos() {}
 
   /**
@@ -83,6 +93,7 @@ public final class MemoryQuickPhotos {
     private Throughput.Model throughputModel;
     private Duration latency = Duration.ZERO;
     private int parallelism = 1;
+    private Duration hotReadStaleness = DEFAULT_HOT_READ_STALENESS;
 
     private Builder() {}
 
@@ -218,6 +229,30 @@ public final class MemoryQuickPhotos {
     }
 
     /**
+     * How long this repository may serve again a snapshot it read of a hot user or photo (one
+     * whose counters are sharded, see {@link Sharding}) without reading the table:
+     * {@value #DEFAULT_HOT_READ_STALENESS_MILLIS} ms unless set. A hot key's profile or photo is
+     * then read from the table at most once per bound by each instance (one TransactGetItems of
+     * its item and shards), however many readers the instance serves, so reads of one celebrity
+     * are no longer held at one partition's ceiling. Every count served is one the key held, no
+     * older than the bound on this repository's {@link #clock(Clock) clock}; a write through this
+     * repository to a key (a follow, a reaction, a profile update, a delete) makes its next read
+     * read the table, so a writer sees its own writes. Ordinary users and photos are always read
+     * from the table, as before. {@link Duration#ZERO} keeps nothing: every read of a hot key
+     * reads the table. A per-instance read policy: it records nothing in the table, and instances
+     * of one table may differ. See docs/hot-keys.md, "Hot reads".
+     *
+     * @param staleness zero to one day
+     * @return this builder
+     * @throws NullPointerException if null
+     * @throws IllegalArgumentException if negative or longer than a day
+     */
+    public Builder hotReadStaleness(Duration staleness) {
+      this.hotReadStaleness = RepositoryOptions.checkedHotReadStaleness(staleness);
+      return this;
+    }
+
+    /**
      * Receives the cost of every repository call.
      *
      * @param costListener the listener
@@ -264,6 +299,7 @@ public final class MemoryQuickPhotos {
               .withSharding(sharding)
               .withParallelism(parallelism)
               .withFanOut(fanOut)
+              .withHotReadStaleness(hotReadStaleness)
               .consultingTable(shardingGiven, fanOutGiven),
           bare);
     }

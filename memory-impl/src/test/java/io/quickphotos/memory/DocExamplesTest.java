@@ -262,6 +262,7 @@ class DocExamplesTest {
             .sharding(Sharding.defaults()) // 8 shards from 1,000 followers or reactions
             .retryPolicy(RetryPolicy.defaults()) // 8 attempts, full jitter, 4.52 s of waits at most
             .costListener(CostListener.none()) // or yours: each call's requests and units
+            .hotReadStaleness(Duration.ofSeconds(1)) // a hot key's snapshot served again
             .build();
     // end::settings[]
     assertThat(photos.settings().fanOut()).isEqualTo(FanOut.off());

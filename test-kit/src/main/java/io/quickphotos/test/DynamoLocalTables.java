@@ -36,6 +36,9 @@ final class DynamoLocalTables {
             .retryPolicy(settings.retryPolicy())
             .sharding(settings.sharding())
             .fanOut(settings.fanOut())
+            // Fixtures write around the repository: hot keys are read from the table every time,
+            // as on memory.
+            .hotReadStaleness(java.time.Duration.ZERO)
             // No throughput model: DynamoDB Local never throttles (the settings say so).
             .costListener(settings.listenerAfter(costs::add))
             .build();

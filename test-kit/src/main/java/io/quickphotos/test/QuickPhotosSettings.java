@@ -44,6 +44,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * (or shares with them in one constant). The field also lets a test read its own listener
  * afterwards, and one field serves both annotations. The annotations keep choosing the backends.
  *
+ * <p>The kit's repositories read every hot key from the table (a hot-read staleness of zero):
+ * a fixture writes around the repository, which then could not know what changed.
+ *
  * <p>Unset, each setting is the kit's default: {@link Sharding#defaults()}, {@link FanOut#off()},
  * {@link RetryPolicy#noDelay()} (retries that do not sleep), no throughput limits, no listener of
  * the application's. On each backend:

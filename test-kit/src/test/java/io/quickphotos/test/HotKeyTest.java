@@ -11,6 +11,7 @@ import io.quickphotos.Snapshot;
 import io.quickphotos.UserStatus;
 import io.quickphotos.memory.InMemoryTable;
 import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -71,21 +72,15 @@ class HotKeyTest {
 
   /**
    * A hot profile's count is read with its shards as one snapshot (TransactGetItems), a
-   * transactional read of 2 units on each item: the profile's partition serves 1,500 such reads a
-   * second where it served 3,000 GetItems of 1 unit; a repository that has not met the key yet
-   * reads it once with a GetItem of 1 unit first, which finds it hot.
+   * transactional read of 2 units on each item: with a hot-read staleness of zero (every read
+   * reads the table) the profile's partition serves 1,500 such reads a second where it served
+   * 3,000 GetItems of 1 unit; a repository that has not met the key yet reads it once with a
+   * GetItem of 1 unit first, which finds it hot.
    */
   @Test
-  void aHotProfileIsReadAsOneSnapshotAtMostFifteenHundredTimesASecond() {
+  void aHotProfileReadFromTheTableEveryTimeIsReadAtMostFifteenHundredTimesASecond() {
     InMemoryTable table = InMemoryTable.create();
-    QuickPhotos sharded =
-        MemoryQuickPhotos.builder()
-            .table(table)
-            .throughput(Throughput.onDemand())
-            .retryPolicy(RetryPolicy.noDelay())
-            .sharding(Sharding.of(8, 1, 1))
-            .clock(clock)
-            .build();
+    QuickPhotos sharded = strict(table);
     sharded.createUser(user("celebrity"));
     sharded.createUser(user("fan"));
     sharded.createUser(user("fan2"));
@@ -94,18 +89,22 @@ class HotKeyTest {
     sharded.follow("fan2", "celebrity");
     clock.advance(Duration.ofSeconds(1));
     assertThat(readsInOneSecond(sharded)).isEqualTo(1_500);
-    QuickPhotos other =
-        MemoryQuickPhotos.builder()
-            .table(table)
-            .throughput(Throughput.onDemand())
-            .retryPolicy(RetryPolicy.noDelay())
-            .sharding(Sharding.of(8, 1, 1))
-            .clock(clock)
-            .build();
+    QuickPhotos other = strict(table);
     clock.advance(Duration.ofSeconds(1));
     assertThat(readsInOneSecond(other)).isEqualTo(1_500);
     clock.advance(Duration.ofSeconds(1));
     assertThat(other.getUser("celebrity").orElseThrow().followers()).isEqualTo(2);
+  }
+
+  private QuickPhotos strict(InMemoryTable table) {
+    return MemoryQuickPhotos.builder()
+        .table(table)
+        .throughput(Throughput.onDemand())
+        .retryPolicy(RetryPolicy.noDelay())
+        .sharding(Sharding.of(8, 1, 1))
+        .hotReadStaleness(Duration.ZERO)
+        .clock(clock)
+        .build();
   }
 
   private static int readsInOneSecond(QuickPhotos photos) {
@@ -119,5 +118,139 @@ class HotKeyTest {
       }
     }
     return read;
+  }
+
+  /**
+   * Past the partition: ten instances with the default hot-read staleness (one second) serve
+   * 30,000 reads a second of one celebrity's profile and 30,000 of its viral photo, ten times one
+   * partition's read ceiling, while fans follow, unfollow, react and take reactions back through
+   * the same instances; nothing is throttled, and the table's read units do not grow with the
+   * readers: twice the readers cost the same.
+   */
+  @Test
+  void
+      tenInstancesServeThirtyThousandReadsASecondOfOneProfileAndOnePhotoAtUnitsThatDoNotGrowWithReaders() {
+    Fleet thirty = new Fleet(clock);
+    Fleet.Second second = null;
+    for (int s = 0; s < 5; s++) {
+      second = thirty.second(30_000, 50);
+      assertThat(second.throttled()).as("second %d", s).isZero();
+      assertThat(second.profileReads()).isEqualTo(30_000);
+      assertThat(second.photoReads()).isEqualTo(30_000);
+    }
+    Fleet sixty = new Fleet(ManualClock.create());
+    Fleet.Second doubled = null;
+    for (int s = 0; s < 5; s++) {
+      doubled = sixty.second(60_000, 50);
+      assertThat(doubled.throttled()).isZero();
+    }
+    // Each instance reads each key about once a second (its refresh), and once after each of its
+    // own writes to it: the table's read units are the same for 30,000 and 60,000 readers.
+    assertThat(second.readUnits()).isEqualTo(doubled.readUnits());
+    // 10 refreshes of 18 units (9 items, 2 units each) per key and second at most, plus one for
+    // each write an instance then reads after (50 follows or unfollows, 50 reactions or removals).
+    assertThat(second.readUnits()).isLessThanOrEqualTo(2 * (10 + 50) * 18.0);
+  }
+
+  /** A celebrity with a viral photo on a throughput model, and ten instances reading them. */
+  private static final class Fleet {
+    private static final int INSTANCES = 10;
+    private final ManualClock clock;
+    private final Throughput.Model model;
+    private final List<QuickPhotos> instances = new ArrayList<>();
+    private final io.quickphotos.PhotoId photo;
+    private int fanWrites;
+
+    /**
+     * What one simulated second served.
+     *
+     * @param profileReads getUser calls answered
+     * @param photoReads getPhoto calls answered
+     * @param throttled calls refused for throughput
+     * @param readUnits the read units the table charged in the second
+     */
+    record Second(int profileReads, int photoReads, int throttled, double readUnits) {}
+
+    Fleet(ManualClock clock) {
+      this.clock = clock;
+      InMemoryTable table = InMemoryTable.create();
+      QuickPhotos setup =
+          MemoryQuickPhotos.builder()
+              .table(table)
+              .clock(clock)
+              .sharding(Sharding.of(8, 1, 1))
+              .build();
+      setup.createUser(user("celebrity"));
+      for (int i = 0; i < 200; i++) {
+        setup.createUser(user("fan" + i));
+      }
+      this.photo =
+          setup
+              .uploadPhoto("celebrity", clock.instant(), "https://photos.example.com/c/1.jpg")
+              .id();
+      // Two follows and two reactions switch the profile and the photo to 8 shards each.
+      for (int i = 0; i < 100; i++) {
+        setup.follow("fan" + i, "celebrity");
+        setup.reactTo("fan" + i, photo, io.quickphotos.ReactionType.HEART);
+      }
+      clock.advance(Duration.ofSeconds(10));
+      this.model = Throughput.onDemand().model(clock);
+      for (int i = 0; i < INSTANCES; i++) {
+        instances.add(
+            MemoryQuickPhotos.builder()
+                .table(table)
+                .throughput(model)
+                .retryPolicy(RetryPolicy.noDelay())
+                .clock(clock)
+                .sharding(Sharding.of(8, 1, 1))
+                .build());
+      }
+    }
+
+    /**
+     * One second: {@code reads} profile reads and as many photo reads, and {@code writes} fan
+     * writes of each kind, spread evenly over the second and over the instances.
+     */
+    Second second(int reads, int writes) {
+      double unitsBefore = readUnits();
+      int profile = 0;
+      int photos = 0;
+      int throttled = 0;
+      long step = 1_000_000_000L / reads;
+      int writeEvery = reads / writes;
+      for (int i = 0; i < reads; i++) {
+        QuickPhotos instance = instances.get(i % INSTANCES);
+        try {
+          if (i % writeEvery == 0) {
+            fanWrite(instance);
+          }
+          instance.getUser("celebrity");
+          profile++;
+          instance.getPhoto(photo);
+          photos++;
+        } catch (ServiceUnavailableException e) {
+          throttled++;
+        }
+        clock.advance(Duration.ofNanos(step));
+      }
+      return new Second(profile, photos, throttled, readUnits() - unitsBefore);
+    }
+
+    /** A fan of the first hundred leaves and comes back; another reacts and takes it back. */
+    private void fanWrite(QuickPhotos instance) {
+      String fan = "fan" + (fanWrites % 100);
+      if (fanWrites / 100 % 2 == 0) {
+        instance.unfollow(fan, "celebrity");
+        instance.removeReaction(fan, photo, io.quickphotos.ReactionType.HEART);
+      } else {
+        instance.follow(fan, "celebrity");
+        instance.reactTo(fan, photo, io.quickphotos.ReactionType.HEART);
+      }
+      fanWrites++;
+    }
+
+    private double readUnits() {
+      return model.partitions().stream().mapToDouble(PartitionLoad::readUnits).sum();
+    }
   }
 }

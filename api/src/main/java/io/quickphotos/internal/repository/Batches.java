@@ -29,11 +29,13 @@ final class Batches {
   private final Table table;
   private final Retrier retrier;
   private final RequestPool pool;
+  private final HotReads hotReads;
 
-  Batches(Table table, Retrier retrier, RequestPool pool) {
+  Batches(Table table, Retrier retrier, RequestPool pool, HotReads hotReads) {
     this.table = table;
     this.retrier = retrier;
     this.pool = pool;
+    this.hotReads = hotReads;
   }
 
   /**
@@ -273,7 +275,7 @@ final class Batches {
         "items",
         pending -> {
           meter.madeOf(RequestDescriptions::batchWriteItem, pending);
-          Table.BatchWrite write = table.batchWriteItem(pending);
+          Table.BatchWrite write = batchWriteItem(pending);
           meter.request(write.consumed(), 0);
           if (write.unprocessedItems().size() < pending.size()) {
             meter.applied();
@@ -305,11 +307,20 @@ final class Batches {
         Limits.MAX_BATCH_WRITE_ITEMS,
         Operation.BATCH_WRITE_ITEM,
         "items",
-        table::batchWriteItem,
+        this::batchWriteItem,
         Table.BatchWrite::unprocessedItems,
         RequestDescriptions::batchWriteItem,
         (write, m) -> m.request(write.consumed(), 0),
         meter);
+  }
+
+  /** One BatchWriteItem request; then, whatever its outcome, {@link HotReads#writtenItems}. */
+  private Table.BatchWrite batchWriteItem(List<Item> items) {
+    try {
+      return table.batchWriteItem(items);
+    } finally {
+      hotReads.writtenItems(items);
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
@@ -58,12 +59,21 @@ final class Execution {
 
   private final Batches batches;
 
-  Execution(Table table, CostListener costListener, Retrier retrier, RequestPool pool) {
+  /** Told of every write request, so that it stops serving what the write may have changed. */
+  private final HotReads hotReads;
+
+  Execution(
+      Table table,
+      CostListener costListener,
+      Retrier retrier,
+      RequestPool pool,
+      HotReads hotReads) {
     this.table = Objects.requireNonNull(table, "table");
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.retrier = Objects.requireNonNull(retrier, "retrier");
     this.pool = Objects.requireNonNull(pool, "pool");
-    this.batches = new Batches(table, retrier, pool);
+    this.hotReads = Objects.requireNonNull(hotReads, "hotReads");
+    this.batches = new Batches(table, retrier, pool, hotReads);
     this.listening = costListener != CostListener.NONE;
     this.timed = listening && costListener.timesCalls();
   }
@@ -318,7 +328,7 @@ final class Execution {
       WritePlan.Step step = plan.steps().get(0);
       try {
         meter.made(RequestDescriptions::write, step.action());
-        Table.Write write = table.write(step.action());
+        Table.Write write = written(step.action());
         meter.request(write.consumed(), 0);
         meter.applied();
         return write.item();
@@ -387,7 +397,7 @@ final class Execution {
   boolean tryWrite(WriteAction action, Predicate<Optional<Item>> done, Meter meter) {
     try {
       meter.made(RequestDescriptions::write, action);
-      meter.request(table.write(action).consumed(), 0);
+      meter.request(written(action).consumed(), 0);
       meter.applied();
       return true;
     } catch (TableConditionFailedException e) {
@@ -459,7 +469,14 @@ final class Execution {
       }
       try {
         meter.madeOf(RequestDescriptions::transactWriteItems, actions);
-        meter.request(table.transactWrite(actions, token), 0);
+        Capacity consumed;
+        try {
+          consumed = table.transactWrite(actions, token);
+        } finally {
+          // Answered, cancelled or lost: what this repository kept of those keys is not served.
+          hotReads.written(actions);
+        }
+        meter.request(consumed, 0);
         meter.applied();
         return Optional.empty();
       } catch (ServiceUnavailableException e) {
@@ -506,6 +523,15 @@ final class Execution {
               e);
         }
       }
+    }
+  }
+
+  /** One single-item write request; then, whatever its outcome, {@link HotReads#written}. */
+  private Table.Write written(WriteAction action) {
+    try {
+      return table.write(action);
+    } finally {
+      hotReads.written(action.key());
     }
   }
 

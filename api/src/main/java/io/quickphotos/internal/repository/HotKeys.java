@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -52,12 +53,14 @@ final class HotKeys {
 
   private final Execution execution;
   private final Sharding sharding;
+  private final HotReads hotReads;
   private final Map<String, Integer> shardedUsers = new ConcurrentHashMap<>();
   private final Map<PhotoId, Integer> shardedPhotos = new ConcurrentHashMap<>();
 
-  HotKeys(Execution execution, Sharding sharding) {
+  HotKeys(Execution execution, Sharding sharding, HotReads hotReads) {
     this.execution = execution;
     this.sharding = sharding;
+    this.hotReads = hotReads;
   }
 
   /**
@@ -238,8 +241,9 @@ final class HotKeys {
   }
 
   /**
-   * The items with exact counters: each hot (sharded) one read again with its shards as one
-   * snapshot (one TransactGetItems per 100 keys, sent side by side), so its counts are counts
+   * The items with exact counters: each hot (sharded) one as of a snapshot of it with its shards
+   * — the one this repository kept ({@link HotReads}), if it may still be served, else read now
+   * (one TransactGetItems per 100 keys, sent side by side) and kept — so its counts are counts
    * that existed; none read when no item is hot (an ordinary read costs what it did). A hot item
    * gone by the time of its snapshot is left out.
    *
@@ -257,7 +261,8 @@ final class HotKeys {
     if (hot == null) {
       return items;
     }
-    Map<Key, Item> totals = snapshots(hot, new HashMap<>(), meter);
+    Map<Key, Item> totals =
+        hotReads.on() ? keptOrRead(hot, meter) : snapshots(hot, new HashMap<>(), meter);
     List<Item> exact = new ArrayList<>(items.size());
     for (Item item : items) {
       if (!Shards.isSharded(item)) {
@@ -269,9 +274,105 @@ final class HotKeys {
     return exact;
   }
 
-  /** A hot item with exact counters as of one snapshot; empty if it is gone. */
-  private Optional<Item> snapshot(Item main, Meter meter) {
-    return snapshots(List.of(main), new HashMap<>(), meter).values().stream().findFirst();
+  /**
+   * Hot items as this repository kept them, where it may still serve them; the others read as
+   * snapshots and kept: first those whose refresh no other reader has in flight, in one round,
+   * then, once the others' refreshes are done, those they did not leave servable.
+   */
+  private Map<Key, Item> keptOrRead(List<Item> hot, Meter meter) {
+    Map<Key, Item> totals = new HashMap<>();
+    List<Item> mine = new ArrayList<>();
+    List<HotReads.Refresh> refreshes = new ArrayList<>();
+    List<Item> theirs = new ArrayList<>();
+    List<CompletableFuture<?>> waits = new ArrayList<>();
+    for (Item item : hot) {
+      Item kept = hotReads.fresh(item.key());
+      if (kept != null) {
+        totals.put(item.key(), kept);
+        continue;
+      }
+      Object claim = hotReads.claimOrOther(item.key());
+      if (claim instanceof HotReads.Refresh refresh) {
+        mine.add(item);
+        refreshes.add(refresh);
+      } else {
+        theirs.add(item);
+        waits.add((CompletableFuture<?>) claim);
+      }
+    }
+    readAndKeep(mine, refreshes, totals, meter);
+    List<Item> again = new ArrayList<>();
+    for (int i = 0; i < theirs.size(); i++) {
+      // Waited on only once this caller's own refreshes are done: no two callers wait on each
+      // other.
+      waits.get(i).join();
+      Item kept = hotReads.fresh(theirs.get(i).key());
+      if (kept != null) {
+        totals.put(theirs.get(i).key(), kept);
+      } else {
+        again.add(theirs.get(i));
+      }
+    }
+    List<HotReads.Refresh> unclaimed = new ArrayList<>(again.size());
+    for (Item item : again) {
+      unclaimed.add(hotReads.unclaimed(item.key()));
+    }
+    readAndKeep(again, unclaimed, totals, meter);
+    return totals;
+  }
+
+  /** Reads hot items as snapshots, keeps each that is still hot, and ends the refreshes. */
+  private void readAndKeep(
+      List<Item> mains, List<HotReads.Refresh> refreshes, Map<Key, Item> totals, Meter meter) {
+    if (mains.isEmpty()) {
+      return;
+    }
+    try {
+      Map<Key, Integer> counts = new HashMap<>();
+      Map<Key, Item> read = snapshots(mains, counts, meter);
+      for (int i = 0; i < mains.size(); i++) {
+        Key key = mains.get(i).key();
+        hotReads.keep(refreshes.get(i), counts.getOrDefault(key, 0) > 0 ? read.get(key) : null);
+      }
+      totals.putAll(read);
+    } finally {
+      refreshes.forEach(hotReads::done);
+    }
+  }
+
+  /**
+   * One hot item with exact counters: the snapshot this repository kept, if it may still be
+   * served, else one read now and kept. Other readers of the key meanwhile wait for this read
+   * rather than make their own.
+   *
+   * @param main the item as read, or a guess holding its shard count
+   * @param shardCounts receives the shard count the snapshot showed, if one was read
+   * @return the item, empty if it is gone
+   */
+  private Optional<Item> keptOrRead(Item main, Map<Key, Integer> shardCounts, Meter meter) {
+    Key key = main.key();
+    if (!hotReads.on()) {
+      return Optional.ofNullable(snapshots(List.of(main), shardCounts, meter).get(key));
+    }
+    for (int round = 0; ; round++) {
+      Item kept = hotReads.fresh(key);
+      if (kept != null) {
+        return Optional.of(kept);
+      }
+      // After a few waits that left nothing servable (writes kept landing), read unclaimed.
+      HotReads.Refresh refresh = round < ROUNDS ? hotReads.claim(key) : hotReads.unclaimed(key);
+      if (refresh == null) {
+        continue;
+      }
+      try {
+        Optional<Item> total =
+            Optional.ofNullable(snapshots(List.of(main), shardCounts, meter).get(key));
+        hotReads.keep(refresh, shardCounts.getOrDefault(key, 0) > 0 ? total.orElse(null) : null);
+        return total;
+      } finally {
+        hotReads.done(refresh);
+      }
+    }
   }
 
   /** One item (or none) with exact counters; see {@link #withTotals(List, Meter)}. */
@@ -279,7 +380,7 @@ final class HotKeys {
     if (item.isEmpty() || !Shards.isSharded(item.get())) {
       return item;
     }
-    return snapshot(item.get(), meter);
+    return keptOrRead(item.get(), new HashMap<>(), meter);
   }
 
   /**
@@ -307,12 +408,12 @@ final class HotKeys {
       }
       // Hot: its next reads go straight to the snapshot.
       remember(known, name, found);
-      return snapshot(item.get(), meter);
+      return keptOrRead(item.get(), new HashMap<>(), meter);
     }
     Item guess = Item.builder(key).put(Shards.SHARDS_ATTRIBUTE, shards).build();
     Map<Key, Integer> counts = new HashMap<>();
-    Optional<Item> total = Optional.ofNullable(snapshots(List.of(guess), counts, meter).get(key));
-    if (total.isEmpty() || counts.getOrDefault(key, 0) == 0) {
+    Optional<Item> total = keptOrRead(guess, counts, meter);
+    if (total.isEmpty() || Integer.valueOf(0).equals(counts.get(key))) {
       // Gone, or made again unsharded: read it as any other from now on.
       known.remove(name);
     }

@@ -33,9 +33,13 @@ public final class RawItems {
   private final Table table;
   private final RetryPolicy retryPolicy;
 
-  RawItems(Table table, RetryPolicy retryPolicy) {
+  /** Run after items are loaded: the repository then serves no hot key's snapshot it kept. */
+  private final Runnable afterLoad;
+
+  RawItems(Table table, RetryPolicy retryPolicy, Runnable afterLoad) {
     this.table = Objects.requireNonNull(table, "table");
     this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+    this.afterLoad = Objects.requireNonNull(afterLoad, "afterLoad");
   }
 
   /** What one pass counted of each kind: items and their DynamoDB size. */
@@ -51,7 +55,8 @@ public final class RawItems {
 
   /**
    * Puts the items of DynamoDB JSON lines into the table as they are, with BatchWriteItem, 25 a
-   * request, in the order of the lines; a key repeated ends with its last line's item.
+   * request, in the order of the lines; a key repeated ends with its last line's item. The
+   * repository then reads every hot key from the table again.
    *
    * @param lines the text; read to its end, not closed
    * @return how many items were written
@@ -63,8 +68,12 @@ public final class RawItems {
    */
   public long load(Reader lines) {
     ItemLoader loader = new ItemLoader(table, retryPolicy);
-    ItemJson.read(lines, loader::put);
-    return loader.flush();
+    try {
+      ItemJson.read(lines, loader::put);
+      return loader.flush();
+    } finally {
+      afterLoad.run();
+    }
   }
 
   /**

@@ -5,14 +5,16 @@ import io.quickphotos.FanOut;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
  * What a repository needs besides its engine: where each call's cost goes, the clock that stamps
  * follows and reactions (and says what today is for birth dates), and how transient refusals are
  * retried, when hot keys are sharded, how many independent requests of one call may be in
- * flight at once, how the home feed is served, and whether the table's recorded settings are
- * consulted. Immutable; each {@code with} method returns a copy.
+ * flight at once, how the home feed is served, whether the table's recorded settings are
+ * consulted, and how old a hot key's snapshot it serves again may be. Immutable; each {@code with}
+ * method returns a copy.
  *
  * @param costListener receives each call's cost
  * @param clock stamps follows and reactions
@@ -27,6 +29,9 @@ import java.util.Objects;
  * @param shardingGiven whether {@code sharding} was chosen by the application (else the table's
  *     recorded one, if any, is adopted)
  * @param fanOutGiven whether {@code fanOut} was chosen by the application
+ * @param hotReadStaleness how long a snapshot of a hot (sharded) user or photo that this
+ *     repository read may be served again without reading the table ({@link HotReads}); zero
+ *     serves none again
  */
 public record RepositoryOptions(
     CostListener costListener,
@@ -37,7 +42,8 @@ public record RepositoryOptions(
     FanOut fanOut,
     boolean consultTable,
     boolean shardingGiven,
-    boolean fanOutGiven) {
+    boolean fanOutGiven,
+    Duration hotReadStaleness) {
   /**
    * Checks the options.
    *
@@ -50,8 +56,10 @@ public record RepositoryOptions(
    * @param consultTable whether the table's recorded settings are read
    * @param shardingGiven whether the sharding was chosen
    * @param fanOutGiven whether the fan-out was chosen
+   * @param hotReadStaleness how old a hot key's snapshot served again may be
    * @throws NullPointerException if any is null
-   * @throws IllegalArgumentException if the parallelism is not 1 to 256
+   * @throws IllegalArgumentException if the parallelism is not 1 to 256, or the staleness is
+   *     negative or longer than a day
    */
   public RepositoryOptions {
     Objects.requireNonNull(costListener, "costListener");
@@ -60,12 +68,14 @@ public record RepositoryOptions(
     Objects.requireNonNull(sharding, "sharding");
     RequestPool.checked(parallelism);
     Objects.requireNonNull(fanOut, "fanOut");
+    HotReads.checkedBound(hotReadStaleness);
   }
 
   /**
    * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()},
    * {@link Sharding#defaults()}, parallelism 1, {@link FanOut#off()}, all as given: the table's
-   * recorded settings are not read.
+   * recorded settings are not read; no hot key's snapshot served again (a staleness of zero: every
+   * read of a hot key reads the table, as before hot reads existed).
    *
    * @return the defaults
    */
@@ -79,7 +89,8 @@ public record RepositoryOptions(
         FanOut.off(),
         false,
         true,
-        true);
+        true,
+        Duration.ZERO);
   }
 
   /**
@@ -98,7 +109,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         shardingGiven,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
   }
 
   /**
@@ -117,7 +129,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         shardingGiven,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
   }
 
   /**
@@ -136,7 +149,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         shardingGiven,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
   }
 
   /**
@@ -155,7 +169,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         true,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
   }
 
   /**
@@ -175,7 +190,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         shardingGiven,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
   }
 
   /**
@@ -194,7 +210,8 @@ public record RepositoryOptions(
         fanOut,
         consultTable,
         shardingGiven,
-        true);
+        true,
+        hotReadStaleness);
   }
 
   /**
@@ -215,7 +232,41 @@ public record RepositoryOptions(
         fanOut,
         true,
         shardingGiven,
-        fanOutGiven);
+        fanOutGiven,
+        hotReadStaleness);
+  }
+
+  /**
+   * These options with another bound on how old a hot key's snapshot served again may be.
+   *
+   * @param staleness zero to a day; zero serves none again
+   * @return a copy
+   * @throws IllegalArgumentException if out of range
+   */
+  public RepositoryOptions withHotReadStaleness(Duration staleness) {
+    return new RepositoryOptions(
+        costListener,
+        clock,
+        retryPolicy,
+        sharding,
+        parallelism,
+        fanOut,
+        consultTable,
+        shardingGiven,
+        fanOutGiven,
+        staleness);
+  }
+
+  /**
+   * Checks a hot-read staleness setting, as the builders do when it is set.
+   *
+   * @param staleness how old a hot key's snapshot served again may be
+   * @return it, if zero to a day
+   * @throws NullPointerException if null
+   * @throws IllegalArgumentException otherwise
+   */
+  public static Duration checkedHotReadStaleness(Duration staleness) {
+    return HotReads.checkedBound(staleness);
   }
 
   /**

@@ -107,7 +107,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         options.sharding(),
         new RequestPool(options.parallelism()),
         options.fanOut(),
-        new RawItems(bare, options.retryPolicy()));
+        new HotReads(options.hotReadStaleness(), options.clock()),
+        bare,
+        options.retryPolicy());
   }
 
   /** A repository that backs off with {@code backoff}: tests record the pauses. */
@@ -121,7 +123,9 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         Sharding.defaults(),
         new RequestPool(1),
         FanOut.off(),
-        new RawItems(table, io.quickphotos.RetryPolicy.noDelay(maxAttempts)));
+        new HotReads(java.time.Duration.ZERO, clock),
+        table,
+        io.quickphotos.RetryPolicy.noDelay(maxAttempts));
   }
 
   private SingleTableQuickPhotos(
@@ -132,10 +136,12 @@ final class SingleTableQuickPhotos implements QuickPhotos {
       Sharding sharding,
       RequestPool pool,
       FanOut fanOut,
-      RawItems rawItems) {
-    this.execution = new Execution(table, costListener, retrier, pool);
+      HotReads hotReads,
+      Table bare,
+      io.quickphotos.RetryPolicy toolsRetryPolicy) {
+    this.execution = new Execution(table, costListener, retrier, pool, hotReads);
     this.sharding = sharding;
-    this.hotKeys = new HotKeys(execution, sharding);
+    this.hotKeys = new HotKeys(execution, sharding, hotReads);
     this.fanOuts = new FanOuts(execution, hotKeys, fanOut, clock);
     CascadeSteps steps = new CascadeSteps(execution);
     this.photoCascade = new PhotoCascade(execution, steps);
@@ -143,7 +149,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.homeFeed = new HomeFeed(execution, hotKeys, clock);
     this.snapshots = new SnapshotItems(execution);
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.rawItems = rawItems;
+    // Items loaded around the repository may change any hot key: it then serves none it kept.
+    this.rawItems = new RawItems(bare, toolsRetryPolicy, hotReads::clear);
   }
 
   /** The table as items, for tools: see {@link Repositories#rawItems}. */
