@@ -91,6 +91,9 @@ public class QuickPhotosAutoConfiguration {
       if (properties.getParallelism() != null) {
         builder.parallelism(properties.getParallelism());
       }
+      if (properties.getHotReadStaleness() != null) {
+        builder.hotReadStaleness(properties.getHotReadStaleness());
+      }
       return builder.build();
     }
     DynamoDbClient client = clients.getIfUnique();
@@ -110,6 +113,9 @@ public class QuickPhotosAutoConfiguration {
     properties.getRetry().toRetryPolicy().ifPresent(builder::retryPolicy);
     if (properties.getParallelism() != null) {
       builder.parallelism(properties.getParallelism());
+    }
+    if (properties.getHotReadStaleness() != null) {
+      builder.hotReadStaleness(properties.getHotReadStaleness());
     }
     QuickPhotos photos = builder.build();
     if (properties.getDynamodb().isEnableTimeToLive()) {

@@ -68,6 +68,13 @@ public class QuickPhotosProperties {
    */
   private Integer parallelism;
 
+  /**
+   * How long this instance serves a hot (sharded) user's or photo's snapshot again without
+   * reading the table, e.g. 1s; 0 reads the table every time. Ordinary keys are always read
+   * from the table. Unset: the builder's default, 1s.
+   */
+  private Duration hotReadStaleness;
+
   private final DynamoDb dynamodb = new DynamoDb();
   private final FanOutProperties fanOut = new FanOutProperties();
   private final ShardingProperties sharding = new ShardingProperties();
@@ -144,6 +151,24 @@ public class QuickPhotosProperties {
    */
   public void setParallelism(Integer parallelism) {
     this.parallelism = parallelism;
+  }
+
+  /**
+   * How long a hot key's snapshot is served again.
+   *
+   * @return null for the builder's default
+   */
+  public Duration getHotReadStaleness() {
+    return hotReadStaleness;
+  }
+
+  /**
+   * Sets how long a hot key's snapshot is served again.
+   *
+   * @param hotReadStaleness zero or positive, null for the builder's default
+   */
+  public void setHotReadStaleness(Duration hotReadStaleness) {
+    this.hotReadStaleness = hotReadStaleness;
   }
 
   /**
