@@ -2,12 +2,22 @@ package io.quickphotos.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quickphotos.CostListener;
+import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.RetryPolicy;
+import io.quickphotos.Sharding;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -85,15 +95,13 @@ public class QuickPhotosAutoConfiguration {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
       MemoryQuickPhotos.Builder builder =
           MemoryQuickPhotos.builder().costListener(costListener).clock(clock);
-      properties.getFanOut().toFanOut().ifPresent(builder::fanOut);
-      properties.getSharding().toSharding().ifPresent(builder::sharding);
-      properties.getRetry().toRetryPolicy().ifPresent(builder::retryPolicy);
-      if (properties.getParallelism() != null) {
-        builder.parallelism(properties.getParallelism());
-      }
-      if (properties.getHotReadStaleness() != null) {
-        builder.hotReadStaleness(properties.getHotReadStaleness());
-      }
+      applySettings(
+          properties,
+          builder::fanOut,
+          builder::sharding,
+          builder::retryPolicy,
+          builder::parallelism,
+          builder::hotReadStaleness);
       return builder.build();
     }
     DynamoDbClient client = clients.getIfUnique();
@@ -108,20 +116,41 @@ public class QuickPhotosAutoConfiguration {
             .createTableIfMissing(properties.isCreateTableIfMissing())
             .costListener(costListener)
             .clock(clock);
-    properties.getFanOut().toFanOut().ifPresent(builder::fanOut);
-    properties.getSharding().toSharding().ifPresent(builder::sharding);
-    properties.getRetry().toRetryPolicy().ifPresent(builder::retryPolicy);
-    if (properties.getParallelism() != null) {
-      builder.parallelism(properties.getParallelism());
-    }
-    if (properties.getHotReadStaleness() != null) {
-      builder.hotReadStaleness(properties.getHotReadStaleness());
-    }
+    applySettings(
+        properties,
+        builder::fanOut,
+        builder::sharding,
+        builder::retryPolicy,
+        builder::parallelism,
+        builder::hotReadStaleness);
     QuickPhotos photos = builder.build();
     if (properties.getDynamodb().isEnableTimeToLive()) {
       QuickPhotosTable.enableTimeToLive(client, properties.getTableName());
     }
     return photos;
+  }
+
+  /**
+   * Gives a builder the settings the properties set, through the builder's own methods (the two
+   * backends' builders share these settings but no type); what is unset stays the builder's
+   * default, or for fan-out and sharding the table's recorded setting.
+   */
+  private static void applySettings(
+      QuickPhotosProperties properties,
+      Consumer<FanOut> fanOut,
+      Consumer<Sharding> sharding,
+      Consumer<RetryPolicy> retryPolicy,
+      IntConsumer parallelism,
+      Consumer<Duration> hotReadStaleness) {
+    properties.getFanOut().toFanOut().ifPresent(fanOut);
+    properties.getSharding().toSharding().ifPresent(sharding);
+    properties.getRetry().toRetryPolicy().ifPresent(retryPolicy);
+    if (properties.getParallelism() != null) {
+      parallelism.accept(properties.getParallelism());
+    }
+    if (properties.getHotReadStaleness() != null) {
+      hotReadStaleness.accept(properties.getHotReadStaleness());
+    }
   }
 
   /**
@@ -184,14 +213,20 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
-  /** The health indicator on Spring Boot 4 ({@code spring-boot-health}). */
-  @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+  /** {@code management.health.quickphotos.enabled}, true unless set: both Boots' indicators. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.TYPE)
   @ConditionalOnProperty(
       prefix = "management.health.quickphotos",
       name = "enabled",
       havingValue = "true",
       matchIfMissing = true)
+  @interface ConditionalOnHealthEnabled {}
+
+  /** The health indicator on Spring Boot 4 ({@code spring-boot-health}). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+  @ConditionalOnHealthEnabled
   static class Boot4HealthConfiguration {
 
     /**
@@ -221,11 +256,7 @@ public class QuickPhotosAutoConfiguration {
   /** The health indicator on Spring Boot 3.5 ({@code spring-boot-actuator}). */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
-  @ConditionalOnProperty(
-      prefix = "management.health.quickphotos",
-      name = "enabled",
-      havingValue = "true",
-      matchIfMissing = true)
+  @ConditionalOnHealthEnabled
   static class Boot3HealthConfiguration {
 
     /**
