@@ -91,7 +91,7 @@ class PublicApiOnlyTest {
         dir.resolve("CollectionsBackend.java"),
         String.join(
             "\n",
-            "import io.quickphotos.internal.repository.Validation;",
+            "import io.quickphotos.internal.repository.validation.Validation;",
             "import io.quickphotos.internal.singletable.KeyLayout;"));
 
     assertThat(uses(dir, EXCEPTIONS))

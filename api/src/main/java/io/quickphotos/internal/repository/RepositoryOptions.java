@@ -5,6 +5,8 @@ import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotosBuilder;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
+import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.request.RequestPool;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -286,7 +288,7 @@ public final class RepositoryOptions {
    */
   public RepositoryOptions withHotReadStaleness(Duration staleness) {
     RepositoryOptions copy = copy();
-    copy.hotReadStaleness = HotReads.checkedBound(staleness);
+    copy.hotReadStaleness = HotCounters.checkedStaleness(staleness);
     return copy;
   }
 }
