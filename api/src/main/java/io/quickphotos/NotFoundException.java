@@ -30,7 +30,7 @@ public abstract class NotFoundException extends QuickPhotosException {
    * @param message what is missing, for people
    */
   protected NotFoundException(String message) {
-    super(message);
+    super(Kind.NOT_FOUND, message);
   }
 
   /**
@@ -40,6 +40,6 @@ public abstract class NotFoundException extends QuickPhotosException {
    * @param cause the lower-level failure, kept for diagnosis
    */
   protected NotFoundException(String message, Throwable cause) {
-    super(message, cause);
+    super(Kind.NOT_FOUND, message, cause);
   }
 }

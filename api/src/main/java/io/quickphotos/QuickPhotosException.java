@@ -64,7 +64,7 @@ import java.util.Map;
  * it is built and never changes.
  */
 public class QuickPhotosException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   /**
    * The kinds an application maps to a response, one each: see the table on
@@ -104,43 +104,50 @@ public class QuickPhotosException extends RuntimeException {
     INTERNAL
   }
 
+  /** The kind, set by the constructor of the kind's type; {@link Kind#INTERNAL} for this class. */
+  private final Kind kind;
+
   /**
-   * Creates an exception with a message.
+   * Creates an exception of the kind {@link Kind#INTERNAL} with a message.
    *
    * @param message what went wrong, for people
    */
   public QuickPhotosException(String message) {
-    super(message);
+    this(Kind.INTERNAL, message);
   }
 
   /**
-   * Creates an exception with a message and the underlying cause.
+   * Creates an exception of the kind {@link Kind#INTERNAL} with a message and the underlying
+   * cause.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public QuickPhotosException(String message, Throwable cause) {
+    this(Kind.INTERNAL, message, cause);
+  }
+
+  // Package-private, so that each kind but INTERNAL is set by its type's constructors alone and a
+  // class beneath the root of another library's making is INTERNAL, as the Javadoc promises.
+  // Without a cause the cause is left unset, for Throwable#initCause (the repository's).
+  QuickPhotosException(Kind kind, String message) {
+    super(message);
+    this.kind = kind;
+  }
+
+  QuickPhotosException(Kind kind, String message, Throwable cause) {
     super(message, cause);
+    this.kind = kind;
   }
 
   /**
-   * The kind of this error, from its type: an application maps each kind to one response.
+   * The kind of this error, set when it was built by the constructor of its kind's type: an
+   * application maps each kind to one response.
    *
    * @return the kind of the type this exception is beneath, {@link Kind#INTERNAL} if none
    */
   public final Kind kind() {
-    if (this instanceof InvalidInputException) {
-      return Kind.INVALID_INPUT;
-    } else if (this instanceof NotFoundException) {
-      return Kind.NOT_FOUND;
-    } else if (this instanceof ConflictException) {
-      return Kind.CONFLICT;
-    } else if (this instanceof ServiceUnavailableException) {
-      return Kind.UNAVAILABLE;
-    } else if (this instanceof TableConfigurationException) {
-      return Kind.MISCONFIGURED;
-    }
-    return Kind.INTERNAL;
+    return kind;
   }
 
   /**
