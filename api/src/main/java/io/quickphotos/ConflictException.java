@@ -42,4 +42,9 @@ public abstract class ConflictException extends QuickPhotosException {
   protected ConflictException(String message, Throwable cause) {
     super(Kind.CONFLICT, message, cause);
   }
+
+  /** The exception of a class beneath this one, with what it concerns and no cause yet. */
+  ConflictException(String message, Concerns concerns) {
+    super(Kind.CONFLICT, message, concerns);
+  }
 }

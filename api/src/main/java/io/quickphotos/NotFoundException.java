@@ -42,4 +42,9 @@ public abstract class NotFoundException extends QuickPhotosException {
   protected NotFoundException(String message, Throwable cause) {
     super(Kind.NOT_FOUND, message, cause);
   }
+
+  /** The exception of a class beneath this one, with what it concerns and no cause yet. */
+  NotFoundException(String message, Concerns concerns) {
+    super(Kind.NOT_FOUND, message, concerns);
+  }
 }

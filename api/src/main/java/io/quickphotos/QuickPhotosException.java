@@ -46,7 +46,8 @@ import java.util.Map;
  * <p><b>What it concerns.</b> Each exception of the not-found and conflict kinds carries the
  * identifiers it is about (the username, the photo, the other user of a follow, the reaction
  * type) as typed accessors on its class and, by name, as {@link #identifiers()}, the same on both
- * backends; the message says the same for people.
+ * backends; the message says the same for people. Each class is built by its {@code of}
+ * factory, which an application that throws one itself (a fake, a service of its own) calls too.
  *
  * <p><b>{@link Kind#INTERNAL}: a plain {@code QuickPhotosException}.</b> Thrown as itself for what
  * is neither the caller's input, the table's state under the design's rules, a transient failure
@@ -107,6 +108,9 @@ public class QuickPhotosException extends RuntimeException {
   /** The kind, set by the constructor of the kind's type; {@link Kind#INTERNAL} for this class. */
   private final Kind kind;
 
+  /** The identifiers this error concerns; null for none. */
+  private final Concerns concerns;
+
   /**
    * Creates an exception of the kind {@link Kind#INTERNAL} with a message.
    *
@@ -133,11 +137,19 @@ public class QuickPhotosException extends RuntimeException {
   QuickPhotosException(Kind kind, String message) {
     super(message);
     this.kind = kind;
+    this.concerns = null;
   }
 
   QuickPhotosException(Kind kind, String message, Throwable cause) {
     super(message, cause);
     this.kind = kind;
+    this.concerns = null;
+  }
+
+  QuickPhotosException(Kind kind, String message, Concerns concerns) {
+    super(message);
+    this.kind = kind;
+    this.concerns = concerns;
   }
 
   /**
@@ -158,9 +170,14 @@ public class QuickPhotosException extends RuntimeException {
    * HTTP service's problem details; the typed accessors of each class say the same.
    *
    * @return an unmodifiable map in a stable order; empty for the kinds other than not found and
-   *     conflict, and for an exception built with a message-only constructor
+   *     conflict, and for a class beneath those of another library's making
    */
   public Map<String, String> identifiers() {
-    return Map.of();
+    return Concerns.named(concerns);
+  }
+
+  /** What the not-found and conflict classes concern, for their accessors; null for none. */
+  final Concerns concerns() {
+    return concerns;
   }
 }
