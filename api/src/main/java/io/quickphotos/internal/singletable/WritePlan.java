@@ -32,11 +32,12 @@ public record WritePlan(List<Step> steps, boolean transactional) {
     if (!transactional && steps.size() != 1) {
       throw new IllegalArgumentException("a non-transactional plan has exactly one step");
     }
-    if (steps.size() > 1) {
-      java.util.Set<StepName> names = new java.util.HashSet<>();
-      for (Step step : steps) {
-        if (!names.add(step.name())) {
-          throw new IllegalArgumentException("two steps named " + step.name());
+    // Pairwise, without a set: most plans have two to four steps, and every write builds one.
+    for (int i = 1; i < steps.size(); i++) {
+      StepName name = steps.get(i).name();
+      for (int j = 0; j < i; j++) {
+        if (steps.get(j).name().equals(name)) {
+          throw new IllegalArgumentException("two steps named " + name);
         }
       }
     }
