@@ -2,14 +2,25 @@
  * Internal: the one repository implementation, over any engine. Not part of quickphotos' public
  * API; exported only to the backends and the test kit.
  *
- * <p>{@link io.quickphotos.internal.repository.Repositories#create} is the only way in. Behind
- * it, package-private classes with one job each: the facade (validation, then one access
- * pattern's plan per method), {@code Execution} (metering, the call wrapper that maps engine
- * failures to the API's exceptions, every request), {@code Retrier} (the configured
- * {@link io.quickphotos.RetryPolicy}, for every loop that tries again), {@code PhotoCascade} (remove
- * a reaction, delete a photo) and {@code AccountCascade} (close an account), each fenced to what
- * it marked, on the steps they share in {@code CascadeSteps}, {@code HomeFeed},
- * {@code SnapshotItems} (bulk import), {@code TableAudit}, plus {@code Validation},
- * {@code Cursors} and the lazy {@code RequestDescriptions} of each call's requests.
+ * <p>{@link io.quickphotos.internal.repository.Repositories#create} is the only way in, with
+ * {@link io.quickphotos.internal.repository.RepositoryOptions} (each option's default and check)
+ * and {@link io.quickphotos.internal.repository.RepositoryBuilder} (the backends' builders' one
+ * base). Behind it the facade checks each call's arguments and hands it to a room, one package
+ * each:
+ *
+ * <ul>
+ *   <li>{@code request}: the request layer, the only way to the engine — each call wrapped,
+ *       metered and its failures mapped ({@code Calls}); reads, writes, batches; a cancelled
+ *       transaction asked about by step name ({@code Cancellation}); the retry budget, the pool,
+ *       cursors;
+ *   <li>{@code validation}: the argument checks;
+ *   <li>features, each behind one entry point: {@code hot} (sharded counters and hot reads,
+ *       {@code HotCounters}), {@code feed} (uploads, follows, the home feed, {@code Feeds}),
+ *       {@code cascade} (removing and deleting, {@code Cascades}), {@code listing} ({@code
+ *       Listings}), {@code audit} ({@code TableAudit}), {@code bulk} (import and raw items).
+ * </ul>
+ *
+ * <p>A feature reaches the request layer, the argument checks and the single-table layout, and
+ * another feature only through its entry point; {@code RoomsTest} holds the arrows.
  */
 package io.quickphotos.internal.repository;

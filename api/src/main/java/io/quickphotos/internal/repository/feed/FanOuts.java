@@ -102,11 +102,6 @@ final class FanOuts {
     return fanOut.isHybrid();
   }
 
-  /** The setting. */
-  FanOut setting() {
-    return fanOut;
-  }
-
   // --- follows ----------------------------------------------------------------------------------
 
   /**
