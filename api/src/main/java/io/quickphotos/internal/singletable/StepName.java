@@ -42,7 +42,23 @@ public record StepName(String name, int index) {
    * @return the name
    */
   public StepName at(int index) {
-    return new StepName(name, index);
+    return index == this.index ? this : new StepName(name, index);
+  }
+
+  /**
+   * The first {@code count} steps of one name, for a caller that names the steps of every
+   * transaction it sends: made once, not once a transaction.
+   *
+   * @param name what the steps do
+   * @param count how many
+   * @return the names, by index
+   */
+  public static StepName[] series(String name, int count) {
+    StepName[] series = new StepName[count];
+    for (int i = 0; i < count; i++) {
+      series[i] = new StepName(name, i);
+    }
+    return series;
   }
 
   @Override

@@ -251,11 +251,11 @@ public record WritePlan(List<Step> steps, boolean transactional) {
      * @param action the write
      */
     public Step(StepName name, WriteAction action) {
-      this(
-          name,
-          action,
-          () -> new QuickPhotosException("the condition of step " + name + " failed"),
-          item -> true);
+      this(name, action, NO_ERROR, item -> true);
     }
+
+    /** The error of a step that has none of its own: its caller reads the cancellation. */
+    private static final Supplier<QuickPhotosException> NO_ERROR =
+        () -> new QuickPhotosException("a transaction step without an error of its own failed");
   }
 }

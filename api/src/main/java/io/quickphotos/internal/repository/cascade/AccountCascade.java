@@ -42,7 +42,7 @@ import java.util.function.Function;
  */
 final class AccountCascade {
   /** The steps of a transaction of the account's photos that delete a photo, by photo. */
-  private static final StepName PHOTO = StepName.of("photo");
+  private static final StepName[] PHOTO = StepName.series("photo", Limits.MAX_TRANSACTION_ACTIONS);
 
   private final Reads reads;
   private final Writes writes;
@@ -195,7 +195,7 @@ final class AccountCascade {
         if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
           bare.add(
               new WritePlan.Step(
-                  PHOTO.at(bare.size()),
+                  PHOTO[bare.size()],
                   new WriteAction.Delete(
                       item.key(),
                       ItemCondition.and(ReactionPlans.noReactions(), Shards.notSharded()))));

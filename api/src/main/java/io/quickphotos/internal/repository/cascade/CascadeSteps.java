@@ -48,11 +48,12 @@ final class CascadeSteps {
   /** The step of a cascade's transaction that checks (or writes) the closing account's fence. */
   static final StepName FENCE = StepName.of("account fence");
 
-  /** The steps of an unlink that delete the counted items, by link. */
-  static final StepName UNLINKED = StepName.of("unlinked item");
+  /** The steps of an unlink that delete the counted items, by link (a transaction holds 49). */
+  private static final StepName[] UNLINKED =
+      StepName.series("unlinked item", LINKS_PER_TRANSACTION);
 
   /** The steps of an unlink that take one off (or check) the counters, by link. */
-  static final StepName COUNTER = StepName.of("counter");
+  private static final StepName[] COUNTER = StepName.series("counter", LINKS_PER_TRANSACTION);
 
   /** The step of an unlink that takes the links' count off the closing account's own counter. */
   static final StepName AGGREGATE = StepName.of("aggregate counter");
@@ -156,7 +157,7 @@ final class CascadeSteps {
         Link link = pending.get(i);
         steps.add(
             new WritePlan.Step(
-                UNLINKED.at(i), new WriteAction.Delete(link.item(), ItemCondition.EXISTS)));
+                UNLINKED[i], new WriteAction.Delete(link.item(), ItemCondition.EXISTS)));
         ItemCondition positive = new ItemCondition.AtLeast(link.counter(), 1);
         List<UpdateAction> minusOne = Counters.add(link.counter(), -1);
         WriteAction counterAction;
@@ -168,7 +169,7 @@ final class CascadeSteps {
                   ? new WriteAction.Check(link.counterItem(), ItemCondition.not(positive))
                   : new WriteAction.Update(link.counterItem(), minusOne, positive);
         }
-        steps.add(new WritePlan.Step(COUNTER.at(i), counterAction));
+        steps.add(new WritePlan.Step(COUNTER[i], counterAction));
       }
       Optional<WriteAction> extra = aggregate.apply(pending.size());
       extra.ifPresent(action -> steps.add(new WritePlan.Step(AGGREGATE, action)));
@@ -181,12 +182,12 @@ final class CascadeSteps {
       boolean someGone = false;
       for (int i = 0; i < pending.size(); i++) {
         Link link = pending.get(i);
-        if (c.failed(UNLINKED.at(i))) {
+        if (c.failed(UNLINKED[i])) {
           someGone = true;
           continue;
         }
-        if (c.failed(COUNTER.at(i))) {
-          Optional<Item> counterImage = c.image(COUNTER.at(i));
+        if (c.failed(COUNTER[i])) {
+          Optional<Item> counterImage = c.image(COUNTER[i]);
           if (link.parts() != null) {
             boolean folded =
                 counterImage.isEmpty()

@@ -45,7 +45,8 @@ final class PhotoCascade {
   static final int REACTIONS_PER_TRANSACTION = Limits.MAX_TRANSACTION_ACTIONS - 1;
 
   /** The steps of one of its transactions that delete reactions, by reaction. */
-  private static final StepName REACTION = StepName.of("reaction");
+  private static final StepName[] REACTION =
+      StepName.series("reaction", Limits.MAX_TRANSACTION_ACTIONS);
 
   /** The step of one of its transactions that writes the photo. */
   private static final StepName PHOTO = StepName.of("photo");
@@ -201,7 +202,7 @@ final class PhotoCascade {
           found.merge(ItemCodec.reaction(item).type(), 1L, Long::sum);
           actions.add(
               new WritePlan.Step(
-                  REACTION.at(actions.size()),
+                  REACTION[actions.size()],
                   new WriteAction.Delete(item.key(), ItemCondition.EXISTS)));
         }
         last = page.lastEvaluatedKey().isEmpty() && sameCounts(found, left);
