@@ -181,13 +181,11 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.profileUpdate(update, today());
     return execution.call(
         AccessPattern.UPDATE_PROFILE,
-        // A hot user's image holds only its own share of the counters: its shards are added.
         meter ->
             ItemCodec.user(
-                hotKeys
-                    .withTotals(
-                        execution.write(UserPlans.updateProfile(username, update), meter), meter)
-                    .orElseThrow()));
+                hotKeys.afterProfileUpdate(
+                    execution.write(UserPlans.updateProfile(username, update), meter).orElseThrow(),
+                    meter)));
   }
 
   @Override
