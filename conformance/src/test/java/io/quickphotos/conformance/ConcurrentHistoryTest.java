@@ -602,7 +602,9 @@ class ConcurrentHistoryTest {
   static void checkCached(ConcurrentCase generated, Supplier<Table> engine, Duration bound)
       throws InterruptedException {
     Table table = engine.get();
-    World world = new World("h" + RUNS.incrementAndGet() + "-");
+    // A prefix no other test's runs use on the shared DynamoDB Local table (RepositoryAgreementTest
+    // writes under "h<n>-"): its users would already exist there.
+    World world = new World("k" + RUNS.incrementAndGet() + "-");
     io.quickphotos.CostListener kept =
         cost -> {
           if (cost.requests() == 0) {
