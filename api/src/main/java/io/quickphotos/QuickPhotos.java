@@ -130,14 +130,21 @@ public interface QuickPhotos {
    * Changes some fields of an existing user's profile.
    *
    * <p>One {@code UpdateItem} with {@code attribute_exists(PK) AND NOT (status = "CLOSING")}
-   * returning the new image; atomic. A user whose counters are sharded ({@link Sharding}) is
-   * answered with its shards' counts added, read as one snapshot with one
-   * {@code TransactGetItems} more.
+   * returning the new image; atomic. The answer is made from that image, so every field it shows
+   * is as this call's write left it, even if another call changed the profile before this one
+   * returned; for an ordinary user its counters too are those of that moment. A user whose
+   * counters are sharded ({@link Sharding}) is answered with its {@code followers} and
+   * {@code following} both from one snapshot of its profile and shards, read after the write
+   * with one {@code TransactGetItems} more (from the table, even with a
+   * {@code hotReadStaleness}): counts the user had at one moment between the write and the
+   * return, not necessarily at the write. If that snapshot finds the account closed meanwhile
+   * (or its name taken by a new account), the counts answered are zero: a closing account's
+   * profile is deleted only once its counters are.
    *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be
    *     {@link UserStatus#CLOSING}, nor its birth date in the future
-   * @return the user after the change
+   * @return the user as this call's change left it, with counts as described above
    * @throws UserNotFoundException if there is no such user, or the account is closing (on
    *     DynamoDB, rarely, after its change was made: see the exception)
    * @throws InvalidInputException if the update is empty or a field breaks the limits

@@ -312,6 +312,101 @@ final class HistoryOps {
   }
 
   /**
+   * The first of the two steps the checker makes of an {@link UpdateName} that may meet a hot
+   * user (see {@link #splitUpdateNames}): its UpdateItem, answering the name the call's own write
+   * left (the image it returned), at the write's point.
+   */
+  record NameWritten(int user, String name) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      throw new UnsupportedOperationException("a step of UpdateName, made by the checker only");
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      Transition update = new UpdateName(user, name).apply(m);
+      return update.answer().error() == null ? Transition.returns(name, update.next()) : update;
+    }
+  }
+
+  /**
+   * The second step of a split {@link UpdateName}: the counts it answers, of a snapshot read
+   * after its write, at a point of their own between the write and the return. Zero for a user
+   * gone by then (its account closed: a profile is deleted only once its counters are zero).
+   */
+  record CountsAfterUpdate(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      throw new UnsupportedOperationException("a step of UpdateName, made by the checker only");
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.returns(List.of(0L, 0L), m);
+      }
+      List<Object> profile = profileAndCounters(m, user);
+      return Transition.returns(List.copyOf(profile.subList(1, 3)), m);
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
+  /**
+   * The calls with each {@link UpdateName} that returned a profile made two steps of its thread,
+   * both with the call's own interval: {@link NameWritten} answering the name, then
+   * {@link CountsAfterUpdate} answering the counters. A hot user's update answers its own write's
+   * fields and counts of a snapshot read after it, which follows that landed in between may
+   * change: correct, yet at no one point. An update that failed stays one call.
+   *
+   * @param threads each thread's calls
+   * @return the same threads, update calls split
+   */
+  static List<List<Linearizability.Call>> splitUpdateNames(
+      List<List<Linearizability.Call>> threads) {
+    List<List<Linearizability.Call>> split = new ArrayList<>();
+    for (List<Linearizability.Call> thread : threads) {
+      List<Linearizability.Call> steps = new ArrayList<>();
+      for (Linearizability.Call call : thread) {
+        if (call.op() instanceof UpdateName update
+            && call.answer().error() == null
+            && call.answer().value() instanceof List<?> answered) {
+          steps.add(
+              new Linearizability.Call(
+                  call.thread(),
+                  steps.size(),
+                  new NameWritten(update.user(), update.name()),
+                  call.invoked(),
+                  call.returned(),
+                  HistoryOp.Answer.value(answered.get(0))));
+          steps.add(
+              new Linearizability.Call(
+                  call.thread(),
+                  steps.size(),
+                  new CountsAfterUpdate(update.user()),
+                  call.invoked(),
+                  call.returned(),
+                  HistoryOp.Answer.value(List.copyOf(answered.subList(1, 3)))));
+        } else {
+          steps.add(
+              new Linearizability.Call(
+                  call.thread(),
+                  steps.size(),
+                  call.op(),
+                  call.invoked(),
+                  call.returned(),
+                  call.answer()));
+        }
+      }
+      split.add(steps);
+    }
+    return split;
+  }
+
+  /**
    * Changes a photo's caption: one transaction of a check on the owner and an update of the
    * photo, which must leave the counters that concurrent reactions change alone.
    */

@@ -132,10 +132,11 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     WritePlan plan = UserPlans.updateProfile(username, update);
     return calls.call(
         AccessPattern.UPDATE_PROFILE,
-        // A hot user's image holds only its own share of the counters: its shards are added.
+        // The answer is this call's own write: its image, a hot user's counts read after it.
         meter ->
             ItemCodec.user(
-                hotCounters.withTotals(requests.writes().write(plan, meter), meter).orElseThrow()));
+                hotCounters.afterProfileUpdate(
+                    requests.writes().write(plan, meter).orElseThrow(), meter)));
   }
 
   @Override

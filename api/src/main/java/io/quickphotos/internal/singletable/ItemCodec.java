@@ -225,6 +225,36 @@ public final class ItemCodec {
     return decode(item, ItemCodec::readUser);
   }
 
+  /**
+   * A user item with the follower and following counts of another image of the user, every
+   * other attribute kept: a profile update's own image with counts read after it.
+   *
+   * @param user the user item whose fields are kept
+   * @param counted an image of the same user, with exact counters
+   * @return the item with {@code counted}'s counters
+   */
+  public static Item withCountsOf(Item user, Item counted) {
+    return withCounts(
+        user,
+        counted.number(FOLLOWERS).longValueExact(),
+        counted.number(FOLLOWING).longValueExact());
+  }
+
+  /**
+   * A user item with the given follower and following counts, every other attribute kept.
+   *
+   * @param user the user item
+   * @param followers the followers count
+   * @param following the following count
+   * @return the item with those counters
+   */
+  public static Item withCounts(Item user, long followers, long following) {
+    return user.toBuilder()
+        .put(FOLLOWERS, Value.Num.of(followers))
+        .put(FOLLOWING, Value.Num.of(following))
+        .build();
+  }
+
   private static User readUser(Item item) {
     return new User(
         item.string(USERNAME),

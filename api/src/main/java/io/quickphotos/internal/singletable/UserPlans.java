@@ -49,6 +49,20 @@ public final class UserPlans {
   }
 
   /**
+   * Whether two images of a user's item are of one account: they carry the same token of the
+   * {@link #createUser} call that put the item, or neither carries one (a user imported, or
+   * created by an earlier version). An account closed and its name taken again by
+   * {@code createUser} carries another call's token.
+   *
+   * @param one an image of a user's item
+   * @param other another image of the item under the same key
+   * @return false if a {@code createUser} put the item anew in between
+   */
+  public static boolean sameAccount(Item one, Item other) {
+    return one.get(ItemCodec.CALL_TOKEN).equals(other.get(ItemCodec.CALL_TOKEN));
+  }
+
+  /**
    * Update profile: UpdateItem setting the given fields (and replacing the application's
    * attributes, or removing them, when the update has them), with {@link Plans#ACTIVE_USER}.
    *

@@ -138,6 +138,18 @@ public final class HotCounters {
   }
 
   /**
+   * The answer of a profile update: the image its own UpdateItem returned, for a hot user with
+   * its counts from one snapshot read after the write (one TransactGetItems more); see {@link
+   * HotTotals#afterProfileUpdate}.
+   *
+   * @param written the image the update's UpdateItem returned
+   * @return the user item to answer
+   */
+  public Item afterProfileUpdate(Item written, Meter meter) {
+    return totals.afterProfileUpdate(written, meter);
+  }
+
+  /**
    * Where a removal (an unfollow, a reaction taken back) takes one off a hot key's counter, in
    * the order to try: the shard the writer's addition went to (so removals spread over the shards
    * as additions do), then the key's own item, then the other shards. Each try requires the part

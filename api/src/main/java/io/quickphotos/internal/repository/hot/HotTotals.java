@@ -7,8 +7,10 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.UserPlans;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -75,6 +77,47 @@ final class HotTotals {
       return item;
     }
     return keptOrReadOne(item.get(), new HashMap<>(), meter);
+  }
+
+  /**
+   * The answer of a profile update, from the image its own UpdateItem returned ({@code ALL_NEW}:
+   * the item right after this call's write, so every field it shows is as this call left it,
+   * whatever other writers did after). An ordinary user's image is the answer as it is, at no
+   * request more. A hot user's image holds only the main item's share of its counters: its
+   * {@code followers} and {@code following} then come, both, from one snapshot of the item and
+   * its shards read after the write (one TransactGetItems; never a snapshot this repository
+   * kept, which may be older than the write or wait on a read begun before it), so they are
+   * counts the user had at one moment between the write and the return. What that read finds is
+   * kept for later reads, as any refresh's is.
+   *
+   * <p>If the snapshot finds no such account any more — it was closed between the write and the
+   * snapshot, or closed and its name taken by a new account — the counts are zero: a closing
+   * account's profile is deleted only once every counter is zero, so those were its counts at a
+   * moment between the write and the snapshot.
+   *
+   * @param written the image the update's UpdateItem returned
+   * @return the user item to answer
+   */
+  Item afterProfileUpdate(Item written, Meter meter) {
+    if (!Shards.isSharded(written)) {
+      return written;
+    }
+    Key key = written.key();
+    // Begun after the write returned, so the write is in what it reads; unclaimed, so it waits
+    // on no other reader's refresh, which may have begun before the write.
+    HotReads.Refresh refresh = hotReads.unclaimed(key);
+    Optional<Item> snapshot;
+    try {
+      Map<Key, Integer> shardCounts = new HashMap<>();
+      snapshot = Optional.ofNullable(snapshots(List.of(written), shardCounts, meter).get(key));
+      hotReads.keep(refresh, shardCounts.getOrDefault(key, 0) > 0 ? snapshot.orElse(null) : null);
+    } finally {
+      hotReads.done(refresh);
+    }
+    return snapshot
+        .filter(now -> UserPlans.sameAccount(written, now))
+        .map(now -> ItemCodec.withCountsOf(written, now))
+        .orElseGet(() -> ItemCodec.withCounts(written, 0, 0));
   }
 
   /**

@@ -44,8 +44,10 @@ public final class Writes {
    * after its answer was lost, was applied): that is the write's success.
    *
    * @param plan the plan
-   * @return the item a single write returned, if it returns one (for a Put recognised as its own
-   *     write, the item it put); empty for a transaction
+   * @return the item a single write returned, if it returns one: the image right after this
+   *     call's own write (for a Put recognised as its own write, the item it put; for an update
+   *     or delete recognised so, empty, as the image its lost answer held is not known); empty
+   *     for a transaction
    */
   public Optional<Item> write(WritePlan plan, Meter meter) {
     if (!plan.transactional()) {
@@ -59,9 +61,11 @@ public final class Writes {
       } catch (TableConditionFailedException e) {
         if (step.ownWrite().test(e.item())) {
           meter.applied();
-          // What the attempt that was applied would have returned, not the item as it is now
-          // (another call may have changed it since).
-          return step.action() instanceof WriteAction.Put put ? Optional.of(put.item()) : e.item();
+          // What the attempt that was applied returned, never the item as it is now: another
+          // call may have changed it since. Only a Put knows that image without its answer.
+          return step.action() instanceof WriteAction.Put put
+              ? Optional.of(put.item())
+              : Optional.empty();
         }
         throw withCause(step.onConditionFailed().get(), e);
       }
