@@ -42,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class QuickPhotosAutoConfigurationTest {
   private static final AtomicLong TABLES = new AtomicLong();
-  private static final NewUser ANN =
+  static final NewUser ANN =
       new NewUser("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE);
 
   private static DynamoDbLocal server;
@@ -295,7 +295,9 @@ class QuickPhotosAutoConfigurationTest {
     runner
         .withUserConfiguration(ApplicationClient.class)
         .withPropertyValues(
-            "quickphotos.table-name=" + table, "quickphotos.create-table-if-missing=true")
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.health.interval=0s")
         .run(
             context -> {
               Object indicator = context.getBean("quickPhotosHealthIndicator");
