@@ -1,0 +1,25 @@
+package com.example.photos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.quickphotos.QuickPhotos;
+import io.quickphotos.test.Backend;
+import io.quickphotos.test.spring.AutoConfigureQuickPhotos;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** The same application on DynamoDB Local in the test JVM: one annotation, nothing else. */
+@SpringBootTest
+@AutoConfigureQuickPhotos(backend = Backend.DYNAMODB_LOCAL)
+class DynamoDbLocalApplicationTest {
+  @Autowired ProfileController profiles;
+  @Autowired QuickPhotos photos;
+
+  @Test
+  void signsUpOnATableOfItsOwn() {
+    profiles.signUp(
+        new ProfileController.SignUp("ann", "Ann", "ann@example.com", java.time.LocalDate.of(1990, 4, 1)));
+    assertEquals("ann@example.com", photos.getUser("ann").orElseThrow().email());
+  }
+}
