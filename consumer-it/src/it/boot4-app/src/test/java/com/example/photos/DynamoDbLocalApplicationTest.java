@@ -10,9 +10,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /** The same application on DynamoDB Local in the test JVM: one annotation, nothing else. */
-@SpringBootTest
-@AutoConfigureQuickPhotos(backend = Backend.DYNAMODB_LOCAL)
+// tag::spring-test[]
+@SpringBootTest // without the next line: memory, emptied after each test
+@AutoConfigureQuickPhotos(backend = Backend.DYNAMODB_LOCAL) // a table of DynamoDB Local's
 class DynamoDbLocalApplicationTest {
+  // end::spring-test[]
   @Autowired ProfileController profiles;
   @Autowired QuickPhotos photos;
 
