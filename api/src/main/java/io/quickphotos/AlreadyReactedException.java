@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * A user reacts to a photo with a reaction type they already left on it (one reaction per user,
  * photo and type). Kind {@link QuickPhotosException.Kind#CONFLICT}; {@link #reactor()},
@@ -20,87 +17,53 @@ import java.util.Optional;
  * reaction is there and counted (its timestamp is the first attempt's).
  */
 public class AlreadyReactedException extends ConflictException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** What it concerns; null if built with a message-only constructor. */
-  private final Concerns concerns;
-
-  /**
-   * Creates the exception without the reaction: {@link #reactor()}, {@link #photo()} and {@link #type()} are then empty. Prefer
-   * {@link #of(String, PhotoId, ReactionType)}.
-   *
-   * @param message what went wrong, for people
-   */
-  public AlreadyReactedException(String message) {
-    super(message);
-    this.concerns = null;
-  }
-
-  /**
-   * Creates the exception with the underlying cause, without the reaction: {@link #reactor()}, {@link #photo()} and {@link #type()} are then
-   * empty. Prefer {@link #of(String, PhotoId, ReactionType)}.
-   *
-   * @param message what went wrong, for people
-   * @param cause the lower-level failure, kept for diagnosis
-   */
-  public AlreadyReactedException(String message, Throwable cause) {
-    super(message, cause);
-    this.concerns = null;
-  }
-
-  private AlreadyReactedException(String message, Concerns concerns) {
-    super(message);
-    this.concerns = concerns;
-  }
-
-  /**
-   * The exception for a reaction that exists, with the message {@code <reactor> already reacted <type> to photo <owner>@<timestamp>}.
-   *
-   * @param reactor the reacting user's handle
-   * @param photo the photo's owner and timestamp
-   * @param type the reaction type
-   * @return the exception, without a cause
-   */
-  public static AlreadyReactedException of(String reactor, PhotoId photo, ReactionType type) {
-    return new AlreadyReactedException(
+  private AlreadyReactedException(String reactor, PhotoId photo, ReactionType type) {
+    super(
         reactor + " already reacted " + type.storedName() + " to photo " + photo,
         Concerns.reaction(reactor, photo, type));
   }
 
   /**
+   * The exception for a reaction that exists, with the message
+   * {@code <reactor> already reacted <type> to photo <owner>@<timestamp>}.
+   *
+   * @param reactor the reacting user's handle
+   * @param photo the photo's owner and timestamp
+   * @param type the reaction type
+   * @return the exception, without a cause, which {@link #initCause} may set
+   * @throws NullPointerException if an identifier is null
+   */
+  public static AlreadyReactedException of(String reactor, PhotoId photo, ReactionType type) {
+    return new AlreadyReactedException(reactor, photo, type);
+  }
+
+  /**
    * The reacting user.
    *
-   * @return the handle; empty only if built with a message-only constructor
+   * @return the handle, {@code reactor} in {@link #identifiers()}
    */
-  public Optional<String> reactor() {
-    return Optional.ofNullable(concerns).map(Concerns::reactor);
+  public String reactor() {
+    return concerns().reactor();
   }
 
   /**
    * The photo reacted to.
    *
-   * @return its owner and timestamp; empty only if built with a message-only constructor
+   * @return its owner and timestamp, {@code photoOwner} and {@code photoTimestamp} in
+   *     {@link #identifiers()}
    */
-  public Optional<PhotoId> photo() {
-    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
+  public PhotoId photo() {
+    return concerns().photo();
   }
 
   /**
    * The reaction type.
    *
-   * @return the type; empty only if built with a message-only constructor
+   * @return the type, {@code reactionType} in {@link #identifiers()}
    */
-  public Optional<ReactionType> type() {
-    return Optional.ofNullable(concerns).map(Concerns::type);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * @return {@code reactor}, {@code photoOwner}, {@code photoTimestamp} and {@code reactionType}
-   */
-  @Override
-  public Map<String, String> identifiers() {
-    return Concerns.named(concerns);
+  public ReactionType type() {
+    return concerns().type();
   }
 }

@@ -5,11 +5,12 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Objects;
 
 /**
  * The identifiers a not-found or conflict exception concerns, each null where it does not apply:
- * one value the exceptions share, so that each class only picks its accessors. Immutable.
+ * one value the root {@link QuickPhotosException} keeps for every class, so that each class only
+ * picks its accessors. Immutable; every factory requires its identifiers.
  *
  * @param username the user that is missing or taken
  * @param follower the user who follows, or would
@@ -31,26 +32,41 @@ record Concerns(
   private static final long serialVersionUID = 1L;
 
   static Concerns user(String username) {
-    return new Concerns(username, null, null, null, null, null, null);
+    return new Concerns(
+        Objects.requireNonNull(username, "username"), null, null, null, null, null, null);
   }
 
   static Concerns photo(PhotoId photo) {
+    Objects.requireNonNull(photo, "photo");
     return new Concerns(null, null, null, null, photo.owner(), photo.timestamp(), null);
   }
 
   static Concerns follow(String follower, String followed) {
-    return new Concerns(null, follower, followed, null, null, null, null);
+    return new Concerns(
+        null,
+        Objects.requireNonNull(follower, "follower"),
+        Objects.requireNonNull(followed, "followed"),
+        null,
+        null,
+        null,
+        null);
   }
 
   static Concerns reaction(String reactor, PhotoId photo, ReactionType type) {
-    return new Concerns(null, null, null, reactor, photo.owner(), photo.timestamp(), type);
+    Objects.requireNonNull(photo, "photo");
+    return new Concerns(
+        null,
+        null,
+        null,
+        Objects.requireNonNull(reactor, "reactor"),
+        photo.owner(),
+        photo.timestamp(),
+        Objects.requireNonNull(type, "type"));
   }
 
-  /** The photo, if this concerns one. */
-  Optional<PhotoId> photo() {
-    return photoOwner == null
-        ? Optional.empty()
-        : Optional.of(new PhotoId(photoOwner, photoTimestamp));
+  /** The photo, for the classes that concern one. */
+  PhotoId photo() {
+    return new PhotoId(photoOwner, photoTimestamp);
   }
 
   /**

@@ -30,7 +30,7 @@ public abstract class ConflictException extends QuickPhotosException {
    * @param message what already exists, for people
    */
   protected ConflictException(String message) {
-    super(message);
+    super(Kind.CONFLICT, message);
   }
 
   /**
@@ -40,6 +40,11 @@ public abstract class ConflictException extends QuickPhotosException {
    * @param cause the lower-level failure, kept for diagnosis
    */
   protected ConflictException(String message, Throwable cause) {
-    super(message, cause);
+    super(Kind.CONFLICT, message, cause);
+  }
+
+  /** The exception of a class beneath this one, with what it concerns and no cause yet. */
+  ConflictException(String message, Concerns concerns) {
+    super(Kind.CONFLICT, message, concerns);
   }
 }

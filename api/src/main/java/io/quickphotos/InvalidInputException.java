@@ -30,7 +30,7 @@ public class InvalidInputException extends QuickPhotosException {
    * @param message what went wrong, for people
    */
   public InvalidInputException(String message) {
-    super(message);
+    super(Kind.INVALID_INPUT, message);
   }
 
   /**
@@ -40,6 +40,6 @@ public class InvalidInputException extends QuickPhotosException {
    * @param cause the lower-level failure, kept for diagnosis
    */
   public InvalidInputException(String message, Throwable cause) {
-    super(message, cause);
+    super(Kind.INVALID_INPUT, message, cause);
   }
 }

@@ -30,7 +30,7 @@ public abstract class NotFoundException extends QuickPhotosException {
    * @param message what is missing, for people
    */
   protected NotFoundException(String message) {
-    super(message);
+    super(Kind.NOT_FOUND, message);
   }
 
   /**
@@ -40,6 +40,11 @@ public abstract class NotFoundException extends QuickPhotosException {
    * @param cause the lower-level failure, kept for diagnosis
    */
   protected NotFoundException(String message, Throwable cause) {
-    super(message, cause);
+    super(Kind.NOT_FOUND, message, cause);
+  }
+
+  /** The exception of a class beneath this one, with what it concerns and no cause yet. */
+  NotFoundException(String message, Concerns concerns) {
+    super(Kind.NOT_FOUND, message, concerns);
   }
 }

@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * The owner already has a photo at the same timestamp (a photo's id is its owner and timestamp).
  * Kind {@link QuickPhotosException.Kind#CONFLICT}; {@link #photo()} is the photo's id.
@@ -22,66 +19,31 @@ import java.util.Optional;
  * id is there: yours if {@link QuickPhotos#getPhoto} shows the location you sent.
  */
 public class PhotoAlreadyExistsException extends ConflictException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** What it concerns; null if built with a message-only constructor. */
-  private final Concerns concerns;
-
-  /**
-   * Creates the exception without the photo: {@link #photo()} is then empty. Prefer
-   * {@link #of(PhotoId)}.
-   *
-   * @param message what went wrong, for people
-   */
-  public PhotoAlreadyExistsException(String message) {
-    super(message);
-    this.concerns = null;
+  private PhotoAlreadyExistsException(PhotoId photo) {
+    super("photo " + photo + " already exists", Concerns.photo(photo));
   }
 
   /**
-   * Creates the exception with the underlying cause, without the photo: {@link #photo()} is then
-   * empty. Prefer {@link #of(PhotoId)}.
-   *
-   * @param message what went wrong, for people
-   * @param cause the lower-level failure, kept for diagnosis
-   */
-  public PhotoAlreadyExistsException(String message, Throwable cause) {
-    super(message, cause);
-    this.concerns = null;
-  }
-
-  private PhotoAlreadyExistsException(String message, Concerns concerns) {
-    super(message);
-    this.concerns = concerns;
-  }
-
-  /**
-   * The exception for a photo id that is taken, with the message {@code photo <owner>@<timestamp> already exists}.
+   * The exception for a photo id that is taken, with the message
+   * {@code photo <owner>@<timestamp> already exists}.
    *
    * @param photo the photo's owner and timestamp
-   * @return the exception, without a cause
+   * @return the exception, without a cause, which {@link #initCause} may set
+   * @throws NullPointerException if an identifier is null
    */
   public static PhotoAlreadyExistsException of(PhotoId photo) {
-    return new PhotoAlreadyExistsException(
-        "photo " + photo + " already exists", Concerns.photo(photo));
+    return new PhotoAlreadyExistsException(photo);
   }
 
   /**
    * The id of the photo that exists.
    *
-   * @return its owner and timestamp; empty only if built with a message-only constructor
+   * @return its owner and timestamp, {@code photoOwner} and {@code photoTimestamp} in
+   *     {@link #identifiers()}
    */
-  public Optional<PhotoId> photo() {
-    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * @return {@code photoOwner} and {@code photoTimestamp}
-   */
-  @Override
-  public Map<String, String> identifiers() {
-    return Concerns.named(concerns);
+  public PhotoId photo() {
+    return concerns().photo();
   }
 }

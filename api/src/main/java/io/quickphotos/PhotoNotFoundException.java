@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * A photo the call needs does not exist, or is being deleted: once {@link QuickPhotos#deletePhoto}
  * has marked it, or {@link QuickPhotos#deleteUser} its owner's account, it takes no new reactions.
@@ -28,65 +25,31 @@ import java.util.Optional;
  * photo).
  */
 public class PhotoNotFoundException extends NotFoundException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** What it concerns; null if built with a message-only constructor. */
-  private final Concerns concerns;
-
-  /**
-   * Creates the exception without the photo: {@link #photo()} is then empty. Prefer
-   * {@link #of(PhotoId)}.
-   *
-   * @param message what went wrong, for people
-   */
-  public PhotoNotFoundException(String message) {
-    super(message);
-    this.concerns = null;
+  private PhotoNotFoundException(PhotoId photo) {
+    super("photo " + photo + " does not exist", Concerns.photo(photo));
   }
 
   /**
-   * Creates the exception with the underlying cause, without the photo: {@link #photo()} is then
-   * empty. Prefer {@link #of(PhotoId)}.
-   *
-   * @param message what went wrong, for people
-   * @param cause the lower-level failure, kept for diagnosis
-   */
-  public PhotoNotFoundException(String message, Throwable cause) {
-    super(message, cause);
-    this.concerns = null;
-  }
-
-  private PhotoNotFoundException(String message, Concerns concerns) {
-    super(message);
-    this.concerns = concerns;
-  }
-
-  /**
-   * The exception for a photo that does not exist or is being deleted, with the message {@code photo <owner>@<timestamp> does not exist}.
+   * The exception for a photo that does not exist or is being deleted, with the message
+   * {@code photo <owner>@<timestamp> does not exist}.
    *
    * @param photo the photo's owner and timestamp
-   * @return the exception, without a cause
+   * @return the exception, without a cause, which {@link #initCause} may set
+   * @throws NullPointerException if an identifier is null
    */
   public static PhotoNotFoundException of(PhotoId photo) {
-    return new PhotoNotFoundException("photo " + photo + " does not exist", Concerns.photo(photo));
+    return new PhotoNotFoundException(photo);
   }
 
   /**
    * The photo that does not exist or is being deleted.
    *
-   * @return its owner and timestamp; empty only if built with a message-only constructor
+   * @return its owner and timestamp, {@code photoOwner} and {@code photoTimestamp} in
+   *     {@link #identifiers()}
    */
-  public Optional<PhotoId> photo() {
-    return Optional.ofNullable(concerns).flatMap(Concerns::photo);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * @return {@code photoOwner} and {@code photoTimestamp}
-   */
-  @Override
-  public Map<String, String> identifiers() {
-    return Concerns.named(concerns);
+  public PhotoId photo() {
+    return concerns().photo();
   }
 }

@@ -46,7 +46,8 @@ import java.util.Map;
  * <p><b>What it concerns.</b> Each exception of the not-found and conflict kinds carries the
  * identifiers it is about (the username, the photo, the other user of a follow, the reaction
  * type) as typed accessors on its class and, by name, as {@link #identifiers()}, the same on both
- * backends; the message says the same for people.
+ * backends; the message says the same for people. Each class is built by its {@code of}
+ * factory, which an application that throws one itself (a fake, a service of its own) calls too.
  *
  * <p><b>{@link Kind#INTERNAL}: a plain {@code QuickPhotosException}.</b> Thrown as itself for what
  * is neither the caller's input, the table's state under the design's rules, a transient failure
@@ -64,7 +65,7 @@ import java.util.Map;
  * it is built and never changes.
  */
 public class QuickPhotosException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   /**
    * The kinds an application maps to a response, one each: see the table on
@@ -104,43 +105,61 @@ public class QuickPhotosException extends RuntimeException {
     INTERNAL
   }
 
+  /** The kind, set by the constructor of the kind's type; {@link Kind#INTERNAL} for this class. */
+  private final Kind kind;
+
+  /** The identifiers this error concerns; null for none. */
+  private final Concerns concerns;
+
   /**
-   * Creates an exception with a message.
+   * Creates an exception of the kind {@link Kind#INTERNAL} with a message.
    *
    * @param message what went wrong, for people
    */
   public QuickPhotosException(String message) {
-    super(message);
+    this(Kind.INTERNAL, message);
   }
 
   /**
-   * Creates an exception with a message and the underlying cause.
+   * Creates an exception of the kind {@link Kind#INTERNAL} with a message and the underlying
+   * cause.
    *
    * @param message what went wrong, for people
    * @param cause the lower-level failure, kept for diagnosis
    */
   public QuickPhotosException(String message, Throwable cause) {
+    this(Kind.INTERNAL, message, cause);
+  }
+
+  // Package-private, so that each kind but INTERNAL is set by its type's constructors alone and a
+  // class beneath the root of another library's making is INTERNAL, as the Javadoc promises.
+  // Without a cause the cause is left unset, for Throwable#initCause (the repository's).
+  QuickPhotosException(Kind kind, String message) {
+    super(message);
+    this.kind = kind;
+    this.concerns = null;
+  }
+
+  QuickPhotosException(Kind kind, String message, Throwable cause) {
     super(message, cause);
+    this.kind = kind;
+    this.concerns = null;
+  }
+
+  QuickPhotosException(Kind kind, String message, Concerns concerns) {
+    super(message);
+    this.kind = kind;
+    this.concerns = concerns;
   }
 
   /**
-   * The kind of this error, from its type: an application maps each kind to one response.
+   * The kind of this error, set when it was built by the constructor of its kind's type: an
+   * application maps each kind to one response.
    *
    * @return the kind of the type this exception is beneath, {@link Kind#INTERNAL} if none
    */
   public final Kind kind() {
-    if (this instanceof InvalidInputException) {
-      return Kind.INVALID_INPUT;
-    } else if (this instanceof NotFoundException) {
-      return Kind.NOT_FOUND;
-    } else if (this instanceof ConflictException) {
-      return Kind.CONFLICT;
-    } else if (this instanceof ServiceUnavailableException) {
-      return Kind.UNAVAILABLE;
-    } else if (this instanceof TableConfigurationException) {
-      return Kind.MISCONFIGURED;
-    }
-    return Kind.INTERNAL;
+    return kind;
   }
 
   /**
@@ -151,9 +170,14 @@ public class QuickPhotosException extends RuntimeException {
    * HTTP service's problem details; the typed accessors of each class say the same.
    *
    * @return an unmodifiable map in a stable order; empty for the kinds other than not found and
-   *     conflict, and for an exception built with a message-only constructor
+   *     conflict, and for a class beneath those of another library's making
    */
   public Map<String, String> identifiers() {
-    return Map.of();
+    return Concerns.named(concerns);
+  }
+
+  /** What the not-found and conflict classes concern, for their accessors; null for none. */
+  final Concerns concerns() {
+    return concerns;
   }
 }

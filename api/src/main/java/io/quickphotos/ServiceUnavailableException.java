@@ -124,7 +124,7 @@ public class ServiceUnavailableException extends QuickPhotosException {
    */
   public ServiceUnavailableException(
       String message, Reason reason, Written written, Throwable cause) {
-    super(message, cause);
+    super(Kind.UNAVAILABLE, message, cause);
     this.reason = Objects.requireNonNull(reason, "reason");
     this.written = Objects.requireNonNull(written, "written");
   }

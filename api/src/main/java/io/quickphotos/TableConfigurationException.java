@@ -30,7 +30,7 @@ public class TableConfigurationException extends QuickPhotosException {
    * @param message what is misconfigured, for people
    */
   public TableConfigurationException(String message) {
-    super(message);
+    super(Kind.MISCONFIGURED, message);
   }
 
   /**
@@ -40,6 +40,6 @@ public class TableConfigurationException extends QuickPhotosException {
    * @param cause the backend's own failure, kept for diagnosis
    */
   public TableConfigurationException(String message, Throwable cause) {
-    super(message, cause);
+    super(Kind.MISCONFIGURED, message, cause);
   }
 }

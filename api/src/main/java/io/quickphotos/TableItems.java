@@ -1,7 +1,7 @@
 package io.quickphotos;
 
-import io.quickphotos.internal.repository.RawItems;
 import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.bulk.RawItems;
 import io.quickphotos.internal.singletable.ItemCodec;
 import java.io.Reader;
 import java.io.UncheckedIOException;

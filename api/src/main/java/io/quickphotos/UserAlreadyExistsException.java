@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * The username is taken. Kind {@link QuickPhotosException.Kind#CONFLICT}; {@link #username()} is
  * the name.
@@ -22,66 +19,29 @@ import java.util.Optional;
  * call. Compare {@link QuickPhotos#getUser}'s profile with the one you sent to tell.
  */
 public class UserAlreadyExistsException extends ConflictException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** What it concerns; null if built with a message-only constructor. */
-  private final Concerns concerns;
-
-  /**
-   * Creates the exception without the username: {@link #username()} is then empty. Prefer
-   * {@link #of(String)}.
-   *
-   * @param message what went wrong, for people
-   */
-  public UserAlreadyExistsException(String message) {
-    super(message);
-    this.concerns = null;
-  }
-
-  /**
-   * Creates the exception with the underlying cause, without the username: {@link #username()} is then
-   * empty. Prefer {@link #of(String)}.
-   *
-   * @param message what went wrong, for people
-   * @param cause the lower-level failure, kept for diagnosis
-   */
-  public UserAlreadyExistsException(String message, Throwable cause) {
-    super(message, cause);
-    this.concerns = null;
-  }
-
-  private UserAlreadyExistsException(String message, Concerns concerns) {
-    super(message);
-    this.concerns = concerns;
+  private UserAlreadyExistsException(String username) {
+    super("user " + username + " already exists", Concerns.user(username));
   }
 
   /**
    * The exception for a taken username, with the message {@code user <username> already exists}.
    *
    * @param username the handle
-   * @return the exception, without a cause
+   * @return the exception, without a cause, which {@link #initCause} may set
+   * @throws NullPointerException if an identifier is null
    */
   public static UserAlreadyExistsException of(String username) {
-    return new UserAlreadyExistsException(
-        "user " + username + " already exists", Concerns.user(username));
+    return new UserAlreadyExistsException(username);
   }
 
   /**
    * The username that is taken.
    *
-   * @return the handle; empty only if built with a message-only constructor
+   * @return the handle, {@code username} in {@link #identifiers()}
    */
-  public Optional<String> username() {
-    return Optional.ofNullable(concerns).map(Concerns::username);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * @return {@code username}
-   */
-  @Override
-  public Map<String, String> identifiers() {
-    return Concerns.named(concerns);
+  public String username() {
+    return concerns().username();
   }
 }

@@ -1,8 +1,5 @@
 package io.quickphotos;
 
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * A user the call needs does not exist, or is closing the account: once {@link
  * QuickPhotos#deleteUser} has marked an account {@link UserStatus#CLOSING}, every write by or to
@@ -33,66 +30,30 @@ import java.util.Optional;
  * whatever the earlier attempt did (a follow, reaction or photo it added goes with the account).
  */
 public class UserNotFoundException extends NotFoundException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** What it concerns; null if built with a message-only constructor. */
-  private final Concerns concerns;
-
-  /**
-   * Creates the exception without the username: {@link #username()} is then empty. Prefer
-   * {@link #of(String)}.
-   *
-   * @param message what went wrong, for people
-   */
-  public UserNotFoundException(String message) {
-    super(message);
-    this.concerns = null;
+  private UserNotFoundException(String username) {
+    super("user " + username + " does not exist", Concerns.user(username));
   }
 
   /**
-   * Creates the exception with the underlying cause, without the username: {@link #username()} is then
-   * empty. Prefer {@link #of(String)}.
-   *
-   * @param message what went wrong, for people
-   * @param cause the lower-level failure, kept for diagnosis
-   */
-  public UserNotFoundException(String message, Throwable cause) {
-    super(message, cause);
-    this.concerns = null;
-  }
-
-  private UserNotFoundException(String message, Concerns concerns) {
-    super(message);
-    this.concerns = concerns;
-  }
-
-  /**
-   * The exception for a user that does not exist or is closing the account, with the message {@code user <username> does not exist}.
+   * The exception for a user that does not exist or is closing the account, with the message
+   * {@code user <username> does not exist}.
    *
    * @param username the user's handle
-   * @return the exception, without a cause
+   * @return the exception, without a cause, which {@link #initCause} may set
+   * @throws NullPointerException if an identifier is null
    */
   public static UserNotFoundException of(String username) {
-    return new UserNotFoundException(
-        "user " + username + " does not exist", Concerns.user(username));
+    return new UserNotFoundException(username);
   }
 
   /**
    * The user that does not exist or is closing the account.
    *
-   * @return the handle; empty only if built with a message-only constructor
+   * @return the handle, {@code username} in {@link #identifiers()}
    */
-  public Optional<String> username() {
-    return Optional.ofNullable(concerns).map(Concerns::username);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * @return {@code username}
-   */
-  @Override
-  public Map<String, String> identifiers() {
-    return Concerns.named(concerns);
+  public String username() {
+    return concerns().username();
   }
 }

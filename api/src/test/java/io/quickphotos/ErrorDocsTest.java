@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -176,12 +177,28 @@ class ErrorDocsTest {
             exceptionClasses().stream().map(Class::getSimpleName).toList());
   }
 
+  /** One exception of each class but the abstract ones, built as its callers build it. */
   private static QuickPhotosException instance(Class<?> type) {
-    try {
-      return (QuickPhotosException) type.getConstructor(String.class).newInstance("m");
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError(e);
-    }
+    PhotoId photo = new PhotoId("ann", Instant.parse("2024-05-01T12:00:00Z"));
+    List<QuickPhotosException> each =
+        List.of(
+            new QuickPhotosException("m"),
+            new InvalidInputException("m"),
+            new InvalidCursorException("m"),
+            UserNotFoundException.of("ann"),
+            PhotoNotFoundException.of(photo),
+            NotFollowingException.of("bob", "ann"),
+            ReactionNotFoundException.of("bob", photo, ReactionType.HEART),
+            UserAlreadyExistsException.of("ann"),
+            PhotoAlreadyExistsException.of(photo),
+            AlreadyFollowingException.of("bob", "ann"),
+            AlreadyReactedException.of("bob", photo, ReactionType.HEART),
+            new ServiceUnavailableException("m"),
+            new TableConfigurationException("m"));
+    return each.stream()
+        .filter(e -> e.getClass() == type)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no instance of " + type + " to ask its kind"));
   }
 
   @Test

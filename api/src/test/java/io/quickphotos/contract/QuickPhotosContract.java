@@ -1642,7 +1642,7 @@ public abstract class QuickPhotosContract {
       assertThat(e).isInstanceOf(UserNotFoundException.class).hasMessageContaining("ghost");
       assertThat(e.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
       assertThat(e.identifiers()).containsExactly(Map.entry("username", "ghost"));
-      assertThat(((UserNotFoundException) e).username()).contains("ghost");
+      assertThat(((UserNotFoundException) e).username()).isEqualTo("ghost");
     }
     for (Runnable call :
         List.<Runnable>of(
@@ -1653,7 +1653,7 @@ public abstract class QuickPhotosContract {
       assertThat(e).isInstanceOf(PhotoNotFoundException.class);
       assertThat(e.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
       assertThat(e.identifiers()).containsExactlyEntriesOf(photoOf("alice", missing.timestamp()));
-      assertThat(((PhotoNotFoundException) e).photo()).contains(missing);
+      assertThat(((PhotoNotFoundException) e).photo()).isEqualTo(missing);
     }
 
     QuickPhotosException notFollowing = thrownBy(() -> repo.unfollow("alice", "bob"));
@@ -1661,8 +1661,8 @@ public abstract class QuickPhotosContract {
     assertThat(notFollowing.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
     assertThat(notFollowing.identifiers())
         .containsExactly(Map.entry("follower", "alice"), Map.entry("followed", "bob"));
-    assertThat(((NotFollowingException) notFollowing).follower()).contains("alice");
-    assertThat(((NotFollowingException) notFollowing).followed()).contains("bob");
+    assertThat(((NotFollowingException) notFollowing).follower()).isEqualTo("alice");
+    assertThat(((NotFollowingException) notFollowing).followed()).isEqualTo("bob");
 
     Map<String, String> smiley = new LinkedHashMap<>();
     smiley.put("reactor", "bob");
@@ -1674,21 +1674,21 @@ public abstract class QuickPhotosContract {
     assertThat(noReaction.kind()).isEqualTo(QuickPhotosException.Kind.NOT_FOUND);
     assertThat(noReaction.identifiers()).containsExactlyEntriesOf(smiley);
     ReactionNotFoundException reaction = (ReactionNotFoundException) noReaction;
-    assertThat(reaction.reactor()).contains("bob");
-    assertThat(reaction.photo()).contains(photo.id());
-    assertThat(reaction.type()).contains(ReactionType.SMILEY);
+    assertThat(reaction.reactor()).isEqualTo("bob");
+    assertThat(reaction.photo()).isEqualTo(photo.id());
+    assertThat(reaction.type()).isEqualTo(ReactionType.SMILEY);
 
     QuickPhotosException taken = thrownBy(() -> create("alice"));
     assertThat(taken).isInstanceOf(UserAlreadyExistsException.class);
     assertThat(taken.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
     assertThat(taken.identifiers()).containsExactly(Map.entry("username", "alice"));
-    assertThat(((UserAlreadyExistsException) taken).username()).contains("alice");
+    assertThat(((UserAlreadyExistsException) taken).username()).isEqualTo("alice");
 
     QuickPhotosException photoTaken = thrownBy(() -> upload("alice", T0));
     assertThat(photoTaken).isInstanceOf(PhotoAlreadyExistsException.class);
     assertThat(photoTaken.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
     assertThat(photoTaken.identifiers()).containsExactlyEntriesOf(photoOf("alice", T0));
-    assertThat(((PhotoAlreadyExistsException) photoTaken).photo()).contains(photo.id());
+    assertThat(((PhotoAlreadyExistsException) photoTaken).photo()).isEqualTo(photo.id());
 
     QuickPhotosException following = thrownBy(() -> repo.follow("bob", "alice"));
     assertThat(following).isInstanceOf(AlreadyFollowingException.class);
@@ -1703,7 +1703,7 @@ public abstract class QuickPhotosContract {
     assertThat(reacted).isInstanceOf(AlreadyReactedException.class);
     assertThat(reacted.kind()).isEqualTo(QuickPhotosException.Kind.CONFLICT);
     assertThat(reacted.identifiers()).containsExactlyEntriesOf(heart);
-    assertThat(((AlreadyReactedException) reacted).type()).contains(ReactionType.HEART);
+    assertThat(((AlreadyReactedException) reacted).type()).isEqualTo(ReactionType.HEART);
   }
 
   /** Bad input and bad cursors are of one kind, carry no identifiers, and name the input. */

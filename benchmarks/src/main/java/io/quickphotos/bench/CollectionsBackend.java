@@ -26,7 +26,7 @@ import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
 import io.quickphotos.bench.FloorKeys.Key;
-import io.quickphotos.internal.repository.Validation;
+import io.quickphotos.internal.repository.validation.Validation;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

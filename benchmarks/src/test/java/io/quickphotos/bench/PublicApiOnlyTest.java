@@ -36,7 +36,7 @@ class PublicApiOnlyTest {
           // The floor refuses what the repository refuses, with its own Validation calls; its
           // keys are its own copy of the layout (FloorKeys).
           "CollectionsBackend.java",
-          Pattern.compile("io\\.quickphotos\\.internal\\.repository\\.Validation"),
+          Pattern.compile("io\\.quickphotos\\.internal\\.repository\\.validation\\.Validation"),
           // The door to the engines, for the files below.
           "Engines.java",
           ANY,
@@ -91,7 +91,7 @@ class PublicApiOnlyTest {
         dir.resolve("CollectionsBackend.java"),
         String.join(
             "\n",
-            "import io.quickphotos.internal.repository.Validation;",
+            "import io.quickphotos.internal.repository.validation.Validation;",
             "import io.quickphotos.internal.singletable.KeyLayout;"));
 
     assertThat(uses(dir, EXCEPTIONS))

@@ -1,15 +1,10 @@
 package io.quickphotos.dynamo;
 
 import io.quickphotos.CostListener;
-import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.Sharding;
+import io.quickphotos.QuickPhotosBuilder;
 import io.quickphotos.dynamo.internal.DynamoTable;
-import io.quickphotos.internal.repository.Repositories;
-import io.quickphotos.internal.repository.RepositoryOptions;
-import java.time.Clock;
-import java.time.Duration;
+import io.quickphotos.internal.repository.RepositoryBuilder;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -71,7 +66,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class DynamoQuickPhotos {
   /**
-   * The default {@link Builder#parallelism(int)}: the default connection pool of the SDK's Apache
+   * The default {@link Builder#parallelism(int) parallelism}: the default connection pool of the SDK's Apache
    * HTTP client, which this module brings as the SDK's service modules do and which
    * {@code DynamoDbClient.create()} builds, so every request in flight has a connection to keep;
    * and enough for a home-feed page of 100 followed accounts to take three round trips (the
@@ -82,16 +77,6 @@ public final class DynamoQuickPhotos {
    * client").
    */
   public static final int DEFAULT_PARALLELISM = 50;
-
-  /**
-   * The default {@link Builder#hotReadStaleness(Duration)}, in milliseconds: one second, the
-   * age of a count large applications show for a celebrity, and one TransactGetItems of a hot
-   * key a second per instance.
-   */
-  public static final long DEFAULT_HOT_READ_STALENESS_MILLIS = 1_000;
-
-  private static final Duration DEFAULT_HOT_READ_STALENESS =
-      Duration.ofMillis(DEFAULT_HOT_READ_STALENESS_MILLIS);
 
   private DynamoQuickPhotos() {}
 
@@ -105,59 +90,26 @@ public final class DynamoQuickPhotos {
   }
 
   /**
-   * Configures a DynamoDB-backed repository. Not thread-safe; the repository it builds is.
+   * Configures a DynamoDB-backed repository: the options every backend shares ({@link
+   * QuickPhotosBuilder}; here the parallelism is {@value #DEFAULT_PARALLELISM} unless set), and
+   * the client, table name and provisioning of this one. Not thread-safe; the repository it
+   * builds is.
    */
-  public static final class Builder {
+  public static final class Builder extends RepositoryBuilder<Builder> {
     private DynamoDbClient client;
     private String tableName = QuickPhotosTable.DEFAULT_NAME;
-    private CostListener costListener = CostListener.NONE;
-    private Clock clock = Clock.systemUTC();
     private boolean createTableIfMissing;
-    private RetryPolicy retryPolicy = RetryPolicy.defaults();
-    private Sharding sharding = Sharding.defaults();
-    private FanOut fanOut = FanOut.off();
-    private boolean shardingGiven;
-    private boolean fanOutGiven;
-    private int parallelism = DEFAULT_PARALLELISM;
-    private Duration hotReadStaleness = DEFAULT_HOT_READ_STALENESS;
 
-    private Builder() {}
-
-    /**
-     * How many independent requests of one call are in flight at once: a home feed's per-author
-     * queries, the chunks of one BatchGetItem read. {@value #DEFAULT_PARALLELISM} unless set;
-     * 1 sends them one after another on the calling thread. The requests run on the calling
-     * thread and at most {@code parallelism - 1} daemon threads of the repository's own, created
-     * on demand and ended when idle. Keep it at or below the HTTP client's connection pool (the
-     * SDK's Apache client, the default, holds 50 unless its {@code maxConnections} says
-     * otherwise): a request waiting for a connection waits, and fails after the client's
-     * acquisition timeout.
-     *
-     * @param parallelism 1 to 256
-     * @return this builder
-     * @throws IllegalArgumentException if out of range
-     */
-    public Builder parallelism(int parallelism) {
-      this.parallelism = RepositoryOptions.checkedParallelism(parallelism);
-      return this;
+    private Builder() {
+      super(DEFAULT_PARALLELISM);
     }
 
     /**
-     * How the repository retries what DynamoDB leaves undone — unprocessed BatchGetItem keys and
-     * BatchWriteItem items, transactions cancelled only by conflicts or throttling —
-     * {@link RetryPolicy#defaults()} unless set. The SDK's own retries inside each request
-     * (throttling, 5xx, timeouts) are the {@link DynamoDbClient}'s to configure.
-     *
-     * @param retryPolicy the policy
-     * @return this builder
-     */
-    public Builder retryPolicy(RetryPolicy retryPolicy) {
-      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
-      return this;
-    }
-
-    /**
-     * The client every request goes through. Required. It is shared, never closed.
+     * The client every request goes through. Required. It is shared, never closed. Its own
+     * retries inside each request (throttling, 5xx, timeouts), region, credentials, endpoint and
+     * HTTP client are the application's to configure; keep its connection pool at or above the
+     * {@link #parallelism(int) parallelism} (a request waiting for a connection waits, and fails
+     * after the client's acquisition timeout).
      *
      * @param client a configured synchronous DynamoDB client
      * @return this builder
@@ -177,85 +129,6 @@ public final class DynamoQuickPhotos {
     public Builder tableName(String tableName) {
       QuickPhotosTable.checkTableName(tableName);
       this.tableName = tableName;
-      return this;
-    }
-
-    /**
-     * Whether this repository makes new follows timeline follows: {@link FanOut#off()} (fan-out
-     * on read) or {@link FanOut#hybrid()}. Unless set, the table's recorded setting
-     * ({@link QuickPhotos#recordSettings}), read once by {@link #build()}, or {@code off()} where
-     * it records none. Repositories of one table may differ (see {@link FanOut}): one whose
-     * setting differs from the table's logs a warning when built.
-     *
-     * @param fanOut the setting
-     * @return this builder
-     */
-    public Builder fanOut(FanOut fanOut) {
-      this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
-      this.fanOutGiven = true;
-      return this;
-    }
-
-    /**
-     * When a hot user's or photo's counters are spread over several items. Unless set, the
-     * table's recorded setting ({@link QuickPhotos#recordSettings}), read once by
-     * {@link #build()}, or {@link Sharding#defaults()} where it records none. Repositories of one
-     * table may differ (see {@link Sharding}): one whose setting differs from the table's logs a
-     * warning when built.
-     *
-     * @param sharding the settings, e.g. {@link Sharding#off()}
-     * @return this builder
-     */
-    public Builder sharding(Sharding sharding) {
-      this.sharding = Objects.requireNonNull(sharding, "sharding");
-      this.shardingGiven = true;
-      return this;
-    }
-
-    /**
-     * How long this repository may serve again a snapshot it read of a hot user or photo (one
-     * whose counters are sharded, see {@link Sharding}) without reading the table:
-     * {@value #DEFAULT_HOT_READ_STALENESS_MILLIS} ms unless set. A hot key's profile or photo is
-     * then read from the table at most once per bound by each instance (one TransactGetItems of
-     * its item and shards), however many readers the instance serves, so reads of one celebrity
-     * are no longer held at one partition's ceiling. Every count served is one the key held, no
-     * older than the bound on this repository's {@link #clock(Clock) clock}; a write through this
-     * repository to a key (a follow, a reaction, a profile update, a delete) makes its next read
-     * read the table, so a writer sees its own writes. Ordinary users and photos are always read
-     * from the table, as before. {@link Duration#ZERO} keeps nothing: every read of a hot key
-     * reads the table. A per-instance read policy: it records nothing in the table, and instances
-     * of one table may differ. See docs/hot-keys.md, "Hot reads".
-     *
-     * @param staleness zero to one day
-     * @return this builder
-     * @throws NullPointerException if null
-     * @throws IllegalArgumentException if negative or longer than a day
-     */
-    public Builder hotReadStaleness(Duration staleness) {
-      this.hotReadStaleness = RepositoryOptions.checkedHotReadStaleness(staleness);
-      return this;
-    }
-
-    /**
-     * Receives each call's cost, on the calling thread; {@link CostListener#none()} unless set.
-     *
-     * @param costListener the listener, thread-safe if the repository is shared
-     * @return this builder
-     */
-    public Builder costListener(CostListener costListener) {
-      this.costListener = Objects.requireNonNull(costListener, "costListener");
-      return this;
-    }
-
-    /**
-     * The clock that stamps follows and reactions and says what today is (a birth date may not
-     * be later); the UTC system clock unless set.
-     *
-     * @param clock the clock
-     * @return this builder
-     */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
@@ -286,6 +159,7 @@ public final class DynamoQuickPhotos {
      *     another layout, or the credentials may not describe or create it
      * @throws io.quickphotos.ServiceUnavailableException if provisioning cannot reach DynamoDB
      */
+    @Override
     public QuickPhotos build() {
       if (client == null) {
         throw new IllegalStateException("a DynamoDbClient is required: call client(...)");
@@ -293,22 +167,15 @@ public final class DynamoQuickPhotos {
       if (createTableIfMissing) {
         QuickPhotosTable.createIfMissing(client, tableName);
       }
-      return Repositories.create(
-          // Counting the SDK's attempts turns its metric collection on: only for a listener
-          // that reads them.
+      CostListener costListener = options().costListener();
+      // Counting the SDK's attempts turns its metric collection on: only for a listener that
+      // reads them.
+      DynamoTable table =
           new DynamoTable(
               client,
               tableName,
-              costListener != CostListener.NONE && costListener.countsSdkAttempts()),
-          RepositoryOptions.defaults()
-              .withCostListener(costListener)
-              .withClock(clock)
-              .withRetryPolicy(retryPolicy)
-              .withSharding(sharding)
-              .withParallelism(parallelism)
-              .withFanOut(fanOut)
-              .withHotReadStaleness(hotReadStaleness)
-              .consultingTable(shardingGiven, fanOutGiven));
+              costListener != CostListener.NONE && costListener.countsSdkAttempts());
+      return build(table, table);
     }
   }
 }

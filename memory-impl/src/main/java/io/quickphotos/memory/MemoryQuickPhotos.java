@@ -1,12 +1,11 @@
 package io.quickphotos.memory;
 
 import io.quickphotos.CostListener;
-import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.QuickPhotosBuilder;
 import io.quickphotos.RetryPolicy;
-import io.quickphotos.Sharding;
 import io.quickphotos.engine.Table;
-import io.quickphotos.internal.repository.Repositories;
+import io.quickphotos.internal.repository.RepositoryBuilder;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.memory.internal.DynamoDbFailures;
 import io.quickphotos.memory.internal.MemoryTable;
@@ -47,16 +46,6 @@ import java.util.Objects;
  * <p>The repositories are thread-safe, because the engine is.
  */
 public final class MemoryQuickPhotos {
-  /**
-   * The default {@link Builder#hotReadStaleness(Duration)}, in milliseconds: one second, the
-   * age of a count large applications show for a celebrity, and one TransactGetItems of a hot
-   * key a second per instance.
-   */
-  public static final long DEFAULT_HOT_READ_STALENESS_MILLIS = 1_000;
-
-  private static final Duration DEFAULT_HOT_READ_STALENESS =
-      Duration.ofMillis(DEFAULT_HOT_READ_STALENESS_MILLIS);
-
   private MemoryQuickPhotos() {}
 
   /**
@@ -72,41 +61,27 @@ public final class MemoryQuickPhotos {
    * Starts configuring a repository.
    *
    * @return a builder with the defaults: {@link CostListener#none()},
-   *     {@link Clock#systemUTC()}
+   *     {@link Clock#systemUTC()}, parallelism 1, the others as {@link QuickPhotosBuilder} says
    */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Configures a repository on the in-memory engine. Not thread-safe; the repository is. */
-  public static final class Builder {
-    private CostListener costListener = CostListener.NONE;
-    private Clock clock = Clock.systemUTC();
-    private RetryPolicy retryPolicy = RetryPolicy.defaults();
-    private Sharding sharding = Sharding.defaults();
-    private FanOut fanOut = FanOut.off();
-    private boolean shardingGiven;
-    private boolean fanOutGiven;
+  /**
+   * Configures a repository on the in-memory engine: the options every backend shares ({@link
+   * QuickPhotosBuilder}), and the table, fault script, throughput limits and latency of this
+   * engine. Not thread-safe; the repository is.
+   */
+  public static final class Builder extends RepositoryBuilder<Builder> {
     private InMemoryTable table;
     private Faults faults;
     private Throughput throughput;
     private Throughput.Model throughputModel;
     private Duration latency = Duration.ZERO;
-    private int parallelism = 1;
-    private Duration hotReadStaleness = DEFAULT_HOT_READ_STALENESS;
 
-    private Builder() {}
-
-    /**
-     * How unprocessed keys and items, cancelled transactions and injected throttling are retried;
-     * {@link RetryPolicy#defaults()} unless set.
-     *
-     * @param retryPolicy the policy; {@link RetryPolicy#noDelay()} for tests
-     * @return this builder
-     */
-    public Builder retryPolicy(RetryPolicy retryPolicy) {
-      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
-      return this;
+    private Builder() {
+      // The engine's requests take microseconds, less than handing one to another thread.
+      super(1);
     }
 
     /**
@@ -163,42 +138,12 @@ public final class MemoryQuickPhotos {
     }
 
     /**
-     * Whether this repository makes new follows timeline follows: {@link FanOut#off()} (fan-out
-     * on read) or {@link FanOut#hybrid()}. Unless set, the table's recorded setting
-     * ({@link QuickPhotos#recordSettings}), read once by {@link #build()}, or {@code off()} where
-     * it records none. Repositories of one table may differ (see {@link FanOut}): one whose
-     * setting differs from the table's logs a warning when built.
-     *
-     * @param fanOut the setting
-     * @return this builder
-     */
-    public Builder fanOut(FanOut fanOut) {
-      this.fanOut = Objects.requireNonNull(fanOut, "fanOut");
-      this.fanOutGiven = true;
-      return this;
-    }
-
-    /**
-     * When a hot user's or photo's counters are spread over several items. Unless set, the
-     * table's recorded setting ({@link QuickPhotos#recordSettings}), read once by
-     * {@link #build()}, or {@link Sharding#defaults()} where it records none. Repositories of one
-     * table may differ (see {@link Sharding}): one whose setting differs from the table's logs a
-     * warning when built.
-     *
-     * @param sharding the settings, e.g. {@link Sharding#off()}
-     * @return this builder
-     */
-    public Builder sharding(Sharding sharding) {
-      this.sharding = Objects.requireNonNull(sharding, "sharding");
-      this.shardingGiven = true;
-      return this;
-    }
-
-    /**
      * Makes every request wait {@code perRequest} before the engine answers, as a network round
      * trip would; none unless set. A test then sees each call's latency as DynamoDB's would be at
      * that delay (round trips one after another, times the delay), e.g. 5 ms for a request
-     * inside one AWS region. Faults and throughput limits apply after the wait.
+     * inside one AWS region. Faults and throughput limits apply after the wait. Worth combining
+     * with a {@link #parallelism(int)} above 1, which sends a call's independent requests side
+     * by side.
      *
      * @param perRequest the delay, zero for none
      * @return this builder
@@ -214,94 +159,26 @@ public final class MemoryQuickPhotos {
     }
 
     /**
-     * How many independent requests of one call (a home feed's per-author queries, the chunks of
-     * one BatchGetItem read) are in flight at once; 1 unless set, which sends them one after
-     * another on the calling thread. Worth raising only with a {@link #latency(Duration)}: the
-     * engine's own requests take microseconds, less than handing one to another thread.
-     *
-     * @param parallelism 1 to 256
-     * @return this builder
-     * @throws IllegalArgumentException if out of range
-     */
-    public Builder parallelism(int parallelism) {
-      this.parallelism = RepositoryOptions.checkedParallelism(parallelism);
-      return this;
-    }
-
-    /**
-     * How long this repository may serve again a snapshot it read of a hot user or photo (one
-     * whose counters are sharded, see {@link Sharding}) without reading the table:
-     * {@value #DEFAULT_HOT_READ_STALENESS_MILLIS} ms unless set. A hot key's profile or photo is
-     * then read from the table at most once per bound by each instance (one TransactGetItems of
-     * its item and shards), however many readers the instance serves, so reads of one celebrity
-     * are no longer held at one partition's ceiling. Every count served is one the key held, no
-     * older than the bound on this repository's {@link #clock(Clock) clock}; a write through this
-     * repository to a key (a follow, a reaction, a profile update, a delete) makes its next read
-     * read the table, so a writer sees its own writes. Ordinary users and photos are always read
-     * from the table, as before. {@link Duration#ZERO} keeps nothing: every read of a hot key
-     * reads the table. A per-instance read policy: it records nothing in the table, and instances
-     * of one table may differ. See docs/hot-keys.md, "Hot reads".
-     *
-     * @param staleness zero to one day
-     * @return this builder
-     * @throws NullPointerException if null
-     * @throws IllegalArgumentException if negative or longer than a day
-     */
-    public Builder hotReadStaleness(Duration staleness) {
-      this.hotReadStaleness = RepositoryOptions.checkedHotReadStaleness(staleness);
-      return this;
-    }
-
-    /**
-     * Receives the cost of every repository call.
-     *
-     * @param costListener the listener
-     * @return this builder
-     */
-    public Builder costListener(CostListener costListener) {
-      this.costListener = Objects.requireNonNull(costListener, "costListener");
-      return this;
-    }
-
-    /**
-     * Stamps follows and reactions, and says what today is (a birth date may not be later).
-     *
-     * @param clock the clock
-     * @return this builder
-     */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
      * Builds the repository.
      *
      * @return a repository over the configured (or a new) table, having read the table's
      *     recorded settings for those not set
      */
+    @Override
     public QuickPhotos build() {
+      RepositoryOptions options = options();
       // Decorated only when faults or limits are set: otherwise the bare engine, at full speed.
       MemoryTable bare = table != null ? table.engine() : new MemoryTable();
       Table engine =
           throughputModel != null
-              ? DynamoDbFailures.around(bare, faults, throughputModel.engineModel(), retryPolicy)
-              : DynamoDbFailures.around(bare, faults, throughput, clock, retryPolicy);
+              ? DynamoDbFailures.around(
+                  bare, faults, throughputModel.engineModel(), options.retryPolicy())
+              : DynamoDbFailures.around(
+                  bare, faults, throughput, options.clock(), options.retryPolicy());
       if (!latency.isZero()) {
         engine = new SimulatedLatency(engine, latency);
       }
-      return Repositories.create(
-          engine,
-          RepositoryOptions.defaults()
-              .withCostListener(costListener)
-              .withClock(clock)
-              .withRetryPolicy(retryPolicy)
-              .withSharding(sharding)
-              .withParallelism(parallelism)
-              .withFanOut(fanOut)
-              .withHotReadStaleness(hotReadStaleness)
-              .consultingTable(shardingGiven, fanOutGiven),
-          bare);
+      return build(engine, bare);
     }
   }
 }

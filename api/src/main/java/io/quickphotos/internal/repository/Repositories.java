@@ -3,6 +3,8 @@ package io.quickphotos.internal.repository;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.TableSettings;
 import io.quickphotos.engine.Table;
+import io.quickphotos.internal.repository.bulk.RawItems;
+import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.singletable.TableSettingsItem;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +54,8 @@ public final class Repositories {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(settingsFrom, "settingsFrom");
     if (!options.consultTable()) {
-      return new SingleTableQuickPhotos(table, options, settingsFrom);
+      return new SingleTableQuickPhotos(
+          table, options, new Retrier(options.retryPolicy()), settingsFrom);
     }
     // Read even when both settings are given: a difference is worth a warning either way, and
     // one GetItem at build time is all it costs.
@@ -73,7 +76,8 @@ public final class Repositories {
               + (options.fanOutGiven() ? " (its own)" : " (the default)")
               + "; its first call will report what is wrong if the table is unusable",
           e);
-      return new SingleTableQuickPhotos(table, options, settingsFrom);
+      return new SingleTableQuickPhotos(
+          table, options, new Retrier(options.retryPolicy()), settingsFrom);
     }
     if (recorded.isPresent()) {
       TableSettings settings = recorded.get();
@@ -88,7 +92,8 @@ public final class Repositories {
         differs("fan-out", options.fanOut(), settings.fanOut());
       }
     }
-    return new SingleTableQuickPhotos(table, chosen, settingsFrom);
+    return new SingleTableQuickPhotos(
+        table, chosen, new Retrier(chosen.retryPolicy()), settingsFrom);
   }
 
   /**

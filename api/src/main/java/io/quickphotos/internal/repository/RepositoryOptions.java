@@ -2,95 +2,184 @@ package io.quickphotos.internal.repository;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
+import io.quickphotos.QuickPhotosBuilder;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
+import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.request.RequestPool;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What a repository needs besides its engine: where each call's cost goes, the clock that stamps
- * follows and reactions (and says what today is for birth dates), and how transient refusals are
- * retried, when hot keys are sharded, how many independent requests of one call may be in
- * flight at once, how the home feed is served, whether the table's recorded settings are
- * consulted, and how old a hot key's snapshot it serves again may be. Immutable; each {@code with}
- * method returns a copy.
+ * What a repository needs besides its engine, as one immutable value: each option's default and
+ * check live here, once; what it means is on {@link QuickPhotosBuilder}, which the backends'
+ * builders implement through {@link RepositoryBuilder}. Each {@code with} method checks its
+ * argument and returns a copy.
  *
- * @param costListener receives each call's cost
- * @param clock stamps follows and reactions
- * @param retryPolicy bounds and paces every retry the repository makes, cascades included
- * @param sharding when a hot user's or photo's counters are spread over several items
- * @param parallelism the independent requests of one call (a feed's per-author queries, the
- *     chunks of one BatchGetItem read) in flight at once, 1 to 256; 1 sends them one after
- *     another on the calling thread
- * @param fanOut how the home feed is served: fan-out on read, or the hybrid
- * @param consultTable whether {@link Repositories#create} reads the table's recorded settings
- *     (one GetItem): to adopt those not given, and to warn where a given one differs
- * @param shardingGiven whether {@code sharding} was chosen by the application (else the table's
- *     recorded one, if any, is adopted)
- * @param fanOutGiven whether {@code fanOut} was chosen by the application
- * @param hotReadStaleness how long a snapshot of a hot (sharded) user or photo that this
- *     repository read may be served again without reading the table ({@link HotReads}); zero
- *     serves none again
+ * <p>Two starting points: {@link #defaults()}, for the repository's own tests and tools over a
+ * bare engine (every setting as given, nothing read from the table, no hot read kept), and
+ * {@link #forApplications(int)}, where a backend's builder starts (the table's recorded settings
+ * adopted for those not given, hot reads kept for {@link
+ * QuickPhotosBuilder#DEFAULT_HOT_READ_STALENESS_MILLIS} ms).
+ *
+ * <p>Adding an option: its method on {@link QuickPhotosBuilder} (what it means), a field, a
+ * {@code with} method and an accessor here (its default and check), and its setter on
+ * {@link RepositoryBuilder}.
  */
-public record RepositoryOptions(
-    CostListener costListener,
-    Clock clock,
-    RetryPolicy retryPolicy,
-    Sharding sharding,
-    int parallelism,
-    FanOut fanOut,
-    boolean consultTable,
-    boolean shardingGiven,
-    boolean fanOutGiven,
-    Duration hotReadStaleness) {
-  /**
-   * Checks the options.
-   *
-   * @param costListener receives each call's cost
-   * @param clock stamps follows and reactions
-   * @param retryPolicy bounds and paces every retry
-   * @param sharding when hot keys are sharded
-   * @param parallelism requests of one call in flight at most
-   * @param fanOut how the home feed is served
-   * @param consultTable whether the table's recorded settings are read
-   * @param shardingGiven whether the sharding was chosen
-   * @param fanOutGiven whether the fan-out was chosen
-   * @param hotReadStaleness how old a hot key's snapshot served again may be
-   * @throws NullPointerException if any is null
-   * @throws IllegalArgumentException if the parallelism is not 1 to 256, or the staleness is
-   *     negative or longer than a day
-   */
-  public RepositoryOptions {
-    Objects.requireNonNull(costListener, "costListener");
-    Objects.requireNonNull(clock, "clock");
-    Objects.requireNonNull(retryPolicy, "retryPolicy");
-    Objects.requireNonNull(sharding, "sharding");
-    RequestPool.checked(parallelism);
-    Objects.requireNonNull(fanOut, "fanOut");
-    HotReads.checkedBound(hotReadStaleness);
+public final class RepositoryOptions {
+  /** The default hot-read staleness of an application's repository. */
+  static final Duration DEFAULT_HOT_READ_STALENESS =
+      Duration.ofMillis(QuickPhotosBuilder.DEFAULT_HOT_READ_STALENESS_MILLIS);
+
+  private CostListener costListener = CostListener.NONE;
+  private Clock clock = Clock.systemUTC();
+  private RetryPolicy retryPolicy = RetryPolicy.defaults();
+  private Sharding sharding = Sharding.defaults();
+  private int parallelism = 1;
+  private FanOut fanOut = FanOut.off();
+  private boolean consultTable;
+  private boolean shardingGiven = true;
+  private boolean fanOutGiven = true;
+  private Duration hotReadStaleness = Duration.ZERO;
+
+  private RepositoryOptions() {}
+
+  private RepositoryOptions copy() {
+    RepositoryOptions copy = new RepositoryOptions();
+    copy.costListener = costListener;
+    copy.clock = clock;
+    copy.retryPolicy = retryPolicy;
+    copy.sharding = sharding;
+    copy.parallelism = parallelism;
+    copy.fanOut = fanOut;
+    copy.consultTable = consultTable;
+    copy.shardingGiven = shardingGiven;
+    copy.fanOutGiven = fanOutGiven;
+    copy.hotReadStaleness = hotReadStaleness;
+    return copy;
   }
 
   /**
    * No cost listener, the system clock in UTC, {@link RetryPolicy#defaults()},
    * {@link Sharding#defaults()}, parallelism 1, {@link FanOut#off()}, all as given: the table's
-   * recorded settings are not read; no hot key's snapshot served again (a staleness of zero: every
-   * read of a hot key reads the table, as before hot reads existed).
+   * recorded settings are not read; no hot key's snapshot served again (a staleness of zero:
+   * every read of a hot key reads the table). For tests and tools over a bare engine.
    *
    * @return the defaults
    */
   public static RepositoryOptions defaults() {
-    return new RepositoryOptions(
-        CostListener.NONE,
-        Clock.systemUTC(),
-        RetryPolicy.defaults(),
-        Sharding.defaults(),
-        1,
-        FanOut.off(),
-        false,
-        true,
-        true,
-        Duration.ZERO);
+    return new RepositoryOptions();
+  }
+
+  /**
+   * Where a backend's builder starts: as {@link #defaults()}, but the table's recorded sharding
+   * and fan-out adopted unless given, and hot reads kept for {@link
+   * QuickPhotosBuilder#DEFAULT_HOT_READ_STALENESS_MILLIS} ms.
+   *
+   * @param parallelism the backend's default parallelism
+   * @return the options
+   * @throws IllegalArgumentException if the parallelism is out of range
+   */
+  public static RepositoryOptions forApplications(int parallelism) {
+    RepositoryOptions options = defaults().withParallelism(parallelism);
+    options.consultTable = true;
+    options.shardingGiven = false;
+    options.fanOutGiven = false;
+    options.hotReadStaleness = DEFAULT_HOT_READ_STALENESS;
+    return options;
+  }
+
+  /**
+   * Receives each call's cost.
+   *
+   * @return the listener
+   */
+  public CostListener costListener() {
+    return costListener;
+  }
+
+  /**
+   * Stamps follows and reactions.
+   *
+   * @return the clock
+   */
+  public Clock clock() {
+    return clock;
+  }
+
+  /**
+   * Bounds and paces every retry the repository makes, cascades included.
+   *
+   * @return the policy
+   */
+  public RetryPolicy retryPolicy() {
+    return retryPolicy;
+  }
+
+  /**
+   * When a hot user's or photo's counters are spread over several items.
+   *
+   * @return the sharding
+   */
+  public Sharding sharding() {
+    return sharding;
+  }
+
+  /**
+   * The independent requests of one call in flight at once.
+   *
+   * @return 1 to 256
+   */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /**
+   * How the home feed is served.
+   *
+   * @return the fan-out setting
+   */
+  public FanOut fanOut() {
+    return fanOut;
+  }
+
+  /**
+   * Whether {@link Repositories#create} reads the table's recorded settings (one GetItem): to
+   * adopt those not given, and to warn where a given one differs.
+   *
+   * @return whether the table is consulted
+   */
+  public boolean consultTable() {
+    return consultTable;
+  }
+
+  /**
+   * Whether the sharding was chosen by the application (else the table's recorded one, if any,
+   * is adopted).
+   *
+   * @return whether it was given
+   */
+  public boolean shardingGiven() {
+    return shardingGiven;
+  }
+
+  /**
+   * Whether the fan-out was chosen by the application.
+   *
+   * @return whether it was given
+   */
+  public boolean fanOutGiven() {
+    return fanOutGiven;
+  }
+
+  /**
+   * How long a snapshot of a hot user or photo may be served again without reading the table.
+   *
+   * @return zero to a day; zero serves none again
+   */
+  public Duration hotReadStaleness() {
+    return hotReadStaleness;
   }
 
   /**
@@ -98,19 +187,12 @@ public record RepositoryOptions(
    *
    * @param listener receives each call's cost
    * @return a copy
+   * @throws NullPointerException if null
    */
   public RepositoryOptions withCostListener(CostListener listener) {
-    return new RepositoryOptions(
-        listener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.costListener = Objects.requireNonNull(listener, "costListener");
+    return copy;
   }
 
   /**
@@ -118,19 +200,12 @@ public record RepositoryOptions(
    *
    * @param clock stamps follows and reactions
    * @return a copy
+   * @throws NullPointerException if null
    */
   public RepositoryOptions withClock(Clock clock) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.clock = Objects.requireNonNull(clock, "clock");
+    return copy;
   }
 
   /**
@@ -138,19 +213,12 @@ public record RepositoryOptions(
    *
    * @param policy bounds and paces every retry
    * @return a copy
+   * @throws NullPointerException if null
    */
   public RepositoryOptions withRetryPolicy(RetryPolicy policy) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        policy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.retryPolicy = Objects.requireNonNull(policy, "retryPolicy");
+    return copy;
   }
 
   /**
@@ -158,19 +226,13 @@ public record RepositoryOptions(
    *
    * @param sharding when hot keys are sharded
    * @return a copy
+   * @throws NullPointerException if null
    */
   public RepositoryOptions withSharding(Sharding sharding) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        true,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.sharding = Objects.requireNonNull(sharding, "sharding");
+    copy.shardingGiven = true;
+    return copy;
   }
 
   /**
@@ -181,17 +243,9 @@ public record RepositoryOptions(
    * @throws IllegalArgumentException if out of range
    */
   public RepositoryOptions withParallelism(int parallelism) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.parallelism = RequestPool.checked(parallelism);
+    return copy;
   }
 
   /**
@@ -199,23 +253,17 @@ public record RepositoryOptions(
    *
    * @param fanOut {@link FanOut#off()} or a hybrid
    * @return a copy
+   * @throws NullPointerException if null
    */
   public RepositoryOptions withFanOut(FanOut fanOut) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        true,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.fanOut = Objects.requireNonNull(fanOut, "fanOut");
+    copy.fanOutGiven = true;
+    return copy;
   }
 
   /**
-   * These options with the table's recorded settings, read once by {@link Repositories#create}:
+   * These options with the table's recorded settings read once by {@link Repositories#create}:
    * adopted for the sharding and fan-out not given, and compared with those given.
    *
    * @param shardingGiven whether the sharding of these options was chosen by the application
@@ -223,17 +271,11 @@ public record RepositoryOptions(
    * @return a copy
    */
   public RepositoryOptions consultingTable(boolean shardingGiven, boolean fanOutGiven) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        true,
-        shardingGiven,
-        fanOutGiven,
-        hotReadStaleness);
+    RepositoryOptions copy = copy();
+    copy.consultTable = true;
+    copy.shardingGiven = shardingGiven;
+    copy.fanOutGiven = fanOutGiven;
+    return copy;
   }
 
   /**
@@ -241,42 +283,12 @@ public record RepositoryOptions(
    *
    * @param staleness zero to a day; zero serves none again
    * @return a copy
+   * @throws NullPointerException if null
    * @throws IllegalArgumentException if out of range
    */
   public RepositoryOptions withHotReadStaleness(Duration staleness) {
-    return new RepositoryOptions(
-        costListener,
-        clock,
-        retryPolicy,
-        sharding,
-        parallelism,
-        fanOut,
-        consultTable,
-        shardingGiven,
-        fanOutGiven,
-        staleness);
-  }
-
-  /**
-   * Checks a hot-read staleness setting, as the builders do when it is set.
-   *
-   * @param staleness how old a hot key's snapshot served again may be
-   * @return it, if zero to a day
-   * @throws NullPointerException if null
-   * @throws IllegalArgumentException otherwise
-   */
-  public static Duration checkedHotReadStaleness(Duration staleness) {
-    return HotReads.checkedBound(staleness);
-  }
-
-  /**
-   * Checks a parallelism setting, as the builders do before building.
-   *
-   * @param parallelism independent requests of one call in flight at most
-   * @return it, if 1 to 256
-   * @throws IllegalArgumentException otherwise
-   */
-  public static int checkedParallelism(int parallelism) {
-    return RequestPool.checked(parallelism);
+    RepositoryOptions copy = copy();
+    copy.hotReadStaleness = HotCounters.checkedStaleness(staleness);
+    return copy;
   }
 }

@@ -35,6 +35,15 @@ public final class FollowPlans {
    * @param threshold the follower count from which a user is sharded
    * @return the plan
    */
+  /** The step of a follow or unfollow that counts on the followed user (or its shard). */
+  public static final StepName FOLLOWED = StepName.of("followed user's followers");
+
+  /** The step of a follow or unfollow that counts on the follower. */
+  public static final StepName FOLLOWER = StepName.of("follower's following");
+
+  /** The step of a follow or unfollow that puts or deletes the friendship. */
+  public static final StepName FRIENDSHIP = StepName.of("friendship");
+
   public static WritePlan follow(Follow follow, Optional<Key> followedShard, long threshold) {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
@@ -43,10 +52,12 @@ public final class FollowPlans {
     WritePlan.Step countFollowed =
         followedShard.isPresent()
             ? new WritePlan.Step(
+                FOLLOWED,
                 new WriteAction.Update(followedShard.get(), plusOne, ItemCondition.EXISTS),
                 () -> Plans.userNotFound(follow.followed()),
                 Optional::isEmpty)
             : new WritePlan.Step(
+                FOLLOWED,
                 new WriteAction.Update(
                     KeyLayout.user(follow.followed()),
                     plusOne,
@@ -59,8 +70,9 @@ public final class FollowPlans {
                             || Plans.atLeast(item.get(), followers, threshold)));
     return WritePlan.transaction(
         countFollowed,
-        Plans.counter(follow.follower(), ItemCodec.FOLLOWING, 1, Plans.ACTIVE_USER),
+        Plans.counter(FOLLOWER, follow.follower(), ItemCodec.FOLLOWING, 1, Plans.ACTIVE_USER),
         new WritePlan.Step(
+            FRIENDSHIP,
             new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
             () -> AlreadyFollowingException.of(follow.follower(), follow.followed())));
   }
@@ -164,15 +176,17 @@ public final class FollowPlans {
         };
     return WritePlan.transaction(
         new WritePlan.Step(
+            FRIENDSHIP,
             new WriteAction.Delete(
                 KeyLayout.friendship(followed, follower), TimelineFollows.friendshipOfKind(kind)),
             () -> NotFollowingException.of(follower, followed),
             Optional::isPresent),
         new WritePlan.Step(
+            FOLLOWED,
             countFollowed,
             () -> Plans.userNotFound(followed),
             found -> decrement.mode() != Decrement.Mode.WHOLE || found.isPresent()),
-        Plans.counter(follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
+        Plans.counter(FOLLOWER, follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
   }
 
   /**

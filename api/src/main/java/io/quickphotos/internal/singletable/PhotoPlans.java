@@ -42,14 +42,22 @@ public final class PhotoPlans {
    * @param fansOut true for the upload that fans out (its owner may have an audience)
    * @return the plan
    */
+  /** The step of an upload or edit that checks the owner. */
+  public static final StepName OWNER = StepName.of("owner");
+
+  /** The step of an upload or edit that puts or updates the photo. */
+  public static final StepName PHOTO = StepName.of("photo");
+
   public static WritePlan uploadPhoto(NewPhoto photo, boolean fansOut) {
     PhotoId id = photo.id();
     WritePlan.Step owner =
         fansOut
             ? new WritePlan.Step(
+                OWNER,
                 new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
                 () -> Plans.userNotFound(id.owner()))
             : new WritePlan.Step(
+                OWNER,
                 new WriteAction.Check(KeyLayout.user(id.owner()), ACTIVE_WITHOUT_AUDIENCE),
                 () -> Plans.userNotFound(id.owner()),
                 found ->
@@ -59,6 +67,7 @@ public final class PhotoPlans {
     return WritePlan.transaction(
         owner,
         new WritePlan.Step(
+            PHOTO,
             new WriteAction.Put(ItemCodec.newPhoto(photo), ItemCondition.ABSENT),
             () -> PhotoAlreadyExistsException.of(id)));
   }
@@ -90,9 +99,11 @@ public final class PhotoPlans {
     edit.attributes().ifPresent(attributes -> changes.add(setAttributes(attributes)));
     return WritePlan.transaction(
         new WritePlan.Step(
+            OWNER,
             new WriteAction.Check(KeyLayout.user(id.owner()), Plans.ACTIVE_USER),
             () -> Plans.photoNotFound(id)),
         new WritePlan.Step(
+            PHOTO,
             new WriteAction.Update(KeyLayout.photo(id), changes, Plans.OPEN_PHOTO),
             () -> Plans.photoNotFound(id)));
   }

@@ -98,8 +98,9 @@ public final class Plans {
   }
 
   static WritePlan.Step counter(
-      String username, String attribute, long delta, ItemCondition condition) {
+      StepName name, String username, String attribute, long delta, ItemCondition condition) {
     return new WritePlan.Step(
+        name,
         new WriteAction.Update(
             KeyLayout.user(username), Counters.add(AttributePath.of(attribute), delta), condition),
         () -> userNotFound(username));

@@ -43,15 +43,29 @@ public final class ReactionPlans {
    * @param threshold the count of one type from which a photo is sharded
    * @return the plan
    */
+  /** The step of a reaction that checks the reactor. */
+  public static final StepName REACTOR = StepName.of("reactor");
+
+  /** The step of a reaction that checks the photo's owner (or the owner's shard). */
+  public static final StepName OWNER = StepName.of("owner");
+
+  /** The step of a reaction that puts the reaction. */
+  public static final StepName REACTION = StepName.of("reaction");
+
+  /** The step of a reaction that counts it on the photo (or the photo's shard). */
+  public static final StepName COUNT = StepName.of("count");
+
   public static WritePlan reactTo(
       Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
     PhotoId photo = reaction.photo();
     WritePlan.Step reactorActive =
         new WritePlan.Step(
+            REACTOR,
             new WriteAction.Check(KeyLayout.user(reaction.reactor()), Plans.ACTIVE_USER),
             () -> Plans.userNotFound(reaction.reactor()));
     WritePlan.Step putReaction =
         new WritePlan.Step(
+            REACTION,
             new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
             () -> AlreadyReactedException.of(reaction.reactor(), photo, reaction.type()));
     AttributePath counter = reactionCounter(reaction.type());
@@ -59,10 +73,12 @@ public final class ReactionPlans {
     WritePlan.Step countOnPhoto =
         photoShard.isPresent()
             ? new WritePlan.Step(
+                COUNT,
                 new WriteAction.Update(photoShard.get(), plusOne, ItemCondition.EXISTS),
                 () -> Plans.photoNotFound(photo),
                 Optional::isEmpty)
             : new WritePlan.Step(
+                COUNT,
                 new WriteAction.Update(
                     KeyLayout.photo(photo),
                     plusOne,
@@ -83,10 +99,12 @@ public final class ReactionPlans {
     WritePlan.Step ownerActive =
         ownerShard.isPresent()
             ? new WritePlan.Step(
+                OWNER,
                 new WriteAction.Check(ownerShard.get(), ItemCondition.EXISTS),
                 () -> Plans.photoNotFound(photo),
                 Optional::isEmpty)
             : new WritePlan.Step(
+                OWNER,
                 new WriteAction.Check(
                     KeyLayout.user(photo.owner()),
                     ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded())),

@@ -172,11 +172,11 @@ public final class Shards {
    *
    * @param username the user's handle
    * @param n how many shards
-   * @return the actions, the profile's first
+   * @return the plan: {@link #MAIN} the profile's update, {@link #SHARD} each shard's put
    */
-  public static List<WriteAction> shardUser(String username, int n) {
+  public static WritePlan shardUser(String username, int n) {
     Key main = KeyLayout.user(username);
-    List<WriteAction> actions = new ArrayList<>(n + 1);
+    List<WritePlan.Step> actions = new ArrayList<>(n + 1);
     actions.add(switchAction(main, n, ItemCondition.and(Plans.ACTIVE_USER, notSharded())));
     for (int i = 0; i < n; i++) {
       Item shard =
@@ -185,10 +185,17 @@ public final class Shards {
               i,
               Map.entry(ItemCodec.FOLLOWERS, (Value) Value.Num.of(0)),
               ItemCodec.Entity.USER);
-      actions.add(new WriteAction.Put(shard, ItemCondition.ABSENT));
+      actions.add(
+          new WritePlan.Step(SHARD.at(i), new WriteAction.Put(shard, ItemCondition.ABSENT)));
     }
-    return actions;
+    return WritePlan.transaction(actions);
   }
+
+  /** The step of a switch or fold that writes the hot key's own item. */
+  public static final StepName MAIN = StepName.of("main item");
+
+  /** The steps of a switch or fold that write the shards, by index. */
+  public static final StepName SHARD = StepName.of("shard");
 
   /**
    * The switch of a photo to sharded counters: one transaction of an UpdateItem of the photo
@@ -197,11 +204,11 @@ public final class Shards {
    *
    * @param photo the photo
    * @param n how many shards
-   * @return the actions, the photo's first
+   * @return the plan: {@link #MAIN} the photo's update, {@link #SHARD} each shard's put
    */
-  public static List<WriteAction> shardPhoto(PhotoId photo, int n) {
+  public static WritePlan shardPhoto(PhotoId photo, int n) {
     Key main = KeyLayout.photo(photo);
-    List<WriteAction> actions = new ArrayList<>(n + 1);
+    List<WritePlan.Step> actions = new ArrayList<>(n + 1);
     actions.add(switchAction(main, n, ItemCondition.and(Plans.OPEN_PHOTO, notSharded())));
     Map<String, Value> zeros = new java.util.LinkedHashMap<>();
     for (ReactionType type : ReactionType.values()) {
@@ -214,16 +221,19 @@ public final class Shards {
               i,
               Map.entry(ItemCodec.REACTIONS, (Value) new Value.MapValue(Map.copyOf(zeros))),
               ItemCodec.Entity.PHOTO);
-      actions.add(new WriteAction.Put(shard, ItemCondition.ABSENT));
+      actions.add(
+          new WritePlan.Step(SHARD.at(i), new WriteAction.Put(shard, ItemCondition.ABSENT)));
     }
-    return actions;
+    return WritePlan.transaction(actions);
   }
 
-  private static WriteAction switchAction(Key main, int n, ItemCondition condition) {
-    return new WriteAction.Update(
-        main,
-        Counters.change(List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n)))),
-        condition);
+  private static WritePlan.Step switchAction(Key main, int n, ItemCondition condition) {
+    return new WritePlan.Step(
+        MAIN,
+        new WriteAction.Update(
+            main,
+            Counters.change(List.of(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(n)))),
+            condition));
   }
 
   private static Item shardItem(
@@ -313,13 +323,14 @@ public final class Shards {
    * @param main the main item as read
    * @param shards its shards as read, in shard order (a missing one is skipped)
    * @param fence the condition on the main item (the cascade's marker)
-   * @return the actions, the main item's last
+   * @return the plan: {@link #SHARD} each present shard's delete (by shard index), then
+   *     {@link #MAIN} the main item's update
    */
-  public static List<WriteAction> fold(
-      Item main, List<Optional<Item>> shards, ItemCondition fence) {
-    List<WriteAction> actions = new ArrayList<>(shards.size() + 1);
+  public static WritePlan fold(Item main, List<Optional<Item>> shards, ItemCondition fence) {
+    List<WritePlan.Step> actions = new ArrayList<>(shards.size() + 1);
     List<Item> present = new ArrayList<>();
-    for (Optional<Item> shard : shards) {
+    for (int i = 0; i < shards.size(); i++) {
+      Optional<Item> shard = shards.get(i);
       if (shard.isEmpty()) {
         continue;
       }
@@ -330,7 +341,7 @@ public final class Shards {
               ? new ItemCondition.AttributeEquals(
                   AttributePath.of(ItemCodec.FOLLOWERS), Value.Num.of(followers(s)))
               : ReactionPlans.reactionCountsAre(reactions(s));
-      actions.add(new WriteAction.Delete(s.key(), unchanged));
+      actions.add(new WritePlan.Step(SHARD.at(i), new WriteAction.Delete(s.key(), unchanged)));
     }
     List<UpdateAction> updates = new ArrayList<>();
     updates.add(new UpdateAction.Set(SHARDS_PATH, Value.Num.of(0)));
@@ -354,7 +365,9 @@ public final class Shards {
             }
           });
     }
-    actions.add(new WriteAction.Update(main.key(), Counters.change(updates), fence));
-    return actions;
+    actions.add(
+        new WritePlan.Step(
+            MAIN, new WriteAction.Update(main.key(), Counters.change(updates), fence)));
+    return WritePlan.transaction(actions);
   }
 }

@@ -48,41 +48,41 @@ public final class TimelineFollows {
    */
   public static WritePlan timelineFollow(
       WritePlan follow, Follow friendship, String token, Duration window) {
-    List<WritePlan.Step> steps = new ArrayList<>(follow.steps());
-    steps.set(0, withCount(steps.get(0), Timelines.AUDIENCE_PATH));
-    steps.set(1, withCount(steps.get(1), Timelines.MEMBERSHIPS_PATH));
-    WritePlan.Step put = steps.get(2);
+    WritePlan.Step put = follow.step(FollowPlans.FRIENDSHIP);
     Item marked =
         ((WriteAction.Put) put.action())
             .item().toBuilder()
                 .put(Timelines.FEED_ATTRIBUTE, Timelines.FILLING + token)
                 .put(Timelines.WINDOW, window.toSeconds())
                 .build();
-    steps.set(
-        2,
-        new WritePlan.Step(
-            new WriteAction.Put(marked, ItemCondition.ABSENT),
-            put.onConditionFailed(),
-            put.redirects()));
-    // Unconditional: an audience item the version before windows left (counted by nothing) is
-    // taken over and counted from now on.
-    steps.add(
-        new WritePlan.Step(
-            new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE),
-            () -> null,
-            item -> false));
-    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+    return follow
+        .with(FollowPlans.FOLLOWED, step -> withAdded(step, Timelines.AUDIENCE_PATH, 1))
+        .with(FollowPlans.FOLLOWER, step -> withAdded(step, Timelines.MEMBERSHIPS_PATH, 1))
+        .with(
+            FollowPlans.FRIENDSHIP,
+            step -> step.withAction(new WriteAction.Put(marked, ItemCondition.ABSENT)))
+        // Unconditional: an audience item the version before windows left (counted by nothing)
+        // is taken over and counted from now on.
+        .plus(
+            new WritePlan.Step(
+                AUDIENCE_ITEM,
+                new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE),
+                () -> null,
+                item -> false));
   }
 
-  /** A step updating a user with one more added to {@code counter}, in the same UpdateItem. */
-  private static WritePlan.Step withCount(WritePlan.Step step, AttributePath counter) {
+  /** The step of a timeline follow or unfollow that puts or deletes the audience item. */
+  public static final StepName AUDIENCE_ITEM = StepName.of("audience item");
+
+  /** The step of an unfollow that counts one off a hot author's audience on its profile. */
+  public static final StepName AUTHOR_AUDIENCE = StepName.of("author's audience");
+
+  /** A step updating a user with {@code delta} added to {@code counter}, in the same UpdateItem. */
+  private static WritePlan.Step withAdded(WritePlan.Step step, AttributePath counter, long delta) {
     WriteAction.Update update = (WriteAction.Update) step.action();
     List<UpdateAction> actions = new ArrayList<>(update.actions());
-    actions.add(new UpdateAction.Add(counter, 1));
-    return new WritePlan.Step(
-        new WriteAction.Update(update.key(), actions, update.condition()),
-        step.onConditionFailed(),
-        step.redirects());
+    actions.add(new UpdateAction.Add(counter, delta));
+    return step.withAction(new WriteAction.Update(update.key(), actions, update.condition()));
   }
 
   /**
@@ -113,16 +113,19 @@ public final class TimelineFollows {
                 new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), threshold)));
     return WritePlan.transaction(
         redirecting(
+            FollowPlans.FOLLOWED,
             new WriteAction.Update(
                 KeyLayout.user(friendship.followed()),
                 Counters.add(Timelines.AUDIENCE_PATH, 1),
                 authorBelowK)),
         redirecting(
+            FollowPlans.FOLLOWER,
             new WriteAction.Update(
                 KeyLayout.user(friendship.follower()),
                 Counters.add(Timelines.MEMBERSHIPS_PATH, 1),
                 Plans.ACTIVE_USER)),
         redirecting(
+            FollowPlans.FRIENDSHIP,
             new WriteAction.Update(
                 KeyLayout.friendship(friendship.followed(), friendship.follower()),
                 List.of(
@@ -132,7 +135,9 @@ public final class TimelineFollows {
                 ItemCondition.and(
                     ItemCondition.EXISTS,
                     ItemCondition.not(new ItemCondition.AttributeExists(Timelines.WINDOW_PATH))))),
-        redirecting(new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE)));
+        redirecting(
+            AUDIENCE_ITEM,
+            new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE)));
   }
 
   /**
@@ -165,6 +170,7 @@ public final class TimelineFollows {
     List<WritePlan.Step> steps = new ArrayList<>();
     steps.add(
         redirecting(
+            FollowPlans.FRIENDSHIP,
             new WriteAction.Update(
                 friendship.key(),
                 List.of(
@@ -172,30 +178,32 @@ public final class TimelineFollows {
                     new UpdateAction.Remove(Timelines.WINDOW_PATH)),
                 asRead)));
     if (Timelines.windowOf(friendship).isEmpty()) {
-      steps.add(redirecting(new WriteAction.Delete(audience, ItemCondition.NONE)));
+      steps.add(redirecting(AUDIENCE_ITEM, new WriteAction.Delete(audience, ItemCondition.NONE)));
     } else if (withAudienceItem) {
-      steps.add(redirecting(new WriteAction.Delete(audience, ItemCondition.EXISTS)));
+      steps.add(redirecting(AUDIENCE_ITEM, new WriteAction.Delete(audience, ItemCondition.EXISTS)));
       steps.add(
           redirecting(
+              FollowPlans.FOLLOWED,
               new WriteAction.Update(
                   KeyLayout.user(follow.followed()),
                   Counters.add(Timelines.AUDIENCE_PATH, -1),
                   ItemCondition.EXISTS)));
       steps.add(
           redirecting(
+              FollowPlans.FOLLOWER,
               new WriteAction.Update(
                   KeyLayout.user(follow.follower()),
                   Counters.add(Timelines.MEMBERSHIPS_PATH, -1),
                   ItemCondition.EXISTS)));
     } else {
-      steps.add(redirecting(new WriteAction.Check(audience, ItemCondition.ABSENT)));
+      steps.add(redirecting(AUDIENCE_ITEM, new WriteAction.Check(audience, ItemCondition.ABSENT)));
     }
-    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+    return WritePlan.transaction(steps);
   }
 
   /** A step whose failed condition is handed back to the caller, never thrown. */
-  private static WritePlan.Step redirecting(WriteAction action) {
-    return new WritePlan.Step(action, () -> null, item -> true);
+  private static WritePlan.Step redirecting(StepName name, WriteAction action) {
+    return new WritePlan.Step(name, action, () -> null, item -> true);
   }
 
   /**
@@ -290,54 +298,41 @@ public final class TimelineFollows {
     return switch (kind) {
       case PULL -> unfollow;
       case EARLIER_TIMELINE ->
-          Timelines.withStep(unfollow, new WriteAction.Delete(audience, ItemCondition.NONE));
+          Timelines.withStep(
+              unfollow, AUDIENCE_ITEM, new WriteAction.Delete(audience, ItemCondition.NONE));
       case TIMELINE_WITHOUT_AUDIENCE ->
-          Timelines.withStep(unfollow, new WriteAction.Check(audience, ItemCondition.ABSENT));
+          Timelines.withStep(
+              unfollow, AUDIENCE_ITEM, new WriteAction.Check(audience, ItemCondition.ABSENT));
       case TIMELINE -> {
-        List<WritePlan.Step> steps = new ArrayList<>(unfollow.steps());
-        for (int i = 0; i < steps.size(); i++) {
-          if (steps.get(i).action() instanceof WriteAction.Update update
-              && update.key().equals(KeyLayout.user(followed))) {
-            steps.set(i, withDecrement(steps.get(i), Timelines.AUDIENCE_PATH));
-          } else if (steps.get(i).action() instanceof WriteAction.Update update
-              && update.key().equals(KeyLayout.user(follower))) {
-            steps.set(i, withDecrement(steps.get(i), Timelines.MEMBERSHIPS_PATH));
-          }
-        }
-        boolean profileUpdated =
-            steps.stream()
-                .anyMatch(
-                    s ->
-                        s.action() instanceof WriteAction.Update u
-                            && u.key().equals(KeyLayout.user(followed)));
-        if (!profileUpdated) {
+        WritePlan plan =
+            unfollow.with(
+                FollowPlans.FOLLOWER, step -> withAdded(step, Timelines.MEMBERSHIPS_PATH, -1));
+        WriteAction.Update followedCount =
+            (WriteAction.Update) unfollow.step(FollowPlans.FOLLOWED).action();
+        if (followedCount.key().equals(KeyLayout.user(followed))) {
+          plan =
+              plan.with(FollowPlans.FOLLOWED, step -> withAdded(step, Timelines.AUDIENCE_PATH, -1));
+        } else {
           // A hot author's follower count is taken on a shard: its audience count on its profile.
-          steps.add(
-              new WritePlan.Step(
-                  new WriteAction.Update(
-                      KeyLayout.user(followed),
-                      Counters.add(Timelines.AUDIENCE_PATH, -1),
-                      ItemCondition.EXISTS),
-                  () -> null,
-                  item -> false));
+          plan =
+              plan.plus(
+                  new WritePlan.Step(
+                      AUTHOR_AUDIENCE,
+                      new WriteAction.Update(
+                          KeyLayout.user(followed),
+                          Counters.add(Timelines.AUDIENCE_PATH, -1),
+                          ItemCondition.EXISTS),
+                      () -> null,
+                      item -> false));
         }
-        steps.add(
+        yield plan.plus(
             new WritePlan.Step(
-                new WriteAction.Delete(audience, ItemCondition.EXISTS), () -> null, item -> true));
-        yield WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+                AUDIENCE_ITEM,
+                new WriteAction.Delete(audience, ItemCondition.EXISTS),
+                () -> null,
+                item -> true));
       }
     };
-  }
-
-  /** A step updating a user with one taken off {@code counter}, in the same UpdateItem. */
-  private static WritePlan.Step withDecrement(WritePlan.Step step, AttributePath counter) {
-    WriteAction.Update update = (WriteAction.Update) step.action();
-    List<UpdateAction> actions = new ArrayList<>(update.actions());
-    actions.add(new UpdateAction.Add(counter, -1));
-    return new WritePlan.Step(
-        new WriteAction.Update(update.key(), actions, update.condition()),
-        step.onConditionFailed(),
-        step.redirects());
   }
 
   // --- retuning a timeline follow's window ------------------------------------------------------

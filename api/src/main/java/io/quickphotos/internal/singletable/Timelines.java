@@ -12,8 +12,6 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -380,14 +378,15 @@ public final class Timelines {
             .put(ItemCodec.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
             .put(TOKEN, token)
             .build();
-    return withStep(upload, new WriteAction.Put(pending, ItemCondition.NONE));
+    return withStep(upload, PENDING_FAN_OUT, new WriteAction.Put(pending, ItemCondition.NONE));
   }
 
+  /** The step of an upload that puts its pending fan-out. */
+  public static final StepName PENDING_FAN_OUT = StepName.of("pending fan-out");
+
   /** A plan with one more step whose failed condition is no error of the call's. */
-  static WritePlan withStep(WritePlan plan, WriteAction action) {
-    List<WritePlan.Step> steps = new ArrayList<>(plan.steps());
-    steps.add(new WritePlan.Step(action, () -> null, item -> false));
-    return WritePlan.transaction(steps.toArray(WritePlan.Step[]::new));
+  static WritePlan withStep(WritePlan plan, StepName name, WriteAction action) {
+    return plan.plus(new WritePlan.Step(name, action, () -> null, item -> false));
   }
 
   // --- what a friendship records ---------------------------------------------------------------

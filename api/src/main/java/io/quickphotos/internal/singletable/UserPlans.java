@@ -37,6 +37,7 @@ public final class UserPlans {
     return new WritePlan(
         List.of(
             new WritePlan.Step(
+                WritePlan.SINGLE,
                 new WriteAction.Put(item, ItemCondition.ABSENT),
                 () -> UserAlreadyExistsException.of(user.username()),
                 found -> false,

@@ -10,8 +10,9 @@ import java.util.function.Supplier;
 
 /**
  * The writes of one access pattern as plain data: the actions, whether they go as one
- * TransactWriteItems or as a single write, and what a failed condition on each action means to
- * the caller.
+ * TransactWriteItems or as a single write, and for each action its name and what a failed
+ * condition on it means to the caller. A caller asks a cancelled transaction about a step by its
+ * {@link StepName}, never by its position, so a plan may order its actions as it likes.
  *
  * @param steps the actions in request order, each with the error its failed condition means
  * @param transactional true to send the actions as one TransactWriteItems request
@@ -23,12 +24,94 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    *
    * @param steps the actions in request order
    * @param transactional whether they go as one transaction
+   * @throws IllegalArgumentException if a single write has more than one step, or two steps
+   *     share a name
    */
   public WritePlan {
     steps = List.copyOf(steps);
     if (!transactional && steps.size() != 1) {
       throw new IllegalArgumentException("a non-transactional plan has exactly one step");
     }
+    if (steps.size() > 1) {
+      java.util.Set<StepName> names = new java.util.HashSet<>();
+      for (Step step : steps) {
+        if (!names.add(step.name())) {
+          throw new IllegalArgumentException("two steps named " + step.name());
+        }
+      }
+    }
+  }
+
+  /** The name of a single write's one step. */
+  public static final StepName SINGLE = StepName.of("write");
+
+  /**
+   * The position of a named step in request order.
+   *
+   * @param name the step's name
+   * @return its position
+   * @throws IllegalArgumentException if the plan has no such step
+   */
+  public int indexOf(StepName name) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no step named " + name + " in " + steps);
+  }
+
+  /**
+   * The step of this name.
+   *
+   * @param name the step's name
+   * @return the step
+   * @throws IllegalArgumentException if the plan has no such step
+   */
+  public Step step(StepName name) {
+    return steps.get(indexOf(name));
+  }
+
+  /**
+   * This plan with the named step changed, in its place.
+   *
+   * @param name the step's name
+   * @param change what becomes of it
+   * @return the plan
+   * @throws IllegalArgumentException if the plan has no such step
+   */
+  public WritePlan with(StepName name, java.util.function.UnaryOperator<Step> change) {
+    List<Step> changed = new java.util.ArrayList<>(steps);
+    int at = indexOf(name);
+    changed.set(at, change.apply(steps.get(at)));
+    return new WritePlan(changed, transactional);
+  }
+
+  /**
+   * This plan as one transaction with one more step after the others.
+   *
+   * @param step the step
+   * @return the plan
+   */
+  public WritePlan plus(Step step) {
+    List<Step> more = new java.util.ArrayList<>(steps);
+    more.add(step);
+    return new WritePlan(more, true);
+  }
+
+  /**
+   * Whether the plan has a step of this name.
+   *
+   * @param name the step's name
+   * @return whether it has
+   */
+  public boolean has(StepName name) {
+    for (Step step : steps) {
+      if (step.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -40,7 +123,7 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    */
   public static WritePlan single(
       WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {
-    return new WritePlan(List.of(new Step(action, onConditionFailed)), false);
+    return new WritePlan(List.of(new Step(SINGLE, action, onConditionFailed)), false);
   }
 
   /**
@@ -51,6 +134,16 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    */
   public static WritePlan transaction(Step... steps) {
     return new WritePlan(List.of(steps), true);
+  }
+
+  /**
+   * A plan of one transaction.
+   *
+   * @param steps the actions in request order
+   * @return the plan
+   */
+  public static WritePlan transaction(List<Step> steps) {
+    return new WritePlan(steps, true);
   }
 
   /**
@@ -90,8 +183,9 @@ public record WritePlan(List<Step> steps, boolean transactional) {
   }
 
   /**
-   * One action and the meaning of its failed condition.
+   * One action, its name and the meaning of its failed condition.
    *
+   * @param name what a caller asks a cancellation about
    * @param action the write
    * @param onConditionFailed the error a failed condition means
    * @param redirects given the item as it was when the condition failed (empty if there was
@@ -102,6 +196,7 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    *     lost (it carries the call's token): the failure then means success
    */
   public record Step(
+      StepName name,
       WriteAction action,
       Supplier<? extends QuickPhotosException> onConditionFailed,
       Predicate<Optional<Item>> redirects,
@@ -110,25 +205,56 @@ public record WritePlan(List<Step> steps, boolean transactional) {
     /**
      * A step that never meets its own write.
      *
+     * @param name what a caller asks a cancellation about
      * @param action the write
      * @param onConditionFailed the error a failed condition means
      * @param redirects whether a failure on the given item redirects the write
      */
     public Step(
+        StepName name,
         WriteAction action,
         Supplier<? extends QuickPhotosException> onConditionFailed,
         Predicate<Optional<Item>> redirects) {
-      this(action, onConditionFailed, redirects, item -> false);
+      this(name, action, onConditionFailed, redirects, item -> false);
     }
 
     /**
      * A step whose failed condition is always the error.
      *
+     * @param name what a caller asks a cancellation about
      * @param action the write
      * @param onConditionFailed the error a failed condition means
      */
-    public Step(WriteAction action, Supplier<? extends QuickPhotosException> onConditionFailed) {
-      this(action, onConditionFailed, item -> false);
+    public Step(
+        StepName name,
+        WriteAction action,
+        Supplier<? extends QuickPhotosException> onConditionFailed) {
+      this(name, action, onConditionFailed, item -> false);
+    }
+
+    /**
+     * The same step with another action: its name and what its failure means kept.
+     *
+     * @param other the action
+     * @return the step
+     */
+    public Step withAction(WriteAction other) {
+      return new Step(name, other, onConditionFailed, redirects, ownWrite);
+    }
+
+    /**
+     * A step of a transaction whose caller reads every failure from the cancellation (a
+     * cascade's): its failed condition is no error of its own.
+     *
+     * @param name what the caller asks the cancellation about
+     * @param action the write
+     */
+    public Step(StepName name, WriteAction action) {
+      this(
+          name,
+          action,
+          () -> new QuickPhotosException("the condition of step " + name + " failed"),
+          item -> true);
     }
   }
 }

@@ -20,9 +20,9 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
-import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -134,8 +134,15 @@ class RetryTest {
   }
 
   private SingleTableQuickPhotos repository(Table table) {
+    return repository(table, listener);
+  }
+
+  private SingleTableQuickPhotos repository(Table table, CostListener listener) {
     return new SingleTableQuickPhotos(
-        table, listener, Clock.systemUTC(), pauses::add, RetryPolicy.defaults().maxAttempts());
+        table,
+        RepositoryOptions.defaults().withCostListener(listener),
+        new Retrier(pauses::add, RetryPolicy.defaults().maxAttempts()),
+        table);
   }
 
   @Test
@@ -245,14 +252,11 @@ class RetryTest {
   void aThrowingCostListenerNeverMasksTheOutcome() {
     ScriptedTable table = new ScriptedTable();
     SingleTableQuickPhotos repository =
-        new SingleTableQuickPhotos(
+        repository(
             table,
             cost -> {
               throw new IllegalStateException("listener bug");
-            },
-            Clock.systemUTC(),
-            pauses::add,
-            RetryPolicy.defaults().maxAttempts());
+            });
     assertThat(repository.follow("a", "b").followed()).isEqualTo("b");
     table.conflictRounds = 100;
     table.conflictReason = Limits.VALIDATION_ERROR;

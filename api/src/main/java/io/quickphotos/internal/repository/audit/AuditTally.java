@@ -1,0 +1,204 @@
+package io.quickphotos.internal.repository.audit;
+
+import io.quickphotos.Follow;
+import io.quickphotos.Photo;
+import io.quickphotos.PhotoId;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.User;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.TimelineFollows;
+import io.quickphotos.internal.singletable.Timelines;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything one audit Scan saw, tallied by what the checks compare: users and their counters,
+ * the items each counter counts, and the hybrid feed's items. One tally per Scan segment, merged
+ * at the end; not thread-safe (each segment fills its own).
+ */
+final class AuditTally {
+  final Map<String, User> users = new HashMap<>();
+  final Map<PhotoId, Photo> photos = new HashMap<>();
+  final Set<PhotoId> deleting = new HashSet<>();
+  final Map<String, Long> followers = new HashMap<>();
+  final Map<String, Long> following = new HashMap<>();
+  final Map<PhotoId, Map<ReactionType, Long>> reactions = new HashMap<>();
+  final List<Follow> friendships = new ArrayList<>();
+
+  /** What hot keys' shards hold, by the user or photo whose counters they are. */
+  final Map<String, Long> shardFollowers = new HashMap<>();
+
+  final Map<PhotoId, Map<ReactionType, Long>> shardReactions = new HashMap<>();
+
+  /** Hot users and photos with a part of a counter (its own share or a shard's) below zero. */
+  final Set<String> usersOutOfBounds = new HashSet<>();
+
+  final Set<PhotoId> photosOutOfBounds = new HashSet<>();
+
+  /** The reaction items, by the photo they are on. */
+  final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
+
+  /** Each user's {@code audience} and {@code memberships} counters, as its profile holds them. */
+  final Map<String, long[]> fanOutCounters = new HashMap<>();
+
+  /** Audience items that are counted (they record a window), by author and by member. */
+  final Map<String, Long> audienceItems = new HashMap<>();
+
+  final Map<String, Long> membershipItems = new HashMap<>();
+
+  /** Every audience item, as read. */
+  final List<Item> audience = new ArrayList<>();
+
+  /** Friendships that carry a timeline mark (of any version), by key. */
+  final Map<Key, Item> markedFollows = new HashMap<>();
+
+  /** Pending fan-outs, as read. */
+  final List<Item> pending = new ArrayList<>();
+
+  /** Timeline entries, by reader. */
+  final Map<String, Set<PhotoId>> entries = new HashMap<>();
+
+  /** Timeline entries past their time to live, as read. */
+  final List<Item> expiredEntries = new ArrayList<>();
+
+  /** When the audit began: entries that expire before it are expired. */
+  private final Instant now;
+
+  long scanned;
+
+  AuditTally(Instant now) {
+    this.now = now;
+  }
+
+  /** Items of a kind this version does not know. */
+  long skipped;
+
+  void add(Item item) {
+    scanned++;
+    switch (ItemCodec.kindOf(item)) {
+      case USER -> {
+        User user = ItemCodec.user(item);
+        users.put(user.username(), user);
+        if (Shards.isSharded(item) && user.followers() < 0) {
+          usersOutOfBounds.add(user.username());
+        }
+        fanOutCounters.put(
+            user.username(),
+            new long[] {Timelines.audienceCount(item), Timelines.membershipsCount(item)});
+      }
+      case PHOTO -> {
+        Photo photo = ItemCodec.photo(item);
+        photos.put(photo.id(), photo);
+        if (Shards.isSharded(item) && photo.reactions().values().stream().anyMatch(n -> n < 0)) {
+          photosOutOfBounds.add(photo.id());
+        }
+        if (PhotoPlans.deletionMarker(item).isPresent()) {
+          deleting.add(photo.id());
+        }
+      }
+      case REACTION -> {
+        Reaction reaction = ItemCodec.reaction(item);
+        reactionItems.computeIfAbsent(reaction.photo(), p -> new ArrayList<>()).add(reaction);
+        reactions
+            .computeIfAbsent(reaction.photo(), p -> new EnumMap<>(ReactionType.class))
+            .merge(reaction.type(), 1L, Long::sum);
+      }
+      case FRIENDSHIP -> {
+        Follow follow = ItemCodec.friendship(item);
+        friendships.add(follow);
+        followers.merge(follow.followed(), 1L, Long::sum);
+        following.merge(follow.follower(), 1L, Long::sum);
+        if (TimelineFollows.FollowKind.of(item) != TimelineFollows.FollowKind.PULL) {
+          markedFollows.put(item.key(), item);
+        }
+      }
+      case SHARD -> {
+        Key main = Shards.mainOf(item);
+        if (Shards.ofUser(item)) {
+          String user = main.sk().substring(KeyLayout.METADATA.length());
+          shardFollowers.merge(user, Shards.followers(item), Long::sum);
+          if (Shards.followers(item) < 0) {
+            usersOutOfBounds.add(user);
+          }
+        } else {
+          PhotoId photo = KeyLayout.photoIdOf(main);
+          Map<ReactionType, Long> counts =
+              shardReactions.computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class));
+          Shards.reactions(item).forEach((type, n) -> counts.merge(type, n, Long::sum));
+          if (Shards.reactions(item).values().stream().anyMatch(n -> n < 0)) {
+            photosOutOfBounds.add(photo);
+          }
+        }
+      }
+      case AUDIENCE -> {
+        audience.add(item);
+        if (Timelines.windowOf(item).isPresent()) {
+          audienceItems.merge(Timelines.authorOf(item), 1L, Long::sum);
+          membershipItems.merge(Timelines.memberOf(item), 1L, Long::sum);
+        }
+      }
+      case FAN_OUT -> pending.add(item);
+      case TIMELINE_ENTRY -> {
+        entries
+            .computeIfAbsent(Timelines.readerOf(item), r -> new HashSet<>())
+            .add(Timelines.photoOf(item));
+        if (Timelines.expiresAt(item).isBefore(now)) {
+          expiredEntries.add(item);
+        }
+      }
+      case SETTINGS -> {
+        // The table's recorded settings: nothing to check.
+      }
+      case OTHER -> skipped++;
+    }
+  }
+
+  void addAll(AuditTally other) {
+    scanned += other.scanned;
+    skipped += other.skipped;
+    users.putAll(other.users);
+    photos.putAll(other.photos);
+    deleting.addAll(other.deleting);
+    other.followers.forEach((k, v) -> followers.merge(k, v, Long::sum));
+    other.following.forEach((k, v) -> following.merge(k, v, Long::sum));
+    mergeCounts(reactions, other.reactions);
+    friendships.addAll(other.friendships);
+    other.shardFollowers.forEach((k, v) -> shardFollowers.merge(k, v, Long::sum));
+    mergeCounts(shardReactions, other.shardReactions);
+    usersOutOfBounds.addAll(other.usersOutOfBounds);
+    photosOutOfBounds.addAll(other.photosOutOfBounds);
+    other.reactionItems.forEach(
+        (photo, list) -> reactionItems.computeIfAbsent(photo, p -> new ArrayList<>()).addAll(list));
+    fanOutCounters.putAll(other.fanOutCounters);
+    other.audienceItems.forEach((k, v) -> audienceItems.merge(k, v, Long::sum));
+    other.membershipItems.forEach((k, v) -> membershipItems.merge(k, v, Long::sum));
+    audience.addAll(other.audience);
+    markedFollows.putAll(other.markedFollows);
+    pending.addAll(other.pending);
+    expiredEntries.addAll(other.expiredEntries);
+    other.entries.forEach(
+        (reader, ids) -> entries.computeIfAbsent(reader, r -> new HashSet<>()).addAll(ids));
+  }
+
+  private static void mergeCounts(
+      Map<PhotoId, Map<ReactionType, Long>> into, Map<PhotoId, Map<ReactionType, Long>> from) {
+    from.forEach(
+        (photo, counts) ->
+            counts.forEach(
+                (type, n) ->
+                    into.computeIfAbsent(photo, p -> new EnumMap<>(ReactionType.class))
+                        .merge(type, n, Long::sum)));
+  }
+}

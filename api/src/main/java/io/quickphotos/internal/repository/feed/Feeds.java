@@ -1,0 +1,141 @@
+package io.quickphotos.internal.repository.feed;
+
+import io.quickphotos.FanOut;
+import io.quickphotos.Follow;
+import io.quickphotos.NewPhoto;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
+import io.quickphotos.Sharding;
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.request.Meter;
+import io.quickphotos.internal.repository.request.Requests;
+import java.time.Clock;
+
+/**
+ * The home feed and what feeds it, the one entry point of this package: uploads and their
+ * fan-out ({@link Uploads}), follows, unfollows and backfills of the hybrid ({@link FanOuts}),
+ * and the feed's pages ({@link HomeFeed}). Every other feature reaches the feed only through
+ * here. Thread-safe if the engine is.
+ */
+public final class Feeds {
+  /** The largest home-feed page. */
+  public static final int MAX_PAGE = HomeFeed.MAX_PAGE;
+
+  private final FanOut setting;
+  private final Sharding sharding;
+  private final HotCounters hotCounters;
+  private final Uploads uploads;
+  private final FanOuts fanOuts;
+  private final HomeFeed homeFeed;
+
+  /**
+   * The feed of one repository.
+   *
+   * @param requests the request layer
+   * @param hotCounters the hot keys, which count the follows that are not timeline follows
+   * @param setting whether new follows are timeline follows
+   * @param sharding when a user becomes hot (a hot user's follows are never timeline follows)
+   * @param clock what now is, for the timelines' windows
+   */
+  public Feeds(
+      Requests requests, HotCounters hotCounters, FanOut setting, Sharding sharding, Clock clock) {
+    this.setting = setting;
+    this.sharding = sharding;
+    this.hotCounters = hotCounters;
+    this.uploads =
+        new Uploads(requests.reads(), requests.writes(), requests.batches(), setting, clock);
+    this.fanOuts = new FanOuts(requests, hotCounters, uploads, setting);
+    this.homeFeed = new HomeFeed(requests, hotCounters, clock);
+  }
+
+  /**
+   * This repository's fan-out setting.
+   *
+   * @return the setting
+   */
+  public FanOut setting() {
+    return setting;
+  }
+
+  /** Followers below which a follow is a timeline follow: K, or the sharding threshold. */
+  private long timelineThreshold() {
+    return Math.min(setting.maxFollowers(), sharding.followersThreshold());
+  }
+
+  /**
+   * Upload: one transaction, or for an author with an audience the transaction with a pending
+   * fan-out and then the fan-out (see {@link Uploads}).
+   *
+   * @param photo the photo, already validated
+   * @return the photo as stored
+   */
+  public Photo upload(NewPhoto photo, Meter meter) {
+    return uploads.upload(photo, meter);
+  }
+
+  /**
+   * Follow: a timeline follow where this repository makes them and the followed user is below
+   * the threshold (then its timeline is filled), else a follow counted by the hot keys (one
+   * transaction for an ordinary user).
+   *
+   * @param follow the follow, already validated
+   */
+  public void follow(Follow follow, Meter meter) {
+    if (!fanOuts.timelineFollow(follow, timelineThreshold(), meter)) {
+      hotCounters.follow(follow, meter);
+    }
+  }
+
+  /**
+   * Unfollow: one transaction of the kind of follow expected, one more for each wrong guess
+   * (see {@link FanOuts#unfollow}).
+   *
+   * @param follower the follower, already validated
+   * @param followed the followed user, already validated
+   */
+  public void unfollow(String follower, String followed, Meter meter) {
+    fanOuts.unfollow(follower, followed, meter);
+  }
+
+  /**
+   * Makes one reader's follows what this repository's setting says they should be.
+   *
+   * @param reader the reader, already validated
+   * @return how many follows this call changed
+   */
+  public int fillTimeline(String reader, Meter meter) {
+    return fanOuts.fillTimeline(reader, timelineThreshold(), meter);
+  }
+
+  /**
+   * One page of a reader's home feed (see {@link HomeFeed}).
+   *
+   * @param reader the reader, already validated
+   * @param page the page asked for, already validated
+   * @return the page
+   */
+  public Page<Photo> page(String reader, PageRequest page, Meter meter) {
+    return homeFeed.page(reader, page, meter);
+  }
+
+  /**
+   * Finishes every pending fan-out of an author, for the audit.
+   *
+   * @param author the author
+   */
+  public void finishFanOuts(String author, Meter meter) {
+    uploads.fanOut(author, meter);
+  }
+
+  /**
+   * Finishes a timeline follow whose copy was cut short, for the audit.
+   *
+   * @param friendship the friendship as read
+   * @return whether the follow is now marked served
+   */
+  public boolean finishFilling(Item friendship, Meter meter) {
+    return fanOuts.finishFilling(friendship, meter);
+  }
+}

@@ -1,0 +1,183 @@
+package io.quickphotos.internal.repository.hot;
+
+import io.quickphotos.Follow;
+import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.Reaction;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.Sharding;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.Meter;
+import io.quickphotos.internal.repository.request.Writes;
+import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.WritePlan;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The writes that count on a user's or photo's counters — follow, react — and how a writer
+ * learns that a key is hot (see {@link Shards} for the layout and {@link Sharding} for when).
+ *
+ * <p><b>How a writer learns.</b> A write to an unsharded key carries two more terms in the
+ * condition it already has ({@code NOT (shards >= 1)}, and the counter below the threshold), so
+ * an ordinary key costs exactly what it did. When either fails, DynamoDB returns the item as it
+ * was (at no cost), which tells a sharded key (remember it and write to a shard) from one at the
+ * threshold (switch it, in one transaction, then write to a shard) from a missing user or photo
+ * (the error it always was). This repository then remembers the key as sharded ({@link
+ * KnownShards}), so its next writes go straight to a shard: the cost of learning is one failed
+ * transaction per key and repository. A write to a shard requires the shard to exist; if it is
+ * gone (the key was deleted, or its cascade folded the shards back), the writer forgets the key
+ * and tries the main item again.
+ *
+ * <p>Thread-safe if the engine is.
+ */
+final class ShardedWrites {
+  /** Rounds of learning, switching and sending again before a call gives up. */
+  static final int ROUNDS = 4;
+
+  private final Writes writes;
+  private final Sharding sharding;
+  private final KnownShards known;
+
+  ShardedWrites(Writes writes, Sharding sharding, KnownShards known) {
+    this.writes = writes;
+    this.sharding = sharding;
+    this.known = known;
+  }
+
+  /**
+   * Follow: one TransactWriteItems for an ordinary user, and for a hot one this repository
+   * knows; a user it does not know is sharded, or that reaches the threshold, costs one more
+   * (the failed attempt) and, for the switch, one more.
+   */
+  void follow(Follow follow, Meter meter) {
+    String followed = follow.followed();
+    for (int round = 0; round < ROUNDS; round++) {
+      Integer shards = known.users.get(followed);
+      Optional<Key> shard =
+          Optional.ofNullable(shards)
+              .map(
+                  n -> Shards.key(KeyLayout.user(followed), Shards.indexFor(follow.follower(), n)));
+      Optional<Cancellation> cancelled =
+          writes.writeOrRedirect(
+              FollowPlans.follow(follow, shard, sharding.followersThreshold()), meter);
+      if (cancelled.isEmpty()) {
+        return;
+      }
+      if (shards != null) {
+        // The shard is gone: the user was deleted (and maybe created again). Ask the profile.
+        known.users.remove(followed);
+      } else {
+        learnUser(followed, cancelled.get().image(FollowPlans.FOLLOWED).orElseThrow(), meter);
+      }
+    }
+    throw gaveUp("follow of " + followed);
+  }
+
+  /**
+   * React: one TransactWriteItems for an ordinary photo, and for a hot one this repository knows
+   * (its count on a shard of the photo, its owner checked on a shard of the owner); learning and
+   * switching cost as for {@link #follow}.
+   */
+  void react(Reaction reaction, Meter meter) {
+    PhotoId photo = reaction.photo();
+    String owner = photo.owner();
+    boolean ownerChecked = !owner.equals(reaction.reactor());
+    for (int round = 0; round < ROUNDS; round++) {
+      Integer ownerShards = ownerChecked ? known.users.get(owner) : null;
+      Integer photoShards = known.photos.get(photo);
+      Optional<Key> ownerShard =
+          Optional.ofNullable(ownerShards)
+              .map(n -> Shards.key(KeyLayout.user(owner), Shards.indexFor(reaction.reactor(), n)));
+      Optional<Key> photoShard =
+          Optional.ofNullable(photoShards)
+              .map(n -> Shards.key(KeyLayout.photo(photo), Shards.indexFor(reaction.reactor(), n)));
+      WritePlan plan =
+          ReactionPlans.reactTo(reaction, ownerShard, photoShard, sharding.reactionsThreshold());
+      Optional<Cancellation> cancelled = writes.writeOrRedirect(plan, meter);
+      if (cancelled.isEmpty()) {
+        return;
+      }
+      Cancellation c = cancelled.get();
+      if (ownerChecked && c.failed(ReactionPlans.OWNER)) {
+        if (ownerShards != null) {
+          known.users.remove(owner);
+        } else {
+          KnownShards.remember(
+              known.users, owner, Shards.count(c.image(ReactionPlans.OWNER).orElseThrow()));
+        }
+      }
+      if (c.failed(ReactionPlans.COUNT)) {
+        if (photoShards != null) {
+          known.photos.remove(photo);
+        } else {
+          learnPhoto(photo, c.image(ReactionPlans.COUNT).orElseThrow(), meter);
+        }
+      }
+    }
+    throw gaveUp("reaction to photo " + photo);
+  }
+
+  /** A user's profile refused an unsharded write: remember its shards, or switch it. */
+  private void learnUser(String username, Item profile, Meter meter) {
+    if (Shards.isSharded(profile)) {
+      KnownShards.remember(known.users, username, Shards.count(profile));
+    } else {
+      shardUser(username, meter);
+    }
+  }
+
+  /** A photo refused an unsharded count: remember its shards, or switch it (and its owner). */
+  private void learnPhoto(PhotoId photo, Item item, Meter meter) {
+    if (Shards.isSharded(item)) {
+      KnownShards.remember(known.photos, photo, Shards.count(item));
+      return;
+    }
+    // Reactions of others check the owner: a viral photo's owner is sharded too, or every
+    // reaction would read one profile item.
+    if (!known.users.containsKey(photo.owner())) {
+      shardUser(photo.owner(), meter);
+    }
+    switchKey(Shards.shardPhoto(photo, sharding.shards()), known.photos, photo, meter);
+  }
+
+  /** Switches a user to sharded counters; see {@link #switchKey}. */
+  private void shardUser(String username, Meter meter) {
+    switchKey(Shards.shardUser(username, sharding.shards()), known.users, username, meter);
+  }
+
+  /**
+   * Sends a switch (one TransactWriteItems) and remembers the key as sharded. If it is
+   * cancelled, the main item's condition failed: another writer switched first (the item says
+   * how many shards; its shards then fail too, as they exist), or the key is gone or closing
+   * (remember nothing; the next round's write says so). A shard that exists while its key is not
+   * sharded was left behind, which no cascade leaves: that is reported, not guessed around.
+   */
+  private <K> void switchKey(WritePlan plan, Map<K, Integer> remembered, K key, Meter meter) {
+    Optional<Cancellation> cancelled = writes.transact(plan, meter);
+    if (cancelled.isEmpty()) {
+      KnownShards.remember(remembered, key, sharding.shards());
+      return;
+    }
+    Cancellation c = cancelled.get();
+    if (!c.failed(Shards.MAIN)) {
+      throw new QuickPhotosException("a shard exists before its key was sharded", c.cause());
+    }
+    c.image(Shards.MAIN)
+        .filter(Shards::isSharded)
+        .ifPresent(main -> KnownShards.remember(remembered, key, Shards.count(main)));
+  }
+
+  static ServiceUnavailableException gaveUp(String what) {
+    return new ServiceUnavailableException(
+        "the " + what + " kept meeting a hot key as it changed; call again",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
+  }
+}

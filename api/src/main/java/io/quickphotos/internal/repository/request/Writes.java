@@ -1,0 +1,285 @@
+package io.quickphotos.internal.repository.request;
+
+import io.quickphotos.InvalidInputException;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.Operation;
+import io.quickphotos.engine.Table;
+import io.quickphotos.engine.TableConditionFailedException;
+import io.quickphotos.engine.TableTransactionCancelledException;
+import io.quickphotos.engine.TableTransactionInProgressException;
+import io.quickphotos.engine.Unavailability;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.WritePlan;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The writes of a repository: single-item writes and transactions, each metered on the call's
+ * {@link Meter}, every transaction under one {@code ClientRequestToken} for all its attempts, and
+ * every write reported to the {@link WriteWatcher} once it ended. A cancelled transaction is
+ * handed back as a {@link Cancellation}, asked about by step name. Thread-safe if the engine is.
+ */
+public final class Writes {
+  private final Table table;
+  private final Retrier retrier;
+  private final WriteWatcher watcher;
+
+  Writes(Table table, Retrier retrier, WriteWatcher watcher) {
+    this.table = table;
+    this.retrier = retrier;
+    this.watcher = watcher;
+  }
+
+  /**
+   * Runs a write plan: one single-item write, or one transaction (cancellations by conflicts or
+   * throttling alone retried, and a transaction still in progress under its token waited for).
+   * A failed condition throws the exception its step names, unless a single write's step
+   * recognises the item it failed on as its own (an earlier attempt of the same request, resent
+   * after its answer was lost, was applied): that is the write's success.
+   *
+   * @param plan the plan
+   * @return the item a single write returned, if it returns one (for a Put recognised as its own
+   *     write, the item it put); empty for a transaction
+   */
+  public Optional<Item> write(WritePlan plan, Meter meter) {
+    if (!plan.transactional()) {
+      WritePlan.Step step = plan.steps().get(0);
+      try {
+        meter.made(RequestDescriptions::write, step.action());
+        Table.Write write = written(step.action());
+        meter.request(write.consumed(), 0);
+        meter.applied();
+        return write.item();
+      } catch (TableConditionFailedException e) {
+        if (step.ownWrite().test(e.item())) {
+          meter.applied();
+          // What the attempt that was applied would have returned, not the item as it is now
+          // (another call may have changed it since).
+          return step.action() instanceof WriteAction.Put put ? Optional.of(put.item()) : e.item();
+        }
+        throw withCause(step.onConditionFailed().get(), e);
+      }
+    }
+    Optional<Cancellation> cancelled = writeOrRedirect(plan, meter);
+    if (cancelled.isPresent()) {
+      // Every failed step redirects, but this caller has nowhere else to go.
+      throw firstFailure(plan, cancelled.get().cause());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Runs a transactional write plan whose steps may redirect: a failed condition throws the
+   * exception of the first failed step that does not redirect (given the item it failed on);
+   * a cancellation whose failed steps all redirect is returned for the caller to act on.
+   *
+   * @param plan the plan, transactional
+   * @return empty if committed, else the cancellation, with the items that failed
+   */
+  public Optional<Cancellation> writeOrRedirect(WritePlan plan, Meter meter) {
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isPresent()) {
+      TableTransactionCancelledException e = cancelled.get();
+      List<String> reasons = e.reasons();
+      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+        if (conditionFailed(reasons, i) && !plan.steps().get(i).redirects().test(e.item(i))) {
+          throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
+        }
+      }
+    }
+    return cancelled.map(e -> new Cancellation(plan, e));
+  }
+
+  /**
+   * One TransactWriteItems of a plan whose caller reads every failure from the cancellation (a
+   * cascade's, whose steps each name an item and what it does to it): no step's error is thrown.
+   *
+   * @param plan the plan, transactional
+   * @return empty if committed, else the cancellation
+   */
+  public Optional<Cancellation> transact(WritePlan plan, Meter meter) {
+    return commit(plan.actions(), meter).map(e -> new Cancellation(plan, e));
+  }
+
+  /**
+   * One TransactWriteItems whose caller only needs to know whether it committed; cancellations by
+   * conflicts or throttling alone are retried with backoff.
+   *
+   * @param actions the actions
+   * @return whether it committed (false: a condition failed, nothing written)
+   */
+  public boolean transact(List<WriteAction> actions, Meter meter) {
+    return commit(actions, meter).isEmpty();
+  }
+
+  /**
+   * One write; false if its condition failed (nothing written).
+   *
+   * @param action the write
+   * @return whether it was applied
+   */
+  public boolean tryWrite(WriteAction action, Meter meter) {
+    return tryWrite(action, failedOn -> false, meter);
+  }
+
+  /**
+   * One write; false if its condition failed (nothing written), unless {@code done}, given the
+   * item the condition failed on (returned with the failure at no cost; empty if there was
+   * none), finds the write's effect already there: a resend whose first attempt was applied
+   * before its answer was lost. Then true.
+   *
+   * @param action the write
+   * @param done whether the item a failure returns shows the write applied already
+   * @return whether it was applied
+   */
+  public boolean tryWrite(WriteAction action, Predicate<Optional<Item>> done, Meter meter) {
+    try {
+      meter.made(RequestDescriptions::write, action);
+      meter.request(written(action).consumed(), 0);
+      meter.applied();
+      return true;
+    } catch (TableConditionFailedException e) {
+      if (done.test(e.item())) {
+        meter.applied();
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /** The error of the first step whose condition failed. */
+  private static QuickPhotosException firstFailure(
+      WritePlan plan, TableTransactionCancelledException cancelled) {
+    List<String> reasons = cancelled.reasons();
+    for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+      if (conditionFailed(reasons, i)) {
+        return withCause(plan.steps().get(i).onConditionFailed().get(), cancelled);
+      }
+    }
+    return new QuickPhotosException("transaction cancelled: " + reasons, cancelled);
+  }
+
+  /**
+   * Commits one transaction: one {@code ClientRequestToken} for every attempt (a resend of an
+   * applied transaction must not apply it again), and cancellations by conflicts or throttling
+   * alone retried within the retry budget, then {@link ServiceUnavailableException}. A
+   * validation error is invalid input; any other cancellation without a failed condition is a
+   * {@link QuickPhotosException}.
+   *
+   * <p>An attempt that meets an earlier one still in progress under the token (DynamoDB's
+   * {@code TransactionInProgressException}, which the AWS SDK has already retried as a
+   * throttling error) is retried under the same token, with the same backoff and out of the same
+   * budget: DynamoDB advises a retry after a few seconds, and once the first attempt is done the
+   * retry gets its outcome without applying it twice. With the default policy that is up to 7
+   * more attempts, waiting at most 40 ms, 80 ms, … 2 s before them (4.5 s in all), far inside
+   * the token's 10 minutes; if the first attempt is still in progress after that, the call
+   * throws {@link ServiceUnavailableException}: the outcome is unknown.
+   *
+   * @return empty if committed, else the cancellation, in which at least one action's condition
+   *     failed (nothing was written)
+   */
+  private Optional<TableTransactionCancelledException> commit(
+      List<WriteAction> actions, Meter meter) {
+    ClientToken token = new ClientToken();
+    // Whether an earlier attempt under the token may still be applied: then an interrupted wait
+    // leaves the outcome unknown, not nothing.
+    boolean inProgress = false;
+    for (int attempt = 0; ; attempt++) {
+      try {
+        retrier.pauseBefore(attempt);
+      } catch (ServiceUnavailableException interrupted) {
+        throw inProgress ? unknown(interrupted) : interrupted;
+      }
+      if (attempt > 0) {
+        meter.resent(Operation.TRANSACT_WRITE_ITEMS);
+      }
+      try {
+        meter.madeOf(RequestDescriptions::transactWriteItems, actions);
+        Capacity consumed;
+        try {
+          consumed = table.transactWrite(actions, token);
+        } finally {
+          // Answered, cancelled or lost: what the repository kept of those keys is not served.
+          watcher.written(actions);
+        }
+        meter.request(consumed, 0);
+        meter.applied();
+        return Optional.empty();
+      } catch (ServiceUnavailableException e) {
+        throw inProgress ? unknown(e) : e;
+      } catch (TableTransactionInProgressException e) {
+        inProgress = true;
+        if (!retrier.allows(attempt + 1)) {
+          throw new ServiceUnavailableException(
+              "transaction still in progress under its token after "
+                  + (attempt + 1)
+                  + " attempts; it may yet be applied",
+              ServiceUnavailableException.Reason.IN_PROGRESS,
+              ServiceUnavailableException.Written.UNKNOWN,
+              e);
+        }
+      } catch (TableTransactionCancelledException e) {
+        // The token's earlier attempt, if any, has ended: a cancellation under it means none was
+        // applied (DynamoDB would have answered an applied one with its success).
+        inProgress = false;
+        List<String> reasons = e.reasons();
+        if (reasons.contains(Limits.CONDITIONAL_CHECK_FAILED)) {
+          return Optional.of(e);
+        }
+        if (reasons.contains(Limits.VALIDATION_ERROR)) {
+          throw new InvalidInputException("transaction refused: " + reasons, e);
+        }
+        // Conflicts and throttling cancel a transaction without retry inside the SDK: retry them
+        // here. Anything else (or no reason at all) is not the caller's input and not transient.
+        boolean transientOnly =
+            reasons.stream().anyMatch(Limits.TRANSIENT_REASONS::contains)
+                && reasons.stream()
+                    .allMatch(r -> Limits.NONE.equals(r) || Limits.TRANSIENT_REASONS.contains(r));
+        if (!transientOnly) {
+          throw new QuickPhotosException("transaction cancelled: " + reasons, e);
+        }
+        if (reasons.contains(Limits.THROTTLING_ERROR)) {
+          meter.throttled(Operation.TRANSACT_WRITE_ITEMS);
+        }
+        if (!retrier.allows(attempt + 1)) {
+          throw new ServiceUnavailableException(
+              "transaction still cancelled " + reasons + " after " + (attempt + 1) + " attempts",
+              Retrier.exhaustedFor(reasons),
+              ServiceUnavailableException.Written.NOTHING,
+              e);
+        }
+      }
+    }
+  }
+
+  /** One single-item write request; then, whatever its outcome, the watcher is told. */
+  private Table.Write written(WriteAction action) {
+    try {
+      return table.write(action);
+    } finally {
+      watcher.written(action.key());
+    }
+  }
+
+  /** The same failure, with an unknown outcome: an earlier attempt may yet be applied. */
+  private static ServiceUnavailableException unknown(ServiceUnavailableException e) {
+    return Unavailability.unknown(
+        e, "an earlier attempt was still in progress and may yet be applied");
+  }
+
+  /** Whether the action at {@code action} failed its condition. */
+  private static boolean conditionFailed(List<String> reasons, int action) {
+    return action < reasons.size() && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
+  }
+
+  private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
+    error.initCause(cause);
+    return error;
+  }
+}
