@@ -2,23 +2,20 @@ package io.quickphotos.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
-import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.Sharding;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
+import io.quickphotos.micrometer.QuickPhotosObservationConvention;
+import io.quickphotos.micrometer.QuickPhotosObservations;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,39 +36,50 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 /**
  * Auto-configures a {@link QuickPhotos} repository from {@link QuickPhotosProperties}. Every bean
  * here steps aside for one of the application's own of the same type (or, for the health
- * contributor and the metrics listener, the same name):
+ * contributor and the two listeners, the same name):
  *
  * <ul>
+ *   <li>{@code quickPhotosBuilderConfigurer} ({@link QuickPhotosBuilderConfigurer}): what every
+ *       repository builder gets, the starter's and any of the application's: every {@link
+ *       CostListener} bean combined, the application's {@link Clock} bean when it has exactly
+ *       one (else the UTC system clock), on memory its {@link Faults} bean when it has exactly
+ *       one (tests), the properties' settings, then every {@link QuickPhotosBuilderCustomizer}.
  *   <li>{@code quickPhotos}, the repository: {@link DynamoQuickPhotos} ({@code
  *       quickphotos.backend=dynamodb}, the default) or {@link MemoryQuickPhotos} ({@code
- *       memory}). Its cost listener combines every {@link CostListener} bean; its clock is the
- *       application's {@link Clock} bean when it has exactly one, else the UTC system clock; on
- *       memory its fault script is the application's {@link Faults} bean when it has exactly one
- *       (tests). Building it on DynamoDB checks the deployment: one GetItem (the table's
- *       recorded settings, also read by the builder when fan-out or sharding is unset), plus
- *       the table's creation and time to live when those properties ask; a missing region,
- *       missing or refused credentials, a missing table or a denied permission stops the start
- *       with a failure analysis naming what to set ({@link QuickPhotosStartupException}).
+ *       memory}), configured as above. Building it on DynamoDB checks the deployment: one
+ *       GetItem (the table's recorded settings, also read by the builder when fan-out or
+ *       sharding is unset), plus the table's creation and time to live when those properties
+ *       ask; a missing region, missing or refused credentials, a missing table or a denied
+ *       permission stops the start with a failure analysis naming what to set ({@link
+ *       QuickPhotosStartupException}).
  *   <li>{@code quickPhotosDynamoDbClient}: only on the dynamodb backend and only when the
  *       application has no {@link DynamoDbClient} bean (Spring Cloud AWS's included, which is
  *       configured first); built from the SDK's default chains with {@code
- *       quickphotos.dynamodb.region} and {@code .endpoint}, and closed with the context.
+ *       quickphotos.dynamodb.region} and {@code .endpoint}, then every {@link
+ *       DynamoDbClientBuilderCustomizer}, and closed with the context.
  *   <li>{@code quickPhotosMetrics}: a {@link CostListener} recording every call in the
  *       application's {@link MeterRegistry} ({@link QuickPhotosMetrics}), tagged with the table
  *       and priced by {@code quickphotos.metrics.price.*}, when it has a registry and {@code
  *       quickphotos.metrics.enabled} is not false.
+ *   <li>{@code quickPhotosObservations}: a {@link CostListener} making each call an observation
+ *       in the application's {@link ObservationRegistry} ({@link QuickPhotosObservations}: a span
+ *       per call with Micrometer Tracing), when it has a registry and {@code
+ *       quickphotos.observations.enabled} is not false.
  *   <li>{@code quickPhotosHealthIndicator}: the Actuator health of the table, when Actuator is
  *       on the class path ({@link QuickPhotosHealth}), switched as Boot's own are by {@code
  *       management.health.quickphotos.enabled} and {@code management.health.defaults.enabled}.
  * </ul>
  *
- * <p>Ordered after Micrometer's registries (Spring Boot 3.5's and 4's packages) and Spring Cloud
- * AWS's DynamoDB client, so that the conditions on their beans see them.
+ * <p>Ordered after Micrometer's registries and observation registry (Spring Boot 3.5's and 4's
+ * packages) and Spring Cloud AWS's DynamoDB client, so that the conditions on their beans see
+ * them.
  */
 @AutoConfiguration(
     afterName = {
       "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
       "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
+      "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
       "io.awspring.cloud.autoconfigure.dynamodb.DynamoDbAutoConfiguration"
     })
 @EnableConfigurationProperties(QuickPhotosProperties.class)
@@ -94,13 +102,33 @@ public class QuickPhotosAutoConfiguration {
   }
 
   /**
+   * What the starter gives a repository builder, its own and any of the application's: the cost
+   * listeners, clock, fault script, the properties' settings and the customizers.
+   *
+   * @param properties the {@code quickphotos.*} properties
+   * @param listeners every cost listener bean, combined in their order
+   * @param clocks the application's clock, if it has exactly one
+   * @param faults the application's fault script, if it has exactly one (memory only)
+   * @param customizers every builder customizer, applied in their order
+   * @return the configurer
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public QuickPhotosBuilderConfigurer quickPhotosBuilderConfigurer(
+      QuickPhotosProperties properties,
+      ObjectProvider<CostListener> listeners,
+      ObjectProvider<Clock> clocks,
+      ObjectProvider<Faults> faults,
+      ObjectProvider<QuickPhotosBuilderCustomizer> customizers) {
+    return new QuickPhotosBuilderConfigurer(properties, listeners, clocks, faults, customizers);
+  }
+
+  /**
    * The repository. Thread-safe and shared; on DynamoDB it never closes the client.
    *
    * @param properties the {@code quickphotos.*} properties
    * @param clients the application's DynamoDB client, or the starter's
-   * @param listeners every cost listener bean, combined in their order
-   * @param clocks the application's clock, if it has exactly one
-   * @param faults the application's fault script, if it has exactly one (memory only)
+   * @param configurer what every builder gets (listeners, clock, settings, customizers)
    * @param built where to record what was built, for the health contributor
    * @return the repository
    * @throws QuickPhotosStartupException if a property is out of range or contradicts another,
@@ -112,25 +140,10 @@ public class QuickPhotosAutoConfiguration {
   public QuickPhotos quickPhotos(
       QuickPhotosProperties properties,
       ObjectProvider<DynamoDbClient> clients,
-      ObjectProvider<CostListener> listeners,
-      ObjectProvider<Clock> clocks,
-      ObjectProvider<Faults> faults,
+      QuickPhotosBuilderConfigurer configurer,
       ObjectProvider<BuiltRepository> built) {
-    CostListener costListener =
-        CostListener.all(listeners.orderedStream().toArray(CostListener[]::new));
-    Clock clock = clocks.getIfUnique(Clock::systemUTC);
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
-      MemoryQuickPhotos.Builder builder =
-          MemoryQuickPhotos.builder().costListener(costListener).clock(clock);
-      faults.ifUnique(builder::faults);
-      applySettings(
-          properties,
-          builder::fanOut,
-          builder::sharding,
-          builder::retryPolicy,
-          builder::parallelism,
-          builder::hotReadStaleness);
-      QuickPhotos photos = builder.build();
+      QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
       built.ifAvailable(b -> b.record("memory", null));
       return photos;
     }
@@ -149,20 +162,13 @@ public class QuickPhotosAutoConfiguration {
     }
     String table = properties.getTableName();
     String region = region(client);
+    // The client and table first, so that a customizer may change them as it may anything.
     DynamoQuickPhotos.Builder builder =
-        DynamoQuickPhotos.builder()
-            .client(client)
-            .tableName(table)
-            .createTableIfMissing(properties.isCreateTableIfMissing())
-            .costListener(costListener)
-            .clock(clock);
-    applySettings(
-        properties,
-        builder::fanOut,
-        builder::sharding,
-        builder::retryPolicy,
-        builder::parallelism,
-        builder::hotReadStaleness);
+        configurer.configure(
+            DynamoQuickPhotos.builder()
+                .client(client)
+                .tableName(table)
+                .createTableIfMissing(properties.isCreateTableIfMissing()));
     QuickPhotos photos;
     try {
       photos = builder.build();
@@ -219,47 +225,6 @@ public class QuickPhotosAutoConfiguration {
   }
 
   /**
-   * Gives a builder the settings the properties set, through the builder's own methods (the two
-   * backends' builders share these settings but no type); what is unset stays the builder's
-   * default, or for fan-out and sharding the table's recorded setting.
-   *
-   * @throws QuickPhotosStartupException naming the property a builder refuses
-   */
-  private static void applySettings(
-      QuickPhotosProperties properties,
-      Consumer<FanOut> fanOut,
-      Consumer<Sharding> sharding,
-      Consumer<RetryPolicy> retryPolicy,
-      IntConsumer parallelism,
-      Consumer<Duration> hotReadStaleness) {
-    properties.getFanOut().toFanOut().ifPresent(fanOut);
-    properties.getSharding().toSharding().ifPresent(sharding);
-    properties.getRetry().toRetryPolicy().ifPresent(retryPolicy);
-    Integer requests = properties.getParallelism();
-    if (requests != null) {
-      Checks.property(
-          "quickphotos.parallelism",
-          requests,
-          "a number from 1 to 256",
-          () -> {
-            parallelism.accept(requests);
-            return requests;
-          });
-    }
-    Duration staleness = properties.getHotReadStaleness();
-    if (staleness != null) {
-      Checks.property(
-          "quickphotos.hot-read-staleness",
-          staleness,
-          "a duration from 0s to 1d",
-          () -> {
-            hotReadStaleness.accept(staleness);
-            return staleness;
-          });
-    }
-  }
-
-  /**
    * The DynamoDB client, when the application has none of its own, and no repository of its own
    * either (nested configurations are read before this class's beans, so the condition sees the
    * application's repository only).
@@ -279,12 +244,16 @@ public class QuickPhotosAutoConfiguration {
      * Building it makes no request; the credentials are looked up at the first request.
      *
      * @param properties the {@code quickphotos.*} properties
+     * @param customizers every client builder customizer, applied in their order after the
+     *     properties
      * @return the client; Spring closes it with the context
      * @throws QuickPhotosStartupException if no region is set anywhere
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    DynamoDbClient quickPhotosDynamoDbClient(QuickPhotosProperties properties) {
+    DynamoDbClient quickPhotosDynamoDbClient(
+        QuickPhotosProperties properties,
+        ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
       DynamoDbClientBuilder builder = DynamoDbClient.builder();
       QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
       if (dynamodb.getRegion() != null) {
@@ -293,6 +262,7 @@ public class QuickPhotosAutoConfiguration {
       if (dynamodb.getEndpoint() != null) {
         builder.endpointOverride(dynamodb.getEndpoint());
       }
+      customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
       try {
         return builder.build();
       } catch (SdkClientException e) {
@@ -329,6 +299,39 @@ public class QuickPhotosAutoConfiguration {
           .costModel(properties.getMetrics().getPrice().toCostModel())
           .tags(Tags.of("table", tableTag(properties)))
           .build();
+    }
+  }
+
+  /** Each call an observation in the application's registry: a span per call with tracing. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(ObservationRegistry.class)
+  @ConditionalOnBean(ObservationRegistry.class)
+  @ConditionalOnProperty(
+      prefix = "quickphotos.observations",
+      name = "enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  static class ObservationConfiguration {
+
+    /**
+     * The listener that makes each call an observation ({@link QuickPhotosObservations}), its
+     * {@code table} key value the table's name ({@code memory} on the memory backend).
+     *
+     * @param registry the application's observation registry
+     * @param properties the {@code quickphotos.*} properties
+     * @param conventions the application's convention, if it has exactly one
+     * @return the listener, thread-safe
+     */
+    @Bean
+    @ConditionalOnMissingBean(name = "quickPhotosObservations")
+    CostListener quickPhotosObservations(
+        ObservationRegistry registry,
+        QuickPhotosProperties properties,
+        ObjectProvider<QuickPhotosObservationConvention> conventions) {
+      QuickPhotosObservations.Builder builder =
+          QuickPhotosObservations.builder(registry).table(tableTag(properties));
+      conventions.ifUnique(builder::convention);
+      return builder.build();
     }
   }
 

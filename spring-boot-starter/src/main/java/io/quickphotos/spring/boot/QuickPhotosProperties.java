@@ -80,6 +80,7 @@ public class QuickPhotosProperties {
   private final ShardingProperties sharding = new ShardingProperties();
   private final Retry retry = new Retry();
   private final Metrics metrics = new Metrics();
+  private final Observations observations = new Observations();
   private final Health health = new Health();
   private final ProblemDetails problemDetails = new ProblemDetails();
 
@@ -216,6 +217,15 @@ public class QuickPhotosProperties {
    */
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  /**
+   * The observations' settings.
+   *
+   * @return the nested properties
+   */
+  public Observations getObservations() {
+    return observations;
   }
 
   /**
@@ -699,6 +709,35 @@ public class QuickPhotosProperties {
      */
     public Price getPrice() {
       return price;
+    }
+  }
+
+  /** {@code quickphotos.observations.*}: each call an observation, a span with tracing. */
+  public static class Observations {
+    /**
+     * Whether each repository call is an observation (quickphotos.call) in the application's
+     * ObservationRegistry, when it has one: a span per call with Micrometer Tracing, named
+     * quickphotos and the access pattern, with the pattern, table, outcome and exception as
+     * low-cardinality key values and the requests and capacity units as high-cardinality ones.
+     */
+    private boolean enabled = true;
+
+    /**
+     * Whether calls are observed.
+     *
+     * @return true unless set
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether calls are observed.
+     *
+     * @param enabled false to leave them out
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
     }
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
@@ -13,8 +16,10 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
 import io.quickphotos.TableSettings;
 import io.quickphotos.UserStatus;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.micrometer.QuickPhotosObservationContext;
 import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,6 +37,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -286,6 +292,168 @@ class QuickPhotosAutoConfigurationTest {
               assertThat(context).hasNotFailed().hasSingleBean(QuickPhotos.class);
               assertThat(context).hasBean("myPhotos").doesNotHaveBean("quickPhotos");
               assertThat(context).doesNotHaveBean("quickPhotosDynamoDbClient");
+            });
+  }
+
+  /** Customizers that log what they were given, in an order other than their declaration's. */
+  @Configuration(proxyBeanMethods = false)
+  static class Customizers {
+    static final List<String> LOG = new CopyOnWriteArrayList<>();
+
+    @Bean
+    @Order(2)
+    QuickPhotosBuilderCustomizer second() {
+      return builder -> {
+        LOG.add("second " + builder.getClass().getName());
+        builder.parallelism(3);
+      };
+    }
+
+    @Bean
+    @Order(1)
+    QuickPhotosBuilderCustomizer first() {
+      return builder -> {
+        LOG.add("first " + builder.getClass().getName());
+        builder.sharding(Sharding.off());
+      };
+    }
+
+    @Bean
+    DynamoDbClientBuilderCustomizer clientCustomizer() {
+      return builder -> LOG.add("client");
+    }
+  }
+
+  @Test
+  void builderCustomizersRunInTheirOrderAfterThePropertiesOnBothBackends() {
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.sharding.shards=16")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(Customizers.LOG)
+                  .containsExactly(
+                      "first " + MemoryQuickPhotos.Builder.class.getName(),
+                      "second " + MemoryQuickPhotos.Builder.class.getName());
+              assertThat(context.getBean(QuickPhotos.class).settings().sharding())
+                  .as("the customizer's setting wins over the property's")
+                  .isEqualTo(Sharding.off());
+            });
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class, ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(), "quickphotos.create-table-if-missing=true")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(Customizers.LOG)
+                  .as("no client customizer: the client is the application's")
+                  .containsExactly(
+                      "first " + DynamoQuickPhotos.Builder.class.getName(),
+                      "second " + DynamoQuickPhotos.Builder.class.getName());
+            });
+  }
+
+  @Test
+  void clientCustomizersRunOnlyOnTheClientTheStarterBuilds() {
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(),
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.dynamodb.endpoint=" + server.endpoint(),
+            "quickphotos.dynamodb.region=us-east-1")
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasBean("quickPhotosDynamoDbClient");
+              assertThat(Customizers.LOG).first().isEqualTo("client");
+            });
+  }
+
+  /** An observation registry that keeps every call's context as it stops. */
+  @Configuration(proxyBeanMethods = false)
+  static class Observations {
+    static final List<QuickPhotosObservationContext> STOPPED = new CopyOnWriteArrayList<>();
+
+    @Bean
+    ObservationRegistry observationRegistry() {
+      ObservationRegistry registry = ObservationRegistry.create();
+      registry
+          .observationConfig()
+          .observationHandler(
+              new ObservationHandler<QuickPhotosObservationContext>() {
+                @Override
+                public void onStop(QuickPhotosObservationContext context) {
+                  STOPPED.add(context);
+                }
+
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                  return context instanceof QuickPhotosObservationContext;
+                }
+              });
+      return registry;
+    }
+  }
+
+  @Test
+  void eachCallIsAnObservationWhenTheApplicationHasARegistry() {
+    Observations.STOPPED.clear();
+    runner
+        .withUserConfiguration(Observations.class)
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(
+            context -> {
+              assertThat(context).hasBean("quickPhotosObservations");
+              context.getBean(QuickPhotos.class).createUser(ANN);
+              assertThat(Observations.STOPPED).hasSize(1);
+              QuickPhotosObservationContext call = Observations.STOPPED.get(0);
+              assertThat(call.getContextualName()).isEqualTo("quickphotos create_user");
+              assertThat(
+                      call.getLowCardinalityKeyValues().stream()
+                          .map(v -> v.getKey() + "=" + v.getValue()))
+                  .contains("pattern=create_user", "table=memory", "outcome=SUCCESS");
+              assertThat(
+                      call.getHighCardinalityKeyValues().stream()
+                          .map(v -> v.getKey() + "=" + v.getValue()))
+                  .contains("requests=1", "write.units=2");
+            });
+    runner
+        .withUserConfiguration(Observations.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.observations.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosObservations"));
+    runner
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosObservations"));
+  }
+
+  /** An application's repository built without the starter's configurer, with its own setting. */
+  @Configuration(proxyBeanMethods = false)
+  static class ApplicationHybridRepository {
+    @Bean
+    QuickPhotos myPhotos() {
+      return MemoryQuickPhotos.builder().fanOut(FanOut.hybrid()).build();
+    }
+  }
+
+  @Test
+  void theHealthOfAnApplicationsRepositoryReportsTheSettingsItRunsWith() throws Exception {
+    runner
+        .withUserConfiguration(ApplicationHybridRepository.class)
+        .withPropertyValues("quickphotos.health.interval=0s")
+        .run(
+            context -> {
+              Object indicator = context.getBean("quickPhotosHealthIndicator");
+              assertThat(status(indicator)).isEqualTo("UP");
+              assertThat(details(indicator))
+                  .containsEntry("backend", "the application's QuickPhotos bean")
+                  .containsEntry("fanOut", FanOut.hybrid().toString())
+                  .containsEntry("recordedSettings", "none");
             });
   }
 
