@@ -3,11 +3,14 @@ package com.example.photos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
@@ -15,7 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
  * A plain {@code @SpringBootTest}, as the service's team had before adding quickphotos: no AWS
  * region, credentials or endpoint, no test configuration. The test kit gives the context the
  * memory backend and an empty repository for each test; the starter answers errors as problem
- * details.
+ * details, and records each repository call as an observation and as meters.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ApplicationTest {
@@ -23,6 +26,8 @@ class ApplicationTest {
 
   @Value("${local.server.port}")
   int port;
+
+  @Autowired MeterRegistry meters;
 
   private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -70,6 +75,24 @@ class ApplicationTest {
     HttpResponse<String> bad = signUp("bad#name");
     assertEquals(400, bad.statusCode(), bad.body());
     assertTrue(bad.body().contains("\"kind\":\"INVALID_INPUT\""), bad.body());
+  }
+
+  @Test
+  void eachRepositoryCallIsAnObservationAndItsCostsAreMeters() throws Exception {
+    double before = count("quickphotos.call");
+    double metered = count("quickphotos.calls");
+
+    assertEquals(404, send(at("/users/nobody").GET()).statusCode());
+
+    // Boot's observation registry records the starter's observation as a timer, tagged with
+    // the pattern, the table and the outcome (the call found nothing, and returned).
+    assertEquals(before + 1, count("quickphotos.call"));
+    assertEquals(metered + 1, count("quickphotos.calls"));
+  }
+
+  private double count(String timer) {
+    Timer found = meters.find(timer).tags("pattern", "get_user", "table", "memory").timer();
+    return found == null ? 0 : found.count();
   }
 
   @Test
