@@ -93,6 +93,14 @@ class DocExamplesTest {
   /** A client customizer: timeouts, and an interceptor. */
   @Configuration(proxyBeanMethods = false)
   static class ClientCustomizerConfiguration {
+    /** DynamoDB Local's dummy credentials, as a second customizer. */
+    @Bean
+    DynamoDbClientBuilderCustomizer dummyCredentials() {
+      return builder ->
+          builder.credentialsProvider(
+              StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
+    }
+
     // tag::client-customizer[]
     @Bean
     DynamoDbClientBuilderCustomizer timeoutsAndInterceptor() {
@@ -103,16 +111,7 @@ class DocExamplesTest {
                       .apiCallTimeout(Duration.ofSeconds(2))
                       .addExecutionInterceptor(new RequestLog()));
     }
-
     // end::client-customizer[]
-
-    /** DynamoDB Local's dummy credentials, as a second customizer. */
-    @Bean
-    DynamoDbClientBuilderCustomizer dummyCredentials() {
-      return builder ->
-          builder.credentialsProvider(
-              StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
-    }
   }
 
   @Test
