@@ -1,6 +1,7 @@
 package io.quickphotos.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -272,6 +273,64 @@ class QuickPhotosAutoConfigurationTest {
         .withUserConfiguration(ApplicationBeans.class)
         .withPropertyValues("quickphotos.backend=memory", "quickphotos.metrics.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean("quickPhotosMetrics"));
+  }
+
+  /** A registry of the application's. */
+  @Configuration(proxyBeanMethods = false)
+  static class Registry {
+    @Bean
+    MeterRegistry meterRegistry() {
+      return new SimpleMeterRegistry();
+    }
+  }
+
+  @Test
+  void metersAreTaggedWithTheTableAndPricedByTheProperties() {
+    // A follow's 12 write units (the two users are created first: 2 units each).
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues(
+            "quickphotos.backend=memory",
+            "quickphotos.metrics.price.read=0.25",
+            "quickphotos.metrics.price.write=1.25")
+        .run(context -> assertThat(followCost(context)).isCloseTo(12 * 1.25e-6, within(1e-12)));
+    // Provisioned: $0.00065 a WCU-hour at 50% use is 0.65 * 1e6 / 3600 / 0.5 dollars a million.
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues(
+            "quickphotos.backend=memory",
+            "quickphotos.metrics.price.mode=provisioned",
+            "quickphotos.metrics.price.utilization=0.5")
+        .run(
+            context ->
+                assertThat(followCost(context))
+                    .isCloseTo(12 * 0.00065 / 3600 / 0.5, within(1e-12)));
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.metrics.price.write=-1")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("quickphotos.metrics.price.write"));
+  }
+
+  /** What a follow cost in dollars, by the {@code quickphotos.cost} meter tagged {@code memory}. */
+  private static double followCost(
+      org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
+    QuickPhotos photos = context.getBean(QuickPhotos.class);
+    photos.createUser(ANN);
+    photos.createUser(
+        new NewUser(
+            "bob", "Bob", "b@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+    photos.follow("bob", "ann");
+    return context
+        .getBean(MeterRegistry.class)
+        .get("quickphotos.cost")
+        .tags("pattern", "follow", "table", "memory")
+        .counter()
+        .count();
   }
 
   /** An application's own repository, which the starter leaves alone. */
