@@ -21,4 +21,27 @@ new File(basedir, 'bom-difference.txt').text =
     "\n\nwithout it only (${onlyWithout.size()}):\n" + onlyWithout.join('\n') + '\n'
 def others = (onlyWith + onlyWithout).findAll { !ours(it) }
 assert others.isEmpty() : "quickphotos-bom changed the application's own dependencies: ${others}"
+// The same jar started for production with no AWS region exits at once with quickphotos' failure
+// analysis, naming the property and the environment variable to set.
+def jar = new File(basedir, 'target/boot4-app-1.0.0.jar')
+assert jar.isFile() : "no jar: ${jar}"
+def java = new File(System.getProperty('java.home'), 'bin/java').path
+def process = new ProcessBuilder(java, '-jar', jar.path, '--server.port=0')
+    .redirectErrorStream(true)
+process.environment().keySet().removeAll { it.startsWith('AWS_') }
+// The SDK's region chain ends at EC2's instance metadata, an address off this machine.
+process.environment().put('AWS_EC2_METADATA_DISABLED', 'true')
+def started = process.start()
+def output = new StringBuilder()
+def reader = Thread.start { started.inputStream.eachLine { output.append(it).append('\n') } }
+if (!started.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+  started.destroyForcibly()
+  assert false : "the jar did not exit within 120 s:\n${output}"
+}
+reader.join(5000)
+new File(basedir, 'production-start.txt').text = output.toString()
+assert started.exitValue() != 0 : "the jar started without a region:\n${output}"
+assert output.contains('APPLICATION FAILED TO START') : output
+assert output.contains('no AWS region is set') : output
+assert output.contains('Set quickphotos.dynamodb.region') && output.contains('AWS_REGION') : output
 return true

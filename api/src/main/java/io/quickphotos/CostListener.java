@@ -9,7 +9,8 @@ import java.util.Objects;
  * request and before the call returns or throws. Implementations must be thread-safe when the
  * repository is shared between threads, and should be fast: they run inside every call.
  * An exception thrown by the listener is logged (through {@link System.Logger}) and ignored, so
- * that it can never mask the call's own outcome.
+ * that it can never mask the call's own outcome. A listener that must act before a call's first
+ * request (start a trace span, say) also asks for {@linkplain #receivesCallStarts() starts}.
  *
  * <p>A repository takes one listener; {@link #all(CostListener...)} combines several (an
  * application's metrics and a test's log, say) without losing what each asks for:
@@ -79,12 +80,38 @@ public interface CostListener {
   }
 
   /**
+   * Whether the repository should call {@link #onCallStart} when each call starts, as well as
+   * {@link #onCost} when it ends: for a listener that wraps calls in something that needs a start
+   * and an end, such as a Micrometer observation or a tracing span around the call's requests.
+   * False by default, so that a repository whose listener does not ask pays nothing for it (one
+   * boolean read when the repository is built). Called once, when the repository is built.
+   *
+   * @return true to receive {@link #onCallStart} before every call's first request
+   */
+  default boolean receivesCallStarts() {
+    return false;
+  }
+
+  /**
+   * Called once per repository call, when the listener {@linkplain #receivesCallStarts() asks for
+   * it}: on the calling thread, after the call's arguments were checked and before its first
+   * request. The same call's {@link #onCost} follows on the same thread, however the call ends;
+   * a call made inside it on that thread starts and ends between the two. A call whose arguments
+   * are refused makes no request, and neither hook is called. An exception thrown here is logged
+   * and ignored, as one thrown by {@link #onCost}. Does nothing by default.
+   *
+   * @param pattern the access pattern the call serves, which its cost will name
+   */
+  default void onCallStart(AccessPattern pattern) {}
+
+  /**
    * One listener that hands each cost to every given listener, in the order given, on the
-   * calling thread. It asks for {@linkplain #timesCalls() timing} when any part does and for
-   * {@linkplain #countsSdkAttempts() the SDK's attempts} when any part does (each part is asked
-   * when the combined listener is, that is once, when the repository is built); a part that
-   * declined them then receives them all the same, as it would from a repository configured for
-   * another listener. {@link #NONE} parts are left out, so that {@code all()} and
+   * calling thread. It asks for {@linkplain #timesCalls() timing} when any part does, for
+   * {@linkplain #countsSdkAttempts() the SDK's attempts} when any part does and for
+   * {@linkplain #receivesCallStarts() starts} when any part does (each part is asked when the
+   * combined listener is, that is once, when the repository is built); a part that declined them
+   * then receives them all the same, as it would from a repository configured for another
+   * listener. Starts go to the parts in the order given, as costs do. {@link #NONE} parts are left out, so that {@code all()} and
    * {@code all(NONE)} are {@link #NONE} itself (a repository without a listener measures
    * nothing), and {@code all(a)} is {@code a}.
    *
@@ -125,16 +152,38 @@ public interface CostListener {
           try {
             part.onCost(cost);
           } catch (RuntimeException e) {
-            if (first == null) {
-              first = e;
-            } else if (first != e) {
-              first.addSuppressed(e);
-            }
+            first = firstOf(first, e);
           }
         }
         if (first != null) {
           throw first;
         }
+      }
+
+      @Override
+      public void onCallStart(AccessPattern pattern) {
+        // Each part is called even when one before it throws, as for costs: a part that started
+        // something must see the start that its cost will end.
+        RuntimeException first = null;
+        for (CostListener part : inOrder) {
+          try {
+            part.onCallStart(pattern);
+          } catch (RuntimeException e) {
+            first = firstOf(first, e);
+          }
+        }
+        if (first != null) {
+          throw first;
+        }
+      }
+
+      @Override
+      public boolean receivesCallStarts() {
+        boolean any = false;
+        for (CostListener part : inOrder) {
+          any |= part.receivesCallStarts();
+        }
+        return any;
       }
 
       @Override
@@ -161,5 +210,16 @@ public interface CostListener {
         return "CostListener.all" + inOrder;
       }
     };
+  }
+
+  /** The exception to rethrow: the first, with the later ones suppressed in it. */
+  private static RuntimeException firstOf(RuntimeException first, RuntimeException next) {
+    if (first == null) {
+      return next;
+    }
+    if (first != next) {
+      first.addSuppressed(next);
+    }
+    return first;
   }
 }

@@ -87,6 +87,68 @@ class CostListenerTest {
     assertThat(log).containsExactly("b", "d");
   }
 
+  /** A listener that asks for starts and logs each start and cost under its name. */
+  private static CostListener starting(String name, List<String> log) {
+    return new CostListener() {
+      @Override
+      public void onCost(OperationCost cost) {
+        log.add(name + " cost " + cost.pattern());
+      }
+
+      @Override
+      public boolean receivesCallStarts() {
+        return true;
+      }
+
+      @Override
+      public void onCallStart(AccessPattern pattern) {
+        log.add(name + " start " + pattern);
+      }
+    };
+  }
+
+  @Test
+  void startsAreAskedForWhenAnyPartAsksAndGoToEveryPartInOrder() {
+    List<String> log = new ArrayList<>();
+    CostListener plain = cost -> log.add("plain cost " + cost.pattern());
+
+    assertThat(plain.receivesCallStarts()).as("the default").isFalse();
+    assertThat(CostListener.all(plain, cost -> {}).receivesCallStarts()).isFalse();
+    CostListener all = CostListener.all(plain, starting("a", log), starting("b", log));
+    assertThat(all.receivesCallStarts()).isTrue();
+
+    all.onCallStart(AccessPattern.GET_USER);
+    all.onCost(COST);
+
+    assertThat(log)
+        .containsExactly(
+            "a start GET_USER",
+            "b start GET_USER",
+            "plain cost GET_USER",
+            "a cost GET_USER",
+            "b cost GET_USER");
+  }
+
+  @Test
+  void aPartThatThrowsOnAStartDoesNotKeepItFromTheOthers() {
+    List<String> log = new ArrayList<>();
+    IllegalStateException failure = new IllegalStateException("tracer down");
+    CostListener throwing =
+        new CostListener() {
+          @Override
+          public void onCost(OperationCost cost) {}
+
+          @Override
+          public void onCallStart(AccessPattern pattern) {
+            throw failure;
+          }
+        };
+    CostListener all = CostListener.all(throwing, starting("b", log));
+
+    assertThatThrownBy(() -> all.onCallStart(AccessPattern.FOLLOW)).isSameAs(failure);
+    assertThat(log).containsExactly("b start FOLLOW");
+  }
+
   @Test
   void anErrorPropagatesAtOnce() {
     AtomicInteger after = new AtomicInteger();

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.QuickPhotos;
@@ -27,6 +29,31 @@ class DocExamplesTest {
             .build();
     // end::metrics[]
     photos.getUser("ann");
+    assertThat(registry.get("quickphotos.calls").tag("pattern", "get_user").timer().count())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void observations() {
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ObservationRegistry observationRegistry = ObservationRegistry.create();
+    observationRegistry
+        .observationConfig()
+        .observationHandler(new DefaultMeterObservationHandler(registry));
+    // tag::observations[]
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder()
+            .costListener(
+                CostListener.all(
+                    QuickPhotosMetrics.costListener(registry), // meters with the costs
+                    QuickPhotosObservations.builder(observationRegistry) // a span per call
+                        .table("quick-photos")
+                        .build()))
+            .build();
+    // end::observations[]
+    photos.getUser("ann");
+    assertThat(registry.get("quickphotos.call").tag("pattern", "get_user").timer().count())
+        .isEqualTo(1);
     assertThat(registry.get("quickphotos.calls").tag("pattern", "get_user").timer().count())
         .isEqualTo(1);
   }

@@ -33,8 +33,8 @@ import org.springframework.web.bind.annotation.RestController;
  * The service's REST API, one endpoint per access pattern it offers, each one repository call
  * (the requests each makes are on {@link QuickPhotos}). A {@code PUT} or {@code DELETE} of a
  * follow or a reaction is idempotent: sent again, by the client or by a proxy's retry, it answers
- * as the first did, 204, because the state is the one asked for. Errors are {@link ApiErrors}' to
- * answer. Thread-safe: it holds only the shared repository and clock.
+ * as the first did, 204, because the state is the one asked for. Errors are the starter's to answer
+ * (problem details by kind). Thread-safe: it holds only the shared repository and clock.
  */
 @RestController
 public class PhotoController {

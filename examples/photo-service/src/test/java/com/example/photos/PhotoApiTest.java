@@ -18,6 +18,7 @@ import io.quickphotos.test.QuickPhotosFixture;
 import io.quickphotos.test.QuickPhotosSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
+import io.quickphotos.spring.boot.QuickPhotosProblemDetails;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.http.MediaType;
@@ -28,7 +29,7 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 /**
  * The REST API over the repository the test kit gives each test, on the memory backend and on
  * DynamoDB Local, with the service's own settings from application.yml (the hybrid feed, its
- * sharding) and its cost log. No Spring context: the controller and its error mapping in
+ * sharding) and its cost log. No Spring context: the controller and the starter's error mapping in
  * MockMvc, so a test takes milliseconds; {@link PhotoControllerSliceTest} and {@link
  * PhotoServiceApplicationTest} check Spring's wiring.
  */
@@ -47,7 +48,7 @@ class PhotoApiTest {
     // Spring's JSON converter for the Jackson on the class path (3): dates as ISO-8601 text.
     api =
         MockMvcBuilders.standaloneSetup(new PhotoController(photos, clock))
-            .setControllerAdvice(new ApiErrors())
+            .setControllerAdvice(new QuickPhotosProblemDetails(Duration.ofSeconds(1)))
             .build();
   }
 

@@ -18,9 +18,10 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * Spring MVC's slice: the controller and {@link ApiErrors} with Boot's MVC and JSON
- * configuration and nothing else, over an in-memory repository this test provides (the slice
- * leaves auto-configurations such as the starter's out; the application class's clock is in).
+ * Spring MVC's slice: the controller with Boot's MVC and JSON configuration and the starter's
+ * problem details (which the starter lists for the slice), over an in-memory repository this
+ * test provides: the slice leaves the starter's repository out, as it leaves out every data
+ * auto-configuration; the application class's clock is in.
  */
 @WebMvcTest(PhotoController.class)
 @Import(PhotoControllerSliceTest.Repository.class)
@@ -48,6 +49,8 @@ class PhotoControllerSliceTest {
         .andExpect(jsonPath("$.birthdate").value("1990-04-01"));
     api.perform(get("/users/nobody"))
         .andExpect(status().isNotFound())
-        .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+        .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+        .andExpect(jsonPath("$.kind").value("NOT_FOUND"))
+        .andExpect(jsonPath("$.username").value("nobody"));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -15,17 +16,16 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * The application as Spring wires it, with the starter's bean on the {@code local} profile's
- * memory backend: the repository, Boot's JSON, the error mapping, the cost log beside the
- * starter's metrics, and Actuator's health, through one sign-up, follow, upload and feed.
+ * The application as Spring wires it, with the starter's bean on the memory backend the test kit
+ * gives a Spring test (application.yml names no backend), emptied after each test: the
+ * repository, Boot's JSON, the starter's error mapping, the cost log beside the starter's
+ * metrics, and Actuator's health, through one sign-up, follow, upload and feed.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
-@ActiveProfiles("local")
 class PhotoServiceApplicationTest {
   @Autowired MockMvc api;
   @Autowired QuickPhotos photos;
@@ -60,6 +60,16 @@ class PhotoServiceApplicationTest {
     assertThat(registry.find("quickphotos.calls").tag("pattern", "home_feed").timer())
         .as("the starter's metrics, in the application's registry")
         .isNotNull();
+  }
+
+  @Test
+  void aBadPathVariableIsProblemDetailsToo() throws Exception {
+    api.perform(put("/users/bob/photos/yesterday/reactions/ann/heart"))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+    api.perform(get("/users/bob"))
+        .andExpect(status().isNotFound())
+        .andExpect(jsonPath("$.kind").value("NOT_FOUND"));
   }
 
   @Test

@@ -16,7 +16,9 @@ import io.quickphotos.memory.Request;
 import io.quickphotos.test.ManualClock;
 import io.quickphotos.test.MemoryBackend;
 import io.quickphotos.test.QuickPhotosSettings;
+import java.time.Duration;
 import java.time.LocalDate;
+import io.quickphotos.spring.boot.QuickPhotosProblemDetails;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.http.MediaType;
@@ -37,7 +39,7 @@ class UnavailableTest {
       QuickPhotos photos, ManualClock clock, Faults faults) throws Exception {
     MockMvc api =
         MockMvcBuilders.standaloneSetup(new PhotoController(photos, clock))
-            .setControllerAdvice(new ApiErrors())
+            .setControllerAdvice(new QuickPhotosProblemDetails(Duration.ofSeconds(1)))
             .build();
     LocalDate born = LocalDate.of(1990, 1, 1);
     photos.createUser(new NewUser("ann", "Ann", "ann@example.com", born, "", UserStatus.ACTIVE));

@@ -1,23 +1,23 @@
 package io.quickphotos.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
-import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.RetryPolicy;
-import io.quickphotos.Sharding;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
+import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
+import io.quickphotos.micrometer.QuickPhotosObservationConvention;
+import io.quickphotos.micrometer.QuickPhotosObservations;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -26,7 +26,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
@@ -34,122 +36,191 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 /**
  * Auto-configures a {@link QuickPhotos} repository from {@link QuickPhotosProperties}. Every bean
  * here steps aside for one of the application's own of the same type (or, for the health
- * indicator and the metrics listener, the same name):
+ * contributor and the two listeners, the same name):
  *
  * <ul>
+ *   <li>{@code quickPhotosBuilderConfigurer} ({@link QuickPhotosBuilderConfigurer}): what every
+ *       repository builder gets, the starter's and any of the application's: every {@link
+ *       CostListener} bean combined, the application's {@link Clock} bean when it has exactly
+ *       one (else the UTC system clock), on memory its {@link Faults} bean when it has exactly
+ *       one (tests), the properties' settings, then every {@link QuickPhotosBuilderCustomizer}.
  *   <li>{@code quickPhotos}, the repository: {@link DynamoQuickPhotos} ({@code
  *       quickphotos.backend=dynamodb}, the default) or {@link MemoryQuickPhotos} ({@code
- *       memory}). Its cost listener combines every {@link CostListener} bean; its clock is the
- *       application's {@link Clock} bean when it has exactly one, else the UTC system clock.
- *       Building it on DynamoDB makes one GetItem (the table's recorded settings), plus the
- *       table's creation and time to live when those properties ask.
+ *       memory}), configured as above. Building it on DynamoDB checks the deployment: one
+ *       GetItem (the table's recorded settings, also read by the builder when fan-out or
+ *       sharding is unset), plus the table's creation and time to live when those properties
+ *       ask; a missing region, missing or refused credentials, a missing table or a denied
+ *       permission stops the start with a failure analysis naming what to set ({@link
+ *       QuickPhotosStartupException}).
  *   <li>{@code quickPhotosDynamoDbClient}: only on the dynamodb backend and only when the
  *       application has no {@link DynamoDbClient} bean (Spring Cloud AWS's included, which is
  *       configured first); built from the SDK's default chains with {@code
- *       quickphotos.dynamodb.region} and {@code .endpoint}, and closed with the context.
+ *       quickphotos.dynamodb.region} and {@code .endpoint}, then every {@link
+ *       DynamoDbClientBuilderCustomizer}, and closed with the context.
  *   <li>{@code quickPhotosMetrics}: a {@link CostListener} recording every call in the
- *       application's {@link MeterRegistry} ({@link QuickPhotosMetrics}), when it has one and
- *       {@code quickphotos.metrics.enabled} is not false.
- *   <li>{@code quickPhotosHealthIndicator}: the Actuator health of the table, when Actuator is on
- *       the class path ({@link QuickPhotosHealth}).
+ *       application's {@link MeterRegistry} ({@link QuickPhotosMetrics}), tagged with the table
+ *       and priced by {@code quickphotos.metrics.price.*}, when it has a registry and {@code
+ *       quickphotos.metrics.enabled} is not false.
+ *   <li>{@code quickPhotosObservations}: a {@link CostListener} making each call an observation
+ *       in the application's {@link ObservationRegistry} ({@link QuickPhotosObservations}: a span
+ *       per call with Micrometer Tracing), when it has a registry and {@code
+ *       quickphotos.observations.enabled} is not false.
+ *   <li>{@code quickPhotosHealthIndicator}: the Actuator health of the table, when Actuator is
+ *       on the class path ({@link QuickPhotosHealth}), switched as Boot's own are by {@code
+ *       management.health.quickphotos.enabled} and {@code management.health.defaults.enabled}.
  * </ul>
  *
- * <p>Ordered after Micrometer's registries (Spring Boot 3.5's and 4's packages) and Spring Cloud
- * AWS's DynamoDB client, so that the conditions on their beans see them.
+ * <p>Ordered after Micrometer's registries and observation registry (Spring Boot 3.5's and 4's
+ * packages) and Spring Cloud AWS's DynamoDB client, so that the conditions on their beans see
+ * them.
  */
 @AutoConfiguration(
     afterName = {
       "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
       "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
+      "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
       "io.awspring.cloud.autoconfigure.dynamodb.DynamoDbAutoConfiguration"
     })
 @EnableConfigurationProperties(QuickPhotosProperties.class)
 public class QuickPhotosAutoConfiguration {
+  private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosAutoConfiguration.class);
 
   /** Created by Spring. */
   public QuickPhotosAutoConfiguration() {}
+
+  /**
+   * What the starter built, for the health contributor: empty when the application's own
+   * repository bean replaced the starter's.
+   *
+   * @return a holder the repository bean fills in
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  BuiltRepository quickPhotosBuiltRepository() {
+    return new BuiltRepository();
+  }
+
+  /**
+   * What the starter gives a repository builder, its own and any of the application's: the cost
+   * listeners, clock, fault script, the properties' settings and the customizers.
+   *
+   * @param properties the {@code quickphotos.*} properties
+   * @param listeners every cost listener bean, combined in their order
+   * @param clocks the application's clock, if it has exactly one
+   * @param faults the application's fault script, if it has exactly one (memory only)
+   * @param customizers every builder customizer, applied in their order
+   * @return the configurer
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public QuickPhotosBuilderConfigurer quickPhotosBuilderConfigurer(
+      QuickPhotosProperties properties,
+      ObjectProvider<CostListener> listeners,
+      ObjectProvider<Clock> clocks,
+      ObjectProvider<Faults> faults,
+      ObjectProvider<QuickPhotosBuilderCustomizer> customizers) {
+    return new QuickPhotosBuilderConfigurer(properties, listeners, clocks, faults, customizers);
+  }
 
   /**
    * The repository. Thread-safe and shared; on DynamoDB it never closes the client.
    *
    * @param properties the {@code quickphotos.*} properties
    * @param clients the application's DynamoDB client, or the starter's
-   * @param listeners every cost listener bean, combined in their order
-   * @param clocks the application's clock, if it has exactly one
+   * @param configurer what every builder gets (listeners, clock, settings, customizers)
+   * @param built where to record what was built, for the health contributor
    * @return the repository
-   * @throws IllegalStateException if the properties contradict each other, or the dynamodb
-   *     backend has no client
-   * @throws io.quickphotos.TableConfigurationException if the table must be created or given time
-   *     to live and cannot be
+   * @throws QuickPhotosStartupException if a property is out of range or contradicts another,
+   *     or the deployment is not as the repository needs it (no client, no credentials, the
+   *     table missing, a permission denied)
    */
   @Bean
   @ConditionalOnMissingBean
   public QuickPhotos quickPhotos(
       QuickPhotosProperties properties,
       ObjectProvider<DynamoDbClient> clients,
-      ObjectProvider<CostListener> listeners,
-      ObjectProvider<Clock> clocks) {
-    CostListener costListener =
-        CostListener.all(listeners.orderedStream().toArray(CostListener[]::new));
-    Clock clock = clocks.getIfUnique(Clock::systemUTC);
+      QuickPhotosBuilderConfigurer configurer,
+      ObjectProvider<BuiltRepository> built) {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
-      MemoryQuickPhotos.Builder builder =
-          MemoryQuickPhotos.builder().costListener(costListener).clock(clock);
-      applySettings(
-          properties,
-          builder::fanOut,
-          builder::sharding,
-          builder::retryPolicy,
-          builder::parallelism,
-          builder::hotReadStaleness);
-      return builder.build();
+      QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
+      built.ifAvailable(b -> b.record("memory", null));
+      return photos;
     }
     DynamoDbClient client = clients.getIfUnique();
     if (client == null) {
-      throw new IllegalStateException(
-          "quickphotos.backend is dynamodb and there is no single DynamoDbClient bean to use");
+      long count = clients.stream().count();
+      throw new QuickPhotosStartupException(
+          "quickphotos.backend is dynamodb and there is "
+              + (count == 0 ? "no DynamoDbClient bean" : count + " DynamoDbClient beans, not one")
+              + " to build the repository with.",
+          count == 0
+              ? "Remove the condition that kept the starter's client out, or declare a"
+                  + " DynamoDbClient bean; or set quickphotos.backend=memory."
+              : "Mark the one the repository should use @Primary.",
+          null);
     }
+    String table = properties.getTableName();
+    String region = region(client);
+    // The client and table first, so that a customizer may change them as it may anything.
     DynamoQuickPhotos.Builder builder =
-        DynamoQuickPhotos.builder()
-            .client(client)
-            .tableName(properties.getTableName())
-            .createTableIfMissing(properties.isCreateTableIfMissing())
-            .costListener(costListener)
-            .clock(clock);
-    applySettings(
-        properties,
-        builder::fanOut,
-        builder::sharding,
-        builder::retryPolicy,
-        builder::parallelism,
-        builder::hotReadStaleness);
-    QuickPhotos photos = builder.build();
-    if (properties.getDynamodb().isEnableTimeToLive()) {
-      QuickPhotosTable.enableTimeToLive(client, properties.getTableName());
+        configurer.configure(
+            DynamoQuickPhotos.builder()
+                .client(client)
+                .tableName(table)
+                .createTableIfMissing(properties.isCreateTableIfMissing()));
+    QuickPhotos photos;
+    try {
+      photos = builder.build();
+    } catch (RuntimeException e) {
+      throw DeploymentProblems.request(
+          e,
+          properties.isCreateTableIfMissing()
+              ? DeploymentProblems.Step.CREATE_TABLE
+              : DeploymentProblems.Step.READ,
+          table,
+          region);
     }
+    if (properties.getDynamodb().isEnableTimeToLive()) {
+      try {
+        QuickPhotosTable.enableTimeToLive(client, table);
+      } catch (RuntimeException e) {
+        throw DeploymentProblems.request(e, DeploymentProblems.Step.TIME_TO_LIVE, table, region);
+      }
+    }
+    checkTheTable(photos, table, region);
+    built.ifAvailable(b -> b.record("dynamodb", table));
     return photos;
   }
 
   /**
-   * Gives a builder the settings the properties set, through the builder's own methods (the two
-   * backends' builders share these settings but no type); what is unset stays the builder's
-   * default, or for fan-out and sharding the table's recorded setting.
+   * Reads the table once, so that a deployment that cannot read it stops now rather than failing
+   * every call: the builder's own read of the recorded settings is only a WARNING when it fails
+   * (and is not made when fan-out and sharding are both set). One GetItem of 1 read unit per
+   * start. A transient failure (throttled, unreachable) is a WARNING: the deployment may be
+   * right, and the health contributor reports it.
    */
-  private static void applySettings(
-      QuickPhotosProperties properties,
-      Consumer<FanOut> fanOut,
-      Consumer<Sharding> sharding,
-      Consumer<RetryPolicy> retryPolicy,
-      IntConsumer parallelism,
-      Consumer<Duration> hotReadStaleness) {
-    properties.getFanOut().toFanOut().ifPresent(fanOut);
-    properties.getSharding().toSharding().ifPresent(sharding);
-    properties.getRetry().toRetryPolicy().ifPresent(retryPolicy);
-    if (properties.getParallelism() != null) {
-      parallelism.accept(properties.getParallelism());
+  private static void checkTheTable(QuickPhotos photos, String table, String region) {
+    try {
+      photos.recordedSettings();
+    } catch (QuickPhotosException e) {
+      if (e.kind() == QuickPhotosException.Kind.MISCONFIGURED) {
+        throw DeploymentProblems.request(e, DeploymentProblems.Step.READ, table, region);
+      }
+      LOG.warn(
+          "quickphotos could not read the table {} at start-up ({}); starting anyway: {}",
+          table,
+          e.kind(),
+          e.getMessage());
     }
-    if (properties.getHotReadStaleness() != null) {
-      hotReadStaleness.accept(properties.getHotReadStaleness());
+  }
+
+  private static String region(DynamoDbClient client) {
+    try {
+      Region region = client.serviceClientConfiguration().region();
+      return region == null ? null : region.id();
+    } catch (RuntimeException e) {
+      return null; // a client of the application's that does not say
     }
   }
 
@@ -170,13 +241,19 @@ public class QuickPhotosAutoConfiguration {
     /**
      * A client from the SDK's default credentials and region chains, with the region and
      * endpoint of {@code quickphotos.dynamodb.*} when set, and the SDK's default HTTP client.
+     * Building it makes no request; the credentials are looked up at the first request.
      *
      * @param properties the {@code quickphotos.*} properties
+     * @param customizers every client builder customizer, applied in their order after the
+     *     properties
      * @return the client; Spring closes it with the context
+     * @throws QuickPhotosStartupException if no region is set anywhere
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    DynamoDbClient quickPhotosDynamoDbClient(QuickPhotosProperties properties) {
+    DynamoDbClient quickPhotosDynamoDbClient(
+        QuickPhotosProperties properties,
+        ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
       DynamoDbClientBuilder builder = DynamoDbClient.builder();
       QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
       if (dynamodb.getRegion() != null) {
@@ -185,7 +262,12 @@ public class QuickPhotosAutoConfiguration {
       if (dynamodb.getEndpoint() != null) {
         builder.endpointOverride(dynamodb.getEndpoint());
       }
-      return builder.build();
+      customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+      try {
+        return builder.build();
+      } catch (SdkClientException e) {
+        throw DeploymentProblems.client(e);
+      }
     }
   }
 
@@ -201,46 +283,107 @@ public class QuickPhotosAutoConfiguration {
   static class MetricsConfiguration {
 
     /**
-     * The listener that records every call's cost as meters.
+     * The listener that records every call's cost as meters, tagged {@code table} with the
+     * table's name ({@code memory} on the memory backend) and priced by {@code
+     * quickphotos.metrics.price.*}.
      *
      * @param registry the application's registry
+     * @param properties the {@code quickphotos.*} properties
      * @return the listener, thread-safe
+     * @throws QuickPhotosStartupException if a price property is out of range
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosMetrics")
-    CostListener quickPhotosMetrics(MeterRegistry registry) {
-      return QuickPhotosMetrics.costListener(registry);
+    CostListener quickPhotosMetrics(MeterRegistry registry, QuickPhotosProperties properties) {
+      return QuickPhotosMetrics.builder(registry)
+          .costModel(properties.getMetrics().getPrice().toCostModel())
+          .tags(Tags.of("table", tableTag(properties)))
+          .build();
     }
   }
 
-  /** {@code management.health.quickphotos.enabled}, true unless set: both Boots' indicators. */
-  @Retention(RetentionPolicy.RUNTIME)
-  @Target(ElementType.TYPE)
+  /** Each call an observation in the application's registry: a span per call with tracing. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(ObservationRegistry.class)
+  @ConditionalOnBean(ObservationRegistry.class)
   @ConditionalOnProperty(
-      prefix = "management.health.quickphotos",
+      prefix = "quickphotos.observations",
       name = "enabled",
       havingValue = "true",
       matchIfMissing = true)
-  @interface ConditionalOnHealthEnabled {}
+  static class ObservationConfiguration {
 
-  /** The health indicator on Spring Boot 4 ({@code spring-boot-health}). */
+    /**
+     * The listener that makes each call an observation ({@link QuickPhotosObservations}), its
+     * {@code table} key value the table's name ({@code memory} on the memory backend).
+     *
+     * @param registry the application's observation registry
+     * @param properties the {@code quickphotos.*} properties
+     * @param conventions the application's convention, if it has exactly one
+     * @return the listener, thread-safe
+     */
+    @Bean
+    @ConditionalOnMissingBean(name = "quickPhotosObservations")
+    CostListener quickPhotosObservations(
+        ObservationRegistry registry,
+        QuickPhotosProperties properties,
+        ObjectProvider<QuickPhotosObservationConvention> conventions) {
+      QuickPhotosObservations.Builder builder =
+          QuickPhotosObservations.builder(registry).table(tableTag(properties));
+      conventions.ifUnique(builder::convention);
+      return builder.build();
+    }
+  }
+
+  /** The value of the {@code table} tag and detail: the table's name, or {@code memory}. */
+  static String tableTag(QuickPhotosProperties properties) {
+    return properties.getBackend() == QuickPhotosProperties.Backend.MEMORY
+        ? "memory"
+        : properties.getTableName();
+  }
+
+  /** What the health contributor reports of the repository bean it checks. */
+  static QuickPhotosHealth health(
+      QuickPhotos photos, QuickPhotosProperties properties, BuiltRepository built) {
+    Map<String, Object> describe = new LinkedHashMap<>();
+    if (built != null && built.backend() != null) {
+      describe.put("backend", built.backend());
+      if (built.table() != null) {
+        describe.put("table", built.table());
+      }
+    } else {
+      describe.put("backend", "the application's QuickPhotos bean");
+    }
+    return new QuickPhotosHealth(
+        photos,
+        describe,
+        properties.getHealth().getInterval(),
+        properties.getHealth().getSlowThreshold(),
+        System::nanoTime,
+        Clock.systemUTC());
+  }
+
+  /** The health contributor on Spring Boot 4 ({@code spring-boot-health}). */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
-  @ConditionalOnHealthEnabled
+  @Conditional(OnHealthEnabled.class)
   static class Boot4HealthConfiguration {
 
     /**
-     * The indicator, shown as {@code quickPhotos} in {@code /actuator/health}.
+     * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
      * @param photos the repository
      * @param properties the {@code quickphotos.*} properties
-     * @return the indicator
+     * @param built what the starter built, if it built the repository
+     * @return the contributor
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
     org.springframework.boot.health.contributor.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos, QuickPhotosProperties properties) {
-      QuickPhotosHealth health = new QuickPhotosHealth(photos, properties);
+        QuickPhotos photos,
+        QuickPhotosProperties properties,
+        ObjectProvider<BuiltRepository> built) {
+      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.health.contributor.Health.status(
@@ -253,24 +396,27 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
-  /** The health indicator on Spring Boot 3.5 ({@code spring-boot-actuator}). */
+  /** The health contributor on Spring Boot 3.5 ({@code spring-boot-actuator}). */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
-  @ConditionalOnHealthEnabled
+  @Conditional(OnHealthEnabled.class)
   static class Boot3HealthConfiguration {
 
     /**
-     * The indicator, shown as {@code quickPhotos} in {@code /actuator/health}.
+     * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
      * @param photos the repository
      * @param properties the {@code quickphotos.*} properties
-     * @return the indicator
+     * @param built what the starter built, if it built the repository
+     * @return the contributor
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
     org.springframework.boot.actuate.health.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos, QuickPhotosProperties properties) {
-      QuickPhotosHealth health = new QuickPhotosHealth(photos, properties);
+        QuickPhotos photos,
+        QuickPhotosProperties properties,
+        ObjectProvider<BuiltRepository> built) {
+      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.actuate.health.Health.status(

@@ -80,6 +80,9 @@ public class QuickPhotosProperties {
   private final ShardingProperties sharding = new ShardingProperties();
   private final Retry retry = new Retry();
   private final Metrics metrics = new Metrics();
+  private final Observations observations = new Observations();
+  private final Health health = new Health();
+  private final ProblemDetails problemDetails = new ProblemDetails();
 
   /**
    * Where the data is kept.
@@ -214,6 +217,33 @@ public class QuickPhotosProperties {
    */
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  /**
+   * The observations' settings.
+   *
+   * @return the nested properties
+   */
+  public Observations getObservations() {
+    return observations;
+  }
+
+  /**
+   * The health contributor's settings.
+   *
+   * @return the nested properties
+   */
+  public Health getHealth() {
+    return health;
+  }
+
+  /**
+   * The problem details' settings.
+   *
+   * @return the nested properties
+   */
+  public ProblemDetails getProblemDetails() {
+    return problemDetails;
   }
 
   /**
@@ -367,16 +397,23 @@ public class QuickPhotosProperties {
      * The setting these properties give, if they give one.
      *
      * @return empty when no mode is set
-     * @throws IllegalStateException if a hybrid limit is set without {@code mode: hybrid}
-     * @throws IllegalArgumentException if a limit is out of range
+     * @throws QuickPhotosStartupException if a hybrid limit is set without {@code mode: hybrid},
+     *     or is out of range (naming the property)
      */
     public Optional<FanOut> toFanOut() {
       if (mode != FanOutMode.HYBRID && (maxFollowers != null || window != null)) {
-        throw new IllegalStateException(
-            "quickphotos.fan-out.max-followers and .window apply to the hybrid feed: set"
-                + " quickphotos.fan-out.mode to hybrid (it is "
+        String set =
+            maxFollowers != null
+                ? "quickphotos.fan-out.max-followers"
+                : "quickphotos.fan-out.window";
+        throw new QuickPhotosStartupException(
+            set
+                + " is set, and it applies to the hybrid feed only, while"
+                + " quickphotos.fan-out.mode is "
                 + (mode == null ? "unset" : "off")
-                + ")");
+                + ".",
+            "Set quickphotos.fan-out.mode to hybrid, or remove " + set + ".",
+            null);
       }
       if (mode == null) {
         return Optional.empty();
@@ -384,10 +421,20 @@ public class QuickPhotosProperties {
       if (mode == FanOutMode.OFF) {
         return Optional.of(FanOut.off());
       }
-      return Optional.of(
-          FanOut.hybrid(
-              maxFollowers == null ? FanOut.DEFAULT_MAX_FOLLOWERS : maxFollowers,
-              window == null ? FanOut.DEFAULT_WINDOW : window));
+      int k = maxFollowers == null ? FanOut.DEFAULT_MAX_FOLLOWERS : maxFollowers;
+      Duration w = window == null ? FanOut.DEFAULT_WINDOW : window;
+      // Each limit checked alone, so that the failure names the property that is out of range.
+      Checks.property(
+          "quickphotos.fan-out.max-followers",
+          k,
+          "a number from 1 to " + FanOut.MAX_MAX_FOLLOWERS,
+          () -> FanOut.hybrid(k, FanOut.DEFAULT_WINDOW));
+      Checks.property(
+          "quickphotos.fan-out.window",
+          w,
+          "a duration from 1d to 3653d",
+          () -> FanOut.hybrid(FanOut.DEFAULT_MAX_FOLLOWERS, w));
+      return Optional.of(FanOut.hybrid(k, w));
     }
   }
 
@@ -484,16 +531,19 @@ public class QuickPhotosProperties {
      * The setting these properties give, if they give one.
      *
      * @return empty when nothing is set
-     * @throws IllegalStateException if a limit is set with {@code enabled: false}
-     * @throws IllegalArgumentException if a limit is out of range
+     * @throws QuickPhotosStartupException if a limit is set with {@code enabled: false}, or is
+     *     out of range (naming the property)
      */
     public Optional<Sharding> toSharding() {
       boolean limits = shards != null || followersThreshold != null || reactionsThreshold != null;
       if (Boolean.FALSE.equals(enabled)) {
         if (limits) {
-          throw new IllegalStateException(
-              "quickphotos.sharding.shards and the thresholds apply when sharding is enabled:"
-                  + " quickphotos.sharding.enabled is false");
+          throw new QuickPhotosStartupException(
+              "quickphotos.sharding.shards and the thresholds apply when sharding is enabled,"
+                  + " and quickphotos.sharding.enabled is false.",
+              "Remove quickphotos.sharding.shards, .followers-threshold and"
+                  + " .reactions-threshold, or set quickphotos.sharding.enabled to true.",
+              null);
         }
         return Optional.of(Sharding.off());
       }
@@ -501,11 +551,27 @@ public class QuickPhotosProperties {
         return Optional.empty();
       }
       Sharding defaults = Sharding.defaults();
-      return Optional.of(
-          Sharding.of(
-              shards == null ? defaults.shards() : shards,
-              followersThreshold == null ? defaults.followersThreshold() : followersThreshold,
-              reactionsThreshold == null ? defaults.reactionsThreshold() : reactionsThreshold));
+      int n = shards == null ? defaults.shards() : shards;
+      long followers =
+          followersThreshold == null ? defaults.followersThreshold() : followersThreshold;
+      long reactions =
+          reactionsThreshold == null ? defaults.reactionsThreshold() : reactionsThreshold;
+      Checks.property(
+          "quickphotos.sharding.shards",
+          n,
+          "a number from 2 to " + Sharding.MAX_SHARDS,
+          () -> Sharding.of(n, defaults.followersThreshold(), defaults.reactionsThreshold()));
+      Checks.property(
+          "quickphotos.sharding.followers-threshold",
+          followers,
+          "1 or more",
+          () -> Sharding.of(defaults.shards(), followers, defaults.reactionsThreshold()));
+      Checks.property(
+          "quickphotos.sharding.reactions-threshold",
+          reactions,
+          "1 or more",
+          () -> Sharding.of(defaults.shards(), defaults.followersThreshold(), reactions));
+      return Optional.of(Sharding.of(n, followers, reactions));
     }
   }
 
@@ -578,18 +644,32 @@ public class QuickPhotosProperties {
      * The policy these properties give, if they set anything.
      *
      * @return empty when nothing is set
-     * @throws IllegalArgumentException if a value is out of range
+     * @throws QuickPhotosStartupException if a value is out of range (naming the property)
      */
     public Optional<RetryPolicy> toRetryPolicy() {
       if (maxAttempts == null && baseDelay == null && maxDelay == null) {
         return Optional.empty();
       }
       RetryPolicy defaults = RetryPolicy.defaults();
-      return Optional.of(
-          new RetryPolicy(
-              maxAttempts == null ? defaults.maxAttempts() : maxAttempts,
-              baseDelay == null ? defaults.baseDelay() : baseDelay,
-              maxDelay == null ? defaults.maxDelay() : maxDelay));
+      int attempts = maxAttempts == null ? defaults.maxAttempts() : maxAttempts;
+      Duration base = baseDelay == null ? defaults.baseDelay() : baseDelay;
+      Duration max = maxDelay == null ? defaults.maxDelay() : maxDelay;
+      Checks.property(
+          "quickphotos.retry.max-attempts",
+          attempts,
+          "1 or more",
+          () -> new RetryPolicy(attempts, defaults.baseDelay(), defaults.maxDelay()));
+      Checks.property(
+          "quickphotos.retry.base-delay",
+          base,
+          "a duration of 0ms or more",
+          () -> new RetryPolicy(defaults.maxAttempts(), base, defaults.maxDelay()));
+      Checks.property(
+          "quickphotos.retry.max-delay",
+          max,
+          "a duration of 0ms or more",
+          () -> new RetryPolicy(defaults.maxAttempts(), defaults.baseDelay(), max));
+      return Optional.of(new RetryPolicy(attempts, base, max));
     }
   }
 
@@ -598,9 +678,11 @@ public class QuickPhotosProperties {
     /**
      * Whether each call's cost and latency go to the application's MeterRegistry (meters
      * quickphotos.calls, .requests, .capacity, .items.read, .cost, .retries, .throttles,
-     * .unknown.outcomes), when it has one.
+     * .unknown.outcomes, tagged with the table), when it has one.
      */
     private boolean enabled = true;
+
+    private final Price price = new Price();
 
     /**
      * Whether the meters are recorded.
@@ -618,6 +700,302 @@ public class QuickPhotosProperties {
      */
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    /**
+     * The prices of quickphotos.cost.
+     *
+     * @return the nested properties
+     */
+    public Price getPrice() {
+      return price;
+    }
+  }
+
+  /** {@code quickphotos.observations.*}: each call an observation, a span with tracing. */
+  public static class Observations {
+    /**
+     * Whether each repository call is an observation (quickphotos.call) in the application's
+     * ObservationRegistry, when it has one: a span per call with Micrometer Tracing, named
+     * quickphotos and the access pattern, with the pattern, table, outcome and exception as
+     * low-cardinality key values and the requests and capacity units as high-cardinality ones.
+     */
+    private boolean enabled = true;
+
+    /**
+     * Whether calls are observed.
+     *
+     * @return true unless set
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether calls are observed.
+     *
+     * @param enabled false to leave them out
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+
+  /** How the table is billed, on demand or provisioned. */
+  public enum CapacityMode {
+    /** Per request unit consumed. */
+    ON_DEMAND,
+    /** Per unit of capacity provisioned, by the hour. */
+    PROVISIONED
+  }
+
+  /**
+   * {@code quickphotos.metrics.price.*}: what the units quickphotos.cost counts are worth, for
+   * the table's region and capacity mode. Unset, the prices of us-east-1 (on demand: $0.125 per
+   * million read request units, $0.625 per million write request units; provisioned: $0.00013
+   * per RCU-hour, $0.00065 per WCU-hour); another region's are on DynamoDB's pricing page.
+   */
+  public static class Price {
+    /** on-demand (the default) or provisioned. */
+    private CapacityMode mode = CapacityMode.ON_DEMAND;
+
+    /**
+     * Dollars per million read request units (on-demand) or per RCU-hour (provisioned); unset:
+     * us-east-1's.
+     */
+    private Double read;
+
+    /**
+     * Dollars per million write request units (on-demand) or per WCU-hour (provisioned); unset:
+     * us-east-1's.
+     */
+    private Double write;
+
+    /**
+     * Provisioned only: the share of the provisioned capacity the table consumes on average,
+     * above 0 and at most 1; a unit consumed then costs the hourly price / 3600 / utilization.
+     * Unset: 1 (every provisioned unit used).
+     */
+    private Double utilization;
+
+    /**
+     * The capacity mode.
+     *
+     * @return on-demand unless set
+     */
+    public CapacityMode getMode() {
+      return mode;
+    }
+
+    /**
+     * Sets the capacity mode.
+     *
+     * @param mode on-demand or provisioned
+     */
+    public void setMode(CapacityMode mode) {
+      this.mode = mode;
+    }
+
+    /**
+     * The read price.
+     *
+     * @return null for us-east-1's
+     */
+    public Double getRead() {
+      return read;
+    }
+
+    /**
+     * Sets the read price.
+     *
+     * @param read dollars per million units (on-demand) or per RCU-hour (provisioned)
+     */
+    public void setRead(Double read) {
+      this.read = read;
+    }
+
+    /**
+     * The write price.
+     *
+     * @return null for us-east-1's
+     */
+    public Double getWrite() {
+      return write;
+    }
+
+    /**
+     * Sets the write price.
+     *
+     * @param write dollars per million units (on-demand) or per WCU-hour (provisioned)
+     */
+    public void setWrite(Double write) {
+      this.write = write;
+    }
+
+    /**
+     * The provisioned capacity's utilization.
+     *
+     * @return null for 1
+     */
+    public Double getUtilization() {
+      return utilization;
+    }
+
+    /**
+     * Sets the provisioned capacity's utilization.
+     *
+     * @param utilization above 0, at most 1
+     */
+    public void setUtilization(Double utilization) {
+      this.utilization = utilization;
+    }
+
+    /**
+     * The cost model these prices give: per million units consumed.
+     *
+     * @return the model
+     * @throws QuickPhotosStartupException if a price is negative, or the utilization is out of
+     *     range or set on demand
+     */
+    public io.quickphotos.CostModel toCostModel() {
+      if (mode == CapacityMode.ON_DEMAND) {
+        if (utilization != null) {
+          throw new QuickPhotosStartupException(
+              "quickphotos.metrics.price.utilization is set, and it applies to provisioned"
+                  + " capacity only, while quickphotos.metrics.price.mode is on-demand.",
+              "Set quickphotos.metrics.price.mode to provisioned, or remove"
+                  + " quickphotos.metrics.price.utilization.",
+              null);
+        }
+        double r = read == null ? 0.125 : read;
+        double w = write == null ? 0.625 : write;
+        checkPrice("quickphotos.metrics.price.read", r);
+        checkPrice("quickphotos.metrics.price.write", w);
+        return new io.quickphotos.CostModel(r, w);
+      }
+      double r = read == null ? 0.00013 : read;
+      double w = write == null ? 0.00065 : write;
+      double u = utilization == null ? 1 : utilization;
+      checkPrice("quickphotos.metrics.price.read", r);
+      checkPrice("quickphotos.metrics.price.write", w);
+      if (!(u > 0 && u <= 1)) {
+        throw QuickPhotosStartupException.invalidProperty(
+            "quickphotos.metrics.price.utilization",
+            u,
+            "the share of provisioned capacity used must be above 0 and at most 1",
+            "a number above 0 and at most 1, e.g. 0.7",
+            null);
+      }
+      // An hour of one unit serves 3,600 units a second's worth; a million consumed units cost
+      // a million / 3,600 unit-hours, more for capacity left unused.
+      return new io.quickphotos.CostModel(r * 1_000_000 / 3600 / u, w * 1_000_000 / 3600 / u);
+    }
+
+    private static void checkPrice(String property, double price) {
+      if (!(price >= 0) || Double.isInfinite(price)) {
+        throw QuickPhotosStartupException.invalidProperty(
+            property, price, "a price must be 0 or more", "a number of dollars, 0 or more", null);
+      }
+    }
+  }
+
+  /** {@code quickphotos.health.*}: the Actuator health contributor. */
+  public static class Health {
+    /**
+     * The shortest time between two reads of the table by the health contributor; probes in
+     * between get the last result. Unset: 10s.
+     */
+    private Duration interval = Duration.ofSeconds(10);
+
+    /** From which latency the health read is reported as slow (a detail, never DOWN). */
+    private Duration slowThreshold = Duration.ofSeconds(1);
+
+    /**
+     * The shortest time between two reads.
+     *
+     * @return 10s unless set
+     */
+    public Duration getInterval() {
+      return interval;
+    }
+
+    /**
+     * Sets the shortest time between two reads.
+     *
+     * @param interval zero (every probe reads) or more
+     */
+    public void setInterval(Duration interval) {
+      this.interval = interval;
+    }
+
+    /**
+     * The latency reported as slow.
+     *
+     * @return 1s unless set
+     */
+    public Duration getSlowThreshold() {
+      return slowThreshold;
+    }
+
+    /**
+     * Sets the latency reported as slow.
+     *
+     * @param slowThreshold a duration
+     */
+    public void setSlowThreshold(Duration slowThreshold) {
+      this.slowThreshold = slowThreshold;
+    }
+  }
+
+  /**
+   * {@code quickphotos.problem-details.*}: repository exceptions that escape a controller,
+   * answered as problem details by kind.
+   */
+  public static class ProblemDetails {
+    /**
+     * Whether a QuickPhotosException escaping a Spring MVC or WebFlux controller answers as
+     * problem details (400, 404, 409, 503, 500 by its kind); the application's own exception
+     * handlers come first either way.
+     */
+    private boolean enabled = true;
+
+    /** The Retry-After of a 503: when the client may try again. */
+    private Duration retryAfter = Duration.ofSeconds(1);
+
+    /**
+     * Whether exceptions are answered as problem details.
+     *
+     * @return true unless set
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether exceptions are answered as problem details.
+     *
+     * @param enabled false to leave them to the application and Spring
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /**
+     * The Retry-After of a 503.
+     *
+     * @return 1s unless set
+     */
+    public Duration getRetryAfter() {
+      return retryAfter;
+    }
+
+    /**
+     * Sets the Retry-After of a 503.
+     *
+     * @param retryAfter whole seconds are sent, at least 1
+     */
+    public void setRetryAfter(Duration retryAfter) {
+      this.retryAfter = retryAfter;
     }
   }
 }

@@ -1,9 +1,13 @@
 package io.quickphotos.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.NewUser;
@@ -13,8 +17,10 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
 import io.quickphotos.TableSettings;
 import io.quickphotos.UserStatus;
+import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.micrometer.QuickPhotosObservationContext;
 import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,6 +38,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -42,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class QuickPhotosAutoConfigurationTest {
   private static final AtomicLong TABLES = new AtomicLong();
-  private static final NewUser ANN =
+  static final NewUser ANN =
       new NewUser("ann", "Ann", "ann@example.com", LocalDate.of(1990, 4, 1), "", UserStatus.ACTIVE);
 
   private static DynamoDbLocal server;
@@ -268,6 +275,64 @@ class QuickPhotosAutoConfigurationTest {
         .run(context -> assertThat(context).doesNotHaveBean("quickPhotosMetrics"));
   }
 
+  /** A registry of the application's. */
+  @Configuration(proxyBeanMethods = false)
+  static class Registry {
+    @Bean
+    MeterRegistry meterRegistry() {
+      return new SimpleMeterRegistry();
+    }
+  }
+
+  @Test
+  void metersAreTaggedWithTheTableAndPricedByTheProperties() {
+    // A follow's 12 write units (the two users are created first: 2 units each).
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues(
+            "quickphotos.backend=memory",
+            "quickphotos.metrics.price.read=0.25",
+            "quickphotos.metrics.price.write=1.25")
+        .run(context -> assertThat(followCost(context)).isCloseTo(12 * 1.25e-6, within(1e-12)));
+    // Provisioned: $0.00065 a WCU-hour at 50% use is 0.65 * 1e6 / 3600 / 0.5 dollars a million.
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues(
+            "quickphotos.backend=memory",
+            "quickphotos.metrics.price.mode=provisioned",
+            "quickphotos.metrics.price.utilization=0.5")
+        .run(
+            context ->
+                assertThat(followCost(context))
+                    .isCloseTo(12 * 0.00065 / 3600 / 0.5, within(1e-12)));
+    runner
+        .withUserConfiguration(Registry.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.metrics.price.write=-1")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("quickphotos.metrics.price.write"));
+  }
+
+  /** What a follow cost in dollars, by the {@code quickphotos.cost} meter tagged {@code memory}. */
+  private static double followCost(
+      org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
+    QuickPhotos photos = context.getBean(QuickPhotos.class);
+    photos.createUser(ANN);
+    photos.createUser(
+        new NewUser(
+            "bob", "Bob", "b@example.com", LocalDate.of(1990, 1, 1), "", UserStatus.ACTIVE));
+    photos.follow("bob", "ann");
+    return context
+        .getBean(MeterRegistry.class)
+        .get("quickphotos.cost")
+        .tags("pattern", "follow", "table", "memory")
+        .counter()
+        .count();
+  }
+
   /** An application's own repository, which the starter leaves alone. */
   @Configuration(proxyBeanMethods = false)
   static class ApplicationRepository {
@@ -289,13 +354,177 @@ class QuickPhotosAutoConfigurationTest {
             });
   }
 
+  /** Customizers that log what they were given, in an order other than their declaration's. */
+  @Configuration(proxyBeanMethods = false)
+  static class Customizers {
+    static final List<String> LOG = new CopyOnWriteArrayList<>();
+
+    @Bean
+    @Order(2)
+    QuickPhotosBuilderCustomizer second() {
+      return builder -> {
+        LOG.add("second " + builder.getClass().getName());
+        builder.parallelism(3);
+      };
+    }
+
+    @Bean
+    @Order(1)
+    QuickPhotosBuilderCustomizer first() {
+      return builder -> {
+        LOG.add("first " + builder.getClass().getName());
+        builder.sharding(Sharding.off());
+      };
+    }
+
+    @Bean
+    DynamoDbClientBuilderCustomizer clientCustomizer() {
+      return builder -> LOG.add("client");
+    }
+  }
+
+  @Test
+  void builderCustomizersRunInTheirOrderAfterThePropertiesOnBothBackends() {
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.sharding.shards=16")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(Customizers.LOG)
+                  .containsExactly(
+                      "first " + MemoryQuickPhotos.Builder.class.getName(),
+                      "second " + MemoryQuickPhotos.Builder.class.getName());
+              assertThat(context.getBean(QuickPhotos.class).settings().sharding())
+                  .as("the customizer's setting wins over the property's")
+                  .isEqualTo(Sharding.off());
+            });
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class, ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(), "quickphotos.create-table-if-missing=true")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(Customizers.LOG)
+                  .as("no client customizer: the client is the application's")
+                  .containsExactly(
+                      "first " + DynamoQuickPhotos.Builder.class.getName(),
+                      "second " + DynamoQuickPhotos.Builder.class.getName());
+            });
+  }
+
+  @Test
+  void clientCustomizersRunOnlyOnTheClientTheStarterBuilds() {
+    Customizers.LOG.clear();
+    runner
+        .withUserConfiguration(Customizers.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(),
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.dynamodb.endpoint=" + server.endpoint(),
+            "quickphotos.dynamodb.region=us-east-1")
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasBean("quickPhotosDynamoDbClient");
+              assertThat(Customizers.LOG).first().isEqualTo("client");
+            });
+  }
+
+  /** An observation registry that keeps every call's context as it stops. */
+  @Configuration(proxyBeanMethods = false)
+  static class Observations {
+    static final List<QuickPhotosObservationContext> STOPPED = new CopyOnWriteArrayList<>();
+
+    @Bean
+    ObservationRegistry observationRegistry() {
+      ObservationRegistry registry = ObservationRegistry.create();
+      registry
+          .observationConfig()
+          .observationHandler(
+              new ObservationHandler<QuickPhotosObservationContext>() {
+                @Override
+                public void onStop(QuickPhotosObservationContext context) {
+                  STOPPED.add(context);
+                }
+
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                  return context instanceof QuickPhotosObservationContext;
+                }
+              });
+      return registry;
+    }
+  }
+
+  @Test
+  void eachCallIsAnObservationWhenTheApplicationHasARegistry() {
+    Observations.STOPPED.clear();
+    runner
+        .withUserConfiguration(Observations.class)
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(
+            context -> {
+              assertThat(context).hasBean("quickPhotosObservations");
+              context.getBean(QuickPhotos.class).createUser(ANN);
+              assertThat(Observations.STOPPED).hasSize(1);
+              QuickPhotosObservationContext call = Observations.STOPPED.get(0);
+              assertThat(call.getContextualName()).isEqualTo("quickphotos create_user");
+              assertThat(
+                      call.getLowCardinalityKeyValues().stream()
+                          .map(v -> v.getKey() + "=" + v.getValue()))
+                  .contains("pattern=create_user", "table=memory", "outcome=SUCCESS");
+              assertThat(
+                      call.getHighCardinalityKeyValues().stream()
+                          .map(v -> v.getKey() + "=" + v.getValue()))
+                  .contains("requests=1", "write.units=2");
+            });
+    runner
+        .withUserConfiguration(Observations.class)
+        .withPropertyValues("quickphotos.backend=memory", "quickphotos.observations.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosObservations"));
+    runner
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(context -> assertThat(context).doesNotHaveBean("quickPhotosObservations"));
+  }
+
+  /** An application's repository built without the starter's configurer, with its own setting. */
+  @Configuration(proxyBeanMethods = false)
+  static class ApplicationHybridRepository {
+    @Bean
+    QuickPhotos myPhotos() {
+      return MemoryQuickPhotos.builder().fanOut(FanOut.hybrid()).build();
+    }
+  }
+
+  @Test
+  void theHealthOfAnApplicationsRepositoryReportsTheSettingsItRunsWith() throws Exception {
+    runner
+        .withUserConfiguration(ApplicationHybridRepository.class)
+        .withPropertyValues("quickphotos.health.interval=0s")
+        .run(
+            context -> {
+              Object indicator = context.getBean("quickPhotosHealthIndicator");
+              assertThat(status(indicator)).isEqualTo("UP");
+              assertThat(details(indicator))
+                  .containsEntry("backend", "the application's QuickPhotos bean")
+                  .containsEntry("fanOut", FanOut.hybrid().toString())
+                  .containsEntry("recordedSettings", "none");
+            });
+  }
+
   @Test
   void theHealthIndicatorReadsTheTableAndItsRecordedSettings() throws Exception {
     String table = newTable();
     runner
         .withUserConfiguration(ApplicationClient.class)
         .withPropertyValues(
-            "quickphotos.table-name=" + table, "quickphotos.create-table-if-missing=true")
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.health.interval=0s")
         .run(
             context -> {
               Object indicator = context.getBean("quickPhotosHealthIndicator");

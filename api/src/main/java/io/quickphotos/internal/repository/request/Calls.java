@@ -29,10 +29,17 @@ public final class Calls {
   /** Whether the listener wants each call timed (two clock reads a call). */
   private final boolean timed;
 
+  /**
+   * Whether the listener wants each call's start ({@link CostListener#onCallStart}); read once,
+   * so that a listener that does not ask costs a call one branch on a final field.
+   */
+  private final boolean starts;
+
   Calls(CostListener costListener) {
     this.costListener = Objects.requireNonNull(costListener, "costListener");
     this.listening = costListener != CostListener.NONE;
     this.timed = listening && costListener.timesCalls();
+    this.starts = listening && costListener.receivesCallStarts();
   }
 
   /**
@@ -46,6 +53,11 @@ public final class Calls {
    * @return what the body returned
    */
   public <T> T call(AccessPattern pattern, Function<Meter, T> body) {
+    if (starts) {
+      // Before the clock and the meter, so that what the listener starts encloses the call; its
+      // cost follows in the finally block below, whatever happens after this line.
+      started(pattern);
+    }
     Meter meter = new Meter(listening);
     long start = timed ? System.nanoTime() : 0;
     if (listening) {
@@ -81,6 +93,15 @@ public final class Calls {
         meter.absorb(Retries.take());
         report(meter.cost(pattern, thrown, latency));
       }
+    }
+  }
+
+  /** Tells the listener a call starts; a listener that throws is logged and ignored. */
+  private void started(AccessPattern pattern) {
+    try {
+      costListener.onCallStart(pattern);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on the start of " + pattern, e);
     }
   }
 

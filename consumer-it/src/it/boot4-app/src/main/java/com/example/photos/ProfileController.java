@@ -3,6 +3,7 @@ package com.example.photos;
 import io.quickphotos.NewUser;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.User;
+import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import java.time.LocalDate;
 import org.springframework.http.HttpStatus;
@@ -12,9 +13,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.server.ResponseStatusException;
 
-/** Profiles as JSON, over the auto-configured repository. */
+/**
+ * Profiles as JSON, over the auto-configured repository. No error handling of its own: the
+ * starter answers the repository's exceptions as problem details by kind.
+ */
 @RestController
 public class ProfileController {
   private final QuickPhotos photos;
@@ -42,6 +45,6 @@ public class ProfileController {
   public User profile(@PathVariable String username) {
     return photos
         .getUser(username)
-        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND));
+        .orElseThrow(() -> UserNotFoundException.of(username)); // the starter answers 404
   }
 }

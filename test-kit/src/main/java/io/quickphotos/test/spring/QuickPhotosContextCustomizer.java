@@ -1,0 +1,61 @@
+package io.quickphotos.test.spring;
+
+import io.quickphotos.test.Backend;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.test.context.ContextCustomizer;
+import org.springframework.test.context.MergedContextConfiguration;
+
+/**
+ * Sets a test context's quickphotos backend and makes its repository resettable. Two customizers
+ * of the same backend are equal, so Spring's context cache shares one context between the test
+ * classes that would otherwise share it. Immutable.
+ */
+final class QuickPhotosContextCustomizer implements ContextCustomizer {
+  /** The property source of the defaults the kit gives a test context, after all others. */
+  static final String DEFAULTS = "quickphotos-test";
+
+  /** The property source that puts a context on DynamoDB Local, before all others. */
+  static final String DYNAMODB_LOCAL = "quickphotos-test-dynamodb-local";
+
+  private final Backend backend;
+
+  QuickPhotosContextCustomizer(Backend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public void customizeContext(
+      ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
+    ConfigurableEnvironment environment = context.getEnvironment();
+    Map<String, Object> defaults = new LinkedHashMap<>();
+    // Tests drive repositories into their retry limits; they should not sleep there. Last in
+    // precedence, so a test or the application that sets retries keeps its own.
+    defaults.put("quickphotos.retry.base-delay", "0ms");
+    defaults.put("quickphotos.retry.max-delay", "0ms");
+    TestTable table = null;
+    if (backend == Backend.MEMORY) {
+      if (!Binder.get(environment).bind("quickphotos.backend", String.class).isBound()) {
+        defaults.put("quickphotos.backend", "memory");
+      }
+    } else {
+      table = DynamoLocalContexts.prepare(context);
+    }
+    environment.getPropertySources().addLast(new MapPropertySource(DEFAULTS, defaults));
+    context.addBeanFactoryPostProcessor(new ResettableRepository(table));
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof QuickPhotosContextCustomizer that && that.backend == backend;
+  }
+
+  @Override
+  public int hashCode() {
+    return backend.hashCode();
+  }
+}

@@ -1,0 +1,134 @@
+package io.quickphotos.test.spring;
+
+import io.quickphotos.memory.Faults;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.aop.scope.ScopedProxyUtils;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.ObjectFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.BeanDefinitionHolder;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.Scope;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+
+/**
+ * Makes the starter's {@code quickPhotos} bean resettable in a test context: the bean becomes a
+ * proxy over a repository Spring builds in a scope of the kit's, with the same factory method,
+ * properties and beans as without the kit (listeners, metrics, clock, faults, customizers); a
+ * reset drops the repository from the scope, empties the kit's table (DynamoDB Local) and clears
+ * the application's {@link Faults} bean, so the next call gets a new, empty repository. Every
+ * bean that took the repository keeps its proxy. A context whose {@code QuickPhotos} bean is the
+ * application's own is left as it is.
+ *
+ * <p>A plain {@link BeanFactoryPostProcessor} added to the context: Spring runs it after the
+ * auto-configurations' bean definitions are registered.
+ */
+final class ResettableRepository implements BeanFactoryPostProcessor {
+  static final String BEAN = "quickPhotos";
+  static final String HOLDER = "quickPhotosTestRepository";
+  private static final String SCOPE = "quickphotos-test";
+  private static final String STARTER = QuickPhotosContextCustomizerFactory.STARTER;
+
+  private final TestTable table;
+
+  ResettableRepository(TestTable table) {
+    this.table = table;
+  }
+
+  @Override
+  public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory)
+      throws BeansException {
+    if (!(beanFactory instanceof BeanDefinitionRegistry registry)
+        || !registry.containsBeanDefinition(BEAN)) {
+      return;
+    }
+    BeanDefinition definition = registry.getBeanDefinition(BEAN);
+    if (!STARTER.equals(definition.getFactoryBeanName())) {
+      return; // the application's own repository
+    }
+    RepositoryScope scope = new RepositoryScope();
+    beanFactory.registerScope(SCOPE, scope);
+    registry.removeBeanDefinition(BEAN);
+    definition.setScope(SCOPE);
+    BeanDefinitionHolder proxy =
+        ScopedProxyUtils.createScopedProxy(
+            new BeanDefinitionHolder(definition, BEAN), registry, false);
+    registry.registerBeanDefinition(BEAN, proxy.getBeanDefinition());
+    Holder holder = new Holder(scope, table, beanFactory);
+    // A definition, not a registered singleton: Spring calls afterSingletonsInstantiated only
+    // on beans it has a definition of.
+    registry.registerBeanDefinition(HOLDER, new RootBeanDefinition(Holder.class, () -> holder));
+  }
+
+  /** What a test context's reset calls; built at start-up like the bean it stands for. */
+  static final class Holder implements SmartInitializingSingleton {
+    private final RepositoryScope scope;
+    private final TestTable table;
+    private final ConfigurableListableBeanFactory beanFactory;
+
+    Holder(RepositoryScope scope, TestTable table, ConfigurableListableBeanFactory beanFactory) {
+      this.scope = scope;
+      this.table = table;
+      this.beanFactory = beanFactory;
+    }
+
+    /** Builds the repository with the other singletons, so a bad one fails the start. */
+    @Override
+    public void afterSingletonsInstantiated() {
+      beanFactory.getBean(ScopedProxyUtils.getTargetBeanName(BEAN));
+    }
+
+    /** Empties the repository: the next call builds a new one. */
+    void reset() {
+      scope.clear();
+      if (table != null) {
+        table.empty();
+      }
+      beanFactory.getBeanProvider(Faults.class).ifUnique(Faults::clear);
+    }
+  }
+
+  /** Holds the one repository of a test context until the next reset. Thread-safe. */
+  static final class RepositoryScope implements Scope {
+    private final Map<String, Object> beans = new HashMap<>();
+
+    @Override
+    public synchronized Object get(String name, ObjectFactory<?> factory) {
+      Object bean = beans.get(name);
+      if (bean == null) {
+        bean = factory.getObject();
+        beans.put(name, bean);
+      }
+      return bean;
+    }
+
+    @Override
+    public synchronized Object remove(String name) {
+      return beans.remove(name);
+    }
+
+    synchronized void clear() {
+      beans.clear();
+    }
+
+    @Override
+    public void registerDestructionCallback(String name, Runnable callback) {
+      // Repositories hold nothing to release: a memory one is garbage, a DynamoDB one never
+      // closes the client (the context does).
+    }
+
+    @Override
+    public Object resolveContextualObject(String key) {
+      return null;
+    }
+
+    @Override
+    public String getConversationId() {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * The test kit in Spring tests: with quickphotos-test on the test class path, every Spring test
+ * context of an application with quickphotos' starter gets the memory backend when no
+ * configuration names one, and an empty repository for each test class and method; {@link
+ * io.quickphotos.test.spring.AutoConfigureQuickPhotos} puts a class on DynamoDB Local or keeps
+ * its data between methods. Loaded only by Spring's test framework ({@code
+ * META-INF/spring.factories}), so the kit needs no Spring for tests without it.
+ */
+package io.quickphotos.test.spring;
