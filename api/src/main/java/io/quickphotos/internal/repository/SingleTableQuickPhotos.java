@@ -379,7 +379,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notNull("progress", progress);
     return calls.call(
         AccessPattern.AUDIT,
-        meter -> new TableAudit(requests, cascades, feeds, clock, meter).run(fix, progress));
+        meter ->
+            new TableAudit(requests, cascades, feeds, privacy, clock, meter).run(fix, progress));
   }
 
   /** One call that answers nothing. */

@@ -51,7 +51,8 @@ class RoomsTest {
    * what cascades and fan-outs left unfinished. Privacy sends follows through the feed (which
    * answers a refusal with its detour), removes a block's relations with the feed's unfollows,
    * starts the reads for a viewer from the trusted listings and the feed (handing the feed the
-   * decision as a function), and reads hot counts as data, never as a decision.
+   * decision as a function), and reads hot counts as data, never as a decision; the audit removes
+   * what a block cut short left and finishes a switch of visibility through privacy.
    */
   private static final Set<String> FEATURE_ARROWS =
       Set.of(
@@ -60,6 +61,7 @@ class RoomsTest {
           "cascade -> hot",
           "audit -> cascade",
           "audit -> feed",
+          "audit -> privacy",
           "privacy -> feed",
           "privacy -> hot",
           "privacy -> listing");

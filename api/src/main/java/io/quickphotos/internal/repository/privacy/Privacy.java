@@ -34,6 +34,7 @@ import java.util.Set;
  */
 public final class Privacy {
   private final HotCounters hotCounters;
+  private final io.quickphotos.internal.repository.request.Reads reads;
   private final FollowRequests requests;
   private final Blocks blocks;
   private final Visibilities visibilities;
@@ -51,6 +52,7 @@ public final class Privacy {
   public Privacy(
       Requests requests, HotCounters hotCounters, Feeds feeds, Listings listings, Clock clock) {
     this.hotCounters = hotCounters;
+    this.reads = requests.reads();
     this.requests = new FollowRequests(requests, feeds, clock);
     this.blocks = new Blocks(requests, feeds, this.requests, clock);
     this.visibilities = new Visibilities(requests, hotCounters, clock);
@@ -134,6 +136,18 @@ public final class Privacy {
    */
   public int approvePending(String account, Meter meter) {
     return visibilities.approvePending(account, meter);
+  }
+
+  /**
+   * Folds a private account's shards back into its profile, if it still has some (for the audit:
+   * a switch to private cut short).
+   *
+   * @param username the account
+   */
+  public void foldIfPrivate(String username, Meter meter) {
+    reads
+        .get(io.quickphotos.internal.singletable.KeyLayout.user(username), meter)
+        .ifPresent(profile -> visibilities.foldShards(profile, meter));
   }
 
   /**
