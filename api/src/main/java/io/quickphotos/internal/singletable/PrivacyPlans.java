@@ -491,14 +491,18 @@ public final class PrivacyPlans {
     return WritePlan.transaction(steps);
   }
 
-  /** The deletes of a request and its place, the request on condition it is the one read. */
+  /**
+   * The deletes of a request and its place, the request on condition it is the one read: a
+   * request withdrawn and made again since comes back with the cancellation, to be read again.
+   */
   private static List<WritePlan.Step> removal(FollowRequest read) {
     return List.of(
         new WritePlan.Step(
             REQUEST,
             new WriteAction.Delete(
                 KeyLayout.request(read.account(), read.requester()), isRequest(read)),
-            () -> FollowRequestNotFoundException.of(read.requester(), read.account())),
+            () -> FollowRequestNotFoundException.of(read.requester(), read.account()),
+            found -> true),
         new WritePlan.Step(
             PLACE,
             new WriteAction.Delete(placeOf(read), ItemCondition.NONE),

@@ -117,6 +117,10 @@ final class FollowRequests {
         return follow;
       }
       Cancellation c = cancelled.get();
+      if (c.failed(PrivacyPlans.REQUEST)) {
+        // Ended, or ended and made again, since it was read: read it again.
+        continue;
+      }
       if (c.failed(PrivacyPlans.ACCOUNT) || c.failed(PrivacyPlans.REQUESTER)) {
         // One of the two counts blocks: again, with the block items checked.
         guarded = true;
@@ -138,13 +142,23 @@ final class FollowRequests {
 
   /**
    * Declines (or withdraws) a pending request: a GetItem of it, then one transaction deleting it
-   * with the account's count.
+   * with the account's count (again from the GetItem if it changed in between).
    */
   void discard(String account, String requester, Meter meter) {
-    FollowRequest read =
-        pending(account, requester, meter)
-            .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
-    writes.write(PrivacyPlans.discard(read), meter);
+    for (int round = 0; round < ROUNDS; round++) {
+      FollowRequest read =
+          pending(account, requester, meter)
+              .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
+      if (writes.writeOrRedirect(PrivacyPlans.discard(read), meter).isEmpty()) {
+        return;
+      }
+      // Ended, or ended and made again, since it was read: read it again.
+    }
+    throw new ServiceUnavailableException(
+        "the request of " + requester + " kept changing; call again",
+        ServiceUnavailableException.Reason.CONTENTION,
+        ServiceUnavailableException.Written.NOTHING,
+        null);
   }
 
   /**
