@@ -5,7 +5,8 @@ package io.quickphotos;
  * fewest DynamoDB requests each can take. The cost listener reports which pattern a cost is for.
  * Each is named after its method in upper snake case ({@code reactTo} is {@link #REACT_TO}), so
  * that a log line or a metric tag ({@code react_to}) names the method it counts; the two
- * settings methods share {@link #TABLE_SETTINGS}.
+ * settings methods share {@link #TABLE_SETTINGS}, and a read made for a viewer
+ * ({@link QuickPhotos#as}) is {@code VIEWER_} and its method ({@link #VIEWER_GET_USER}).
  */
 public enum AccessPattern {
   /** {@link QuickPhotos#createUser}: one conditional PutItem. */
@@ -93,6 +94,54 @@ public enum AccessPattern {
   IS_FOLLOWING(1),
   /** {@link QuickPhotos#reactionsLeftBy}: one Query on the inverted index. */
   REACTIONS_LEFT_BY(1),
+
+  // --- who may see what: requests, blocks, reads for a viewer (docs/privacy.md) -----------------
+
+  /**
+   * {@link QuickPhotos#approveRequest}: a GetItem of the request, then one TransactWriteItems
+   * (the request's two items deleted, the friendship put, both users' counters).
+   */
+  APPROVE_REQUEST(2),
+  /** {@link QuickPhotos#declineRequest}: a GetItem of the request, then one TransactWriteItems. */
+  DECLINE_REQUEST(2),
+  /** {@link QuickPhotos#withdrawRequest}: a GetItem of the request, then one TransactWriteItems. */
+  WITHDRAW_REQUEST(2),
+  /** {@link QuickPhotos#followRequestsOf}: one Query per page. */
+  FOLLOW_REQUESTS_OF(1),
+  /**
+   * {@link QuickPhotos#block}: one TransactWriteItems, then one BatchGetItem of the relations
+   * between the two (the count shown, for two users without any), plus one transaction per
+   * relation removed.
+   */
+  BLOCK(2),
+  /** {@link QuickPhotos#unblock}: one TransactWriteItems. */
+  UNBLOCK(1),
+  /** {@link QuickPhotos#blocksOf}: one Query per page. */
+  BLOCKS_OF(1),
+  /** {@link ViewerReads#getUser}: one BatchGetItem of the profile and its block of the viewer. */
+  VIEWER_GET_USER(1),
+  /** {@link ViewerReads#getPhoto}: one BatchGetItem of the photo and the items that decide. */
+  VIEWER_GET_PHOTO(1),
+  /**
+   * {@link ViewerReads#userWithPhotos}: the trusted read's requests, then one BatchGetItem of the
+   * items that decide.
+   */
+  VIEWER_USER_WITH_PHOTOS(2),
+  /** {@link ViewerReads#photoWithReactions}: one Query, then one BatchGetItem per page. */
+  VIEWER_PHOTO_WITH_REACTIONS(2),
+  /** {@link ViewerReads#followersOf}: one Query, then one BatchGetItem per page. */
+  VIEWER_FOLLOWERS_OF(2),
+  /** {@link ViewerReads#followedBy}: one Query, then one BatchGetItem per page of up to 48. */
+  VIEWER_FOLLOWED_BY(2),
+  /** {@link ViewerReads#isFollowing}: one BatchGetItem. */
+  VIEWER_IS_FOLLOWING(1),
+  /** {@link ViewerReads#reactionsLeftBy}: one BatchGetItem, then one Query. */
+  VIEWER_REACTIONS_LEFT_BY(2),
+  /**
+   * {@link ViewerReads#homeFeed}: the trusted page's requests, then one BatchGetItem of the
+   * items that decide per 33 authors on it (the count shown, for a reader who follows one user).
+   */
+  VIEWER_HOME_FEED(3),
 
   // --- operations --------------------------------------------------------------------------------
 

@@ -45,7 +45,19 @@ public record AuditFinding(Kind kind, String subject, String detail, boolean fix
      */
     TIMELINE_GAP,
     /** An upload's fan-out to its author's audience that began and has not ended. */
-    UNFINISHED_FAN_OUT
+    UNFINISHED_FAN_OUT,
+    /**
+     * A follow or a pending request between two users one of whom blocked the other: a block cut
+     * short left it ({@code docs/privacy.md}).
+     */
+    BLOCKED_RELATION,
+    /**
+     * A switch of visibility that began and has not ended: a public account with requests still
+     * pending (its approvals were cut short), or a private account still sharded (its fold was).
+     */
+    UNFINISHED_SWITCH,
+    /** A pending request's item without its place in the account's queue, or the reverse. */
+    PRIVACY_LEFTOVER
   }
 
   @Override

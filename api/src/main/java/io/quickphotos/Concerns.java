@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param photoOwner the photo's owner
  * @param photoTimestamp the photo's timestamp
  * @param type the reaction type
+ * @param blocker the user who blocked
+ * @param blocked the user blocked
  */
 record Concerns(
     String username,
@@ -27,18 +29,28 @@ record Concerns(
     String reactor,
     String photoOwner,
     Instant photoTimestamp,
-    ReactionType type)
+    ReactionType type,
+    String blocker,
+    String blocked)
     implements Serializable {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   static Concerns user(String username) {
     return new Concerns(
-        Objects.requireNonNull(username, "username"), null, null, null, null, null, null);
+        Objects.requireNonNull(username, "username"),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   static Concerns photo(PhotoId photo) {
     Objects.requireNonNull(photo, "photo");
-    return new Concerns(null, null, null, null, photo.owner(), photo.timestamp(), null);
+    return new Concerns(null, null, null, null, photo.owner(), photo.timestamp(), null, null, null);
   }
 
   static Concerns follow(String follower, String followed) {
@@ -49,7 +61,22 @@ record Concerns(
         null,
         null,
         null,
+        null,
+        null,
         null);
+  }
+
+  static Concerns block(String blocker, String blocked) {
+    return new Concerns(
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        Objects.requireNonNull(blocker, "blocker"),
+        Objects.requireNonNull(blocked, "blocked"));
   }
 
   static Concerns reaction(String reactor, PhotoId photo, ReactionType type) {
@@ -61,7 +88,9 @@ record Concerns(
         Objects.requireNonNull(reactor, "reactor"),
         photo.owner(),
         photo.timestamp(),
-        Objects.requireNonNull(type, "type"));
+        Objects.requireNonNull(type, "type"),
+        null,
+        null);
   }
 
   /** The photo, for the classes that concern one. */
@@ -91,6 +120,8 @@ record Concerns(
     if (concerns.type != null) {
       named.put("reactionType", concerns.type.storedName());
     }
+    putIfPresent(named, "blocker", concerns.blocker);
+    putIfPresent(named, "blocked", concerns.blocked);
     return Collections.unmodifiableMap(named);
   }
 

@@ -3,10 +3,11 @@ package io.quickphotos;
 /**
  * The kind {@link QuickPhotosException.Kind#CONFLICT}: what the call would create is already in
  * the table: a username taken, a photo at the same owner and instant, a friendship, a reaction of
- * the same type.
+ * the same type, a pending request; or the caller's own block stands in its way.
  *
  * <p>Beneath it: {@link UserAlreadyExistsException}, {@link PhotoAlreadyExistsException},
- * {@link AlreadyFollowingException}, {@link AlreadyReactedException}; each names the methods that
+ * {@link AlreadyFollowingException}, {@link AlreadyReactedException},
+ * {@link AlreadyRequestedException}, {@link UserBlockedException}; each names the methods that
  * throw it and the identifiers it carries.
  *
  * <p><b>Written:</b> nothing by this call: the write's condition was checked atomically with it

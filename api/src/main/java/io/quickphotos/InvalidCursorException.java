@@ -16,6 +16,13 @@ package io.quickphotos;
  *   <li>{@link QuickPhotos#followedBy}: the cursor is malformed or from another listing;
  *   <li>{@link QuickPhotos#homeFeed}: the cursor is malformed, altered, or from another user's
  *       feed or another listing;
+ *   <li>{@link QuickPhotos#followRequestsOf}: the cursor is malformed or from another listing;
+ *   <li>{@link QuickPhotos#blocksOf}: the cursor is malformed or from another listing;
+ *   <li>{@link ViewerReads#userWithPhotos}: as {@link QuickPhotos#userWithPhotos};
+ *   <li>{@link ViewerReads#photoWithReactions}: as {@link QuickPhotos#photoWithReactions};
+ *   <li>{@link ViewerReads#followersOf}: as {@link QuickPhotos#followersOf};
+ *   <li>{@link ViewerReads#followedBy}: as {@link QuickPhotos#followedBy};
+ *   <li>{@link ViewerReads#homeFeed}: as {@link QuickPhotos#homeFeed};
  *   <li>{@link PageRequest#after}: the cursor is null (a missing cursor must not restart the
  *       listing quietly);
  *   <li>{@link Page#next}: the page is the last one, so there is no cursor to continue from.

@@ -7,8 +7,10 @@ package io.quickphotos;
  * a photo deleting, writes by or to it fail with this kind, while reads still see what is left.
  *
  * <p>Beneath it: {@link UserNotFoundException}, {@link PhotoNotFoundException},
- * {@link NotFollowingException}, {@link ReactionNotFoundException}; each names the methods that
- * throw it and the identifiers it carries.
+ * {@link NotFollowingException}, {@link ReactionNotFoundException},
+ * {@link FollowRequestNotFoundException}; each names the methods that throw it and the identifiers
+ * it carries. A user who blocked the caller is not found either: a block is not disclosed
+ * ({@code docs/privacy.md}).
  *
  * <p><b>Written:</b> nothing by this call. A write checks what it needs with a condition,
  * atomically with the write, and the condition failed; a read found nothing. The state that

@@ -9,12 +9,15 @@ package io.quickphotos;
  *
  * <ul>
  *   <li>{@link QuickPhotos#reactTo}: the photo does not exist, its deletion has begun, or its
- *       owner is closing the account;
+ *       owner is closing the account, has blocked the reactor, or is private and not followed by
+ *       the reactor (neither is disclosed: {@code docs/privacy.md});
  *   <li>{@link QuickPhotos#editPhoto}: the same, checked in the same transaction as the edit;
  *   <li>{@link QuickPhotos#photoWithReactions}: the first page finds nothing (on DynamoDB the
  *       index is eventually consistent: a photo uploaded a moment ago may be reported missing);
  *   <li>{@link QuickPhotos#deletePhoto}: no such photo and nothing left of one, also on a call
- *       after a completed deletion.
+ *       after a completed deletion;
+ *   <li>{@link ViewerReads#photoWithReactions}: the first page finds nothing, or the viewer may
+ *       not see the photo (its owner blocked the viewer, or is private and not followed by it).
  * </ul>
  *
  * <p><b>Written:</b> nothing, as for every {@link NotFoundException}.

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param status the new status, if it changes
  * @param attributes the application's attributes that replace all of the profile's, if they
  *     change (an empty map removes them all)
+ * @param visibility whether the account becomes public or private, if it changes
+ *     ({@code docs/privacy.md})
  */
 public record ProfileUpdate(
     Optional<String> name,
@@ -22,7 +24,8 @@ public record ProfileUpdate(
     Optional<LocalDate> birthdate,
     Optional<String> address,
     Optional<UserStatus> status,
-    Optional<Map<String, AppValue>> attributes) {
+    Optional<Map<String, AppValue>> attributes,
+    Optional<Visibility> visibility) {
 
   /**
    * Creates an update; the attributes are copied (nulls and all: the call judges them).
@@ -33,11 +36,32 @@ public record ProfileUpdate(
    * @param address the new postal address, if it changes
    * @param status the new status, if it changes
    * @param attributes the attributes that replace the profile's, if they change
+   * @param visibility public or private, if it changes
    */
   public ProfileUpdate {
     if (attributes != null && attributes.isPresent()) {
       attributes = Optional.ofNullable(NewPhoto.copy(attributes.get()));
     }
+  }
+
+  /**
+   * An update that leaves the visibility as it is.
+   *
+   * @param name the new display name, if it changes
+   * @param email the new contact address, if it changes
+   * @param birthdate the new date of birth, if it changes
+   * @param address the new postal address, if it changes
+   * @param status the new status, if it changes
+   * @param attributes the attributes that replace the profile's, if they change
+   */
+  public ProfileUpdate(
+      Optional<String> name,
+      Optional<String> email,
+      Optional<LocalDate> birthdate,
+      Optional<String> address,
+      Optional<UserStatus> status,
+      Optional<Map<String, AppValue>> attributes) {
+    this(name, email, birthdate, address, status, attributes, Optional.empty());
   }
 
   /**
@@ -55,7 +79,7 @@ public record ProfileUpdate(
       Optional<LocalDate> birthdate,
       Optional<String> address,
       Optional<UserStatus> status) {
-    this(name, email, birthdate, address, status, Optional.empty());
+    this(name, email, birthdate, address, status, Optional.empty(), Optional.empty());
   }
 
   /**
@@ -78,7 +102,8 @@ public record ProfileUpdate(
         && birthdate.isEmpty()
         && address.isEmpty()
         && status.isEmpty()
-        && attributes.isEmpty();
+        && attributes.isEmpty()
+        && visibility.isEmpty();
   }
 
   /** Collects the fields to change. Not thread-safe; use one builder per update. */
@@ -89,6 +114,7 @@ public record ProfileUpdate(
     private String address;
     private UserStatus status;
     private Map<String, AppValue> attributes;
+    private Visibility visibility;
 
     private Builder() {}
 
@@ -162,6 +188,18 @@ public record ProfileUpdate(
     }
 
     /**
+     * Makes the account public or private. Going private keeps the followers it has; going
+     * public approves every pending request ({@link QuickPhotos#updateProfile} says how).
+     *
+     * @param visibility the new visibility
+     * @return this builder
+     */
+    public Builder visibility(Visibility visibility) {
+      this.visibility = visibility;
+      return this;
+    }
+
+    /**
      * Builds the update. A field set to {@code null} counts as not set.
      *
      * @return the update
@@ -173,7 +211,8 @@ public record ProfileUpdate(
           Optional.ofNullable(birthdate),
           Optional.ofNullable(address),
           Optional.ofNullable(status),
-          Optional.ofNullable(attributes));
+          Optional.ofNullable(attributes),
+          Optional.ofNullable(visibility));
     }
   }
 }

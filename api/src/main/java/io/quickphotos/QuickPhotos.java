@@ -105,7 +105,7 @@ public interface QuickPhotos {
    * item and returns the user as created, exactly once, instead of
    * {@link UserAlreadyExistsException}.
    *
-   * @param user the new user's profile
+   * @param user the new user's profile, public or private ({@link NewUser#visibility()})
    * @return the stored user, as created (with zero counters)
    * @throws UserAlreadyExistsException if the username is taken by another call's user (a
    *     closing account keeps it until {@link #deleteUser} has finished)
@@ -140,6 +140,16 @@ public interface QuickPhotos {
    * return, not necessarily at the write. If that snapshot finds the account closed meanwhile
    * (or its name taken by a new account), the counts answered are zero: a closing account's
    * profile is deleted only once its counters are.
+   *
+   * <p>Visibility ({@code docs/privacy.md}): making the account private sets {@code private} in
+   * the same UpdateItem and keeps its followers; a hot account's shards are then folded back into
+   * its profile (a private account is never sharded: one {@code BatchGetItem} of the shards and
+   * one {@code TransactWriteItems}, fenced on the account still private). Making it public
+   * removes {@code private} in the same UpdateItem and then approves every pending request, oldest
+   * first: a strongly consistent {@code Query} and one {@code TransactWriteItems} per 24, fenced
+   * on the account still public (switching back stops it; what is left stays pending). Not
+   * atomic as a whole, and resumable: a call cut short leaves the account public with requests
+   * pending, which the same update again, {@link #approveRequest} or {@link #audit} finishes.
    *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be
@@ -271,9 +281,21 @@ public interface QuickPhotos {
    * @param photo the photo reacted to
    * @param type the reaction type
    * @return the stored reaction
+   * <p>Who may react ({@code docs/privacy.md}): the check of another user's photo's owner also
+   * requires that the owner is public and has blocked nobody; a private owner's photo takes
+   * reactions from its approved followers only (a ConditionCheck that the friendship exists), one
+   * that has blocked someone has its block of the reactor checked absent. Those two cases send
+   * the transaction again with the check (one refused try first, at no capacity, and 2 RCU a
+   * check); other users pay nothing more.
+   *
+   * @param reactor the reacting user's handle
+   * @param photo the photo reacted to
+   * @param type the reaction type
+   * @return the stored reaction
    * @throws UserNotFoundException if the reacting user does not exist or is closing the account
    * @throws PhotoNotFoundException if the photo does not exist, is being deleted, or its owner
-   *     does not exist or is closing the account
+   *     does not exist, is closing the account, has blocked the reactor, or is private and not
+   *     followed by the reactor
    * @throws AlreadyReactedException if the user already left this type on this photo
    * @throws InvalidInputException if an argument is not valid
    */
@@ -297,18 +319,34 @@ public interface QuickPhotos {
   PhotoReactions photoWithReactions(PhotoId photo, PageRequest page);
 
   /**
-   * Makes {@code follower} follow {@code followed}.
+   * Makes {@code follower} follow {@code followed}, or, if {@code followed} is a private account,
+   * asks to: a pending request, not a follow, until the account approves it
+   * ({@link #approveRequest}).
    *
    * <p>One {@code TransactWriteItems}: a {@code PutItem} of the friendship with
    * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} on each user adding one to
    * {@code followers} and to {@code following} if the user exists and is not closing
-   * ({@code attribute_exists(PK) AND NOT (status = "CLOSING")}); all or nothing.
+   * ({@code attribute_exists(PK) AND NOT (status = "CLOSING")}), the followed user public and
+   * neither user counting blocks; all or nothing.
+   *
+   * <p>Who may follow whom ({@code docs/privacy.md}): a private account refuses that transaction
+   * (at no capacity) and the request is sent instead: one {@code TransactWriteItems} of the
+   * account's {@code requests} + 1 (if it is active and private), a check of the requester
+   * (active), a check that no friendship exists, and the puts of the request and of its place in
+   * the account's queue (2 requests, 4 RCU, 12 WCU). When either user has blocked someone, the
+   * follow (or request) is sent again with a ConditionCheck of each direction's block item (one
+   * request and 4 RCU more); a follow between a blocked pair is refused. A hot followed user's
+   * follow always checks the block item of its side (2 RCU more, hot keys only).
    *
    * @param follower the handle of the user who follows
    * @param followed the handle of the user to follow
-   * @return the stored friendship
-   * @throws UserNotFoundException if either user does not exist or is closing the account
+   * @return the stored friendship, or the request made ({@link Follow#pending()})
+   * @throws UserNotFoundException if either user does not exist or is closing the account, or
+   *     the followed user has blocked the follower (if both, the followed user is named)
    * @throws AlreadyFollowingException if the friendship exists
+   * @throws AlreadyRequestedException if the followed account is private and the follower's
+   *     request to follow it is pending
+   * @throws UserBlockedException if the follower has blocked the followed user
    * @throws InvalidInputException if a handle is not valid or both are the same user
    */
   Follow follow(String follower, String followed);
@@ -326,6 +364,138 @@ public interface QuickPhotos {
    * @throws InvalidInputException if a handle is not valid or both are the same user
    */
   void unfollow(String follower, String followed);
+
+  // --- who may see what: requests, blocks, reads for a viewer (docs/privacy.md) -----------------
+
+  /**
+   * Approves a pending request to follow a private account: from then on the requester follows
+   * it, as after {@link #follow} of a public one.
+   *
+   * <p>A strongly consistent {@code GetItem} of the request, then one {@code TransactWriteItems}:
+   * the account's {@code requests} − 1 and {@code followers} + 1, the requester's
+   * {@code following} + 1 (both active), the request's two items deleted (on condition it is the
+   * request read), the friendship put; when either user counts blocks, each direction's block
+   * item checked absent (one refused try first). 2 requests, 1 RCU and 20 WCU. The follow is read
+   * by fan-out on read (under {@link FanOut#hybrid()}, {@link #fillTimeline} makes it a timeline
+   * follow). Works on an account that went public with requests still pending.
+   *
+   * @param account the handle of the account asked
+   * @param requester the handle of the user who asked
+   * @return the follow made
+   * @throws FollowRequestNotFoundException if the requester has no pending request to the
+   *     account
+   * @throws UserNotFoundException if either user is closing the account
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  Follow approveRequest(String account, String requester);
+
+  /**
+   * Declines a pending request to follow a private account; nothing else changes.
+   *
+   * <p>A strongly consistent {@code GetItem} of the request, then one {@code TransactWriteItems}
+   * deleting its two items (on condition it is the request read) with the account's
+   * {@code requests} − 1. 2 requests, 1 RCU and 12 WCU.
+   *
+   * @param account the handle of the account asked
+   * @param requester the handle of the user who asked
+   * @throws FollowRequestNotFoundException if the requester has no pending request to the
+   *     account
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  void declineRequest(String account, String requester);
+
+  /**
+   * Withdraws one's own pending request to follow a private account, as {@link #declineRequest}
+   * by the account would: the same requests and units.
+   *
+   * @param requester the handle of the user who asked
+   * @param account the handle of the account asked
+   * @throws FollowRequestNotFoundException if the requester has no pending request to the
+   *     account
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  void withdrawRequest(String requester, String account);
+
+  /**
+   * Lists an account's pending requests to follow it, newest first, one request per page: a
+   * strongly consistent {@code Query} on
+   * {@code PK = USER#<account> AND begins_with(SK, #ASKED#)}, backwards. The profile carries
+   * their count ({@link User#pendingRequests()}). An account without requests, or that does not
+   * exist, has an empty listing.
+   *
+   * @param account the private account's handle
+   * @param page the page size and the cursor of the previous page, if any
+   * @return this page of requests
+   * @throws InvalidCursorException if the cursor is malformed or from another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Page<FollowRequest> followRequestsOf(String account, PageRequest page);
+
+  /**
+   * Blocks a user: removes the follows and pending requests between the two, both ways, with
+   * every counter exact; from then on the blocked user can neither follow the blocker, ask to,
+   * nor react to its photos, and every read made for it ({@link #as}) answers as if the blocker
+   * did not exist. The blocked user is not told.
+   *
+   * <p>One {@code TransactWriteItems} puts the block item (absent) with the blocker's
+   * {@code blocks} + 1 (active) and a check that the blocked user exists: from its commit every
+   * follow, request, approval and reaction between the two is refused. Then one strongly
+   * consistent {@code BatchGetItem} of the four relations (two friendships, two requests) and,
+   * for each that exists, the unfollow or decline that removes it: one transaction each, with its
+   * counters (a hot user's through the shard that holds one; a timeline follow's audience item
+   * with it). 2 requests, 4 RCU, 8 WCU for two users without relations.
+   *
+   * <p>Not atomic as a whole, and idempotent: a call cut short leaves the block made and counters
+   * exact, a relation maybe left, which calling again (a block that exists is no error) or
+   * {@link #audit} removes. Reads for the blocked user see the block from its first write.
+   *
+   * @param blocker the handle of the user who blocks
+   * @param blocked the handle of the user blocked
+   * @throws UserNotFoundException if the blocker does not exist or is closing, or the user blocked
+   *     does not exist
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  void block(String blocker, String blocked);
+
+  /**
+   * Lifts a block; restores nothing it removed.
+   *
+   * <p>One {@code TransactWriteItems}: the block item deleted (exists) and the blocker's
+   * {@code blocks} − 1. 1 request, 8 WCU; nothing written when there was no block.
+   *
+   * @param blocker the handle of the user who blocked
+   * @param blocked the handle of the user blocked
+   * @return whether there was a block to lift
+   * @throws UserNotFoundException if the blocker does not exist
+   * @throws InvalidInputException if a handle is not valid or both are the same user
+   */
+  boolean unblock(String blocker, String blocked);
+
+  /**
+   * Lists the users someone has blocked, in ascending code-point order of their handles, one
+   * request per page: a strongly consistent {@code Query} on
+   * {@code PK = USER#<blocker> AND begins_with(SK, #BLOCK#)}.
+   *
+   * @param blocker the handle of the user who blocked
+   * @param page the page size and the cursor of the previous page, if any
+   * @return this page of blocks
+   * @throws InvalidCursorException if the cursor is malformed or from another listing
+   * @throws InvalidInputException if an argument is not valid
+   */
+  Page<Block> blocksOf(String blocker, PageRequest page);
+
+  /**
+   * The reads of this repository made for one viewer: each shows only what that viewer may see
+   * ({@code docs/privacy.md} has the rules as one table). The reads of this interface itself are
+   * the application's trusted view, for moderation, export, audit and the account's own screens.
+   * No request; the viewer's existence is not checked (a handle no one has sees what anyone who
+   * follows nobody sees).
+   *
+   * @param viewer the handle of the user the reads are made for
+   * @return the reads for that viewer, thread-safe
+   * @throws InvalidInputException if the handle is not a valid username
+   */
+  ViewerReads as(String viewer);
 
   /**
    * Lists the users who follow a user, in ascending code-point order of their handles, one

@@ -21,10 +21,12 @@ import java.util.Map;
  *       <td>{@link InvalidCursorException}</td><td>400</td></tr>
  *   <tr><td>{@link Kind#NOT_FOUND}</td><td>{@link NotFoundException}</td>
  *       <td>{@link UserNotFoundException}, {@link PhotoNotFoundException},
- *       {@link NotFollowingException}, {@link ReactionNotFoundException}</td><td>404</td></tr>
+ *       {@link NotFollowingException}, {@link ReactionNotFoundException},
+ *       {@link FollowRequestNotFoundException}</td><td>404</td></tr>
  *   <tr><td>{@link Kind#CONFLICT}</td><td>{@link ConflictException}</td>
  *       <td>{@link UserAlreadyExistsException}, {@link PhotoAlreadyExistsException},
- *       {@link AlreadyFollowingException}, {@link AlreadyReactedException}</td><td>409</td></tr>
+ *       {@link AlreadyFollowingException}, {@link AlreadyReactedException},
+ *       {@link AlreadyRequestedException}, {@link UserBlockedException}</td><td>409</td></tr>
  *   <tr><td>{@link Kind#UNAVAILABLE}</td><td>{@link ServiceUnavailableException}</td>
  *       <td>none</td><td>503</td></tr>
  *   <tr><td>{@link Kind#MISCONFIGURED}</td><td>{@link TableConfigurationException}</td>
@@ -166,7 +168,8 @@ public class QuickPhotosException extends RuntimeException {
    * The identifiers this error concerns, by name, as strings: {@code username}, {@code follower},
    * {@code followed}, {@code reactor}, {@code photoOwner}, {@code photoTimestamp} (ISO-8601, as
    * {@link java.time.Instant#toString()}) and {@code reactionType} (its
-   * {@link ReactionType#storedName()}), each where the class's accessors have it. Made for an
+   * {@link ReactionType#storedName()}), {@code blocker} and {@code blocked}, each where the
+   * class's accessors have it. Made for an
    * HTTP service's problem details; the typed accessors of each class say the same.
    *
    * @return an unmodifiable map in a stable order; empty for the kinds other than not found and

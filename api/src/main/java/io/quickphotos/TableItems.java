@@ -72,6 +72,12 @@ public final class TableItems {
     TIMELINE_ENTRY,
     /** The settings the table is meant to run with ({@link QuickPhotos#recordSettings}). */
     SETTINGS,
+    /** A pending request to follow a private account ({@link QuickPhotos#follow}). */
+    FOLLOW_REQUEST,
+    /** A pending request's place in its account's queue, in time order. */
+    REQUEST_PLACE,
+    /** One user's block of another ({@link QuickPhotos#block}). */
+    BLOCK,
     /**
      * An item of a kind this version does not know (a later version's, sharing the table), or of
      * none: skipped by {@link TableItems#export}, as by every listing and the audit, and counted.

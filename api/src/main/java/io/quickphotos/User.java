@@ -15,6 +15,9 @@ import java.util.Map;
  * @param followers how many users follow this one
  * @param following how many users this one follows
  * @param attributes the application's own attributes, by name (sorted); empty if none
+ * @param visibility whether the account is public or private
+ * @param pendingRequests how many requests to follow the account await its approval; shown to
+ *     the account itself (and in the trusted view), 0 in what a read for another viewer returns
  */
 public record User(
     String username,
@@ -25,7 +28,9 @@ public record User(
     UserStatus status,
     long followers,
     long following,
-    Map<String, AppValue> attributes) {
+    Map<String, AppValue> attributes,
+    Visibility visibility,
+    long pendingRequests) {
 
   /**
    * Creates a user record; the attributes are copied.
@@ -39,14 +44,77 @@ public record User(
    * @param followers how many users follow this one
    * @param following how many users this one follows
    * @param attributes the application's attributes
-   * @throws NullPointerException if the attributes, or a name or value in them, are null
+   * @param visibility public or private
+   * @param pendingRequests how many requests await approval
+   * @throws NullPointerException if the attributes, or a name or value in them, or the
+   *     visibility are null
    */
   public User {
     attributes = Photo.sorted(attributes);
+    java.util.Objects.requireNonNull(visibility, "visibility");
   }
 
   /**
-   * A user without attributes, as users were before they could have them.
+   * A public user without pending requests, as users were before accounts could be private.
+   *
+   * @param username the unique, immutable handle
+   * @param name the display name
+   * @param email the contact address
+   * @param birthdate the date of birth
+   * @param address the postal address
+   * @param status whether the account is in use
+   * @param followers how many users follow this one
+   * @param following how many users this one follows
+   * @param attributes the application's attributes
+   */
+  public User(
+      String username,
+      String name,
+      String email,
+      LocalDate birthdate,
+      String address,
+      UserStatus status,
+      long followers,
+      long following,
+      Map<String, AppValue> attributes) {
+    this(
+        username,
+        name,
+        email,
+        birthdate,
+        address,
+        status,
+        followers,
+        following,
+        attributes,
+        Visibility.PUBLIC,
+        0);
+  }
+
+  /**
+   * This user as a viewer other than the account sees it: without the pending requests' count.
+   *
+   * @return the same user with {@code pendingRequests} 0
+   */
+  public User withoutPendingRequests() {
+    return pendingRequests == 0
+        ? this
+        : new User(
+            username,
+            name,
+            email,
+            birthdate,
+            address,
+            status,
+            followers,
+            following,
+            attributes,
+            visibility,
+            0);
+  }
+
+  /**
+   * A public user without attributes, as users were before they could have them.
    *
    * @param username the unique, immutable handle
    * @param name the display name

@@ -16,8 +16,15 @@ package io.quickphotos;
  *       a closing account is still listed, with its status);
  *   <li>{@link QuickPhotos#reactTo}: the reacting user does not exist or is closing the account;
  *   <li>{@link QuickPhotos#follow}: either user does not exist or is closing the account (if
- *       both, the followed user is named);
- *   <li>{@link QuickPhotos#deleteUser}: no such user, also on a call after a completed deletion.
+ *       both, the followed user is named), or the followed user has blocked the follower (a
+ *       block is not disclosed: {@code docs/privacy.md});
+ *   <li>{@link QuickPhotos#deleteUser}: no such user, also on a call after a completed deletion;
+ *   <li>{@link QuickPhotos#approveRequest}: either user is closing the account;
+ *   <li>{@link QuickPhotos#block}: the blocker does not exist or is closing, or the user blocked
+ *       does not exist;
+ *   <li>{@link QuickPhotos#unblock}: the blocker does not exist;
+ *   <li>{@link ViewerReads#userWithPhotos}: the user does not exist or has blocked the viewer
+ *       (checked on the first page).
  * </ul>
  *
  * <p><b>Written:</b> nothing, as for every {@link NotFoundException}, with one exception on

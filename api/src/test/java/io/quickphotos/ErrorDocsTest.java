@@ -193,6 +193,9 @@ class ErrorDocsTest {
             PhotoAlreadyExistsException.of(photo),
             AlreadyFollowingException.of("bob", "ann"),
             AlreadyReactedException.of("bob", photo, ReactionType.HEART),
+            AlreadyRequestedException.of("bob", "ann"),
+            FollowRequestNotFoundException.of("bob", "ann"),
+            UserBlockedException.of("ann", "bob"),
             new ServiceUnavailableException("m"),
             new TableConfigurationException("m"));
     return each.stream()
@@ -253,7 +256,7 @@ class ErrorDocsTest {
         checked.add(name);
       }
     }
-    assertThat(checked).hasSize(9);
+    assertThat(checked).hasSize(12);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.quickphotos.bench;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.Follow;
+import io.quickphotos.NewUser;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
@@ -10,6 +11,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.Reaction;
 import io.quickphotos.Snapshot;
 import io.quickphotos.SortOrder;
+import io.quickphotos.Visibility;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -206,6 +208,7 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
               Reaction existing = data.reactions.get(slot % data.reactions.size());
               return photos.reactionsLeftBy(existing.reactor(), existing.photo());
             }));
+    addPrivacy(probes, data, createNewUser, deleteNewUser);
     add(probes, alone(AccessPattern.AUDIT, (photos, slot) -> photos.audit(false, scanned -> {})));
     add(probes, alone(AccessPattern.TABLE_SETTINGS, (photos, slot) -> photos.recordedSettings()));
 
@@ -215,6 +218,150 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
       throw new IllegalStateException("no latency probe for " + missing);
     }
     return Collections.unmodifiableMap(probes);
+  }
+
+  /**
+   * The probes of who may see what: requests to a private account made for each call (the new
+   * user of the slot, created private, asked by the follower), blocks by the slot's new user, and
+   * the reads made for the follower.
+   */
+  private static void addPrivacy(
+      Map<AccessPattern, LatencyProbe> probes,
+      DataSet data,
+      SlotCall createNewUser,
+      SlotCall deleteNewUser) {
+    String follower = data.follower.username();
+    String reactor = data.reactor.username();
+    SlotCall asked =
+        (photos, slot) -> {
+          NewUser user = data.newUserRing[slot];
+          photos.createUser(
+              new NewUser(
+                  user.username(),
+                  user.name(),
+                  user.email(),
+                  user.birthdate(),
+                  user.address(),
+                  user.status(),
+                  user.attributes(),
+                  Visibility.PRIVATE));
+          return photos.follow(follower, user.username());
+        };
+    SlotCall blocked =
+        (photos, slot) -> {
+          createNewUser.run(photos, slot);
+          photos.block(data.newUserRing[slot].username(), reactor);
+          return null;
+        };
+    add(
+        probes,
+        new LatencyProbe(
+            AccessPattern.APPROVE_REQUEST,
+            asked,
+            (photos, slot) -> photos.approveRequest(data.newUserRing[slot].username(), follower),
+            deleteNewUser));
+    add(
+        probes,
+        new LatencyProbe(
+            AccessPattern.DECLINE_REQUEST,
+            asked,
+            (photos, slot) -> {
+              photos.declineRequest(data.newUserRing[slot].username(), follower);
+              return null;
+            },
+            deleteNewUser));
+    add(
+        probes,
+        new LatencyProbe(
+            AccessPattern.WITHDRAW_REQUEST,
+            asked,
+            (photos, slot) -> {
+              photos.withdrawRequest(follower, data.newUserRing[slot].username());
+              return null;
+            },
+            deleteNewUser));
+    add(
+        probes,
+        alone(
+            AccessPattern.FOLLOW_REQUESTS_OF,
+            (photos, slot) -> photos.followRequestsOf(data.userRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        new LatencyProbe(
+            AccessPattern.BLOCK,
+            createNewUser,
+            (photos, slot) -> {
+              photos.block(data.newUserRing[slot].username(), reactor);
+              return null;
+            },
+            deleteNewUser));
+    add(
+        probes,
+        new LatencyProbe(
+            AccessPattern.UNBLOCK,
+            blocked,
+            (photos, slot) -> photos.unblock(data.newUserRing[slot].username(), reactor),
+            deleteNewUser));
+    add(
+        probes,
+        alone(
+            AccessPattern.BLOCKS_OF,
+            (photos, slot) -> photos.blocksOf(data.userRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_GET_USER,
+            (photos, slot) -> photos.as(follower).getUser(data.userRing[slot])));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_GET_PHOTO,
+            (photos, slot) -> photos.as(follower).getPhoto(data.photoRing[slot])));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_USER_WITH_PHOTOS,
+            (photos, slot) ->
+                photos
+                    .as(follower)
+                    .userWithPhotos(data.userRing[slot], SortOrder.NEWEST_FIRST, FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_PHOTO_WITH_REACTIONS,
+            (photos, slot) ->
+                photos.as(follower).photoWithReactions(data.photoRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_FOLLOWERS_OF,
+            (photos, slot) -> photos.as(follower).followersOf(data.userRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_FOLLOWED_BY,
+            (photos, slot) -> photos.as(follower).followedBy(data.userRing[slot], FIRST_PAGE)));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_IS_FOLLOWING,
+            (photos, slot) -> {
+              Follow existing = data.follows.get(slot % data.follows.size());
+              return photos.as(follower).isFollowing(existing.follower(), existing.followed());
+            }));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_REACTIONS_LEFT_BY,
+            (photos, slot) -> {
+              Reaction existing = data.reactions.get(slot % data.reactions.size());
+              return photos.as(follower).reactionsLeftBy(existing.reactor(), existing.photo());
+            }));
+    add(
+        probes,
+        alone(
+            AccessPattern.VIEWER_HOME_FEED,
+            (photos, slot) -> photos.as(data.userRing[slot]).homeFeed(FIRST_PAGE)));
   }
 
   private static void add(Map<AccessPattern, LatencyProbe> probes, LatencyProbe probe) {

@@ -52,7 +52,7 @@ class TourCommandTest {
                   + " +\\d+ +\\d+ +[\\d.,]+ +[\\d.,]+ +[\\d,]+ +[\\d.]+ (µs|ms|s)"
                   + " +\\$[\\d.,]+$");
     }
-    assertThat(summary).containsPattern("(?m)^  total +28 +51 ");
+    assertThat(summary).containsPattern("(?m)^  total +50 +102 ");
   }
 
   @Test

@@ -7,7 +7,8 @@ import java.util.TreeSet;
  * The sequential model of the repository that concurrent and faulty histories are explained
  * by: the set of facts that hold, each the existence of one item, e.g. {@code user 0},
  * {@code profile 0 Ann} (user 0's name), {@code follow 0 1} (user 0 follows user 1), {@code photo 0 1} (user 0's photo at time 1),
- * {@code caption 0 1 Mist} (its caption),
+ * {@code caption 0 1 Mist} (its caption), {@code private 0} (user 0's account is private),
+ * {@code request 1 0} (user 1 asked to follow user 0), {@code block 0 1} (user 0 blocked user 1),
  * {@code reaction 2 0 1 HEART}. Counters are not facts: they must always equal the facts they
  * count, which the tests check on the real backend. Immutable, so that a search can share it.
  *
@@ -68,6 +69,21 @@ record HistoryModel(Set<String> facts) {
    */
   static String caption(int owner, int time, String caption) {
     return "caption " + owner + " " + time + " " + caption;
+  }
+
+  /** A private account, e.g. {@code private 0}; a public one has no such fact. */
+  static String privateAccount(int u) {
+    return "private " + u;
+  }
+
+  /** A pending request, e.g. {@code request 1 0} (user 1 asked to follow user 0). */
+  static String request(int requester, int account) {
+    return "request " + requester + " " + account;
+  }
+
+  /** A block, e.g. {@code block 0 1} (user 0 blocked user 1). */
+  static String block(int blocker, int blocked) {
+    return "block " + blocker + " " + blocked;
   }
 
   static String reaction(int reactor, int owner, int time, io.quickphotos.ReactionType type) {

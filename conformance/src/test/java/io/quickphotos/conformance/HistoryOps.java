@@ -1,13 +1,19 @@
 package io.quickphotos.conformance;
 
+import static io.quickphotos.conformance.HistoryModel.block;
 import static io.quickphotos.conformance.HistoryModel.follow;
 import static io.quickphotos.conformance.HistoryModel.photo;
+import static io.quickphotos.conformance.HistoryModel.privateAccount;
 import static io.quickphotos.conformance.HistoryModel.reaction;
+import static io.quickphotos.conformance.HistoryModel.request;
 import static io.quickphotos.conformance.HistoryModel.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.AlreadyRequestedException;
+import io.quickphotos.FollowRequest;
+import io.quickphotos.FollowRequestNotFoundException;
 import io.quickphotos.NewUser;
 import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
@@ -24,8 +30,10 @@ import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserAlreadyExistsException;
+import io.quickphotos.UserBlockedException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.Visibility;
 import io.quickphotos.conformance.HistoryOp.Transition;
 import io.quickphotos.conformance.HistoryOp.World;
 import io.quickphotos.contract.Listings;
@@ -105,7 +113,11 @@ final class HistoryOps {
                       USER.generate(c),
                       TIME.generate(c),
                       Gen.of(TYPES).generate(c))),
-          Gen.weighted(1, c -> new DeletePhoto(USER.generate(c), TIME.generate(c))));
+          Gen.weighted(1, c -> new DeletePhoto(USER.generate(c), TIME.generate(c))),
+          Gen.weighted(1, USER.map(MakePrivate::new)),
+          Gen.weighted(2, pair().map(p -> new Approve(p[0], p[1]))),
+          Gen.weighted(1, pair().map(p -> new Decline(p[0], p[1]))),
+          Gen.weighted(1, pair().map(p -> new Unblock(p[0], p[1]))));
 
   /** Writes only, for histories whose point is what gets stored. */
   static final Gen<HistoryOp> WRITES = OPERATIONS.filter(HistoryOp::writes);
@@ -119,8 +131,10 @@ final class HistoryOps {
   static final Gen<HistoryOp> ATOMIC = OPERATIONS.filter(op -> !(op instanceof DeletePhoto));
 
   /**
-   * The writes of a sequential prelude, with deleteUser. deleteUser is a cascade of many
-   * requests: from its first write the account refuses new writes while getUser and the listings
+   * The writes of a sequential prelude, with deleteUser, and with a block and a switch to
+   * public, each also a cascade of several requests (the block's item, then the relations it
+   * removes; the profile, then the approvals), which run here for the same reason. deleteUser is a
+   * cascade of many requests: from its first write the account refuses new writes while getUser and the listings
    * still show what is left, so no single point in time explains what concurrent calls observe
    * of it. It therefore runs only where calls do not overlap it, in the prelude, whose every
    * answer and final state the model predicts exactly (nothing left of the account, the other
@@ -128,7 +142,11 @@ final class HistoryOps {
    * it left.
    */
   static final Gen<HistoryOp> PRELUDE_WRITES =
-      Gen.frequency(Gen.weighted(6, WRITES), Gen.weighted(1, USER.map(DeleteUser::new)));
+      Gen.frequency(
+          Gen.weighted(6, WRITES),
+          Gen.weighted(1, USER.map(DeleteUser::new)),
+          Gen.weighted(1, pair().map(p -> new Block(p[0], p[1]))),
+          Gen.weighted(1, USER.map(MakePublic::new)));
 
   // --- operations ----------------------------------------------------------------------------
 
@@ -157,14 +175,23 @@ final class HistoryOps {
     }
   }
 
+  /**
+   * A follow, or the request it becomes when the followed account is private; refused between a
+   * blocked pair (the user blocked is told the blocker does not exist).
+   */
   record Follow(int follower, int followed) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
-      repo.follow(world.user(follower), world.user(followed));
-      return "followed";
+      return repo.follow(world.user(follower), world.user(followed)).pending()
+          ? "requested"
+          : "followed";
     }
 
-    /** The transaction's conditions in request order: friendship absent, followed, follower. */
+    /**
+     * The first transaction's conditions in request order: friendship absent, followed, follower;
+     * then the request's (a pending one), then the block items (the followed user's, then the
+     * follower's).
+     */
     @Override
     public Transition apply(HistoryModel m) {
       if (m.has(follow(follower, followed))) {
@@ -173,7 +200,19 @@ final class HistoryOps {
       if (!m.has(user(followed)) || !m.has(user(follower))) {
         return Transition.fails(UserNotFoundException.class, m);
       }
-      return Transition.returns("followed", m.with(follow(follower, followed)));
+      boolean asks = m.has(privateAccount(followed));
+      if (asks && m.has(request(follower, followed))) {
+        return Transition.fails(AlreadyRequestedException.class, m);
+      }
+      if (m.has(block(followed, follower))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (m.has(block(follower, followed))) {
+        return Transition.fails(UserBlockedException.class, m);
+      }
+      return asks
+          ? Transition.returns("requested", m.with(request(follower, followed)))
+          : Transition.returns("followed", m.with(follow(follower, followed)));
     }
   }
 
@@ -239,6 +278,12 @@ final class HistoryOps {
         return Transition.fails(AlreadyReactedException.class, m);
       }
       if (!m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      // Who may react: not a user the owner blocked, only a follower of a private owner.
+      if (owner != reactor
+          && (m.has(block(owner, reactor))
+              || (m.has(privateAccount(owner)) && !m.has(follow(reactor, owner))))) {
         return Transition.fails(PhotoNotFoundException.class, m);
       }
       return Transition.returns(type, m.with(reaction(reactor, owner, time, type)));
@@ -536,10 +581,136 @@ final class HistoryOps {
               case "follow" -> words[1].equals(u) || words[2].equals(u);
               case "photo", "caption" -> words[1].equals(u);
               case "reaction" -> words[1].equals(u) || words[2].equals(u);
+              case "private" -> words[1].equals(u);
+              case "request", "block" -> words[1].equals(u) || words[2].equals(u);
               default -> false;
             };
           });
       return Transition.returns("deleted", new HistoryModel(left));
+    }
+  }
+
+  /** Makes an account private: the profile's one UpdateItem (no account here is sharded). */
+  record MakePrivate(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.updateProfile(
+          world.user(user), ProfileUpdate.builder().visibility(Visibility.PRIVATE).build());
+      return "private";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return m.has(HistoryModel.user(user))
+          ? Transition.returns("private", m.with(privateAccount(user)))
+          : Transition.fails(UserNotFoundException.class, m);
+    }
+  }
+
+  /**
+   * Makes an account public and approves its pending requests: the profile's UpdateItem, then the
+   * approvals. Several requests, so used in sequential preludes only (see {@link
+   * #PRELUDE_WRITES}).
+   */
+  record MakePublic(int user) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.updateProfile(
+          world.user(user), ProfileUpdate.builder().visibility(Visibility.PUBLIC).build());
+      return "public";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      HistoryModel next = m.without(privateAccount(user));
+      for (int r = 0; r < USERS; r++) {
+        if (next.has(request(r, user))) {
+          next = next.without(request(r, user)).with(follow(r, user));
+        }
+      }
+      return Transition.returns("public", next);
+    }
+  }
+
+  /** Approves a pending request: a GetItem of it, then one transaction. */
+  record Approve(int account, int requester) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.approveRequest(world.user(account), world.user(requester));
+      return "approved";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(request(requester, account))) {
+        return Transition.fails(FollowRequestNotFoundException.class, m);
+      }
+      return Transition.returns(
+          "approved", m.without(request(requester, account)).with(follow(requester, account)));
+    }
+  }
+
+  /** Declines a pending request: a GetItem of it, then one transaction. */
+  record Decline(int account, int requester) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.declineRequest(world.user(account), world.user(requester));
+      return "declined";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return m.has(request(requester, account))
+          ? Transition.returns("declined", m.without(request(requester, account)))
+          : Transition.fails(FollowRequestNotFoundException.class, m);
+    }
+  }
+
+  /**
+   * A block, and the follows and requests between the two removed: the block's transaction,
+   * then one per relation. Several requests, so used in sequential preludes only (see {@link
+   * #PRELUDE_WRITES}); its races are forced one by one in {@code PrivacyRacesContract}.
+   */
+  record Block(int blocker, int blocked) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.block(world.user(blocker), world.user(blocked));
+      return "blocked";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(blocker)) || !m.has(user(blocked))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      return Transition.returns(
+          "blocked",
+          m.with(block(blocker, blocked))
+              .without(follow(blocker, blocked))
+              .without(follow(blocked, blocker))
+              .without(request(blocker, blocked))
+              .without(request(blocked, blocker)));
+    }
+  }
+
+  /** Lifts a block: one transaction; true if there was one. */
+  record Unblock(int blocker, int blocked) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return repo.unblock(world.user(blocker), world.user(blocked));
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(blocker))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      return m.has(block(blocker, blocked))
+          ? Transition.returns(true, m.without(block(blocker, blocked)))
+          : Transition.returns(false, m);
     }
   }
 
@@ -597,6 +768,19 @@ final class HistoryOps {
       }
       facts.add(user(u));
       facts.add(HistoryModel.profile(u, found.get().name()));
+      if (found.get().visibility() == Visibility.PRIVATE) {
+        facts.add(privateAccount(u));
+      }
+      List<FollowRequest> requests = Listings.readAll(p -> repo.followRequestsOf(world.user(u), p));
+      for (FollowRequest r : requests) {
+        facts.add(request(world.userIndex(r.requester()), u));
+      }
+      assertThat(found.get().pendingRequests())
+          .as("requests counter of %s", u)
+          .isEqualTo(requests.size());
+      for (io.quickphotos.Block b : Listings.readAll(p -> repo.blocksOf(world.user(u), p))) {
+        facts.add(block(u, world.userIndex(b.blocked())));
+      }
       List<io.quickphotos.Follow> followers =
           Listings.readAll(p -> repo.followersOf(world.user(u), p));
       for (io.quickphotos.Follow f : followers) {

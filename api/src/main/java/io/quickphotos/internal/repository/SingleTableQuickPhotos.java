@@ -2,7 +2,9 @@ package io.quickphotos.internal.repository;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AuditReport;
+import io.quickphotos.Block;
 import io.quickphotos.Follow;
+import io.quickphotos.FollowRequest;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
@@ -23,6 +25,8 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.TableSettings;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
+import io.quickphotos.ViewerReads;
+import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
@@ -34,7 +38,9 @@ import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
+import io.quickphotos.internal.repository.privacy.Privacy;
 import io.quickphotos.internal.repository.request.Calls;
+import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.RequestPool;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
@@ -74,6 +80,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final Sharding sharding;
   private final Clock clock;
   private final RawItems rawItems;
+  private final Privacy privacy;
+  private final PrivacyCalls privacyCalls;
 
   /**
    * Creates a repository over an engine.
@@ -98,6 +106,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.feeds = new Feeds(requests, hotCounters, options.fanOut(), sharding, clock);
     this.cascades = new Cascades(requests);
     this.listings = new Listings(requests, hotCounters);
+    this.privacy = new Privacy(requests, hotCounters, feeds, listings, clock);
+    this.privacyCalls = new PrivacyCalls(calls, privacy);
     this.snapshots = new SnapshotItems(requests.batches());
     // Items loaded around the repository may change any hot key: it then serves none it kept.
     this.rawItems = new RawItems(bare, options.retryPolicy(), hotCounters::forgetKept);
@@ -132,11 +142,22 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     WritePlan plan = UserPlans.updateProfile(username, update);
     return calls.call(
         AccessPattern.UPDATE_PROFILE,
-        // The answer is this call's own write: its image, a hot user's counts read after it.
-        meter ->
-            ItemCodec.user(
-                hotCounters.afterProfileUpdate(
-                    requests.writes().write(plan, meter).orElseThrow(), meter)));
+        // The answer is this call's own write: its image, with counts read after it where a hot
+        // user's shards, a fold into a private account or approvals changed them.
+        meter -> {
+          Item written = requests.writes().write(plan, meter).orElseThrow();
+          if (update.visibility().isPresent()) {
+            // Going private folds a hot account's shards; going public approves the requests.
+            Item after = privacy.afterUpdate(written, update.visibility().get(), meter);
+            if (after != written) {
+              return ItemCodec.user(
+                  UserPlans.sameAccount(written, after)
+                      ? ItemCodec.withCountsOf(written, after)
+                      : ItemCodec.withCounts(written, 0, 0));
+            }
+          }
+          return ItemCodec.user(hotCounters.afterProfileUpdate(written, meter));
+        });
   }
 
   @Override
@@ -199,12 +220,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
     Follow follow = new Follow(follower, followed, clock.instant());
-    return calls.call(
-        AccessPattern.FOLLOW,
-        meter -> {
-          feeds.follow(follow, meter);
-          return follow;
-        });
+    return calls.call(AccessPattern.FOLLOW, meter -> privacy.follow(follow, meter));
   }
 
   @Override
@@ -218,12 +234,47 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.username("follower", follower);
     Validation.username("followed", followed);
     Validation.notSame(follower, followed);
-    calls.call(
-        AccessPattern.UNFOLLOW,
-        meter -> {
-          feeds.unfollow(follower, followed, meter);
-          return null;
-        });
+    run(AccessPattern.UNFOLLOW, meter -> feeds.unfollow(follower, followed, meter));
+  }
+
+  @Override
+  public Follow approveRequest(String account, String requester) {
+    return privacyCalls.approveRequest(account, requester);
+  }
+
+  @Override
+  public void declineRequest(String account, String requester) {
+    privacyCalls.declineRequest(account, requester);
+  }
+
+  @Override
+  public void withdrawRequest(String requester, String account) {
+    privacyCalls.withdrawRequest(requester, account);
+  }
+
+  @Override
+  public Page<FollowRequest> followRequestsOf(String account, PageRequest page) {
+    return privacyCalls.followRequestsOf(account, page);
+  }
+
+  @Override
+  public void block(String blocker, String blocked) {
+    privacyCalls.block(blocker, blocked);
+  }
+
+  @Override
+  public boolean unblock(String blocker, String blocked) {
+    return privacyCalls.unblock(blocker, blocked);
+  }
+
+  @Override
+  public Page<Block> blocksOf(String blocker, PageRequest page) {
+    return privacyCalls.blocksOf(blocker, page);
+  }
+
+  @Override
+  public ViewerReads as(String viewer) {
+    return new ViewerCalls(viewer, calls, privacy);
   }
 
   @Override
@@ -268,23 +319,13 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public void deletePhoto(PhotoId id) {
     Validation.photoId(id);
-    calls.call(
-        AccessPattern.DELETE_PHOTO,
-        meter -> {
-          cascades.deletePhoto(id, meter);
-          return null;
-        });
+    run(AccessPattern.DELETE_PHOTO, meter -> cascades.deletePhoto(id, meter));
   }
 
   @Override
   public void deleteUser(String username) {
     Validation.username("username", username);
-    calls.call(
-        AccessPattern.DELETE_USER,
-        meter -> {
-          cascades.closeAccount(username, meter);
-          return null;
-        });
+    run(AccessPattern.DELETE_USER, meter -> cascades.closeAccount(username, meter));
   }
 
   @Override
@@ -343,7 +384,18 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     Validation.notNull("progress", progress);
     return calls.call(
         AccessPattern.AUDIT,
-        meter -> new TableAudit(requests, cascades, feeds, clock, meter).run(fix, progress));
+        meter ->
+            new TableAudit(requests, cascades, feeds, privacy, clock, meter).run(fix, progress));
+  }
+
+  /** One call that answers nothing. */
+  private void run(AccessPattern pattern, java.util.function.Consumer<Meter> body) {
+    calls.call(
+        pattern,
+        meter -> {
+          body.accept(meter);
+          return null;
+        });
   }
 
   private LocalDate today() {

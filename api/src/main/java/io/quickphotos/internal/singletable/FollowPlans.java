@@ -13,6 +13,7 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.WriteAction;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,20 +22,6 @@ import java.util.Optional;
  * home feed's fan-out on read. Stateless and thread-safe.
  */
 public final class FollowPlans {
-  /**
-   * Follow: one transaction of an UpdateItem on each user, with {@link Plans#ACTIVE_USER}, adding one
-   * to the followed user's {@code followers} and to the follower's {@code following}, and a
-   * PutItem of the friendship with {@code attribute_not_exists(PK)}.
-   *
-   * <p>For hot keys ({@link Shards}): the followed user's counter is taken on one of its shards
-   * when it is sharded ({@code followedShard}); otherwise its update also requires that it is not
-   * sharded and has fewer than {@code threshold} followers, failures that redirect.
-   *
-   * @param follow the friendship, already validated
-   * @param followedShard the followed user's shard to count on, if sharded
-   * @param threshold the follower count from which a user is sharded
-   * @return the plan
-   */
   /** The step of a follow or unfollow that counts on the followed user (or its shard). */
   public static final StepName FOLLOWED = StepName.of("followed user's followers");
 
@@ -44,11 +31,36 @@ public final class FollowPlans {
   /** The step of a follow or unfollow that puts or deletes the friendship. */
   public static final StepName FRIENDSHIP = StepName.of("friendship");
 
-  public static WritePlan follow(Follow follow, Optional<Key> followedShard, long threshold) {
+  /**
+   * Follow: one transaction of an UpdateItem on each user, with {@link Plans#ACTIVE_USER}, adding
+   * one to the followed user's {@code followers} and to the follower's {@code following}, and a
+   * PutItem of the friendship with {@code attribute_not_exists(PK)}.
+   *
+   * <p>For hot keys ({@link Shards}): the followed user's counter is taken on one of its shards
+   * when it is sharded ({@code followedShard}); otherwise its update also requires that it is not
+   * sharded and has fewer than {@code threshold} followers, failures that redirect.
+   *
+   * <p>Who may follow whom ({@link PrivacyPlans}): the followed user's update also requires that
+   * it is public ({@code NOT attribute_exists(private)}: a private account is asked instead), and
+   * both updates, unguarded, that the user counts no blocks ({@code NOT (blocks >= 1)}); failures
+   * that redirect at no cost to ordinary users. Guarded, the two block items' absence is checked
+   * instead. A followed user counted on a shard does not see its profile: the block item of the
+   * followed user's side is always checked then (hot keys only).
+   *
+   * @param follow the friendship, already validated
+   * @param followedShard the followed user's shard to count on, if sharded
+   * @param threshold the follower count from which a user is sharded
+   * @param guarded whether to check the block items (one of the two counts blocks)
+   * @return the plan
+   */
+  public static WritePlan follow(
+      Follow follow, Optional<Key> followedShard, long threshold, boolean guarded) {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
     AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
     List<UpdateAction> plusOne = Counters.add(followers, 1);
+    ItemCondition followedActive =
+        guarded ? PrivacyPlans.ACTIVE_PUBLIC : PrivacyPlans.ACTIVE_PUBLIC_NO_BLOCKS;
     WritePlan.Step countFollowed =
         followedShard.isPresent()
             ? new WritePlan.Step(
@@ -61,20 +73,57 @@ public final class FollowPlans {
                 new WriteAction.Update(
                     KeyLayout.user(follow.followed()),
                     plusOne,
-                    Plans.unsharded(Plans.ACTIVE_USER, followers, threshold)),
+                    Plans.unsharded(followedActive, followers, threshold)),
                 () -> Plans.userNotFound(follow.followed()),
                 item ->
                     item.isPresent()
                         && Plans.isActive(item.get())
                         && (Shards.isSharded(item.get())
-                            || Plans.atLeast(item.get(), followers, threshold)));
-    return WritePlan.transaction(
-        countFollowed,
-        Plans.counter(FOLLOWER, follow.follower(), ItemCodec.FOLLOWING, 1, Plans.ACTIVE_USER),
+                            || Plans.atLeast(item.get(), followers, threshold)
+                            || ItemCodec.isPrivate(item.get())
+                            || (!guarded && ItemCodec.blocks(item.get()) > 0)));
+    String follower = follow.follower();
+    List<WritePlan.Step> steps = new ArrayList<>();
+    steps.add(countFollowed);
+    steps.add(
+        new WritePlan.Step(
+            FOLLOWER,
+            new WriteAction.Update(
+                KeyLayout.user(follower),
+                Counters.add(AttributePath.of(ItemCodec.FOLLOWING), 1),
+                guarded ? Plans.ACTIVE_USER : PrivacyPlans.ACTIVE_NO_BLOCKS),
+            () -> Plans.userNotFound(follower),
+            item ->
+                !guarded
+                    && item.isPresent()
+                    && Plans.isActive(item.get())
+                    && ItemCodec.blocks(item.get()) > 0));
+    steps.add(
         new WritePlan.Step(
             FRIENDSHIP,
             new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
             () -> AlreadyFollowingException.of(follow.follower(), follow.followed())));
+    if (guarded || followedShard.isPresent()) {
+      steps.add(
+          PrivacyPlans.notBlockedByOwner(
+              follow.followed(), follower, () -> Plans.userNotFound(follow.followed())));
+    }
+    if (guarded) {
+      steps.add(PrivacyPlans.notBlockedByFollower(follower, follow.followed()));
+    }
+    return WritePlan.transaction(steps);
+  }
+
+  /**
+   * Follow, unguarded.
+   *
+   * @param follow the friendship, already validated
+   * @param followedShard the followed user's shard to count on, if sharded
+   * @param threshold the follower count from which a user is sharded
+   * @return the plan
+   */
+  public static WritePlan follow(Follow follow, Optional<Key> followedShard, long threshold) {
+    return follow(follow, followedShard, threshold, false);
   }
 
   /**

@@ -10,6 +10,7 @@ import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserStatus;
+import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UnreadableItemException;
@@ -55,6 +56,25 @@ public final class ItemCodec {
    * and those a bulk import or a fixture writes, have none; readers ignore it.
    */
   static final String CALL_TOKEN = "callToken";
+
+  /** On a private account's profile: {@code true}; absent on a public one. */
+  static final String PRIVATE = "private";
+
+  /** On a profile: how many requests to follow it are pending; absent means none. */
+  static final String REQUESTS = "requests";
+
+  /** On a profile: how many users it has blocked; absent means none. */
+  static final String BLOCKS = "blocks";
+
+  /** Attribute names of a request item (and of its place in the queue). */
+  static final String REQUESTER = "requester";
+
+  static final String ACCOUNT = "account";
+
+  /** Attribute names of a block item. */
+  static final String BLOCKER = "blocker";
+
+  static final String BLOCKED = "blocked";
 
   /** Attribute names of a photo item. */
   static final String TIMESTAMP = "timestamp";
@@ -114,6 +134,12 @@ public final class ItemCodec {
     TIMELINE_ENTRY,
     /** The settings the table is meant to run with (see {@link TableSettingsItem}). */
     SETTINGS,
+    /** A pending request to follow a private account (see {@link PrivacyPlans}). */
+    FOLLOW_REQUEST,
+    /** A pending request's place in its account's queue, in time order. */
+    REQUEST_PLACE,
+    /** One user's block of another (see {@link PrivacyPlans}). */
+    BLOCK,
     /**
      * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not
      * know (a later version's), which every reader skips and counts.
@@ -176,6 +202,9 @@ public final class ItemCodec {
       case "FAN_OUT" -> Entity.FAN_OUT;
       case "TIMELINE_ENTRY" -> Entity.TIMELINE_ENTRY;
       case "SETTINGS" -> Entity.SETTINGS;
+      case "FOLLOW_REQUEST" -> Entity.FOLLOW_REQUEST;
+      case "REQUEST_PLACE" -> Entity.REQUEST_PLACE;
+      case "BLOCK" -> Entity.BLOCK;
       default -> Entity.OTHER;
     };
   }
@@ -211,8 +240,12 @@ public final class ItemCodec {
         text(STATUS, user.status().name()),
         Map.entry(FOLLOWERS, Value.Num.of(followers)),
         Map.entry(FOLLOWING, Value.Num.of(following)),
-        attributes.isEmpty() ? null : Map.entry(APP, appAttributes(attributes)));
+        attributes.isEmpty() ? null : Map.entry(APP, appAttributes(attributes)),
+        user.visibility() == Visibility.PRIVATE ? Map.entry(PRIVATE, PRIVATE_FLAG) : null);
   }
+
+  /** The value of {@link #PRIVATE}. */
+  static final Value PRIVATE_FLAG = new Value.Bool(true);
 
   /**
    * Reads a user item.
@@ -226,18 +259,24 @@ public final class ItemCodec {
   }
 
   /**
-   * A user item with the follower and following counts of another image of the user, every
-   * other attribute kept: a profile update's own image with counts read after it.
+   * A user item with the follower, following and pending-request counts of another image of the
+   * user, every other attribute kept: a profile update's own image with counts read after it.
    *
    * @param user the user item whose fields are kept
    * @param counted an image of the same user, with exact counters
    * @return the item with {@code counted}'s counters
    */
   public static Item withCountsOf(Item user, Item counted) {
-    return withCounts(
-        user,
-        counted.number(FOLLOWERS).longValueExact(),
-        counted.number(FOLLOWING).longValueExact());
+    Item counts =
+        withCounts(
+            user,
+            counted.number(FOLLOWERS).longValueExact(),
+            counted.number(FOLLOWING).longValueExact());
+    return counted
+        .get(REQUESTS)
+        .filter(requests -> !counted.get(REQUESTS).equals(user.get(REQUESTS)))
+        .map(requests -> counts.toBuilder().put(REQUESTS, requests).build())
+        .orElse(counts);
   }
 
   /**
@@ -265,7 +304,45 @@ public final class ItemCodec {
         UserStatus.valueOf(item.string(STATUS)),
         item.number(FOLLOWERS).longValueExact(),
         item.number(FOLLOWING).longValueExact(),
-        attributes(item));
+        attributes(item),
+        isPrivate(item) ? Visibility.PRIVATE : Visibility.PUBLIC,
+        count(item, REQUESTS));
+  }
+
+  /**
+   * Whether a profile item is a private account's.
+   *
+   * @param profile a user item
+   * @return true if it carries {@code private}
+   */
+  public static boolean isPrivate(Item profile) {
+    return profile.attributes().containsKey(PRIVATE);
+  }
+
+  /**
+   * A profile's count of pending requests.
+   *
+   * @param profile a user item
+   * @return {@code requests}, 0 if absent
+   */
+  public static long pendingRequests(Item profile) {
+    return count(profile, REQUESTS);
+  }
+
+  /**
+   * A profile's count of the blocks it made.
+   *
+   * @param profile a user item
+   * @return {@code blocks}, 0 if absent
+   */
+  public static long blocks(Item profile) {
+    return count(profile, BLOCKS);
+  }
+
+  /** A counter that items of earlier versions lack: absent reads as 0. */
+  private static long count(Item item, String counter) {
+    java.math.BigDecimal n = item.numberOrNull(counter);
+    return n == null ? 0 : n.longValueExact();
   }
 
   /**

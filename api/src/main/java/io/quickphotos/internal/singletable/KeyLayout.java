@@ -19,6 +19,9 @@ import java.time.format.DateTimeParseException;
  * Photo       USER#&lt;username&gt;             PHOTO#&lt;username&gt;#&lt;timestamp&gt;
  * Reaction    REACTION#&lt;reactor&gt;#&lt;type&gt;   PHOTO#&lt;owner&gt;#&lt;timestamp&gt;
  * Friendship  USER#&lt;followed&gt;             #FRIEND#&lt;follower&gt;
+ * Request     USER#&lt;account&gt;              #ASK#&lt;requester&gt;
+ *   its place USER#&lt;account&gt;              #ASKED#&lt;timestamp&gt;#&lt;requester&gt;
+ * Block       USER#&lt;blocker&gt;              #BLOCK#&lt;blocked&gt;
  * </pre>
  *
  * <p>In a user's partition the sort keys order as friendships ({@code #F…}), then the profile
@@ -43,6 +46,15 @@ public final class KeyLayout {
 
   /** Prefix of a friendship's sort key. */
   public static final String FRIEND = "#FRIEND#";
+
+  /** Prefix of a pending follow request's sort key, in the private account's partition. */
+  public static final String ASK = "#ASK#";
+
+  /** Prefix of the sort key of a request's place in its account's queue (time order). */
+  public static final String ASKED = "#ASKED#";
+
+  /** Prefix of a block's sort key, in the blocker's partition. */
+  public static final String BLOCK = "#BLOCK#";
 
   /** Sorts after every photo sort key: {@code $} is the character after {@code #}. */
   public static final String AFTER_ALL_PHOTOS = "PHOTO$";
@@ -147,6 +159,61 @@ public final class KeyLayout {
    */
   public static String followingPartition(String follower) {
     return FRIEND + follower;
+  }
+
+  /**
+   * The key of a pending request to follow a private account, in the account's partition.
+   *
+   * @param account the private account's handle
+   * @param requester the requester's handle
+   * @return {@code USER#<account>}, {@code #ASK#<requester>}
+   */
+  public static Key request(String account, String requester) {
+    return new Key(userPartition(account), ASK + requester);
+  }
+
+  /**
+   * The key of a request's place in its account's queue: the account lists its requests by it,
+   * newest first.
+   *
+   * @param account the private account's handle
+   * @param since when the request was made
+   * @param requester the requester's handle
+   * @return {@code USER#<account>}, {@code #ASKED#<timestamp>#<requester>}
+   */
+  public static Key requestPlace(String account, Instant since, String requester) {
+    return new Key(userPartition(account), ASKED + timestamp(since) + "#" + requester);
+  }
+
+  /**
+   * The inverted-index partition listing the requests a user made.
+   *
+   * @param requester the requester's handle
+   * @return {@code #ASK#<requester>}
+   */
+  public static String requestsMadeBy(String requester) {
+    return ASK + requester;
+  }
+
+  /**
+   * The key of a block, in the blocker's partition next to its profile.
+   *
+   * @param blocker the handle of the user who blocks
+   * @param blocked the handle of the user blocked
+   * @return {@code USER#<blocker>}, {@code #BLOCK#<blocked>}
+   */
+  public static Key block(String blocker, String blocked) {
+    return new Key(userPartition(blocker), BLOCK + blocked);
+  }
+
+  /**
+   * The inverted-index partition listing the blocks against a user.
+   *
+   * @param blocked the handle of the user blocked
+   * @return {@code #BLOCK#<blocked>}
+   */
+  public static String blocksAgainst(String blocked) {
+    return BLOCK + blocked;
   }
 
   /**

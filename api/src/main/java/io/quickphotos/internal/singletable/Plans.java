@@ -63,6 +63,25 @@ public final class Plans {
     return new ItemCondition.And(all);
   }
 
+  /**
+   * All of the conditions, as one flat AND (the parts of an AND among them taken in its place), so
+   * the request reads as the shorter condition with terms added.
+   *
+   * @param conditions two or more conditions
+   * @return {@code c1 AND c2 …}
+   */
+  public static ItemCondition all(ItemCondition... conditions) {
+    List<ItemCondition> flat = new ArrayList<>();
+    for (ItemCondition condition : conditions) {
+      if (condition instanceof ItemCondition.And and) {
+        flat.addAll(and.conditions());
+      } else {
+        flat.add(condition);
+      }
+    }
+    return new ItemCondition.And(flat);
+  }
+
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
   static boolean atLeast(Item item, AttributePath path, long threshold) {
     Value value = item.get(path.names().get(0)).orElse(null);
@@ -72,8 +91,13 @@ public final class Plans {
     return value instanceof Value.Num n && n.value().longValueExact() >= threshold;
   }
 
-  /** Whether a user item exists and is not closing (what {@link #ACTIVE_USER} tests). */
-  static boolean isActive(Item user) {
+  /**
+   * Whether a user item exists and is not closing (what {@link #ACTIVE_USER} tests).
+   *
+   * @param user a user item
+   * @return whether it is active
+   */
+  public static boolean isActive(Item user) {
     return UserPlans.closingMarker(user).isEmpty()
         && !UserStatus.CLOSING.name().equals(user.stringOrNull(ItemCodec.STATUS));
   }

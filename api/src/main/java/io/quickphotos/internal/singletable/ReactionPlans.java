@@ -23,6 +23,21 @@ import java.util.Optional;
  * photo and by reactor. Stateless and thread-safe.
  */
 public final class ReactionPlans {
+  /** The step of a reaction that checks the reactor. */
+  public static final StepName REACTOR = StepName.of("reactor");
+
+  /** The step of a reaction that checks the photo's owner (or the owner's shard). */
+  public static final StepName OWNER = StepName.of("owner");
+
+  /** The step of a reaction that puts the reaction. */
+  public static final StepName REACTION = StepName.of("reaction");
+
+  /** The step of a reaction that counts it on the photo (or the photo's shard). */
+  public static final StepName COUNT = StepName.of("count");
+
+  /** The step of a reaction to a private account's photo that checks the reactor follows it. */
+  public static final StepName FOLLOWS_OWNER = StepName.of("reactor follows the owner");
+
   /**
    * React to photo: one transaction of a condition check that the reacting user exists and is
    * not closing ({@link Plans#ACTIVE_USER}), a condition check that the photo's owner is active too
@@ -41,22 +56,36 @@ public final class ReactionPlans {
    * @param ownerShard the owner's shard to check, if the owner is sharded
    * @param photoShard the photo's shard to count on, if the photo is sharded
    * @param threshold the count of one type from which a photo is sharded
-   * @return the plan
+   * @return the plan, unguarded, taking the owner for public
    */
-  /** The step of a reaction that checks the reactor. */
-  public static final StepName REACTOR = StepName.of("reactor");
-
-  /** The step of a reaction that checks the photo's owner (or the owner's shard). */
-  public static final StepName OWNER = StepName.of("owner");
-
-  /** The step of a reaction that puts the reaction. */
-  public static final StepName REACTION = StepName.of("reaction");
-
-  /** The step of a reaction that counts it on the photo (or the photo's shard). */
-  public static final StepName COUNT = StepName.of("count");
-
   public static WritePlan reactTo(
       Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
+    return reactTo(reaction, ownerShard, photoShard, threshold, false, false);
+  }
+
+  /**
+   * React to photo, as above, with who may react ({@link PrivacyPlans}): the check of another
+   * user's photo's owner also requires, unguarded, that the owner counts no blocks, and that it
+   * is public unless {@code followerOnly}; failures that redirect at no cost to ordinary users.
+   * For a private owner ({@code followerOnly}) the owner must be private still and the reactor
+   * must follow it (a ConditionCheck of the friendship); guarded, or for an owner checked on a
+   * shard (which does not see its profile), the owner's block of the reactor must be absent.
+   *
+   * @param reaction the reaction, already validated
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the count of one type from which a photo is sharded
+   * @param followerOnly whether the owner is taken for private: the reactor must follow it
+   * @param guarded whether to check the owner's block item (the owner counts blocks)
+   * @return the plan
+   */
+  public static WritePlan reactTo(
+      Reaction reaction,
+      Optional<Key> ownerShard,
+      Optional<Key> photoShard,
+      long threshold,
+      boolean followerOnly,
+      boolean guarded) {
     PhotoId photo = reaction.photo();
     WritePlan.Step reactorActive =
         new WritePlan.Step(
@@ -106,12 +135,38 @@ public final class ReactionPlans {
             : new WritePlan.Step(
                 OWNER,
                 new WriteAction.Check(
-                    KeyLayout.user(photo.owner()),
-                    ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded())),
+                    KeyLayout.user(photo.owner()), ownerCondition(followerOnly, guarded)),
                 () -> Plans.photoNotFound(photo),
                 item ->
-                    item.isPresent() && Plans.isActive(item.get()) && Shards.isSharded(item.get()));
-    return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
+                    item.isPresent()
+                        && Plans.isActive(item.get())
+                        && (Shards.isSharded(item.get())
+                            || ItemCodec.isPrivate(item.get()) != followerOnly
+                            || (!guarded && ItemCodec.blocks(item.get()) > 0)));
+    List<WritePlan.Step> steps =
+        new ArrayList<>(List.of(reactorActive, ownerActive, putReaction, countOnPhoto));
+    if (followerOnly) {
+      steps.add(
+          new WritePlan.Step(
+              FOLLOWS_OWNER,
+              new WriteAction.Check(
+                  KeyLayout.friendship(photo.owner(), reaction.reactor()), ItemCondition.EXISTS),
+              () -> Plans.photoNotFound(photo)));
+    }
+    if (guarded || ownerShard.isPresent()) {
+      steps.add(
+          PrivacyPlans.notBlockedByOwner(
+              photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
+    }
+    return WritePlan.transaction(steps);
+  }
+
+  /** The unsharded owner's check: active, unsharded, of the visibility taken, blocks unguarded. */
+  private static ItemCondition ownerCondition(boolean followerOnly, boolean guarded) {
+    ItemCondition visibility = followerOnly ? PrivacyPlans.IS_PRIVATE : PrivacyPlans.NOT_PRIVATE;
+    return guarded
+        ? Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), visibility)
+        : Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), visibility, PrivacyPlans.NO_BLOCKS);
   }
 
   /**

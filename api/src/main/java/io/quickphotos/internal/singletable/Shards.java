@@ -167,8 +167,8 @@ public final class Shards {
 
   /**
    * The switch of a user to sharded counters: one transaction of an UpdateItem of the profile
-   * setting {@code shards = n} if the user is active and not sharded yet, and a PutItem of each
-   * shard, with the follower count at zero.
+   * setting {@code shards = n} if the user is active, public and not sharded yet, and a PutItem of
+   * each shard, with the follower count at zero.
    *
    * @param username the user's handle
    * @param n how many shards
@@ -177,7 +177,11 @@ public final class Shards {
   public static WritePlan shardUser(String username, int n) {
     Key main = KeyLayout.user(username);
     List<WritePlan.Step> actions = new ArrayList<>(n + 1);
-    actions.add(switchAction(main, n, ItemCondition.and(Plans.ACTIVE_USER, notSharded())));
+    // A private account is never sharded: its followers come one approval at a time, and a
+    // follow sent to a shard would not see the profile's flag.
+    actions.add(
+        switchAction(
+            main, n, Plans.all(Plans.ACTIVE_USER, notSharded(), PrivacyPlans.NOT_PRIVATE)));
     for (int i = 0; i < n; i++) {
       Item shard =
           shardItem(

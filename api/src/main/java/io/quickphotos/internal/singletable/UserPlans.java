@@ -4,6 +4,7 @@ import io.quickphotos.NewUser;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.Visibility;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -64,7 +65,8 @@ public final class UserPlans {
 
   /**
    * Update profile: UpdateItem setting the given fields (and replacing the application's
-   * attributes, or removing them, when the update has them), with {@link Plans#ACTIVE_USER}.
+   * attributes, or removing them, when the update has them; setting or removing {@code private}
+   * when it changes the visibility), with {@link Plans#ACTIVE_USER}.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
@@ -78,6 +80,7 @@ public final class UserPlans {
     update.address().ifPresent(v -> sets.add(Plans.set(ItemCodec.ADDRESS, v)));
     update.status().ifPresent(v -> sets.add(Plans.set(ItemCodec.STATUS, v.name())));
     update.attributes().ifPresent(v -> sets.add(PhotoPlans.setAttributes(v)));
+    update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
     return WritePlan.single(
         new WriteAction.Update(KeyLayout.user(username), sets, Plans.ACTIVE_USER),
         () -> Plans.userNotFound(username));
@@ -146,7 +149,9 @@ public final class UserPlans {
             ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
             ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1)),
             ItemCondition.not(new ItemCondition.AtLeast(Timelines.audienceCounter(), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1))));
+            ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.requestsCounter(), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.blocksCounter(), 1))));
   }
 
   /**

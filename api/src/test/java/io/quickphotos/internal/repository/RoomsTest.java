@@ -42,16 +42,29 @@ class RoomsTest {
           "cascade", Set.of("Cascades"),
           "audit", Set.of("TableAudit"),
           "listing", Set.of("Listings"),
+          "privacy", Set.of("Privacy"),
           "bulk", Set.of("RawItems", "SnapshotItems"));
 
   /**
    * The arrows between features, each a decision: the feed, the listings and the cascades meet
    * hot counters (a hot user's follows, summed counts, a removal off a shard); the audit finishes
-   * what cascades and fan-outs left unfinished.
+   * what cascades and fan-outs left unfinished. Privacy sends follows through the feed (which
+   * answers a refusal with its detour), removes a block's relations with the feed's unfollows,
+   * starts the reads for a viewer from the trusted listings and the feed (handing the feed the
+   * decision as a function), and reads hot counts as data, never as a decision; the audit removes
+   * what a block cut short left and finishes a switch of visibility through privacy.
    */
   private static final Set<String> FEATURE_ARROWS =
       Set.of(
-          "feed -> hot", "listing -> hot", "cascade -> hot", "audit -> cascade", "audit -> feed");
+          "feed -> hot",
+          "listing -> hot",
+          "cascade -> hot",
+          "audit -> cascade",
+          "audit -> feed",
+          "audit -> privacy",
+          "privacy -> feed",
+          "privacy -> hot",
+          "privacy -> listing");
 
   private static final Pattern REFERENCE =
       Pattern.compile("io\\.quickphotos\\.internal\\.repository\\.(\\w+)(?:\\.(\\w+))?");

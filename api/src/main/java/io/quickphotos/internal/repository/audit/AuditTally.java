@@ -1,6 +1,8 @@
 package io.quickphotos.internal.repository.audit;
 
+import io.quickphotos.Block;
 import io.quickphotos.Follow;
+import io.quickphotos.FollowRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.Reaction;
@@ -11,6 +13,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.PrivacyPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.TimelineFollows;
 import io.quickphotos.internal.singletable.Timelines;
@@ -73,6 +76,21 @@ final class AuditTally {
   /** Timeline entries past their time to live, as read. */
   final List<Item> expiredEntries = new ArrayList<>();
 
+  /** Pending requests (their items keyed by pair), and their places, as read. */
+  final List<FollowRequest> requests = new ArrayList<>();
+
+  final List<FollowRequest> places = new ArrayList<>();
+
+  /** Blocks, as read. */
+  final List<Block> blocks = new ArrayList<>();
+
+  /** Each user's {@code requests} and {@code blocks} counts, and whether it is private and hot. */
+  final Map<String, long[]> privacyCounts = new HashMap<>();
+
+  final Set<String> privateUsers = new HashSet<>();
+
+  final Set<String> shardedUsers = new HashSet<>();
+
   /** When the audit began: entries that expire before it are expired. */
   private final Instant now;
 
@@ -97,6 +115,14 @@ final class AuditTally {
         fanOutCounters.put(
             user.username(),
             new long[] {Timelines.audienceCount(item), Timelines.membershipsCount(item)});
+        privacyCounts.put(
+            user.username(), new long[] {ItemCodec.pendingRequests(item), ItemCodec.blocks(item)});
+        if (ItemCodec.isPrivate(item)) {
+          privateUsers.add(user.username());
+        }
+        if (Shards.isSharded(item)) {
+          shardedUsers.add(user.username());
+        }
       }
       case PHOTO -> {
         Photo photo = ItemCodec.photo(item);
@@ -161,6 +187,9 @@ final class AuditTally {
       case SETTINGS -> {
         // The table's recorded settings: nothing to check.
       }
+      case FOLLOW_REQUEST -> requests.add(PrivacyPlans.followRequest(item));
+      case REQUEST_PLACE -> places.add(PrivacyPlans.followRequest(item));
+      case BLOCK -> blocks.add(PrivacyPlans.block(item));
       case OTHER -> skipped++;
     }
   }
@@ -190,6 +219,12 @@ final class AuditTally {
     expiredEntries.addAll(other.expiredEntries);
     other.entries.forEach(
         (reader, ids) -> entries.computeIfAbsent(reader, r -> new HashSet<>()).addAll(ids));
+    requests.addAll(other.requests);
+    places.addAll(other.places);
+    blocks.addAll(other.blocks);
+    privacyCounts.putAll(other.privacyCounts);
+    privateUsers.addAll(other.privateUsers);
+    shardedUsers.addAll(other.shardedUsers);
   }
 
   private static void mergeCounts(

@@ -19,6 +19,7 @@ import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
+import io.quickphotos.internal.repository.privacy.Privacy;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
@@ -62,6 +63,7 @@ public final class TableAudit {
   private final Requests requests;
   private final Cascades cascades;
   private final Feeds feeds;
+  private final Privacy privacy;
   private final Clock clock;
   private final Meter meter;
 
@@ -74,13 +76,21 @@ public final class TableAudit {
    * @param requests the request layer
    * @param cascades finish the deletes left unfinished
    * @param feeds finish the fan-outs and fillings left unfinished
+   * @param privacy removes what a block cut short left, finishes switches of visibility
    * @param clock what now is, for the timelines' windows
    * @param meter the audit call's meter
    */
-  public TableAudit(Requests requests, Cascades cascades, Feeds feeds, Clock clock, Meter meter) {
+  public TableAudit(
+      Requests requests,
+      Cascades cascades,
+      Feeds feeds,
+      Privacy privacy,
+      Clock clock,
+      Meter meter) {
     this.requests = requests;
     this.cascades = cascades;
     this.feeds = feeds;
+    this.privacy = privacy;
     this.clock = clock;
     this.meter = meter;
   }
@@ -97,6 +107,7 @@ public final class TableAudit {
     List<AuditFinding> findings = new ArrayList<>();
     danglingItems(tally, fix, findings);
     new AuditFanOuts(requests, feeds, clock, meter).check(tally, removed, fix, findings);
+    new AuditPrivacy(requests, privacy, meter).check(tally, fix, findings);
     new AuditCounters(requests, meter).check(tally, removed, fix, findings);
     unfinishedDeletes(tally, fix, findings);
     findings.sort(Comparator.comparing(AuditFinding::kind).thenComparing(AuditFinding::subject));

@@ -49,6 +49,7 @@ final class AccountCascade {
   private final Retrier retrier;
   private final CascadeSteps steps;
   private final PhotoCascade photos;
+  private final PrivacyLinks privacy;
 
   AccountCascade(Requests requests, CascadeSteps steps, PhotoCascade photos) {
     this.reads = requests.reads();
@@ -56,6 +57,7 @@ final class AccountCascade {
     this.retrier = requests.retrier();
     this.steps = steps;
     this.photos = photos;
+    this.privacy = new PrivacyLinks(requests, steps);
   }
 
   /**
@@ -89,7 +91,9 @@ final class AccountCascade {
     boolean author = Timelines.everHadAudience(marked);
     boolean member = Timelines.everAMember(marked);
     try {
-      FirstPages first = FirstPages.read(reads, username, author, member, meter);
+      // Its requests and blocks, where its profile says it ever had some.
+      List<QueryPlan> privacyPlans = PrivacyLinks.listings(username, marked);
+      FirstPages first = FirstPages.read(reads, username, author, member, privacyPlans, meter);
       // Photos first: until the cascade marks the account, others may still react to them.
       deletePhotosOf(username, fence, first.photos(), meter);
       for (ReactionType type : ReactionType.values()) {
@@ -132,6 +136,12 @@ final class AccountCascade {
             fence,
             attempt == 0 ? first.followers() : null,
             attempt == 0 ? first.followed() : null,
+            meter);
+        privacy.unlink(
+            username,
+            fence,
+            privacyPlans,
+            attempt == 0 ? first.privacy() : java.util.Arrays.asList(null, null, null, null),
             meter);
         if (writes.tryWrite(UserPlans.deleteClosedProfile(username, fence.marker()), meter)) {
           return;

@@ -33,6 +33,8 @@ import java.util.List;
  *     null
  * @param followers the friendships to the account
  * @param followed the friendships from the account
+ * @param privacy the first pages of {@link PrivacyLinks#listings}, in their order (null where the
+ *     account never had such items)
  */
 record FirstPages(
     QueryResult photos,
@@ -40,7 +42,8 @@ record FirstPages(
     QueryResult audience,
     QueryResult memberships,
     QueryResult followers,
-    QueryResult followed) {
+    QueryResult followed,
+    List<QueryResult> privacy) {
 
   /**
    * Reads the first pages side by side, in one round trip.
@@ -48,10 +51,16 @@ record FirstPages(
    * @param username the closing account
    * @param author whether it ever had an audience
    * @param member whether it ever was in one
+   * @param privacy the listings of its requests and blocks (null where there is none to read)
    * @return the pages
    */
   static FirstPages read(
-      Reads reads, String username, boolean author, boolean member, Meter meter) {
+      Reads reads,
+      String username,
+      boolean author,
+      boolean member,
+      List<QueryPlan> privacy,
+      Meter meter) {
     List<QueryPlan> plans = new ArrayList<>();
     plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
@@ -65,7 +74,18 @@ record FirstPages(
     }
     plans.add(FollowPlans.followersOf(username, CascadeSteps.LINKS_PER_TRANSACTION));
     plans.add(FollowPlans.followedBy(username, CascadeSteps.LINKS_PER_TRANSACTION));
+    int own = plans.size();
+    for (QueryPlan plan : privacy) {
+      if (plan != null) {
+        plans.add(plan);
+      }
+    }
     List<QueryResult> pages = reads.queryAll(plans, meter);
+    List<QueryResult> privacyPages = new java.util.ArrayList<>(privacy.size());
+    int at = own;
+    for (QueryPlan plan : privacy) {
+      privacyPages.add(plan == null ? null : pages.get(at++));
+    }
     int types = ReactionType.values().length;
     List<QueryResult> reactions = new ArrayList<>(types);
     for (QueryResult page : pages.subList(1, 1 + types)) {
@@ -84,6 +104,12 @@ record FirstPages(
     QueryResult audience = author ? pages.get(next++) : null;
     QueryResult memberships = member ? pages.get(next++) : null;
     return new FirstPages(
-        pages.get(0), reactions, audience, memberships, pages.get(next), pages.get(next + 1));
+        pages.get(0),
+        reactions,
+        audience,
+        memberships,
+        pages.get(next),
+        pages.get(next + 1),
+        privacyPages);
   }
 }

@@ -18,6 +18,7 @@ import io.quickphotos.internal.singletable.FollowPlans;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.PrivacyPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.TimelineFollows;
 import io.quickphotos.internal.singletable.TimelineFollows.FollowKind;
@@ -108,28 +109,41 @@ final class FanOuts {
    * Follow as a timeline follow, if this repository makes them and the followed user has fewer
    * than {@code threshold} followers (then its timeline is filled); else false, and the caller
    * follows as fan-out on read does. A user this repository saw at K or beyond costs no attempt;
-   * others one failed transaction.
+   * others one failed transaction. A follow refused for privacy is answered by its detour.
+   *
+   * @return empty if not followed here (the caller follows by pull), else the detour ({@link
+   *     PrivacyPlans.Detour#NONE} if followed)
    */
-  boolean timelineFollow(Follow follow, long threshold, Meter meter) {
+  Optional<PrivacyPlans.Detour> timelineFollow(
+      Follow follow, long threshold, boolean guarded, Meter meter) {
     if (!hybrid() || knownAboveLimit(follow.followed())) {
-      return false;
+      return Optional.empty();
     }
     String token = Plans.newCascadeMarker().value();
     Optional<Cancellation> cancelled =
         writes.writeOrRedirect(
             TimelineFollows.timelineFollow(
-                FollowPlans.follow(follow, Optional.empty(), threshold),
+                FollowPlans.follow(follow, Optional.empty(), threshold, guarded),
                 follow,
                 token,
                 fanOut.window()),
             meter);
     if (cancelled.isPresent()) {
+      PrivacyPlans.Detour detour =
+          PrivacyPlans.detour(
+              cancelled.get().image(FollowPlans.FOLLOWED),
+              cancelled.get().image(FollowPlans.FOLLOWER),
+              false);
+      if (detour == PrivacyPlans.Detour.OTHER_VISIBILITY
+          || (detour == PrivacyPlans.Detour.GUARD && !guarded)) {
+        return Optional.of(detour);
+      }
       aboveLimit(follow.followed());
-      return false;
+      return Optional.empty();
     }
     uploads.remember(follow.followed());
     fill(follow, token, fanOut.window(), meter);
-    return true;
+    return Optional.of(PrivacyPlans.Detour.NONE);
   }
 
   /**

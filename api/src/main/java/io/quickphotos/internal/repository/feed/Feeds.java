@@ -11,6 +11,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
+import io.quickphotos.internal.singletable.PrivacyPlans;
 import java.time.Clock;
 
 /**
@@ -78,14 +79,18 @@ public final class Feeds {
   /**
    * Follow: a timeline follow where this repository makes them and the followed user is below
    * the threshold (then its timeline is filled), else a follow counted by the hot keys (one
-   * transaction for an ordinary user).
+   * transaction for an ordinary user). A follow refused for privacy (the followed account is
+   * private, or one of the two counts blocks and {@code guarded} is false) is not made: its
+   * detour says what the caller sends instead.
    *
    * @param follow the follow, already validated
+   * @param guarded whether to check the block items between the two
+   * @return {@link PrivacyPlans.Detour#NONE} if followed
    */
-  public void follow(Follow follow, Meter meter) {
-    if (!fanOuts.timelineFollow(follow, timelineThreshold(), meter)) {
-      hotCounters.follow(follow, meter);
-    }
+  public PrivacyPlans.Detour follow(Follow follow, boolean guarded, Meter meter) {
+    java.util.Optional<PrivacyPlans.Detour> timeline =
+        fanOuts.timelineFollow(follow, timelineThreshold(), guarded, meter);
+    return timeline.isPresent() ? timeline.get() : hotCounters.follow(follow, guarded, meter);
   }
 
   /**
@@ -118,6 +123,25 @@ public final class Feeds {
    */
   public Page<Photo> page(String reader, PageRequest page, Meter meter) {
     return homeFeed.page(reader, page, meter);
+  }
+
+  /**
+   * One page of a reader's home feed, as the reader may see it: the authors on it are asked
+   * about, and a page that holds an author the reader may not see is chosen again without that
+   * author (see {@link HomeFeed}).
+   *
+   * @param reader the reader, already validated
+   * @param page the page asked for, already validated
+   * @param refused given authors, the ones the reader may not see (a strongly consistent read
+   *     of the call's own)
+   * @return the page
+   */
+  public Page<Photo> page(
+      String reader,
+      PageRequest page,
+      java.util.function.Function<java.util.Set<String>, java.util.Set<String>> refused,
+      Meter meter) {
+    return homeFeed.page(reader, page, java.util.Objects.requireNonNull(refused), meter);
   }
 
   /**

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -74,18 +75,49 @@ final class HomeFeed {
 
   /** One page of {@code username}'s feed; the arguments are already validated. */
   Page<Photo> page(String username, PageRequest page, Meter meter) {
+    return page(username, page, null, meter);
+  }
+
+  /**
+   * One page of {@code username}'s feed, for the reader as a viewer when {@code refused} is
+   * given: the authors on a page chosen are asked about (each once a call), and a page that holds
+   * a refused author is chosen again without that author's follows, so it stays full and its
+   * cursor is the position of its last photo, as without a viewer.
+   *
+   * @param refused given authors not asked about yet, the ones the reader may not see; null for
+   *     the trusted view
+   */
+  Page<Photo> page(
+      String username, PageRequest page, Function<Set<String>, Set<String>> refused, Meter meter) {
     String listing = "homeFeed|" + KeyLayout.userPartition(username);
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
     List<Item> follows = followees(username, meter);
-    // Whatever this repository's setting: the follows the table marks as served are read from
-    // the timeline.
-    Optional<Chosen> chosen = hybridPage(username, follows, after, page.size(), meter);
-    if (chosen.isEmpty()) {
-      List<String> followees = new ArrayList<>(follows.size());
-      for (Item follow : follows) {
-        followees.add(ItemCodec.followedUser(follow));
+    Set<String> decided = new HashSet<>();
+    Optional<Chosen> chosen;
+    while (true) {
+      chosen = choose(username, follows, after, page.size(), meter);
+      if (refused == null) {
+        break;
       }
-      chosen = Optional.of(pullPage(followees, after, page.size(), meter));
+      Set<String> authors = new java.util.TreeSet<>();
+      for (Item item : chosen.get().items()) {
+        String owner = ItemCodec.photo(item).id().owner();
+        if (decided.add(owner)) {
+          authors.add(owner);
+        }
+      }
+      Set<String> out = authors.isEmpty() ? Set.of() : refused.apply(authors);
+      if (out.isEmpty()) {
+        break;
+      }
+      // Chosen again without them: their follows (and so their timeline entries) left out.
+      List<Item> visible = new ArrayList<>(follows.size());
+      for (Item follow : follows) {
+        if (!out.contains(ItemCodec.followedUser(follow))) {
+          visible.add(follow);
+        }
+      }
+      follows = visible;
     }
     List<Item> items = chosen.get().items();
     List<Photo> photos = new ArrayList<>(items.size());
@@ -111,6 +143,22 @@ final class HomeFeed {
             ? Optional.of(Cursors.encodePosition(listing, photos.get(photos.size() - 1).id()))
             : Optional.empty();
     return new Page<>(photos, next);
+  }
+
+  /** The page from the follows given: the timeline's where the table serves some, else pull. */
+  private Optional<Chosen> choose(
+      String username, List<Item> follows, Optional<PhotoId> after, int size, Meter meter) {
+    // Whatever this repository's setting: the follows the table marks as served are read from
+    // the timeline.
+    Optional<Chosen> chosen = hybridPage(username, follows, after, size, meter);
+    if (chosen.isEmpty()) {
+      List<String> followees = new ArrayList<>(follows.size());
+      for (Item follow : follows) {
+        followees.add(ItemCodec.followedUser(follow));
+      }
+      chosen = Optional.of(pullPage(followees, after, size, meter));
+    }
+    return chosen;
   }
 
   /**

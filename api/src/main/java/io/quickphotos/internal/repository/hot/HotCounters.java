@@ -9,6 +9,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.WriteWatcher;
+import io.quickphotos.internal.singletable.PrivacyPlans;
 import io.quickphotos.internal.singletable.Shards;
 import java.time.Clock;
 import java.time.Duration;
@@ -77,12 +78,14 @@ public final class HotCounters {
 
   /**
    * Follow: one TransactWriteItems, counted on the followed user's profile or, for a hot user,
-   * on one of its shards (see {@link ShardedWrites}).
+   * on one of its shards (see {@link ShardedWrites}); not made if refused for privacy.
    *
    * @param follow the follow, already validated
+   * @param guarded whether to check the block items between the two
+   * @return {@link PrivacyPlans.Detour#NONE} if followed, else why not
    */
-  public void follow(Follow follow, Meter meter) {
-    writes.follow(follow, meter);
+  public PrivacyPlans.Detour follow(Follow follow, boolean guarded, Meter meter) {
+    return writes.follow(follow, guarded, meter);
   }
 
   /**

@@ -12,7 +12,9 @@ import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PrivacyPlans;
 import io.quickphotos.internal.singletable.ReactionPlans;
 import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.WritePlan;
@@ -53,9 +55,13 @@ final class ShardedWrites {
   /**
    * Follow: one TransactWriteItems for an ordinary user, and for a hot one this repository
    * knows; a user it does not know is sharded, or that reaches the threshold, costs one more
-   * (the failed attempt) and, for the switch, one more.
+   * (the failed attempt) and, for the switch, one more. A follow refused for privacy (the
+   * followed account is private, or one of the two counts blocks and the follow was not
+   * guarded) is answered with its detour, for the caller to send it as a request or guarded.
+   *
+   * @return {@link PrivacyPlans.Detour#NONE} if followed
    */
-  void follow(Follow follow, Meter meter) {
+  PrivacyPlans.Detour follow(Follow follow, boolean guarded, Meter meter) {
     String followed = follow.followed();
     for (int round = 0; round < ROUNDS; round++) {
       Integer shards = known.users.get(followed);
@@ -65,9 +71,17 @@ final class ShardedWrites {
                   n -> Shards.key(KeyLayout.user(followed), Shards.indexFor(follow.follower(), n)));
       Optional<Cancellation> cancelled =
           writes.writeOrRedirect(
-              FollowPlans.follow(follow, shard, sharding.followersThreshold()), meter);
+              FollowPlans.follow(follow, shard, sharding.followersThreshold(), guarded), meter);
       if (cancelled.isEmpty()) {
-        return;
+        return PrivacyPlans.Detour.NONE;
+      }
+      PrivacyPlans.Detour detour =
+          PrivacyPlans.detour(
+              shards == null ? cancelled.get().image(FollowPlans.FOLLOWED) : Optional.empty(),
+              cancelled.get().image(FollowPlans.FOLLOWER),
+              false);
+      if (detour != PrivacyPlans.Detour.NONE && !(guarded && detour == PrivacyPlans.Detour.GUARD)) {
+        return detour;
       }
       if (shards != null) {
         // The shard is gone: the user was deleted (and maybe created again). Ask the profile.
@@ -88,7 +102,11 @@ final class ShardedWrites {
     PhotoId photo = reaction.photo();
     String owner = photo.owner();
     boolean ownerChecked = !owner.equals(reaction.reactor());
-    for (int round = 0; round < ROUNDS; round++) {
+    // Who may react, learned from the owner's profile when it refuses: a private owner takes
+    // reactions from its followers only, one that counts blocks has its block item checked.
+    boolean followerOnly = false;
+    boolean guarded = false;
+    for (int round = 0; round < ROUNDS + 2; round++) {
       Integer ownerShards = ownerChecked ? known.users.get(owner) : null;
       Integer photoShards = known.photos.get(photo);
       Optional<Key> ownerShard =
@@ -98,18 +116,27 @@ final class ShardedWrites {
           Optional.ofNullable(photoShards)
               .map(n -> Shards.key(KeyLayout.photo(photo), Shards.indexFor(reaction.reactor(), n)));
       WritePlan plan =
-          ReactionPlans.reactTo(reaction, ownerShard, photoShard, sharding.reactionsThreshold());
+          ReactionPlans.reactTo(
+              reaction,
+              ownerShard,
+              photoShard,
+              sharding.reactionsThreshold(),
+              followerOnly,
+              guarded);
       Optional<Cancellation> cancelled = writes.writeOrRedirect(plan, meter);
       if (cancelled.isEmpty()) {
         return;
       }
       Cancellation c = cancelled.get();
       if (ownerChecked && c.failed(ReactionPlans.OWNER)) {
+        Item image = c.image(ReactionPlans.OWNER).orElse(null);
         if (ownerShards != null) {
           known.users.remove(owner);
+        } else if (image != null && !Shards.isSharded(image)) {
+          followerOnly = ItemCodec.isPrivate(image);
+          guarded |= ItemCodec.blocks(image) > 0;
         } else {
-          KnownShards.remember(
-              known.users, owner, Shards.count(c.image(ReactionPlans.OWNER).orElseThrow()));
+          KnownShards.remember(known.users, owner, Shards.count(image));
         }
       }
       if (c.failed(ReactionPlans.COUNT)) {

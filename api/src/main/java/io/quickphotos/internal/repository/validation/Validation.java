@@ -215,6 +215,7 @@ public final class Validation {
     text("address", user.address(), 0, MAX_ADDRESS);
     status(user.status());
     AppValueValidation.attributes("user", user.attributes());
+    notNull("visibility", user.visibility());
     return user;
   }
 
@@ -226,6 +227,7 @@ public final class Validation {
     notNull("update.address", update.address());
     notNull("update.status", update.status());
     notNull("update.attributes", update.attributes());
+    notNull("update.visibility", update.visibility());
     if (update.isEmpty()) {
       throw invalid("a profile update must change at least one field");
     }
@@ -353,6 +355,19 @@ public final class Validation {
   public static void notSame(String follower, String followed) {
     if (follower.equals(followed)) {
       throw invalid("a user cannot follow or unfollow themselves: " + follower);
+    }
+  }
+
+  /**
+   * Checks that a block or unblock names two different users.
+   *
+   * @param blocker the blocker's handle
+   * @param blocked the blocked user's handle
+   * @throws InvalidInputException if both are the same user
+   */
+  public static void notSelf(String blocker, String blocked) {
+    if (blocker.equals(blocked)) {
+      throw invalid("a user cannot block or unblock themselves: " + blocker);
     }
   }
 

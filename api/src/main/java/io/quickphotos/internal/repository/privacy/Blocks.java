@@ -1,0 +1,132 @@
+package io.quickphotos.internal.repository.privacy;
+
+import io.quickphotos.Block;
+import io.quickphotos.NotFollowingException;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.QuickPhotosException;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.internal.repository.feed.Feeds;
+import io.quickphotos.internal.repository.request.Batches;
+import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.Meter;
+import io.quickphotos.internal.repository.request.Reads;
+import io.quickphotos.internal.repository.request.Requests;
+import io.quickphotos.internal.repository.request.Writes;
+import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.PrivacyPlans;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Blocks: the block item and the blocker's count in one transaction, from whose commit no follow,
+ * request, approval or reaction between the two can be made (each meets {@code blocks >= 1} on a
+ * profile, then the block item); then the relations between the two removed one by one, each
+ * exact on its own, so a block cut short leaves counters right and is finished by blocking again.
+ * Stateless apart from its collaborators; thread-safe if the engine is.
+ */
+final class Blocks {
+  private final Reads reads;
+  private final Writes writes;
+  private final Batches batches;
+  private final Feeds feeds;
+  private final FollowRequests requests;
+  private final Clock clock;
+
+  Blocks(Requests layer, Feeds feeds, FollowRequests requests, Clock clock) {
+    this.reads = layer.reads();
+    this.writes = layer.writes();
+    this.batches = layer.batches();
+    this.feeds = feeds;
+    this.requests = requests;
+    this.clock = clock;
+  }
+
+  /**
+   * Blocks a user: the block (no error if it exists already), then one BatchGetItem of the four
+   * relations between the two, and for each that exists the unfollow or decline that removes it.
+   */
+  void block(String blocker, String blocked, Meter meter) {
+    // A block item that exists already comes back as the cancellation: made before, finish it.
+    writes.writeOrRedirect(PrivacyPlans.block(new Block(blocker, blocked, clock.instant())), meter);
+    removeRelations(blocker, blocked, meter);
+  }
+
+  /**
+   * Removes the follows and pending requests between two users, both ways, each in its own
+   * transaction with its counters: for a block made, and for the audit's mend of a relation a
+   * block cut short left.
+   *
+   * @return how many it removed
+   */
+  int removeRelations(String blocker, String blocked, Meter meter) {
+    Key blockedFollows = KeyLayout.friendship(blocker, blocked);
+    Key blockerFollows = KeyLayout.friendship(blocked, blocker);
+    Key blockedAsked = KeyLayout.request(blocker, blocked);
+    Key blockerAsked = KeyLayout.request(blocked, blocker);
+    Map<Key, Item> found =
+        batches.batchGet(
+            List.of(blockedFollows, blockerFollows, blockedAsked, blockerAsked), meter);
+    int removed = 0;
+    if (found.containsKey(blockedFollows) && unfollow(blocked, blocker, meter)) {
+      removed++;
+    }
+    if (found.containsKey(blockerFollows) && unfollow(blocker, blocked, meter)) {
+      removed++;
+    }
+    for (Key request : List.of(blockedAsked, blockerAsked)) {
+      Item item = found.get(request);
+      if (item != null && requests.discardIfPending(PrivacyPlans.followRequest(item), meter)) {
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** An unfollow, as the feed makes it (any kind of follow, a hot user's count from a shard). */
+  private boolean unfollow(String follower, String followed, Meter meter) {
+    try {
+      feeds.unfollow(follower, followed, meter);
+      return true;
+    } catch (NotFollowingException gone) {
+      return false;
+    }
+  }
+
+  /**
+   * Lifts a block: one transaction.
+   *
+   * @return whether there was one
+   */
+  boolean unblock(String blocker, String blocked, Meter meter) {
+    Optional<Cancellation> cancelled =
+        writes.writeOrRedirect(PrivacyPlans.unblock(blocker, blocked), meter);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed(PrivacyPlans.BLOCK)) {
+      return false;
+    }
+    throw new QuickPhotosException(
+        "the blocks count of "
+            + blocker
+            + " is below its block items; ./quickphotos audit --fix mends it",
+        cancelled.get().cause());
+  }
+
+  /** A page of a user's blocks, by the blocked user's handle. */
+  Page<Block> blocksOf(String blocker, PageRequest page, Meter meter) {
+    QueryPlan plan = PrivacyPlans.blocksOf(blocker, page.size());
+    Reads.Listing read = reads.page("blocksOf|" + plan.partitionValue(), plan, page, meter);
+    List<Block> blocks = new ArrayList<>(read.items().size());
+    for (Item item : read.items()) {
+      blocks.add(PrivacyPlans.block(item));
+    }
+    return new Page<>(blocks, read.nextCursor());
+  }
+}
