@@ -24,7 +24,8 @@ import java.util.Map;
  *       {@link NotFollowingException}, {@link ReactionNotFoundException}</td><td>404</td></tr>
  *   <tr><td>{@link Kind#CONFLICT}</td><td>{@link ConflictException}</td>
  *       <td>{@link UserAlreadyExistsException}, {@link PhotoAlreadyExistsException},
- *       {@link AlreadyFollowingException}, {@link AlreadyReactedException}</td><td>409</td></tr>
+ *       {@link AlreadyFollowingException}, {@link AlreadyReactedException},
+ *       {@link VersionConflictException}</td><td>409</td></tr>
  *   <tr><td>{@link Kind#UNAVAILABLE}</td><td>{@link ServiceUnavailableException}</td>
  *       <td>none</td><td>503</td></tr>
  *   <tr><td>{@link Kind#MISCONFIGURED}</td><td>{@link TableConfigurationException}</td>
@@ -82,8 +83,8 @@ public class QuickPhotosException extends RuntimeException {
      */
     NOT_FOUND,
     /**
-     * What the call would create is already in the table; nothing written. Type
-     * {@link ConflictException}.
+     * What the call would create is already in the table, or what it would change has moved
+     * past the version it names; nothing written. Type {@link ConflictException}.
      */
     CONFLICT,
     /**
@@ -146,8 +147,9 @@ public class QuickPhotosException extends RuntimeException {
   /**
    * The identifiers this error concerns, by name, as strings: {@code username}, {@code follower},
    * {@code followed}, {@code reactor}, {@code photoOwner}, {@code photoTimestamp} (ISO-8601, as
-   * {@link java.time.Instant#toString()}) and {@code reactionType} (its
-   * {@link ReactionType#storedName()}), each where the class's accessors have it. Made for an
+   * {@link java.time.Instant#toString()}), {@code reactionType} (its
+   * {@link ReactionType#storedName()}), {@code expectedVersion} and {@code currentVersion}
+   * (decimal), each where the class's accessors have it. Made for an
    * HTTP service's problem details; the typed accessors of each class say the same.
    *
    * @return an unmodifiable map in a stable order; empty for the kinds other than not found and

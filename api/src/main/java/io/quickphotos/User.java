@@ -4,7 +4,14 @@ import java.time.LocalDate;
 import java.util.Map;
 
 /**
- * A user's profile as stored, with the follow counters the repository maintains.
+ * A user's profile as stored, with the follow counters the repository maintains and its
+ * version.
+ *
+ * <p>The version is 0 for a profile as created and grows by one with every change the
+ * application makes to it ({@link QuickPhotos#updateProfile}), never with a follow or with an
+ * addition to a number attribute alone. An update may name the version it read
+ * ({@link ProfileUpdate.Builder#expectedVersion}) and then fails with
+ * {@link VersionConflictException}, writing nothing, if the profile has moved on since.
  *
  * @param username the unique, immutable handle
  * @param name the display name
@@ -15,6 +22,7 @@ import java.util.Map;
  * @param followers how many users follow this one
  * @param following how many users this one follows
  * @param attributes the application's own attributes, by name (sorted); empty if none
+ * @param version how many times the application changed the profile; 0 as created
  */
 public record User(
     String username,
@@ -25,7 +33,8 @@ public record User(
     UserStatus status,
     long followers,
     long following,
-    Map<String, AppValue> attributes) {
+    Map<String, AppValue> attributes,
+    long version) {
 
   /**
    * Creates a user record; the attributes are copied.
@@ -39,10 +48,37 @@ public record User(
    * @param followers how many users follow this one
    * @param following how many users this one follows
    * @param attributes the application's attributes
+   * @param version how many times the application changed the profile
    * @throws NullPointerException if the attributes, or a name or value in them, are null
    */
   public User {
     attributes = Photo.sorted(attributes);
+  }
+
+  /**
+   * A profile as created: version 0.
+   *
+   * @param username the unique, immutable handle
+   * @param name the display name
+   * @param email the contact address
+   * @param birthdate the date of birth
+   * @param address the postal address
+   * @param status whether the account is in use
+   * @param followers how many users follow this one
+   * @param following how many users this one follows
+   * @param attributes the application's attributes
+   */
+  public User(
+      String username,
+      String name,
+      String email,
+      LocalDate birthdate,
+      String address,
+      UserStatus status,
+      long followers,
+      long following,
+      Map<String, AppValue> attributes) {
+    this(username, name, email, birthdate, address, status, followers, following, attributes, 0);
   }
 
   /**

@@ -236,7 +236,7 @@ class ErrorDocsTest {
         checked.add(name);
       }
     }
-    assertThat(checked).hasSize(9);
+    assertThat(checked).hasSize(10);
   }
 
   /**

@@ -80,6 +80,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final Sharding sharding;
   private final Clock clock;
   private final RawItems rawItems;
+  private final Edits edits;
 
   /**
    * Creates a repository over an engine.
@@ -151,6 +152,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.clock = Objects.requireNonNull(clock, "clock");
     // Items loaded around the repository may change any hot key: it then serves none it kept.
     this.rawItems = new RawItems(bare, toolsRetryPolicy, hotReads::clear);
+    this.edits = new Edits(execution);
   }
 
   /** The table as items, for tools: see {@link Repositories#rawItems}. */
@@ -179,14 +181,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public User updateProfile(String username, ProfileUpdate update) {
     Validation.username("username", username);
     Validation.profileUpdate(update, today());
+    Validation.edits("user", update.changes(), update.attributes(), update.expectedVersion());
     return execution.call(
         AccessPattern.UPDATE_PROFILE,
         // A hot user's image holds only its own share of the counters: its shards are added.
         meter ->
             ItemCodec.user(
                 hotKeys
-                    .withTotals(
-                        execution.write(UserPlans.updateProfile(username, update), meter), meter)
+                    .withTotals(edits.updateProfile(username, update, meter), meter)
                     .orElseThrow()));
   }
 
@@ -200,8 +202,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public void editPhoto(PhotoId id, PhotoEdit edit) {
     Validation.photoId(id);
     Validation.photoEdit(edit);
-    execution.call(
-        AccessPattern.EDIT_PHOTO, meter -> execution.write(PhotoPlans.editPhoto(id, edit), meter));
+    Validation.edits("photo", edit.changes(), edit.attributes(), edit.expectedVersion());
+    execution.call(AccessPattern.EDIT_PHOTO, meter -> edits.editPhoto(id, edit, meter));
   }
 
   @Override

@@ -235,7 +235,8 @@ public final class ItemCodec {
         UserStatus.valueOf(item.string(STATUS)),
         item.number(FOLLOWERS).longValueExact(),
         item.number(FOLLOWING).longValueExact(),
-        attributes(item));
+        attributes(item),
+        Versions.of(item));
   }
 
   /**
@@ -341,7 +342,13 @@ public final class ItemCodec {
       }
       caption = text.value();
     }
-    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries), caption, attributes(item));
+    return new Photo(
+        id,
+        item.string(LOCATION),
+        Map.ofEntries(entries),
+        caption,
+        attributes(item),
+        Versions.of(item));
   }
 
   /**

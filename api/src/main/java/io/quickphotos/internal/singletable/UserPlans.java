@@ -2,8 +2,10 @@ package io.quickphotos.internal.singletable;
 
 import io.quickphotos.NewUser;
 import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.VersionConflictException;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -13,6 +15,7 @@ import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The plans of a user's own item: creating, updating and closing an account, and the paths of
@@ -49,23 +52,75 @@ public final class UserPlans {
 
   /**
    * Update profile: UpdateItem setting the given fields (and replacing the application's
-   * attributes, or removing them, when the update has them), with {@link Plans#ACTIVE_USER}.
+   * attributes, or removing them, when the update has them all; changing single ones under the
+   * budget {@link AttributeEdits} explains) and advancing the profile's version
+   * ({@link Versions}; not for an update that only adds to numbers), with
+   * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
+   * version = :v}. A profile that is there and active but fails the condition is a
+   * {@link VersionConflictException} when its version is not the one named, and otherwise failed
+   * the budget: {@link AttributeEdits.MeasureAgain}.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
+   * @param budget how single-attribute changes are sent; {@link AttributeEdits#none()} if the
+   *     update has none
    * @return the plan
    */
-  public static WritePlan updateProfile(String username, ProfileUpdate update) {
+  public static WritePlan updateProfile(
+      String username, ProfileUpdate update, AttributeEdits.Budget budget) {
     List<UpdateAction> sets = new ArrayList<>();
     update.name().ifPresent(v -> sets.add(Plans.set(ItemCodec.NAME, v)));
     update.email().ifPresent(v -> sets.add(Plans.set(ItemCodec.EMAIL, v)));
     update.birthdate().ifPresent(v -> sets.add(Plans.set(ItemCodec.BIRTHDATE, v.toString())));
     update.address().ifPresent(v -> sets.add(Plans.set(ItemCodec.ADDRESS, v)));
     update.status().ifPresent(v -> sets.add(Plans.set(ItemCodec.STATUS, v.name())));
-    update.attributes().ifPresent(v -> sets.add(PhotoPlans.setAttributes(v)));
-    return WritePlan.single(
-        new WriteAction.Update(KeyLayout.user(username), sets, Plans.ACTIVE_USER),
-        () -> Plans.userNotFound(username));
+    update
+        .attributes()
+        .ifPresent(
+            v -> {
+              sets.add(PhotoPlans.setAttributes(v));
+              sets.add(AttributeEdits.forgetBound());
+            });
+    ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
+    boolean countsOnly =
+        update.name().isEmpty()
+            && update.email().isEmpty()
+            && update.birthdate().isEmpty()
+            && update.address().isEmpty()
+            && update.status().isEmpty()
+            && update.attributes().isEmpty()
+            && AttributeEdits.countsOnly(update.changes());
+    FailedItem failed = new FailedItem();
+    return new WritePlan(
+        List.of(
+            new WritePlan.Step(
+                new WriteAction.Update(
+                    KeyLayout.user(username),
+                    countsOnly ? sets : Versions.advanced(sets),
+                    Plans.allOf(
+                        Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()), sized)),
+                () -> updateRefused(username, update.expectedVersion(), budget, failed.item()),
+                found -> false,
+                failed)),
+        false);
+  }
+
+  /**
+   * What a failed condition of a profile update means, from the profile as it was: not found if
+   * it is gone or closing, a conflict if it holds another version than the one named, and
+   * otherwise the budget's sign to measure again.
+   */
+  private static QuickPhotosException updateRefused(
+      String username, OptionalLong expected, AttributeEdits.Budget budget, Optional<Item> found) {
+    if (found.isEmpty() || !Plans.isActive(found.get())) {
+      return Plans.userNotFound(username);
+    }
+    long version = Versions.of(found.get());
+    if (expected.isPresent() && expected.getAsLong() != version) {
+      return VersionConflictException.of(username, expected.getAsLong(), version);
+    }
+    return AttributeEdits.measureAgain(budget, found.get())
+        .orElseGet(() -> Plans.userNotFound(username));
   }
 
   /**

@@ -1,0 +1,91 @@
+package io.quickphotos.internal.repository;
+
+import io.quickphotos.AttributeChange;
+import io.quickphotos.PhotoEdit;
+import io.quickphotos.PhotoId;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Item;
+import io.quickphotos.internal.singletable.AttributeEdits;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.WritePlan;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The edits of photos and profiles ({@code editPhoto}, {@code updateProfile}): one conditional
+ * write, its version checked in its condition; and for an edit of single attributes whose size
+ * budget fails, the same edit measured on the item the failure returned and sent once more
+ * ({@link AttributeEdits} explains the budget). A measured attempt that meets attributes changed
+ * since its read is contention: it is retried, the first time at once as a charged attempt if the
+ * other writer's measure left room, and at most as often as the {@link Retrier} allows.
+ * Thread-safe; holds no per-call state.
+ */
+final class Edits {
+  private final Execution execution;
+
+  Edits(Execution execution) {
+    this.execution = execution;
+  }
+
+  /** Edit photo: see {@link PhotoPlans#editPhoto}. */
+  Optional<Item> editPhoto(PhotoId id, PhotoEdit edit, Meter meter) {
+    return write(edit.changes(), "photo", budget -> PhotoPlans.editPhoto(id, edit, budget), meter);
+  }
+
+  /**
+   * Update profile: see {@link UserPlans#updateProfile}.
+   *
+   * @return the profile as updated
+   */
+  Optional<Item> updateProfile(String username, ProfileUpdate update, Meter meter) {
+    return write(
+        update.changes(),
+        "user",
+        budget -> UserPlans.updateProfile(username, update, budget),
+        meter);
+  }
+
+  private Optional<Item> write(
+      List<AttributeChange> changes,
+      String entity,
+      Function<AttributeEdits.Budget, WritePlan> plan,
+      Meter meter) {
+    if (changes.isEmpty()) {
+      return execution.write(plan.apply(AttributeEdits.none()), meter);
+    }
+    AttributeEdits.Budget budget = AttributeEdits.charged(changes);
+    int contended = 0;
+    while (true) {
+      try {
+        return execution.write(plan.apply(budget), meter);
+      } catch (AttributeEdits.MeasureAgain again) {
+        if (!again.afterMeasure()) {
+          // The bound is full or missing: judge the edit on the item as it is.
+          budget = AttributeEdits.measured(again.item(), changes, entity);
+          continue;
+        }
+        contended++;
+        Retrier retrier = execution.retrier();
+        if (!retrier.allows(contended)) {
+          throw new ServiceUnavailableException(
+              "the "
+                  + entity
+                  + "'s attributes kept changing between the edit's read and its write after "
+                  + contended
+                  + " attempts; nothing was written",
+              ServiceUnavailableException.Reason.CONTENTION,
+              ServiceUnavailableException.Written.NOTHING,
+              again);
+        }
+        retrier.pauseBefore(contended);
+        budget =
+            AttributeEdits.hasRoom(again.item(), changes)
+                ? AttributeEdits.charged(changes)
+                : AttributeEdits.measured(again.item(), changes, entity);
+      }
+    }
+  }
+}
