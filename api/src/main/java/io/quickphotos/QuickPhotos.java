@@ -138,7 +138,11 @@ public interface QuickPhotos {
    * {@link #editPhoto} changes a photo's, kept within their limit the same way (an update whose
    * bound fails is measured on the profile returned with the failure and sent once more).
    *
-   * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem.
+   * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem,
+   * and carries a token of the call ({@code updateToken}, 23 bytes on the profile) with
+   * {@code NOT (updateToken = :token)} in its condition, so that an attempt the AWS SDK resends
+   * after its answer was lost is recognised as the call's own, applied once: the version
+   * advances once and additions count once.
    * An update that names the version it was made from ({@link
    * ProfileUpdate.Builder#expectedVersion}) adds {@code version = :v} to the condition, at no
    * extra cost: if another update landed since, it fails with {@link VersionConflictException},
@@ -151,7 +155,6 @@ public interface QuickPhotos {
    * @throws UserNotFoundException if there is no such user, or the account is closing (on
    *     DynamoDB, rarely, after its change was made: see the exception)
    * @throws VersionConflictException if the update names a version and the profile holds another
-   *     (on DynamoDB, rarely, after its change was made: see the exception)
    * @throws InvalidInputException if the update is empty, a field breaks the limits, or an
    *     attribute change breaks the rules {@link #editPhoto} lists
    * @throws ServiceUnavailableException if the backend stays unavailable, or other updates keep

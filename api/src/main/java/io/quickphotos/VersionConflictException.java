@@ -29,12 +29,11 @@ import java.util.OptionalLong;
  * with it. Read the item again, apply the change to what it holds now (or show the user both),
  * and send it with the version read.
  *
- * <p><b>After a retry</b> of a change whose outcome was unknown, the version may have moved on by
- * your own earlier attempt: read the item and compare it with your change. Within one call,
- * {@code editPhoto} never meets itself (it is a transaction the repository resends under one
- * token); on DynamoDB, {@code updateProfile} is one {@code UpdateItem} that the AWS SDK may
- * resend after an answer was lost, and a resend that meets its own applied change reports this
- * exception although the change was made.
+ * <p><b>After a retry</b> of a change whose outcome was unknown ({@link
+ * ServiceUnavailableException}), the version may have moved on by your own earlier attempt: read
+ * the item and compare it with your change. Within one call a change never meets itself: {@code
+ * editPhoto} is a transaction the repository resends under one token, and {@code updateProfile}
+ * carries a token of the call that its resends recognise.
  */
 public class VersionConflictException extends ConflictException {
   private static final long serialVersionUID = 1L;

@@ -6,8 +6,10 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Value;
 import io.quickphotos.internal.singletable.AttributeEdits;
 import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.UserPlans;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.util.List;
@@ -41,10 +43,12 @@ final class Edits {
    * @return the profile as updated
    */
   Optional<Item> updateProfile(String username, ProfileUpdate update, Meter meter) {
+    // One token per call: every attempt of this call's UpdateItem carries it, and no other call's.
+    Value.Str token = Plans.newCascadeMarker();
     return write(
         update.changes(),
         "user",
-        budget -> UserPlans.updateProfile(username, update, budget),
+        budget -> UserPlans.updateProfile(username, update, budget, token),
         meter);
   }
 

@@ -15,12 +15,27 @@ import java.util.function.Predicate;
  * not thread-safe.
  */
 final class FailedItem implements Predicate<Optional<Item>> {
+  private final Predicate<Optional<Item>> answer;
   private Optional<Item> item = Optional.empty();
+
+  /** Keeps the item and answers false: the failure is an error. */
+  FailedItem() {
+    this(found -> false);
+  }
+
+  /**
+   * Keeps the item and answers what {@code answer} says of it (a single write's own-write test).
+   *
+   * @param answer the test the step would pass without keeping the item
+   */
+  FailedItem(Predicate<Optional<Item>> answer) {
+    this.answer = answer;
+  }
 
   @Override
   public boolean test(Optional<Item> found) {
     item = found;
-    return false;
+    return answer.test(found);
   }
 
   /**

@@ -60,14 +60,24 @@ public final class UserPlans {
    * {@link VersionConflictException} when its version is not the one named, and otherwise failed
    * the budget: {@link AttributeEdits.MeasureAgain}.
    *
+   * <p>The update carries the call's token ({@code SET updateToken = :token}, with {@code NOT
+   * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: the AWS SDK
+   * resends an UpdateItem whose answer was lost, and the first attempt may have been applied. Its
+   * fields are set again harmlessly, but its version would advance twice, its additions count
+   * twice and its named version meet itself; the resend instead fails its condition on an item
+   * that carries the token, which the step recognises as the call's own write, applied once (on
+   * an account that is still active: a closing one is not found, as it was). The token adds 23
+   * bytes to an updated profile.
+   *
    * @param username the user's handle
    * @param update the fields to change, already validated
    * @param budget how single-attribute changes are sent; {@link AttributeEdits#none()} if the
    *     update has none
+   * @param token the call's token, from {@link Plans#newCascadeMarker()}, the same on every attempt
    * @return the plan
    */
   public static WritePlan updateProfile(
-      String username, ProfileUpdate update, AttributeEdits.Budget budget) {
+      String username, ProfileUpdate update, AttributeEdits.Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
     update.name().ifPresent(v -> sets.add(Plans.set(ItemCodec.NAME, v)));
     update.email().ifPresent(v -> sets.add(Plans.set(ItemCodec.EMAIL, v)));
@@ -82,6 +92,7 @@ public final class UserPlans {
               sets.add(AttributeEdits.forgetBound());
             });
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
+    sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
     boolean countsOnly =
         update.name().isEmpty()
             && update.email().isEmpty()
@@ -90,7 +101,15 @@ public final class UserPlans {
             && update.status().isEmpty()
             && update.attributes().isEmpty()
             && AttributeEdits.countsOnly(update.changes());
-    FailedItem failed = new FailedItem();
+    FailedItem failed =
+        new FailedItem(
+            // A closing account's profile is not found, as before: the documented answer to a
+            // late resend after deleteUser marked it.
+            found ->
+                found
+                    .filter(Plans::isActive)
+                    .flatMap(item -> item.get(UPDATE_TOKEN))
+                    .equals(Optional.of(token)));
     return new WritePlan(
         List.of(
             new WritePlan.Step(
@@ -98,12 +117,20 @@ public final class UserPlans {
                     KeyLayout.user(username),
                     countsOnly ? sets : Versions.advanced(sets),
                     Plans.allOf(
-                        Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()), sized)),
+                        Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()),
+                        sized,
+                        ItemCondition.not(
+                            new ItemCondition.AttributeEquals(UPDATE_TOKEN_PATH, token)))),
                 () -> updateRefused(username, update.expectedVersion(), budget, failed.item()),
                 found -> false,
                 failed)),
         false);
   }
+
+  /** On a profile {@code updateProfile} changed: the last such call's token. */
+  static final String UPDATE_TOKEN = "updateToken";
+
+  private static final AttributePath UPDATE_TOKEN_PATH = AttributePath.of(UPDATE_TOKEN);
 
   /**
    * What a failed condition of a profile update means, from the profile as it was: not found if
