@@ -31,8 +31,10 @@ import java.util.Optional;
  * <p><b>The size, without a read.</b> A whole set of attributes is judged exactly before the
  * request (at most {@link AppValue#MAX_ATTRIBUTES_BYTES}, which keeps the item under 400 KB with
  * the layout's own attributes at their largest). A partial edit cannot know the attributes it does
- * not name, so the item keeps a bound of what {@code app} takes: {@code appBytes} (N), written by
- * the partial edits only. Each partial edit adds to it the most its clauses can add — a set its
+ * not name, so the item keeps a bound of what {@code app} takes: {@code appBytes} (N), set to the
+ * exact figure by an edit of all attributes and by a measure (below), and absent from an item
+ * uploaded or created with its attributes, so that such an item is what it was before this
+ * bound existed. Each partial edit adds to it the most its clauses can add — a set its
  * name, its value and one byte; an append its name, an empty list's 4 bytes and each value and a
  * byte; an addition its name and a byte and 21, the largest number; a removal nothing — and
  * requires, in the same condition, that the bound stays within the limit ({@code
@@ -48,8 +50,8 @@ import java.util.Optional;
  * condition that {@code app} is still what was read ({@code app = :before}), so the exact figure
  * is the truth. A counter named {@code views} is charged 27 bytes an addition: a small photo's
  * bound fills after about 14,000 additions and is measured again by the next edit, one request
- * more (two under contention); the first partial edit of an item written whole pays the same one
- * request once.
+ * more (two under contention); the first partial edit of an item uploaded or created with its
+ * attributes, or written by an earlier version, pays the same one request once.
  */
 public final class AttributeEdits {
   /** On an item a partial edit wrote: at least the bytes {@code app} takes, with its name. */
@@ -258,13 +260,19 @@ public final class AttributeEdits {
   }
 
   /**
-   * The clause that forgets the bound, which an edit replacing every attribute adds: the next
-   * partial edit measures again.
+   * The clause that sets the bound of an edit replacing every attribute to their exact size, so
+   * that the next partial edit is charged against it without a measure; with no attributes left,
+   * the bound goes with them.
    *
-   * @return {@code REMOVE appBytes}
+   * @param attributes the attributes that replace the item's, already validated
+   * @return {@code SET appBytes = :bytes}, or {@code REMOVE appBytes}
    */
-  static UpdateAction forgetBound() {
-    return new UpdateAction.Remove(BOUND);
+  static UpdateAction exactBound(Map<String, AppValue> attributes) {
+    return attributes.isEmpty()
+        ? new UpdateAction.Remove(BOUND)
+        : new UpdateAction.Set(
+            BOUND,
+            Value.Num.of(Utf8.length(ItemCodec.APP) + ItemCodec.appAttributes(attributes).size()));
   }
 
   /**

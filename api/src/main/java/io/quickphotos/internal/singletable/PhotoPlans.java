@@ -73,7 +73,8 @@ public final class PhotoPlans {
    * caption is a SET, or a REMOVE when it is empty; all attributes at once are a SET of the
    * {@code app} map, or a REMOVE when there are none (an item holds no empty caption and no empty
    * map, so a photo edited back to nothing is the item of one that never had them, but for its
-   * version), with the bound of single-attribute edits forgotten; single attributes are clauses
+   * version), with the bound of single-attribute edits set to their exact size; single attributes
+   * are clauses
    * inside the map under the budget {@link AttributeEdits} explains. Its counters, location and
    * markers are not touched. A failure of either condition means the photo, as a caller may see
    * it, does not exist: the owner's check fails only for an account that is gone or closing,
@@ -105,7 +106,7 @@ public final class PhotoPlans {
         .ifPresent(
             attributes -> {
               changes.add(setAttributes(attributes));
-              changes.add(AttributeEdits.forgetBound());
+              changes.add(AttributeEdits.exactBound(attributes));
             });
     ItemCondition sized = AttributeEdits.addClauses(edit.changes(), budget, changes);
     boolean countsOnly =

@@ -89,7 +89,7 @@ public final class UserPlans {
         .ifPresent(
             v -> {
               sets.add(PhotoPlans.setAttributes(v));
-              sets.add(AttributeEdits.forgetBound());
+              sets.add(AttributeEdits.exactBound(v));
             });
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
     sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
