@@ -39,7 +39,7 @@ final class RequestDescriptions {
    * the same call reads the same every time.
    */
   private static final java.util.regex.Pattern MARKER =
-      java.util.regex.Pattern.compile("\\b(deleting|closing) = \"[A-Za-z0-9_-]{12}\"");
+      java.util.regex.Pattern.compile("\\b(deleting|closing|updateToken) = \"[A-Za-z0-9_-]{12}\"");
 
   /**
    * A Scan page.
