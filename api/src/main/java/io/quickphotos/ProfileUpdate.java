@@ -12,11 +12,6 @@ import java.util.OptionalLong;
  * A change to some profile fields of an existing user; absent fields keep their value. The
  * username and the follow counters cannot be changed this way. Build one with {@link #builder()}.
  *
- * @param name the new display name, if it changes
- * @param email the new contact address, if it changes
- * @param birthdate the new date of birth, if it changes
- * @param address the new postal address, if it changes
- * @param status the new status, if it changes
  * <p>The application's attributes are changed one at a time ({@link #changes()}:
  * {@link Builder#set}, {@link Builder#remove}, {@link Builder#append}, {@link Builder#add}, each
  * touching only the attribute it names, so two writers of different attributes both land) or all

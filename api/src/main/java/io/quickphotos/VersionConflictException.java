@@ -41,9 +41,10 @@ public class VersionConflictException extends ConflictException {
   /** What it concerns; null if built with a message-only constructor. */
   private final Concerns concerns;
 
-  /** The versions; -1 if built with a message-only constructor. */
+  /** The version the change named; -1 if built with a message-only constructor. */
   private final long expected;
 
+  /** The version the item holds; -1 if built with a message-only constructor. */
   private final long current;
 
   /**
