@@ -2,13 +2,15 @@ package io.quickphotos;
 
 /**
  * The kind {@link QuickPhotosException.Kind#CONFLICT}: what the call would create is already in
- * the table: a username taken, a photo at the same owner and instant, a friendship, a reaction of
- * the same type, a pending request; or the caller's own block stands in its way.
+ * the table (a username taken, a photo at the same owner and instant, a friendship, a reaction of
+ * the same type, a pending request), the caller's own block stands in its way, or what it would
+ * change has changed since the version it names.
  *
  * <p>Beneath it: {@link UserAlreadyExistsException}, {@link PhotoAlreadyExistsException},
  * {@link AlreadyFollowingException}, {@link AlreadyReactedException},
- * {@link AlreadyRequestedException}, {@link UserBlockedException}; each names the methods that
- * throw it and the identifiers it carries.
+ * {@link AlreadyRequestedException}, {@link UserBlockedException},
+ * {@link VersionConflictException}; each names the methods that throw it and the identifiers it
+ * carries.
  *
  * <p><b>Written:</b> nothing by this call: the write's condition was checked atomically with it
  * and failed. The state that failed it is another call's, or an earlier attempt of yours whose

@@ -7,20 +7,30 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A photo as stored, with its reaction counters.
+ * A photo as stored, with its reaction counters and its version.
+ *
+ * <p>The version is 0 for a photo as uploaded and grows by one with every change the application
+ * makes to it ({@link QuickPhotos#editPhoto}: its caption, its attributes), never with a reaction
+ * or with an addition to a number attribute alone (a counter that many users bump, as
+ * reactions are). An edit may name the version it read ({@link PhotoEdit.Builder#expectedVersion})
+ * and then fails with {@link VersionConflictException}, writing nothing, if the photo has moved
+ * on since: so two writers that read, change and write back the same photo never lose each
+ * other's change.
  *
  * @param id the owner and timestamp that identify the photo
  * @param location where the image is served from (a URL)
  * @param reactions how many users left each reaction type; every type is present
  * @param caption the caption, empty if it has none
  * @param attributes the application's own attributes, by name (sorted); empty if none
+ * @param version how many times the application changed the photo; 0 as uploaded
  */
 public record Photo(
     PhotoId id,
     String location,
     Map<ReactionType, Long> reactions,
     String caption,
-    Map<String, AppValue> attributes) {
+    Map<String, AppValue> attributes,
+    long version) {
 
   /**
    * Creates a photo record; the maps are copied.
@@ -30,12 +40,31 @@ public record Photo(
    * @param reactions reaction counters per type
    * @param caption the caption, empty if none
    * @param attributes the application's attributes
+   * @param version how many times the application changed the photo
    * @throws NullPointerException if a component is null
    */
   public Photo {
     reactions = Map.copyOf(reactions);
     Objects.requireNonNull(caption, "caption");
     attributes = sorted(attributes);
+  }
+
+  /**
+   * A photo as uploaded: version 0.
+   *
+   * @param id the owner and timestamp that identify the photo
+   * @param location where the image is served from
+   * @param reactions reaction counters per type
+   * @param caption the caption, empty if none
+   * @param attributes the application's attributes
+   */
+  public Photo(
+      PhotoId id,
+      String location,
+      Map<ReactionType, Long> reactions,
+      String caption,
+      Map<String, AppValue> attributes) {
+    this(id, location, reactions, caption, attributes, 0);
   }
 
   /**

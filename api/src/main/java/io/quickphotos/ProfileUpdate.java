@@ -1,12 +1,27 @@
 package io.quickphotos;
 
+import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A change to some profile fields of an existing user; absent fields keep their value. The
  * username and the follow counters cannot be changed this way. Build one with {@link #builder()}.
+ *
+ * <p>The application's attributes are changed one at a time ({@link #changes()}:
+ * {@link Builder#set}, {@link Builder#remove}, {@link Builder#append}, {@link Builder#add}, each
+ * touching only the attribute it names, so two writers of different attributes both land) or all
+ * at once ({@link #attributes()}, replacing every one); an update does one or the other, as
+ * {@link PhotoEdit} says.
+ *
+ * <p>An update may name the version of the profile it was made from ({@link User#version()}): it
+ * then fails with {@link VersionConflictException}, writing nothing, if the profile holds
+ * another. Either way an update advances the version by one, but for one that only adds to
+ * number attributes.
  *
  * @param name the new display name, if it changes
  * @param email the new contact address, if it changes
@@ -17,6 +32,8 @@ import java.util.Optional;
  *     change (an empty map removes them all)
  * @param visibility whether the account becomes public or private, if it changes
  *     ({@code docs/privacy.md})
+ * @param expectedVersion the version the profile must hold, if the update names one
+ * @param changes the changes of single attributes, in order; empty if none
  */
 public record ProfileUpdate(
     Optional<String> name,
@@ -25,7 +42,9 @@ public record ProfileUpdate(
     Optional<String> address,
     Optional<UserStatus> status,
     Optional<Map<String, AppValue>> attributes,
-    Optional<Visibility> visibility) {
+    Optional<Visibility> visibility,
+    OptionalLong expectedVersion,
+    List<AttributeChange> changes) {
 
   /**
    * Creates an update; the attributes are copied (nulls and all: the call judges them).
@@ -37,15 +56,18 @@ public record ProfileUpdate(
    * @param status the new status, if it changes
    * @param attributes the attributes that replace the profile's, if they change
    * @param visibility public or private, if it changes
+   * @param expectedVersion the version the profile must hold, if any
+   * @param changes the changes of single attributes
    */
   public ProfileUpdate {
     if (attributes != null && attributes.isPresent()) {
       attributes = Optional.ofNullable(NewPhoto.copy(attributes.get()));
     }
+    changes = AttributeChanges.copy(changes);
   }
 
   /**
-   * An update that leaves the visibility as it is.
+   * An update that leaves the visibility as it is and names no version.
    *
    * @param name the new display name, if it changes
    * @param email the new contact address, if it changes
@@ -61,7 +83,16 @@ public record ProfileUpdate(
       Optional<String> address,
       Optional<UserStatus> status,
       Optional<Map<String, AppValue>> attributes) {
-    this(name, email, birthdate, address, status, attributes, Optional.empty());
+    this(
+        name,
+        email,
+        birthdate,
+        address,
+        status,
+        attributes,
+        Optional.empty(),
+        OptionalLong.empty(),
+        List.of());
   }
 
   /**
@@ -79,7 +110,7 @@ public record ProfileUpdate(
       Optional<LocalDate> birthdate,
       Optional<String> address,
       Optional<UserStatus> status) {
-    this(name, email, birthdate, address, status, Optional.empty(), Optional.empty());
+    this(name, email, birthdate, address, status, Optional.empty());
   }
 
   /**
@@ -103,7 +134,8 @@ public record ProfileUpdate(
         && address.isEmpty()
         && status.isEmpty()
         && attributes.isEmpty()
-        && visibility.isEmpty();
+        && visibility.isEmpty()
+        && (changes == null || changes.isEmpty());
   }
 
   /** Collects the fields to change. Not thread-safe; use one builder per update. */
@@ -115,6 +147,8 @@ public record ProfileUpdate(
     private UserStatus status;
     private Map<String, AppValue> attributes;
     private Visibility visibility;
+    private OptionalLong expectedVersion = OptionalLong.empty();
+    private final AttributeChanges changes = new AttributeChanges();
 
     private Builder() {}
 
@@ -200,6 +234,104 @@ public record ProfileUpdate(
     }
 
     /**
+     * Sets one attribute, whatever it held, leaving the others as they are.
+     *
+     * @param name the attribute (1 to 64 ASCII letters, digits, {@code _} and {@code -},
+     *     starting with a letter)
+     * @param value its new value
+     * @return this builder
+     */
+    public Builder set(String name, AppValue value) {
+      changes.set(name, Optional.empty(), value);
+      return this;
+    }
+
+    /**
+     * Sets one key of a map attribute, which must exist and be a map.
+     *
+     * @param name the map attribute
+     * @param key the key inside it (1 to 255 characters)
+     * @param value the key's new value
+     * @return this builder
+     */
+    public Builder set(String name, String key, AppValue value) {
+      changes.set(name, Optional.ofNullable(key), value);
+      return this;
+    }
+
+    /**
+     * Removes one attribute; removing one the profile does not hold is no error.
+     *
+     * @param name the attribute
+     * @return this builder
+     */
+    public Builder remove(String name) {
+      changes.remove(name, Optional.empty());
+      return this;
+    }
+
+    /**
+     * Removes one key of a map attribute, which must exist and be a map.
+     *
+     * @param name the map attribute
+     * @param key the key inside it
+     * @return this builder
+     */
+    public Builder remove(String name, String key) {
+      changes.remove(name, Optional.ofNullable(key));
+      return this;
+    }
+
+    /**
+     * Appends values at the end of a list attribute, which starts empty if the profile has none.
+     *
+     * @param name the list attribute
+     * @param values the values, at least one, in order
+     * @return this builder
+     */
+    public Builder append(String name, AppValue... values) {
+      changes.append(name, values == null ? null : Arrays.asList(values));
+      return this;
+    }
+
+    /**
+     * Adds to a number attribute, which starts at zero if the profile has none: an atomic
+     * counter. An update of additions alone does not advance the profile's version.
+     *
+     * @param name the number attribute
+     * @param amount what is added, negative to subtract
+     * @return this builder
+     */
+    public Builder add(String name, long amount) {
+      changes.add(name, BigDecimal.valueOf(amount));
+      return this;
+    }
+
+    /**
+     * Adds to a number attribute, which starts at zero if the profile has none.
+     *
+     * @param name the number attribute
+     * @param amount what is added: at most 38 significant digits, in DynamoDB's range
+     * @return this builder
+     */
+    public Builder add(String name, BigDecimal amount) {
+      changes.add(name, amount);
+      return this;
+    }
+
+    /**
+     * Names the version the update was made from: the update then applies only if the profile
+     * still holds it, and fails with {@link VersionConflictException} otherwise.
+     *
+     * @param version the profile's {@link User#version()} as read; 0 or more
+     * @return this builder
+     */
+    public Builder expectedVersion(long version) {
+      this.expectedVersion = OptionalLong.of(version);
+      return this;
+    }
+
+    /**
      * Builds the update. A field set to {@code null} counts as not set.
      *
      * @return the update
@@ -212,7 +344,9 @@ public record ProfileUpdate(
           Optional.ofNullable(address),
           Optional.ofNullable(status),
           Optional.ofNullable(attributes),
-          Optional.ofNullable(visibility));
+          Optional.ofNullable(visibility),
+          expectedVersion,
+          changes.list());
     }
   }
 }

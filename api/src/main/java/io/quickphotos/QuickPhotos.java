@@ -151,13 +151,31 @@ public interface QuickPhotos {
    * atomic as a whole, and resumable: a call cut short leaves the account public with requests
    * pending, which the same update again, {@link #approveRequest} or {@link #audit} finishes.
    *
+   * <p>The application's attributes change all at once or one at a time, as
+   * {@link #editPhoto} changes a photo's, kept within their limit the same way (an update whose
+   * bound fails is measured on the profile returned with the failure and sent once more).
+   *
+   * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem,
+   * and carries a token of the call ({@code updateToken}, 23 bytes on the profile) with
+   * {@code NOT (updateToken = :token)} in its condition, so that an attempt the AWS SDK resends
+   * after its answer was lost is recognised as the call's own, applied once: the version
+   * advances once and additions count once.
+   * An update that names the version it was made from ({@link
+   * ProfileUpdate.Builder#expectedVersion}) adds {@code version = :v} to the condition, at no
+   * extra cost: if another update landed since, it fails with {@link VersionConflictException},
+   * writing nothing. Follows never advance it.
+   *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be
    *     {@link UserStatus#CLOSING}, nor its birth date in the future
    * @return the user as this call's change left it, with counts as described above
    * @throws UserNotFoundException if there is no such user, or the account is closing (on
    *     DynamoDB, rarely, after its change was made: see the exception)
-   * @throws InvalidInputException if the update is empty or a field breaks the limits
+   * @throws VersionConflictException if the update names a version and the profile holds another
+   * @throws InvalidInputException if the update is empty, a field breaks the limits, or an
+   *     attribute change breaks the rules {@link #editPhoto} lists
+   * @throws ServiceUnavailableException if the backend stays unavailable, or other updates keep
+   *     changing the attributes between a measured update's read and its write (nothing written)
    */
   User updateProfile(String username, ProfileUpdate update);
 
@@ -201,28 +219,54 @@ public interface QuickPhotos {
   Photo uploadPhoto(NewPhoto photo);
 
   /**
-   * Changes a photo's caption, its application attributes or both, keeping its reaction counters,
-   * its reactions and its place in every listing and feed.
+   * Changes a photo's caption and its application attributes, all at once or one at a time,
+   * keeping its reaction counters, its reactions and its place in every listing and feed.
    *
    * <p>One {@code TransactWriteItems}, all or nothing: a condition check that the owner exists
    * and is not closing ({@code attribute_exists(PK) AND NOT (status = "CLOSING")}), and an
-   * {@code UpdateItem} of the photo ({@code SET} or {@code REMOVE} of {@code caption} and of the
-   * {@code app} map holding the attributes) if it exists and its deletion has not begun
-   * ({@code attribute_exists(PK) AND NOT attribute_exists(deleting)}). So it fails as
-   * {@link #reactTo} does on a photo that is gone, being deleted, or whose owner is closing the
-   * account. A photo under 1 KB before and after costs 2 RCU and 4 WCU, as its upload did.
-   * Thread-safe; a concurrent edit of the same photo is applied whole, one after the other, and
-   * the last one's parts stand. Read the photo back with {@link #getPhoto}.
+   * {@code UpdateItem} of the photo ({@code SET} or {@code REMOVE} of {@code caption}, and of the
+   * {@code app} map holding the attributes or of single attributes inside it) if it exists and
+   * its deletion has not begun ({@code attribute_exists(PK) AND NOT attribute_exists(deleting)}).
+   * So it fails as {@link #reactTo} does on a photo that is gone, being deleted, or whose owner is
+   * closing the account. A photo under 1 KB before and after costs 2 RCU and 4 WCU, as its upload
+   * did: DynamoDB bills an update by the item's size, so a change of one attribute costs what a
+   * change of all costs, and saves the read a read-modify-write would make. Thread-safe; a
+   * concurrent edit of the same photo is applied whole, one after the other: the last one's
+   * caption and whole attributes stand, and changes of single attributes all land (two writers
+   * of different attributes both, concurrent additions to one number all counted). Read the photo
+   * back with {@link #getPhoto}.
+   *
+   * <p>Single attributes ({@link PhotoEdit#changes()}) are kept within the limit without reading
+   * the photo: each edit adds to a bound the photo carries ({@code appBytes}) the most its
+   * changes can add, on condition that the bound stays within
+   * {@value AppValue#MAX_ATTRIBUTES_BYTES} bytes. When it would not, or the photo has no bound
+   * yet (it was uploaded or edited whole), the photo comes back with the failed condition at no
+   * cost, the edit is judged exactly on it, and sent once more as the whole new map on condition
+   * that the attributes are still what was judged: one request more, once per photo and then
+   * whenever the bound fills (about every 14,000 additions to a counter of a small photo). An
+   * edit past the limit is then {@link InvalidInputException}, and nothing is written.
+   *
+   * <p>The edit advances the photo's {@link Photo#version()} by one ({@code SET version =
+   * if_not_exists(version, :zero) + :one} in the same UpdateItem). An edit that names the version
+   * it was made from ({@link PhotoEdit.Builder#expectedVersion}) adds {@code version = :v} to the
+   * photo's condition, at no extra cost: if another edit landed since, it fails with
+   * {@link VersionConflictException}, writing nothing, and after it succeeds the photo is at
+   * exactly that version plus one. Reactions never advance it.
    *
    * <p>Every listing reads the photo item itself — the hybrid feed's timelines hold photos' keys,
    * not copies — so every page read after the call shows the edit.
    *
    * @param id the photo's owner and timestamp
-   * @param edit the caption, the attributes or both; each replaces the photo's whole
+   * @param edit the caption, and all attributes or changes of single ones
    * @throws PhotoNotFoundException if the photo does not exist, is being deleted, or its owner
    *     does not exist or is closing the account
-   * @throws InvalidInputException if the id is not valid, the edit is empty, or a part breaks the
-   *     limits {@link NewPhoto} lists (the message names it)
+   * @throws VersionConflictException if the edit names a version and the photo holds another
+   * @throws InvalidInputException if the id is not valid, the edit is empty, a part breaks the
+   *     limits {@link NewPhoto} lists (the message names it), two changes touch one attribute, a
+   *     change does not fit what the attribute holds ({@link AttributeChange}), or the attributes
+   *     after the changes would take more than {@value AppValue#MAX_ATTRIBUTES_BYTES} bytes
+   * @throws ServiceUnavailableException if the backend stays unavailable, or other edits keep
+   *     changing the attributes between a measured edit's read and its write (nothing written)
    */
   void editPhoto(PhotoId id, PhotoEdit edit);
 

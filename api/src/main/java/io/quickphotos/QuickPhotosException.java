@@ -26,7 +26,8 @@ import java.util.Map;
  *   <tr><td>{@link Kind#CONFLICT}</td><td>{@link ConflictException}</td>
  *       <td>{@link UserAlreadyExistsException}, {@link PhotoAlreadyExistsException},
  *       {@link AlreadyFollowingException}, {@link AlreadyReactedException},
- *       {@link AlreadyRequestedException}, {@link UserBlockedException}</td><td>409</td></tr>
+ *       {@link AlreadyRequestedException}, {@link UserBlockedException},
+ *       {@link VersionConflictException}</td><td>409</td></tr>
  *   <tr><td>{@link Kind#UNAVAILABLE}</td><td>{@link ServiceUnavailableException}</td>
  *       <td>none</td><td>503</td></tr>
  *   <tr><td>{@link Kind#MISCONFIGURED}</td><td>{@link TableConfigurationException}</td>
@@ -85,8 +86,8 @@ public class QuickPhotosException extends RuntimeException {
      */
     NOT_FOUND,
     /**
-     * What the call would create is already in the table; nothing written. Type
-     * {@link ConflictException}.
+     * What the call would create is already in the table, or what it would change has moved
+     * past the version it names; nothing written. Type {@link ConflictException}.
      */
     CONFLICT,
     /**
@@ -167,9 +168,10 @@ public class QuickPhotosException extends RuntimeException {
   /**
    * The identifiers this error concerns, by name, as strings: {@code username}, {@code follower},
    * {@code followed}, {@code reactor}, {@code photoOwner}, {@code photoTimestamp} (ISO-8601, as
-   * {@link java.time.Instant#toString()}) and {@code reactionType} (its
-   * {@link ReactionType#storedName()}), {@code blocker} and {@code blocked}, each where the
-   * class's accessors have it. Made for an
+   * {@link java.time.Instant#toString()}), {@code reactionType} (its
+   * {@link ReactionType#storedName()}), {@code blocker} and {@code blocked},
+   * {@code expectedVersion} and {@code currentVersion} (decimal), each where the class's
+   * accessors have it. Made for an
    * HTTP service's problem details; the typed accessors of each class say the same.
    *
    * @return an unmodifiable map in a stable order; empty for the kinds other than not found and

@@ -4,7 +4,14 @@ import java.time.LocalDate;
 import java.util.Map;
 
 /**
- * A user's profile as stored, with the follow counters the repository maintains.
+ * A user's profile as stored, with the follow counters the repository maintains and its
+ * version.
+ *
+ * <p>The version is 0 for a profile as created and grows by one with every change the
+ * application makes to it ({@link QuickPhotos#updateProfile}), never with a follow or with an
+ * addition to a number attribute alone. An update may name the version it read
+ * ({@link ProfileUpdate.Builder#expectedVersion}) and then fails with
+ * {@link VersionConflictException}, writing nothing, if the profile has moved on since.
  *
  * @param username the unique, immutable handle
  * @param name the display name
@@ -18,6 +25,7 @@ import java.util.Map;
  * @param visibility whether the account is public or private
  * @param pendingRequests how many requests to follow the account await its approval; shown to
  *     the account itself (and in the trusted view), 0 in what a read for another viewer returns
+ * @param version how many times the application changed the profile; 0 as created
  */
 public record User(
     String username,
@@ -30,7 +38,8 @@ public record User(
     long following,
     Map<String, AppValue> attributes,
     Visibility visibility,
-    long pendingRequests) {
+    long pendingRequests,
+    long version) {
 
   /**
    * Creates a user record; the attributes are copied.
@@ -46,6 +55,7 @@ public record User(
    * @param attributes the application's attributes
    * @param visibility public or private
    * @param pendingRequests how many requests await approval
+   * @param version how many times the application changed the profile
    * @throws NullPointerException if the attributes, or a name or value in them, or the
    *     visibility are null
    */
@@ -55,7 +65,8 @@ public record User(
   }
 
   /**
-   * A public user without pending requests, as users were before accounts could be private.
+   * A public user without pending requests, as created: version 0, as users were before
+   * accounts could be private.
    *
    * @param username the unique, immutable handle
    * @param name the display name
@@ -88,6 +99,7 @@ public record User(
         following,
         attributes,
         Visibility.PUBLIC,
+        0,
         0);
   }
 
@@ -110,7 +122,8 @@ public record User(
             following,
             attributes,
             visibility,
-            0);
+            0,
+            version);
   }
 
   /**

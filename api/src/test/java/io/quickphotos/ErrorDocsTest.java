@@ -256,7 +256,7 @@ class ErrorDocsTest {
         checked.add(name);
       }
     }
-    assertThat(checked).hasSize(12);
+    assertThat(checked).hasSize(13);
   }
 
   /**

@@ -107,6 +107,25 @@ public final class Item {
   }
 
   /**
+   * Visits every attribute's name, with its value where a rule beyond size may concern it (a
+   * number, a map, a list) and null for a string, a boolean or a null, without making a
+   * {@link Value} for those: an engine checks DynamoDB's rules on names, numbers and nesting on
+   * every item it is asked to store.
+   *
+   * @param visitor given each name and its value, or null
+   */
+  public void forEachNameAndStructuredValue(java.util.function.BiConsumer<String, Value> visitor) {
+    for (int i = 0; i < names.length; i++) {
+      Object raw = values[i];
+      visitor.accept(
+          names[i],
+          raw instanceof String || raw instanceof Boolean
+              ? null
+              : raw instanceof BigDecimal n ? Value.Num.ofCanonical(n) : (Value) raw);
+    }
+  }
+
+  /**
    * The primary key, if the item has both key attributes as strings.
    *
    * @return the key

@@ -113,7 +113,12 @@ public sealed interface ItemCondition {
 
     @Override
     public String describe() {
-      return path + " = " + shown(value);
+      // A map or list (a measured edit's attributes as read) is shown as its placeholder.
+      return path
+          + " = "
+          + (value instanceof Value.MapValue || value instanceof Value.ListValue
+              ? ":" + path.last()
+              : shown(value));
     }
   }
 
@@ -199,6 +204,9 @@ public sealed interface ItemCondition {
   }
 
   private static String shown(Value value) {
+    if (value instanceof Value.Num n) {
+      return n.value().toPlainString();
+    }
     return value instanceof Value.Str s ? '"' + s.value() + '"' : value.toString();
   }
 }

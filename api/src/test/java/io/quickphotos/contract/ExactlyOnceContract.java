@@ -35,8 +35,10 @@ import org.junit.jupiter.api.Test;
  * Single writes whose answer is lost after they were applied, then resent (as the AWS SDK
  * resends after a timeout), on every backend: each call still answers as if it had been sent
  * once, and is applied once. {@code createUser} recognises its own item by the call's token
- * ({@code callToken}, returned with the failed condition); the other single writes are
- * idempotent or end as finished. A clash with another call's user is still a clash.
+ * ({@code callToken}, returned with the failed condition), and {@code updateProfile}, whose
+ * version advances and whose additions count, its own change ({@code updateToken}); the other
+ * single writes are idempotent or end as finished. A clash with another call's user is still a
+ * clash.
  *
  * <p>The repository is built over the backend's bare engine through a {@link LostAnswerTable};
  * a backend's subclass supplies a fresh, empty engine per test.
@@ -182,6 +184,49 @@ public abstract class ExactlyOnceContract {
     assertThat(table.resent()).isEqualTo(1);
     assertThat(updated.name()).isEqualTo("Ann B");
     assertThat(repo.getUser("ann")).contains(updated);
+  }
+
+  @Test
+  void anUpdateWhoseAnswerIsLostAdvancesTheVersionOnceAndCountsOnce() {
+    repo.createUser(user("ann"));
+    table.loseAnswerOf(updateOf(KeyLayout.user("ann")), () -> {});
+
+    User updated =
+        repo.updateProfile(
+            "ann",
+            ProfileUpdate.builder().name("Ann B").add("visits", 1).expectedVersion(0).build());
+
+    assertThat(table.resent()).isEqualTo(1);
+    assertThat(updated.version()).isEqualTo(1);
+    assertThat(repo.getUser("ann").orElseThrow().version()).isEqualTo(1);
+    assertThat(repo.getUser("ann").orElseThrow().attributes())
+        .isEqualTo(java.util.Map.of("visits", io.quickphotos.AppValue.of(1)));
+
+    // The same for an update that only counts, which leaves the version alone.
+    table.loseAnswerOf(updateOf(KeyLayout.user("ann")), () -> {});
+    repo.updateProfile("ann", ProfileUpdate.builder().add("visits", 1).build());
+    assertThat(repo.getUser("ann").orElseThrow().attributes())
+        .isEqualTo(java.util.Map.of("visits", io.quickphotos.AppValue.of(2)));
+  }
+
+  @Test
+  void anUpdateResentAfterAnotherLandedIsStillTheCallsOwn() {
+    repo.createUser(user("ann"));
+    // Between the applied attempt and its resend, another call updates the profile: the resend
+    // fails on an item that no longer carries its token, and is then what it is, a conflict
+    // with the version the other call made.
+    table.loseAnswerOf(
+        updateOf(KeyLayout.user("ann")),
+        () -> repo.updateProfile("ann", ProfileUpdate.builder().address("elsewhere").build()));
+    assertThat(
+            org.assertj.core.api.Assertions.catchThrowable(
+                () ->
+                    repo.updateProfile(
+                        "ann", ProfileUpdate.builder().name("Ann B").expectedVersion(0).build())))
+        .isInstanceOf(io.quickphotos.VersionConflictException.class);
+    User now = repo.getUser("ann").orElseThrow();
+    assertThat(now.name()).isEqualTo("Ann B");
+    assertThat(now.version()).isEqualTo(2);
   }
 
   /** The mark of deleteUser (if_not_exists) and its last DeleteItem, each answer lost. */

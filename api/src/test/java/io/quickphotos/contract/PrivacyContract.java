@@ -359,7 +359,9 @@ public abstract class PrivacyContract {
                         Optional.empty(),
                         Optional.empty(),
                         Optional.empty(),
-                        null)))
+                        null,
+                        java.util.OptionalLong.empty(),
+                        java.util.List.of())))
         .isInstanceOf(InvalidInputException.class);
     assertThat(costs.costs()).allSatisfy(c -> assertThat(c.requests()).isZero());
     assertThat(everything()).isEqualTo(before);

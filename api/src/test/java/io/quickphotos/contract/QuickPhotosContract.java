@@ -296,7 +296,11 @@ public abstract class QuickPhotosContract {
                 "1 Main Street, Springfield",
                 UserStatus.INACTIVE,
                 0,
-                0));
+                0,
+                Map.of(),
+                io.quickphotos.Visibility.PUBLIC,
+                0,
+                1));
     assertThat(user("alice")).isEqualTo(updated);
   }
 
@@ -316,7 +320,18 @@ public abstract class QuickPhotosContract {
     assertThat(updated)
         .isEqualTo(
             new User(
-                "alice", "N", "n@n.io", LocalDate.of(1970, 1, 2), "", UserStatus.INACTIVE, 0, 0));
+                "alice",
+                "N",
+                "n@n.io",
+                LocalDate.of(1970, 1, 2),
+                "",
+                UserStatus.INACTIVE,
+                0,
+                0,
+                Map.of(),
+                io.quickphotos.Visibility.PUBLIC,
+                0,
+                1));
   }
 
   @Test

@@ -47,6 +47,8 @@ class BenchmarkSmokeTest {
             // The caption benchmarks have their own parameters and smoke test
             // (CaptionBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.CaptionBenchmark")
+            // The edit benchmarks have their own parameters and smoke test (EditBenchmarkTest).
+            .exclude("io\\.quickphotos\\.bench\\.EditBenchmark")
             // The scaling benchmark has no backend parameter and its own smoke test
             // (ReadScalingBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")

@@ -39,6 +39,9 @@ final class ResultLines {
       lines.add(user(user));
     } else if (result instanceof Photo photo) {
       lines.add(photo(photo));
+      if (!photo.attributes().isEmpty() || photo.version() > 0) {
+        lines.add(attributes(photo));
+      }
     } else if (result instanceof UserPhotos userPhotos) {
       lines.add(
           "user: "
@@ -89,6 +92,37 @@ final class ResultLines {
         + ", "
         + user.following()
         + " following";
+  }
+
+  /** A photo's attributes, long values cut, and its version. */
+  private static String attributes(Photo photo) {
+    StringJoiner shown = new StringJoiner(", ", "{", "}");
+    photo
+        .attributes()
+        .forEach(
+            (name, value) -> {
+              String text = String.valueOf(shown(value));
+              shown.add(name + "=" + (text.length() > 40 ? text.substring(0, 39) + "…" : text));
+            });
+    return "attributes " + shown + ", version " + photo.version();
+  }
+
+  private static Object shown(io.quickphotos.AppValue value) {
+    if (value instanceof io.quickphotos.AppValue.Text text) {
+      return "\"" + text.value() + "\"";
+    }
+    if (value instanceof io.quickphotos.AppValue.Num number) {
+      return number.value().toPlainString();
+    }
+    if (value instanceof io.quickphotos.AppValue.Bool bool) {
+      return bool.value();
+    }
+    if (value instanceof io.quickphotos.AppValue.ListOf list) {
+      return list.values().stream().map(ResultLines::shown).toList();
+    }
+    StringJoiner map = new StringJoiner(", ", "{", "}");
+    ((io.quickphotos.AppValue.MapOf) value).values().forEach((k, v) -> map.add(k + "=" + shown(v)));
+    return map.toString();
   }
 
   private static String photo(Photo photo) {

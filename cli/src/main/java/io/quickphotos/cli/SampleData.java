@@ -1,5 +1,7 @@
 package io.quickphotos.cli;
 
+import io.quickphotos.AppValue;
+import io.quickphotos.NewPhoto;
 import io.quickphotos.NewUser;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
@@ -29,6 +31,13 @@ import net.datafaker.Faker;
  * 100 users is about a thousand items. Photo owners, followed users and reacted photos are drawn
  * with a skew toward the start of their lists, as popularity is skewed in a real app, so the tour
  * has a user with many photos and a photo with several reactions to show.
+ *
+ * <p>Photos carry what a photo app stores beside the image: three in four a caption of a few
+ * words, and every one the application's attributes {@code width} and {@code height} (the
+ * image's), {@code alt} (text for screen readers), {@code tags} (a list of one to three words)
+ * and {@code views} (a counter, skewed as popularity is), about 300 to 500 bytes an item in all,
+ * still under the 1 KB a write unit covers. They come from a random of their own, so the users,
+ * photos, follows and reactions of a seed are those a sample without them had.
  *
  * @param seed the seed the set was generated from
  * @param users the users, in creation order
@@ -68,10 +77,24 @@ record SampleData(
     reactions = List.copyOf(reactions);
   }
 
-  /** A photo to upload. */
-  record PhotoSpec(String owner, Instant timestamp, String location) {
+  /** A photo to upload, with its caption (empty for none) and the application's attributes. */
+  record PhotoSpec(
+      String owner,
+      Instant timestamp,
+      String location,
+      String caption,
+      Map<String, AppValue> attributes) {
+    PhotoSpec {
+      attributes = Map.copyOf(attributes);
+    }
+
     PhotoId id() {
       return new PhotoId(owner, timestamp);
+    }
+
+    /** The photo as the repository uploads it. */
+    NewPhoto newPhoto() {
+      return new NewPhoto(owner, timestamp, location, caption, attributes);
     }
   }
 
@@ -104,6 +127,9 @@ record SampleData(
 
     long photoCount = 4L * userCount;
     List<PhotoSpec> photos = new ArrayList<>((int) photoCount);
+    // Captions and attributes from a random of their own: the rest is what it was without them.
+    Random extras = new Random(seed ^ 0x5DEECE66DL);
+    Faker words = new Faker(Locale.US, extras);
     Map<String, Set<Instant>> taken = new HashMap<>();
     for (long i = 0; i < photoCount; i++) {
       String owner = users.get(skewed(random, userCount)).username();
@@ -119,7 +145,9 @@ record SampleData(
           new PhotoSpec(
               owner,
               at,
-              faker.internet().image(size[0], size[1], owner + "-" + (ownerTimes.size()))));
+              faker.internet().image(size[0], size[1], owner + "-" + (ownerTimes.size())),
+              extras.nextInt(4) == 0 ? "" : caption(words, extras),
+              attributes(words, extras, size)));
     }
 
     long followCount = Math.min(3L * userCount, (long) userCount * (userCount - 1));
@@ -176,10 +204,7 @@ record SampleData(
     // Loading creates the users first, and createUser reads the clock once (a birth date may
     // not lie in the future): the follows' stamps come after those readings.
     users.forEach(user -> stamps.instant());
-    List<io.quickphotos.NewPhoto> newPhotos =
-        photos.stream()
-            .map(p -> new io.quickphotos.NewPhoto(p.owner(), p.timestamp(), p.location()))
-            .toList();
+    List<NewPhoto> newPhotos = photos.stream().map(PhotoSpec::newPhoto).toList();
     List<io.quickphotos.Follow> newFollows =
         follows.stream()
             .map(f -> new io.quickphotos.Follow(f.follower(), f.followed(), stamps.instant()))
@@ -202,6 +227,35 @@ record SampleData(
    */
   SteppingClock clock() {
     return new SteppingClock(clockStart, java.time.Duration.ofSeconds(1));
+  }
+
+  /** A caption of a few words, as people write them: a sentence, sometimes with a hashtag. */
+  private static String caption(Faker words, Random extras) {
+    String sentence = words.lorem().sentence(2 + extras.nextInt(8));
+    return extras.nextInt(3) == 0 ? sentence + " #" + words.lorem().word() : sentence;
+  }
+
+  /**
+   * The application's attributes of a photo: the image's size, alt text, a few tags and a views
+   * counter, skewed as popularity is.
+   */
+  private static Map<String, AppValue> attributes(Faker words, Random extras, int[] size) {
+    List<AppValue> tags = new ArrayList<>();
+    for (int i = 1 + extras.nextInt(3); i > 0; i--) {
+      tags.add(AppValue.of(words.lorem().word()));
+    }
+    double u = extras.nextDouble();
+    return Map.of(
+        "width",
+        AppValue.of(size[0]),
+        "height",
+        AppValue.of(size[1]),
+        "alt",
+        AppValue.of(words.lorem().sentence(4 + extras.nextInt(6))),
+        "tags",
+        AppValue.list(tags),
+        "views",
+        AppValue.of((long) (5_000 * u * u * u)));
   }
 
   private static NewUser person(Faker faker, Random random, Set<String> usernames) {

@@ -66,7 +66,7 @@ final class SampleLoader {
     }
     for (PhotoSpec photo : sample.photos()) {
       try {
-        repository.uploadPhoto(photo.owner(), photo.timestamp(), photo.location());
+        repository.uploadPhoto(photo.newPhoto());
         written++;
       } catch (PhotoAlreadyExistsException e) {
         skipped++;

@@ -6,6 +6,7 @@ import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
+import io.quickphotos.TableItems;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -133,6 +134,10 @@ final class TourCommand implements Callable<Integer> {
           loaded.skipped() == 0 ? "" : ", " + Format.count(loaded.skipped()) + " already there",
           Format.elapsed(took));
       out.println("  cost: " + recorder.totalSince(mark));
+      if (backend.kind != Backend.DYNAMODB) {
+        // A table of one's own may hold far more than the sample: no Scan of it.
+        out.println("  " + itemSizes(TableItems.census(open.repository())));
+      }
       // The tour closes the newcomer's account at its end; a table that kept the sample from an
       // earlier run holds the newcomer only if that run stopped before the end.
       boolean rerun =
@@ -178,6 +183,32 @@ final class TourCommand implements Callable<Integer> {
       out.flush();
       return unexpected == 0 ? 0 : 1;
     }
+  }
+
+  /**
+   * What the sample's users and photos take as DynamoDB counts them, and so what a write and a
+   * read of one costs: photos carry a caption and the application's attributes.
+   */
+  static String itemSizes(Map<TableItems.Kind, TableItems.Tally> census) {
+    StringBuilder line = new StringBuilder("items as stored (one Scan):");
+    for (TableItems.Kind kind : List.of(TableItems.Kind.USER, TableItems.Kind.PHOTO)) {
+      TableItems.Tally tally = census.getOrDefault(kind, TableItems.Tally.NONE);
+      if (tally.items() == 0) {
+        continue;
+      }
+      long mean = tally.bytes() / tally.items();
+      line.append(
+          String.format(
+              Locale.ROOT,
+              " %s %s of %,d bytes on average (%d WCU a write, %d RCU a strongly consistent read);",
+              Format.count(tally.items()),
+              kind == TableItems.Kind.USER ? "users" : "photos",
+              mean,
+              (mean + 1023) / 1024,
+              (mean + 4095) / 4096));
+    }
+    line.setLength(line.length() - 1);
+    return line.toString();
   }
 
   private String tableName() {

@@ -21,6 +21,7 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
+import io.quickphotos.VersionConflictException;
 import io.quickphotos.Visibility;
 import io.quickphotos.cli.SampleData.PhotoSpec;
 import java.time.Instant;
@@ -243,7 +244,41 @@ final class Walkthrough {
             }));
     steps.add(
         new Step(
-            "Get a photo: the edited caption",
+            "Change one attribute of a photo: the others neither read nor sent (its first such"
+                + " change measures the photo's attributes on it once: two requests)",
+            AccessPattern.EDIT_PHOTO,
+            null,
+            repo -> {
+              repo.editPhoto(
+                  myPhoto,
+                  PhotoEdit.builder()
+                      .set("alt", AppValue.of("Fishing boats in the harbour at dawn"))
+                      .build());
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Count a view: an addition in place, every concurrent one counted, the version kept",
+            AccessPattern.EDIT_PHOTO,
+            null,
+            repo -> {
+              repo.editPhoto(myPhoto, PhotoEdit.builder().add("views", 1).build());
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Edit from a version read before the last edits: a typed error, nothing written",
+            AccessPattern.EDIT_PHOTO,
+            VersionConflictException.class,
+            repo -> {
+              repo.editPhoto(
+                  myPhoto,
+                  PhotoEdit.builder().caption("A stale caption").expectedVersion(0).build());
+              return VOID;
+            }));
+    steps.add(
+        new Step(
+            "Get a photo: the edited caption and attribute, the view, the version",
             AccessPattern.GET_PHOTO,
             null,
             repo -> repo.getPhoto(myPhoto)));

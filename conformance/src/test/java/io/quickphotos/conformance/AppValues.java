@@ -1,14 +1,17 @@
 package io.quickphotos.conformance;
 
 import io.quickphotos.AppValue;
+import io.quickphotos.AttributeChange;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.proptest.Gen;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Generators of captions and application attributes for the differential properties: mostly
@@ -112,6 +115,68 @@ final class AppValues {
             filledTo(
                 Gen.integers(
                     AppValue.MAX_ATTRIBUTES_BYTES + 1, AppValue.MAX_ATTRIBUTES_BYTES + 20))));
+  }
+
+  /** Keys inside a map attribute that single changes reach into. */
+  private static final Gen<String> KEY = Gen.of("iso", "f", "k");
+
+  /**
+   * A change of one attribute: sets (of the attribute, or of a key one level into it, which the
+   * table refuses where the attribute is no map), removals, appends, additions of small counts and
+   * of any number DynamoDB stores (so that sums go past 38 digits or out of range), and now and
+   * then a set large enough to reach the limit with what the item holds.
+   */
+  static Gen<AttributeChange> change() {
+    return Gen.frequency(
+        Gen.weighted(
+            4,
+            c ->
+                new AttributeChange.Set(NAME.generate(c), Optional.empty(), values(2).generate(c))),
+        Gen.weighted(
+            2,
+            c ->
+                new AttributeChange.Set(
+                    NAME.generate(c), Optional.of(KEY.generate(c)), values(1).generate(c))),
+        Gen.weighted(2, c -> new AttributeChange.Remove(NAME.generate(c), Optional.empty())),
+        Gen.weighted(
+            1, c -> new AttributeChange.Remove(NAME.generate(c), Optional.of(KEY.generate(c)))),
+        Gen.weighted(
+            2,
+            c ->
+                new AttributeChange.Append(
+                    NAME.generate(c), Optional.empty(), values(1).list(1, 3).generate(c))),
+        Gen.weighted(
+            2,
+            c ->
+                new AttributeChange.Add(
+                    Gen.of("views", "shares").generate(c),
+                    Optional.empty(),
+                    BigDecimal.valueOf(Gen.integers(-2, 5).generate(c)))),
+        Gen.weighted(
+            1,
+            c ->
+                new AttributeChange.Add(
+                    NAME.generate(c),
+                    Optional.empty(),
+                    ItemSizeAgreementTest.numbers().generate(c))),
+        Gen.weighted(
+            1,
+            c ->
+                new AttributeChange.Set(
+                    "blob",
+                    Optional.empty(),
+                    AppValue.of(
+                        "b"
+                            .repeat(
+                                Gen.integers(
+                                        AppValue.MAX_ATTRIBUTES_BYTES - 3_000,
+                                        AppValue.MAX_ATTRIBUTES_BYTES - 11)
+                                    .generate(c))))));
+  }
+
+  /** One to four changes, mostly of different attributes. */
+  static Gen<List<AttributeChange>> changes() {
+    return change().list(1, 4);
   }
 
   /** What attributes take in the item: the map that holds them, with its name. */

@@ -40,6 +40,16 @@ interface HistoryOp {
     return true;
   }
 
+  /**
+   * Whether applying the operation again, as a new call after one whose outcome was unknown,
+   * changes the state again with the same answer: an edit advances the version once more, an
+   * addition counts once more. An application's retry of such a call leaves it applied once or
+   * more, which only the items tell.
+   */
+  default boolean countsEachApplication() {
+    return false;
+  }
+
   /** An answer (a reduced value, or the class of a {@link QuickPhotosException}) and a state. */
   record Transition(Answer answer, HistoryModel next) {
     static Transition returns(Object value, HistoryModel next) {

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.AlreadyRequestedException;
+import io.quickphotos.AppValue;
 import io.quickphotos.FollowRequest;
 import io.quickphotos.FollowRequestNotFoundException;
 import io.quickphotos.NewUser;
@@ -33,6 +34,7 @@ import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserBlockedException;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.VersionConflictException;
 import io.quickphotos.Visibility;
 import io.quickphotos.conformance.HistoryOp.Transition;
 import io.quickphotos.conformance.HistoryOp.World;
@@ -71,6 +73,11 @@ final class HistoryOps {
   static final List<String> CAPTIONS = List.of("Mist", "A heron \uD83D\uDC26", "");
 
   private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
+
+  /** Two attributes that two writers set at once, each by name. */
+  static final List<String> ATTRIBUTE_NAMES = List.of("alt", "tags");
+
+  static final List<String> ATTRIBUTE_VALUES = List.of("heron", "mist");
 
   /** Two different users, for follows (a self-follow is bad input, not a race). */
   private static Gen<int[]> pair() {
@@ -117,7 +124,34 @@ final class HistoryOps {
           Gen.weighted(1, USER.map(MakePrivate::new)),
           Gen.weighted(2, pair().map(p -> new Approve(p[0], p[1]))),
           Gen.weighted(1, pair().map(p -> new Decline(p[0], p[1]))),
-          Gen.weighted(1, pair().map(p -> new Unblock(p[0], p[1]))));
+          Gen.weighted(1, pair().map(p -> new Unblock(p[0], p[1]))),
+          Gen.weighted(
+              2,
+              c ->
+                  new EditCaptionFrom(
+                      USER.generate(c),
+                      TIME.generate(c),
+                      Gen.of(CAPTIONS).generate(c),
+                      Gen.integers(0, 2).generate(c))),
+          Gen.weighted(
+              2,
+              c ->
+                  new SetAttribute(
+                      USER.generate(c),
+                      TIME.generate(c),
+                      Gen.of(ATTRIBUTE_NAMES).generate(c),
+                      Gen.of(ATTRIBUTE_VALUES).generate(c))),
+          Gen.weighted(
+              2,
+              c ->
+                  new AddViews(USER.generate(c), TIME.generate(c), Gen.integers(1, 3).generate(c))),
+          Gen.weighted(
+              1,
+              c ->
+                  new UpdateNameFrom(
+                      USER.generate(c),
+                      Gen.of(NAMES).generate(c),
+                      Gen.integers(0, 2).generate(c))));
 
   /** Writes only, for histories whose point is what gets stored. */
   static final Gen<HistoryOp> WRITES = OPERATIONS.filter(HistoryOp::writes);
@@ -315,14 +349,19 @@ final class HistoryOps {
     @Override
     public Object run(QuickPhotos repo, World world) {
       return repo.getPhoto(world.photo(owner, time))
-          .map(p -> List.of(reactionCounts(p), p.caption()));
+          .map(p -> List.of(reactionCounts(p), p.caption(), p.version(), appFacts(owner, time, p)));
     }
 
     @Override
     public Transition apply(HistoryModel m) {
       return Transition.returns(
           m.has(photo(owner, time))
-              ? Optional.of(List.of(counts(m, owner, time), caption(m, owner, time)))
+              ? Optional.of(
+                  List.of(
+                      counts(m, owner, time),
+                      caption(m, owner, time),
+                      counted(m, photoVersion(owner, time)),
+                      appFacts(m, owner, time)))
               : Optional.empty(),
           m);
     }
@@ -345,13 +384,20 @@ final class HistoryOps {
     }
 
     @Override
+    public boolean countsEachApplication() {
+      return true;
+    }
+
+    @Override
     public Transition apply(HistoryModel m) {
       if (!m.has(HistoryModel.user(user))) {
         return Transition.fails(UserNotFoundException.class, m);
       }
       HistoryModel next =
-          m.without(m.find("profile " + user + " ").orElseThrow())
-              .with(HistoryModel.profile(user, name));
+          advanced(
+              m.without(m.find("profile " + user + " ").orElseThrow())
+                  .with(HistoryModel.profile(user, name)),
+              userVersion(user));
       return Transition.returns(profileAndCounters(next, user), next);
     }
   }
@@ -464,6 +510,11 @@ final class HistoryOps {
 
     /** Conditions in request order: the owner exists and is not closing, the photo exists. */
     @Override
+    public boolean countsEachApplication() {
+      return true;
+    }
+
+    @Override
     public Transition apply(HistoryModel m) {
       if (!m.has(user(owner)) || !m.has(photo(owner, time))) {
         return Transition.fails(PhotoNotFoundException.class, m);
@@ -476,8 +527,152 @@ final class HistoryOps {
       if (!caption.isEmpty()) {
         next = next.with(HistoryModel.caption(owner, time, caption));
       }
-      return Transition.returns("edited", next);
+      return Transition.returns("edited", advanced(next, photoVersion(owner, time)));
     }
+  }
+
+  /**
+   * Changes a photo's caption if it is at the version named: one transaction whose photo
+   * condition checks the version, so the edit applies or fails as a conflict, atomically.
+   */
+  record EditCaptionFrom(int owner, int time, String caption, long version) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.editPhoto(
+          world.photo(owner, time),
+          PhotoEdit.builder().caption(caption).expectedVersion(version).build());
+      return "edited";
+    }
+
+    /** Conditions in request order: the owner, the photo, then its version. */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(owner)) || !m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      if (counted(m, photoVersion(owner, time)) != version) {
+        return Transition.fails(VersionConflictException.class, m);
+      }
+      return new EditCaption(owner, time, caption).apply(m);
+    }
+  }
+
+  /**
+   * Sets one attribute of a photo by name while other writers set the other one: each lands, and
+   * the version advances.
+   */
+  record SetAttribute(int owner, int time, String name, String value) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.editPhoto(
+          world.photo(owner, time), PhotoEdit.builder().set(name, AppValue.of(value)).build());
+      return "set";
+    }
+
+    @Override
+    public boolean countsEachApplication() {
+      return true;
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(owner)) || !m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      String prefix = attribute(owner, time, name, "");
+      HistoryModel next = m;
+      Optional<String> old = m.find(prefix);
+      if (old.isPresent()) {
+        next = next.without(old.get());
+      }
+      next = next.with(attribute(owner, time, name, value));
+      return Transition.returns("set", advanced(next, photoVersion(owner, time)));
+    }
+  }
+
+  /** Adds to a photo's views counter: every addition counts, and the version stays. */
+  record AddViews(int owner, int time, int amount) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      repo.editPhoto(world.photo(owner, time), PhotoEdit.builder().add("views", amount).build());
+      return "added";
+    }
+
+    @Override
+    public boolean countsEachApplication() {
+      return true;
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(owner)) || !m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      return Transition.returns("added", plus(m, views(owner, time), amount));
+    }
+  }
+
+  /** Sets a user's name if the profile is at the version named. */
+  record UpdateNameFrom(int user, String name, long version) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      // The answer's profile may be read after the write (a hot user's totals): not compared.
+      repo.updateProfile(
+          world.user(user), ProfileUpdate.builder().name(name).expectedVersion(version).build());
+      return "updated";
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(HistoryModel.user(user))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (counted(m, userVersion(user)) != version) {
+        return Transition.fails(VersionConflictException.class, m);
+      }
+      HistoryModel next =
+          advanced(
+              m.without(m.find("profile " + user + " ").orElseThrow())
+                  .with(HistoryModel.profile(user, name)),
+              userVersion(user));
+      return Transition.returns("updated", next);
+    }
+  }
+
+  /** The prefix of a photo's version fact, e.g. {@code pversion 0 1 }. */
+  static String photoVersion(int owner, int time) {
+    return "pversion " + owner + " " + time + " ";
+  }
+
+  /** The prefix of a profile's version fact, e.g. {@code uversion 0 }. */
+  static String userVersion(int user) {
+    return "uversion " + user + " ";
+  }
+
+  /** The prefix of a photo's views fact. */
+  static String views(int owner, int time) {
+    return "views " + owner + " " + time + " ";
+  }
+
+  /** A photo's attribute fact, e.g. {@code attr 0 1 alt heron}. */
+  static String attribute(int owner, int time, String name, String value) {
+    return "attr " + owner + " " + time + " " + name + " " + value;
+  }
+
+  /** The number a counting fact holds (a version, views), 0 without one. */
+  static long counted(HistoryModel m, String prefix) {
+    return m.find(prefix).map(f -> Long.parseLong(f.substring(prefix.length()))).orElse(0L);
+  }
+
+  /** The model with a counting fact advanced by one. */
+  static HistoryModel advanced(HistoryModel m, String prefix) {
+    return plus(m, prefix, 1);
+  }
+
+  private static HistoryModel plus(HistoryModel m, String prefix, long amount) {
+    long now = counted(m, prefix);
+    HistoryModel next = m.find(prefix).map(m::without).orElse(m);
+    return next.with(prefix + (now + amount));
   }
 
   /** The first page (up to 100) of a user's followers, as user indexes in listing order. */
@@ -546,6 +741,9 @@ final class HistoryOps {
       Set<String> left = new HashSet<>(m.facts());
       left.remove(photo(owner, time));
       left.removeIf(f -> f.startsWith(HistoryModel.caption(owner, time, "")));
+      left.removeIf(f -> f.startsWith(photoVersion(owner, time)));
+      left.removeIf(f -> f.startsWith(views(owner, time)));
+      left.removeIf(f -> f.startsWith(attribute(owner, time, "", "").trim() + " "));
       left.removeIf(
           f ->
               f.startsWith("reaction ")
@@ -579,7 +777,8 @@ final class HistoryOps {
             return switch (words[0]) {
               case "user", "profile" -> words[1].equals(u);
               case "follow" -> words[1].equals(u) || words[2].equals(u);
-              case "photo", "caption" -> words[1].equals(u);
+              case "photo", "caption", "pversion", "attr", "views", "uversion" ->
+                  words[1].equals(u);
               case "reaction" -> words[1].equals(u) || words[2].equals(u);
               case "private" -> words[1].equals(u);
               case "request", "block" -> words[1].equals(u) || words[2].equals(u);
@@ -602,7 +801,8 @@ final class HistoryOps {
     @Override
     public Transition apply(HistoryModel m) {
       return m.has(HistoryModel.user(user))
-          ? Transition.returns("private", m.with(privateAccount(user)))
+          // A change of privacy is a change of the profile: its version advances.
+          ? Transition.returns("private", advanced(m.with(privateAccount(user)), userVersion(user)))
           : Transition.fails(UserNotFoundException.class, m);
     }
   }
@@ -625,7 +825,7 @@ final class HistoryOps {
       if (!m.has(HistoryModel.user(user))) {
         return Transition.fails(UserNotFoundException.class, m);
       }
-      HistoryModel next = m.without(privateAccount(user));
+      HistoryModel next = advanced(m.without(privateAccount(user)), userVersion(user));
       for (int r = 0; r < USERS; r++) {
         if (next.has(request(r, user))) {
           next = next.without(request(r, user)).with(follow(r, user));
@@ -734,6 +934,36 @@ final class HistoryOps {
     return counts;
   }
 
+  /** A photo's attribute and views facts, as read from the repository. */
+  private static java.util.SortedSet<String> appFacts(int owner, int time, Photo photo) {
+    java.util.SortedSet<String> facts = new java.util.TreeSet<>();
+    photo
+        .attributes()
+        .forEach(
+            (name, value) -> {
+              if (name.equals("views") && value instanceof AppValue.Num n) {
+                facts.add(views(owner, time) + n.value().longValueExact());
+              } else if (value instanceof AppValue.Text text) {
+                facts.add(attribute(owner, time, name, text.value()));
+              } else {
+                facts.add("unexpected " + name + " " + value);
+              }
+            });
+    return facts;
+  }
+
+  /** A photo's attribute and views facts in the model. */
+  private static java.util.SortedSet<String> appFacts(HistoryModel m, int owner, int time) {
+    java.util.SortedSet<String> facts = new java.util.TreeSet<>();
+    for (String fact : m.facts()) {
+      if (fact.startsWith(views(owner, time))
+          || fact.startsWith(attribute(owner, time, "", "").trim() + " ")) {
+        facts.add(fact);
+      }
+    }
+    return facts;
+  }
+
   /** A photo's caption in the model: its caption fact's text, empty if it has none. */
   private static String caption(HistoryModel m, int owner, int time) {
     String prefix = HistoryModel.caption(owner, time, "");
@@ -781,6 +1011,9 @@ final class HistoryOps {
       for (io.quickphotos.Block b : Listings.readAll(p -> repo.blocksOf(world.user(u), p))) {
         facts.add(block(u, world.userIndex(b.blocked())));
       }
+      if (found.get().version() > 0) {
+        facts.add(userVersion(u) + found.get().version());
+      }
       List<io.quickphotos.Follow> followers =
           Listings.readAll(p -> repo.followersOf(world.user(u), p));
       for (io.quickphotos.Follow f : followers) {
@@ -802,6 +1035,10 @@ final class HistoryOps {
         if (!photo.get().caption().isEmpty()) {
           facts.add(HistoryModel.caption(u, t, photo.get().caption()));
         }
+        if (photo.get().version() > 0) {
+          facts.add(photoVersion(u, t) + photo.get().version());
+        }
+        facts.addAll(appFacts(u, t, photo.get()));
         List<Reaction> reactions = new ArrayList<>();
         PageRequest page = PageRequest.first(100);
         while (true) {

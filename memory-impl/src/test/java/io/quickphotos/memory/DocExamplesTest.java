@@ -31,6 +31,7 @@ import io.quickphotos.TableItems;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.UserStatus;
+import io.quickphotos.VersionConflictException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -149,9 +150,9 @@ class DocExamplesTest {
                     "width", AppValue.of(4032),
                     "alt", AppValue.of("A grey heron on one leg"),
                     "tags", AppValue.list(AppValue.of("birds"), AppValue.of("lake")))));
-    photos.editPhoto( // caption and attributes, each replaced whole; counters kept
+    photos.editPhoto( // the caption replaced; counters and attributes kept
         photo.id(), PhotoEdit.builder().caption("A heron at dawn, Lake Geneva").build());
-    photos.updateProfile( // a profile's attributes, replaced whole
+    photos.updateProfile( // a profile's attributes, all of them replaced
         "ann", ProfileUpdate.builder().attributes(Map.of("private", AppValue.of(true))).build());
     if (photos.getPhoto(photo.id()).orElseThrow().attributes().get("width")
         instanceof AppValue.Num width) {
@@ -174,6 +175,53 @@ class DocExamplesTest {
                         Map.of("9lives", AppValue.of(1)))))
         .isInstanceOf(io.quickphotos.InvalidInputException.class)
         .hasMessageContaining("9lives");
+  }
+
+  @Test
+  void singleAttributesCountersAndVersions() {
+    QuickPhotos photos = MemoryQuickPhotos.create();
+    photos.createUser(newUser("ann"));
+    Photo photo =
+        photos.uploadPhoto(
+            new NewPhoto(
+                "ann",
+                Instant.parse("2024-06-01T09:30:00Z"),
+                "https://photos.example.com/ann/1.jpg",
+                "A heron",
+                Map.of("alt", AppValue.of("A heron"))));
+    // tag::single-attributes[]
+    photos.editPhoto( // one attribute; the others neither read nor sent
+        photo.id(), PhotoEdit.builder().set("alt", AppValue.of("A grey heron on one leg")).build());
+    photos.editPhoto( // a list appended to and a counter added to, where they are stored
+        photo.id(),
+        PhotoEdit.builder().append("tags", AppValue.of("birds")).add("views", 1).build());
+    Photo read = photos.getPhoto(photo.id()).orElseThrow(); // version 2: two edits
+    try {
+      photos.editPhoto( // applies only if no other edit landed since the read
+          photo.id(),
+          PhotoEdit.builder().caption("A heron at dawn").expectedVersion(read.version()).build());
+    } catch (VersionConflictException e) {
+      // Another edit landed: read again, apply the change to what is there, send it again.
+    }
+    // end::single-attributes[]
+    Photo stored = photos.getPhoto(photo.id()).orElseThrow();
+    assertThat(read.version()).isEqualTo(2);
+    assertThat(stored.version()).isEqualTo(3);
+    assertThat(stored.caption()).isEqualTo("A heron at dawn");
+    assertThat(stored.attributes())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "alt",
+                AppValue.of("A grey heron on one leg"),
+                "tags",
+                AppValue.list(AppValue.of("birds")),
+                "views",
+                AppValue.of(1)));
+    assertThatThrownBy(
+            () ->
+                photos.editPhoto(
+                    photo.id(), PhotoEdit.builder().caption("x").expectedVersion(2).build()))
+        .isInstanceOf(VersionConflictException.class);
   }
 
   @Test

@@ -35,6 +35,7 @@ import io.quickphotos.internal.repository.audit.TableAudit;
 import io.quickphotos.internal.repository.bulk.RawItems;
 import io.quickphotos.internal.repository.bulk.SnapshotItems;
 import io.quickphotos.internal.repository.cascade.Cascades;
+import io.quickphotos.internal.repository.edit.Edits;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
@@ -47,7 +48,6 @@ import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.validation.SnapshotValidation;
 import io.quickphotos.internal.repository.validation.Validation;
 import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.PhotoPlans;
 import io.quickphotos.internal.singletable.Plans;
 import io.quickphotos.internal.singletable.TableSettingsItem;
 import io.quickphotos.internal.singletable.UserPlans;
@@ -82,6 +82,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   private final RawItems rawItems;
   private final Privacy privacy;
   private final PrivacyCalls privacyCalls;
+  private final Edits edits;
 
   /**
    * Creates a repository over an engine.
@@ -111,6 +112,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.snapshots = new SnapshotItems(requests.batches());
     // Items loaded around the repository may change any hot key: it then serves none it kept.
     this.rawItems = new RawItems(bare, options.retryPolicy(), hotCounters::forgetKept);
+    this.edits = new Edits(requests);
   }
 
   /** The table as items, for tools: see {@link Repositories#rawItems}. */
@@ -139,24 +141,16 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public User updateProfile(String username, ProfileUpdate update) {
     Validation.username("username", username);
     Validation.profileUpdate(update, today());
-    WritePlan plan = UserPlans.updateProfile(username, update);
+    Validation.edits("user", update.changes(), update.attributes(), update.expectedVersion());
     return calls.call(
         AccessPattern.UPDATE_PROFILE,
-        // The answer is this call's own write: its image, with counts read after it where a hot
-        // user's shards, a fold into a private account or approvals changed them.
+        // The answer is this call's own write: its image, with counts read after it.
         meter -> {
-          Item written = requests.writes().write(plan, meter).orElseThrow();
-          if (update.visibility().isPresent()) {
-            // Going private folds a hot account's shards; going public approves the requests.
-            Item after = privacy.afterUpdate(written, update.visibility().get(), meter);
-            if (after != written) {
-              return ItemCodec.user(
-                  UserPlans.sameAccount(written, after)
-                      ? ItemCodec.withCountsOf(written, after)
-                      : ItemCodec.withCounts(written, 0, 0));
-            }
-          }
-          return ItemCodec.user(hotCounters.afterProfileUpdate(written, meter));
+          Item written = edits.updateProfile(username, update, meter);
+          return ItemCodec.user(
+              update.visibility().isPresent()
+                  ? privacy.afterUpdate(written, update.visibility().get(), meter)
+                  : hotCounters.afterProfileUpdate(written, meter));
         });
   }
 
@@ -170,8 +164,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public void editPhoto(PhotoId id, PhotoEdit edit) {
     Validation.photoId(id);
     Validation.photoEdit(edit);
-    WritePlan plan = PhotoPlans.editPhoto(id, edit);
-    calls.call(AccessPattern.EDIT_PHOTO, meter -> requests.writes().write(plan, meter));
+    Validation.edits("photo", edit.changes(), edit.attributes(), edit.expectedVersion());
+    run(AccessPattern.EDIT_PHOTO, meter -> edits.editPhoto(id, edit, meter));
   }
 
   @Override
@@ -376,7 +370,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
             new WriteAction.Put(
                 TableSettingsItem.item(settings, clock.instant()), ItemCondition.NONE),
             () -> new QuickPhotosException("the settings item could not be written"));
-    calls.call(AccessPattern.TABLE_SETTINGS, meter -> requests.writes().write(plan, meter));
+    run(AccessPattern.TABLE_SETTINGS, meter -> requests.writes().write(plan, meter));
   }
 
   @Override

@@ -306,7 +306,8 @@ public final class ItemCodec {
         item.number(FOLLOWING).longValueExact(),
         attributes(item),
         isPrivate(item) ? Visibility.PRIVATE : Visibility.PUBLIC,
-        count(item, REQUESTS));
+        count(item, REQUESTS),
+        Versions.of(item));
   }
 
   /**
@@ -448,7 +449,13 @@ public final class ItemCodec {
       }
       caption = text.value();
     }
-    return new Photo(id, item.string(LOCATION), Map.ofEntries(entries), caption, attributes(item));
+    return new Photo(
+        id,
+        item.string(LOCATION),
+        Map.ofEntries(entries),
+        caption,
+        attributes(item),
+        Versions.of(item));
   }
 
   /**

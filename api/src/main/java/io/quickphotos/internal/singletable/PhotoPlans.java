@@ -5,7 +5,9 @@ import io.quickphotos.NewPhoto;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.SortOrder;
+import io.quickphotos.VersionConflictException;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The plans of photos: uploading, listing a user's photos, and marking one for deletion.
@@ -75,20 +78,32 @@ public final class PhotoPlans {
   /**
    * Edit photo: one transaction of a condition check that the owner exists and is not closing
    * ({@link Plans#ACTIVE_USER}) and an UpdateItem of the photo's caption and application
-   * attributes if it exists and its deletion has not begun ({@link Plans#OPEN_PHOTO}). Each part
-   * of the edit is a SET of its attribute, or a REMOVE when it is empty (an item holds no empty
-   * caption and no empty map, so a photo edited back to nothing is the item of one that never
-   * had them). Its counters, location and markers are not touched. A failure of either condition
-   * means the photo, as a caller may see it, does not exist: the owner's check fails only for an
-   * account that is gone or closing, whose photos are refused from the mark on, as
-   * {@link ReactionPlans#reactTo} refuses them.
+   * attributes if it exists and its deletion has not begun ({@link Plans#OPEN_PHOTO}). The
+   * caption is a SET, or a REMOVE when it is empty; all attributes at once are a SET of the
+   * {@code app} map, or a REMOVE when there are none (an item holds no empty caption and no empty
+   * map, so a photo edited back to nothing is the item of one that never had them, but for its
+   * version), with the bound of single-attribute edits set to their exact size; single attributes
+   * are clauses
+   * inside the map under the budget {@link AttributeEdits} explains. Its counters, location and
+   * markers are not touched. A failure of either condition means the photo, as a caller may see
+   * it, does not exist: the owner's check fails only for an account that is gone or closing,
+   * whose photos are refused from the mark on, as {@link ReactionPlans#reactTo} refuses them.
+   *
+   * <p>The edit advances the photo's version ({@link Versions}), but for one that only adds to
+   * numbers; one that names the version it was made from adds {@code version = :v} (or, for 0,
+   * {@code NOT attribute_exists(version)}) to the photo's condition. A photo that is there and
+   * open but fails the condition is a {@link VersionConflictException} when its version is not
+   * the one named, and otherwise failed the budget: {@link AttributeEdits.MeasureAgain}, for the
+   * repository to measure the edit on the photo returned with the failure.
    *
    * @param id the photo, already validated
    * @param edit the caption and attributes, already validated, not empty
+   * @param budget how single-attribute changes are sent; {@link AttributeEdits#none()} if the edit
+   *     has none
    * @return the plan
    */
-  public static WritePlan editPhoto(PhotoId id, PhotoEdit edit) {
-    List<UpdateAction> changes = new ArrayList<>(2);
+  public static WritePlan editPhoto(PhotoId id, PhotoEdit edit, AttributeEdits.Budget budget) {
+    List<UpdateAction> changes = new ArrayList<>(4);
     edit.caption()
         .ifPresent(
             caption ->
@@ -96,7 +111,18 @@ public final class PhotoPlans {
                     caption.isEmpty()
                         ? new UpdateAction.Remove(AttributePath.of(ItemCodec.CAPTION))
                         : Plans.set(ItemCodec.CAPTION, caption)));
-    edit.attributes().ifPresent(attributes -> changes.add(setAttributes(attributes)));
+    edit.attributes()
+        .ifPresent(
+            attributes -> {
+              changes.add(setAttributes(attributes));
+              changes.add(AttributeEdits.exactBound(attributes));
+            });
+    ItemCondition sized = AttributeEdits.addClauses(edit.changes(), budget, changes);
+    boolean countsOnly =
+        edit.caption().isEmpty()
+            && edit.attributes().isEmpty()
+            && AttributeEdits.countsOnly(edit.changes());
+    FailedItem failed = new FailedItem();
     return WritePlan.transaction(
         new WritePlan.Step(
             OWNER,
@@ -104,8 +130,30 @@ public final class PhotoPlans {
             () -> Plans.photoNotFound(id)),
         new WritePlan.Step(
             PHOTO,
-            new WriteAction.Update(KeyLayout.photo(id), changes, Plans.OPEN_PHOTO),
-            () -> Plans.photoNotFound(id)));
+            new WriteAction.Update(
+                KeyLayout.photo(id),
+                countsOnly ? changes : Versions.advanced(changes),
+                Plans.allOf(Versions.checked(Plans.OPEN_PHOTO, edit.expectedVersion()), sized)),
+            () -> editRefused(id, edit.expectedVersion(), budget, failed.item()),
+            failed));
+  }
+
+  /**
+   * What a failed condition of a photo's edit means, from the photo as it was: not found if it is
+   * gone or its deletion has begun, a conflict if it holds another version than the one named,
+   * and otherwise the budget's sign to measure again.
+   */
+  private static QuickPhotosException editRefused(
+      PhotoId id, OptionalLong expected, AttributeEdits.Budget budget, Optional<Item> found) {
+    if (found.isEmpty() || deletionMarker(found.get()).isPresent()) {
+      return Plans.photoNotFound(id);
+    }
+    long version = Versions.of(found.get());
+    if (expected.isPresent() && expected.getAsLong() != version) {
+      return VersionConflictException.of(id, expected.getAsLong(), version);
+    }
+    return AttributeEdits.measureAgain(budget, found.get())
+        .orElseGet(() -> Plans.photoNotFound(id));
   }
 
   /**

@@ -82,6 +82,19 @@ public final class Plans {
     return new ItemCondition.And(flat);
   }
 
+  /**
+   * {@code condition AND more…} as one flat AND, the conditions that always hold left out: the
+   * request reads as the first condition with terms added.
+   */
+  static ItemCondition allOf(ItemCondition condition, ItemCondition... more) {
+    List<ItemCondition> all =
+        new ArrayList<>(
+            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
+    all.addAll(List.of(more));
+    all.removeIf(c -> c instanceof ItemCondition.Always);
+    return all.size() == 1 ? all.get(0) : new ItemCondition.And(all);
+  }
+
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
   static boolean atLeast(Item item, AttributePath path, long threshold) {
     Value value = item.get(path.names().get(0)).orElse(null);

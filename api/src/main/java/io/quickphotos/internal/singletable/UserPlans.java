@@ -2,8 +2,10 @@ package io.quickphotos.internal.singletable;
 
 import io.quickphotos.NewUser;
 import io.quickphotos.ProfileUpdate;
+import io.quickphotos.QuickPhotosException;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.VersionConflictException;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
@@ -14,6 +16,7 @@ import io.quickphotos.engine.WriteAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The plans of a user's own item: creating, updating and closing an account, and the paths of
@@ -65,25 +68,106 @@ public final class UserPlans {
 
   /**
    * Update profile: UpdateItem setting the given fields (and replacing the application's
-   * attributes, or removing them, when the update has them; setting or removing {@code private}
-   * when it changes the visibility), with {@link Plans#ACTIVE_USER}.
+   * attributes, or removing them, when the update has them all; changing single ones under the
+   * budget {@link AttributeEdits} explains; setting or removing {@code private} when it changes
+   * the visibility) and advancing the profile's version
+   * ({@link Versions}; not for an update that only adds to numbers), with
+   * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
+   * version = :v}. A profile that is there and active but fails the condition is a
+   * {@link VersionConflictException} when its version is not the one named, and otherwise failed
+   * the budget: {@link AttributeEdits.MeasureAgain}.
+   *
+   * <p>The update carries the call's token ({@code SET updateToken = :token}, with {@code NOT
+   * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: the AWS SDK
+   * resends an UpdateItem whose answer was lost, and the first attempt may have been applied. Its
+   * fields are set again harmlessly, but its version would advance twice, its additions count
+   * twice and its named version meet itself; the resend instead fails its condition on an item
+   * that carries the token, which the step recognises as the call's own write, applied once (on
+   * an account that is still active: a closing one is not found, as it was). The token adds 23
+   * bytes to an updated profile.
    *
    * @param username the user's handle
    * @param update the fields to change, already validated
+   * @param budget how single-attribute changes are sent; {@link AttributeEdits#none()} if the
+   *     update has none
+   * @param token the call's token, from {@link Plans#newCascadeMarker()}, the same on every attempt
    * @return the plan
    */
-  public static WritePlan updateProfile(String username, ProfileUpdate update) {
+  public static WritePlan updateProfile(
+      String username, ProfileUpdate update, AttributeEdits.Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
     update.name().ifPresent(v -> sets.add(Plans.set(ItemCodec.NAME, v)));
     update.email().ifPresent(v -> sets.add(Plans.set(ItemCodec.EMAIL, v)));
     update.birthdate().ifPresent(v -> sets.add(Plans.set(ItemCodec.BIRTHDATE, v.toString())));
     update.address().ifPresent(v -> sets.add(Plans.set(ItemCodec.ADDRESS, v)));
     update.status().ifPresent(v -> sets.add(Plans.set(ItemCodec.STATUS, v.name())));
-    update.attributes().ifPresent(v -> sets.add(PhotoPlans.setAttributes(v)));
+    update
+        .attributes()
+        .ifPresent(
+            v -> {
+              sets.add(PhotoPlans.setAttributes(v));
+              sets.add(AttributeEdits.exactBound(v));
+            });
     update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
-    return WritePlan.single(
-        new WriteAction.Update(KeyLayout.user(username), sets, Plans.ACTIVE_USER),
-        () -> Plans.userNotFound(username));
+    ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
+    sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
+    boolean countsOnly =
+        update.name().isEmpty()
+            && update.email().isEmpty()
+            && update.birthdate().isEmpty()
+            && update.address().isEmpty()
+            && update.status().isEmpty()
+            && update.attributes().isEmpty()
+            && update.visibility().isEmpty()
+            && AttributeEdits.countsOnly(update.changes());
+    FailedItem failed =
+        new FailedItem(
+            // A closing account's profile is not found, as before: the documented answer to a
+            // late resend after deleteUser marked it.
+            found ->
+                found
+                    .filter(Plans::isActive)
+                    .flatMap(item -> item.get(UPDATE_TOKEN))
+                    .equals(Optional.of(token)));
+    return new WritePlan(
+        List.of(
+            new WritePlan.Step(
+                WritePlan.SINGLE,
+                new WriteAction.Update(
+                    KeyLayout.user(username),
+                    countsOnly ? sets : Versions.advanced(sets),
+                    Plans.allOf(
+                        Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()),
+                        sized,
+                        ItemCondition.not(
+                            new ItemCondition.AttributeEquals(UPDATE_TOKEN_PATH, token)))),
+                () -> updateRefused(username, update.expectedVersion(), budget, failed.item()),
+                found -> false,
+                failed)),
+        false);
+  }
+
+  /** On a profile {@code updateProfile} changed: the last such call's token. */
+  static final String UPDATE_TOKEN = "updateToken";
+
+  private static final AttributePath UPDATE_TOKEN_PATH = AttributePath.of(UPDATE_TOKEN);
+
+  /**
+   * What a failed condition of a profile update means, from the profile as it was: not found if
+   * it is gone or closing, a conflict if it holds another version than the one named, and
+   * otherwise the budget's sign to measure again.
+   */
+  private static QuickPhotosException updateRefused(
+      String username, OptionalLong expected, AttributeEdits.Budget budget, Optional<Item> found) {
+    if (found.isEmpty() || !Plans.isActive(found.get())) {
+      return Plans.userNotFound(username);
+    }
+    long version = Versions.of(found.get());
+    if (expected.isPresent() && expected.getAsLong() != version) {
+      return VersionConflictException.of(username, expected.getAsLong(), version);
+    }
+    return AttributeEdits.measureAgain(budget, found.get())
+        .orElseGet(() -> Plans.userNotFound(username));
   }
 
   /**

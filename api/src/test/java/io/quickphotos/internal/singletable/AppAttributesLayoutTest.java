@@ -124,7 +124,8 @@ class AppAttributesLayoutTest {
   /**
    * The budget's numbers: a photo of a 64-character handle of four-byte letters, a location of
    * 2,048 such characters, the longest caption of them, every counter at its largest and every
-   * marker the layout adds (a deletion's, a hot key's, a fan-out's) takes under 18 KB besides
+   * marker the layout adds (a deletion's, a hot key's, a fan-out's, an edit's version, bound and
+   * token) takes under 18 KB besides
    * the attributes; a profile under 7 KB. With attributes at the limit both stay more than 4 KB
    * under 400 KB: room for what a later version adds.
    */
@@ -148,7 +149,9 @@ class AppAttributesLayoutTest {
             ItemCodec.DELETING,
             Shards.SHARDS,
             Counters.REVISION,
-            Timelines.FEED_ATTRIBUTE);
+            Timelines.FEED_ATTRIBUTE,
+            Versions.VERSION,
+            AttributeEdits.APP_BYTES);
     assertThat(layoutsPhoto.size()).isLessThan(18 * 1024);
 
     NewUser user =
@@ -168,7 +171,10 @@ class AppAttributesLayoutTest {
             Counters.REVISION,
             Timelines.AUDIENCE_COUNT,
             Timelines.MEMBERSHIPS_COUNT,
-            Timelines.FEED_ATTRIBUTE);
+            Timelines.FEED_ATTRIBUTE,
+            Versions.VERSION,
+            AttributeEdits.APP_BYTES,
+            UserPlans.UPDATE_TOKEN);
     assertThat(layoutsProfile.size()).isLessThan(7 * 1024);
 
     for (Item layouts : List.of(layoutsPhoto, layoutsProfile)) {
@@ -188,14 +194,22 @@ class AppAttributesLayoutTest {
   private static Item withMarkers(Item item, String... names) {
     Item.Builder builder = item.toBuilder();
     for (String name : names) {
-      builder.put(
-          name,
-          name.equals(ItemCodec.DELETING)
-                  || name.equals(ItemCodec.CLOSING)
-                  || name.equals(ItemCodec.CALL_TOKEN)
-                  || name.equals(Timelines.FEED_ATTRIBUTE)
-              ? MARKER
-              : COUNTER);
+      if (name.equals(UserPlans.UPDATE_TOKEN)) {
+        // A call's token: always 12 characters (Plans.newCascadeMarker).
+        builder.put(name, Plans.newCascadeMarker());
+      } else if (name.equals(AttributeEdits.APP_BYTES)) {
+        // The attributes' bound never passes their limit: an edit past it is refused.
+        builder.put(name, Value.Num.of(AppValue.MAX_ATTRIBUTES_BYTES));
+      } else {
+        builder.put(
+            name,
+            name.equals(ItemCodec.DELETING)
+                    || name.equals(ItemCodec.CLOSING)
+                    || name.equals(ItemCodec.CALL_TOKEN)
+                    || name.equals(Timelines.FEED_ATTRIBUTE)
+                ? MARKER
+                : COUNTER);
+      }
     }
     return builder.build();
   }

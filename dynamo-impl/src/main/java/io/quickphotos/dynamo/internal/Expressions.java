@@ -47,6 +47,7 @@ final class Expressions {
   private static final Expression ABSENT =
       new Expression("attribute_not_exists(PK)", Map.of(), Map.of());
   private static final AttributeValue ZERO = AttributeValue.fromN("0");
+  private static final AttributeValue EMPTY_LIST = AttributeValue.fromL(List.of());
 
   private Expressions() {}
 
@@ -186,10 +187,14 @@ final class Expressions {
   }
 
   /**
-   * An UpdateItem's {@code SET} expression: {@code #a = :v} for a {@link UpdateAction.Set} and
-   * {@code #a = if_not_exists(#a, :zero) + :d} for a {@link UpdateAction.Add}, so a counter that
-   * does not exist yet starts at zero, and {@code #a = if_not_exists(#a, :v)} for a
-   * {@link UpdateAction.SetIfAbsent}. Nested paths become {@code #a.#k}.
+   * An UpdateItem's {@code SET} and {@code REMOVE} expression: {@code #a = :v} for a
+   * {@link UpdateAction.Set}; {@code #a = if_not_exists(#a, :zero) + :d} for a
+   * {@link UpdateAction.Add} or {@link UpdateAction.AddNumber}, so a number that does not exist
+   * yet starts at zero; {@code #a = list_append(if_not_exists(#a, :empty), :l)} for an
+   * {@link UpdateAction.Append}, so a list that does not exist yet starts empty;
+   * {@code #a = if_not_exists(#a, :v)} for a {@link UpdateAction.SetIfAbsent}; and
+   * {@code REMOVE #a} for a {@link UpdateAction.Remove}. Nested paths become {@code #a.#k} or
+   * {@code #a.#k.#j}.
    *
    * @param actions the clauses, at least one
    * @return the UpdateExpression and its placeholders
@@ -220,6 +225,27 @@ final class Expressions {
             .append(path)
             .append(", ")
             .append(value)
+            .append(')');
+      } else if (action instanceof UpdateAction.AddNumber add) {
+        String delta = ":d" + i;
+        values.put(delta, AttributeValues.toSdk(new Value.Num(add.delta())));
+        values.put(":zero", ZERO);
+        expression
+            .append(path)
+            .append(" = if_not_exists(")
+            .append(path)
+            .append(", :zero) + ")
+            .append(delta);
+      } else if (action instanceof UpdateAction.Append append) {
+        String appended = ":l" + i;
+        values.put(appended, AttributeValues.toSdk(new Value.ListValue(append.values())));
+        values.put(":empty", EMPTY_LIST);
+        expression
+            .append(path)
+            .append(" = list_append(if_not_exists(")
+            .append(path)
+            .append(", :empty), ")
+            .append(appended)
             .append(')');
       } else {
         UpdateAction.Add add = (UpdateAction.Add) action;

@@ -62,10 +62,10 @@ final class Conditions {
     if (item == null) {
       return null;
     }
-    Value top = item.attributes().get(path.names().get(0));
-    if (path.names().size() == 1) {
-      return top;
+    Value value = item.attributes().get(path.names().get(0));
+    for (int i = 1; i < path.names().size() && value != null; i++) {
+      value = value instanceof Value.MapValue map ? map.value().get(path.names().get(i)) : null;
     }
-    return top instanceof Value.MapValue map ? map.value().get(path.names().get(1)) : null;
+    return value;
   }
 }

@@ -482,7 +482,7 @@ public final class MemoryTable implements Table {
     }
     if (action instanceof WriteAction.Update update) {
       Item image = Updates.apply(update.key(), current, update.actions());
-      Rules.updatedItemSize(image);
+      Rules.updatedItem(image, update.actions());
       return image;
     }
     return null;

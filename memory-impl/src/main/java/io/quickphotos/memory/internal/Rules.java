@@ -3,6 +3,7 @@ package io.quickphotos.memory.internal;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.QueryPlan;
@@ -12,8 +13,10 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -107,6 +110,45 @@ final class Rules {
       "The document path provided in the update expression is invalid for update";
   static final String OPERAND_WRONG_TYPE =
       "An operand in the update expression has an incorrect data type";
+
+  /** A number of more than 38 significant digits, stored or the result of an addition. */
+  static final String NUMBER_PRECISION = "DynamoDB only supports precision up to 38 digits";
+
+  static final String NUMBER_OVERFLOW =
+      "Number overflow. Attempting to store a number with magnitude larger than supported range";
+  static final String NUMBER_UNDERFLOW =
+      "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+
+  /** A value nested deeper than DynamoDB's 32 levels (the item is the first) in a stored item. */
+  static final String NESTING_IN_ITEM =
+      "Nesting Levels have exceeded supported limits: "
+          + "Attributes in the item have nested levels beyond supported limit";
+
+  /** The same, in the image an update computed (DynamoDB Local 2.6.1's shorter words). */
+  static final String NESTING_IN_UPDATE = "Nesting Levels have exceeded supported limits";
+
+  static final String EMPTY_ATTRIBUTE_NAME = "Empty attribute name";
+
+  /**
+   * A value of an update or a condition that breaks a rule: DynamoDB's words before the rule's,
+   * which DynamoDB Local follows with {@code " for key :v0"}, the placeholder the DynamoDB engine
+   * chose; this engine has no placeholders and leaves that out.
+   */
+  static final String INVALID_EXPRESSION_VALUE =
+      "ExpressionAttributeValues contains invalid value: ";
+
+  /**
+   * How many maps and lists may nest in one attribute's value: DynamoDB allows 32 levels, and
+   * counts the item as the first (DynamoDB Local 2.6.1 stores 31 maps one in another as an
+   * attribute, and refuses 32).
+   */
+  static final int MAX_NESTED_CONTAINERS = 31;
+
+  /** DynamoDB's number range: magnitudes 1E-130 to under 1E+126. */
+  private static final int MAX_DIGITS = 38;
+
+  private static final int MAX_EXPONENT = 125;
+  private static final int MIN_EXPONENT = -130;
 
   private Rules() {}
 
@@ -205,15 +247,179 @@ final class Rules {
   /** The whole item of a PutItem. */
   static void putItem(Item item) {
     itemKey(item);
+    values(item);
     if (item.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(ITEM_TOO_LARGE);
     }
   }
 
-  /** The new image an UpdateItem computed; DynamoDB words this refusal differently from Put's. */
-  static void updatedItemSize(Item image) {
+  /**
+   * The new image an UpdateItem computed: its size, and the nesting of the attributes the update
+   * wrote; DynamoDB words these refusals differently from Put's.
+   */
+  static void updatedItem(Item image, List<UpdateAction> actions) {
     if (image.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(UPDATED_ITEM_TOO_LARGE);
+    }
+    for (UpdateAction action : actions) {
+      // Only a clause that writes a map or a list can nest deeper (a counter's never does).
+      if (insertsContainer(action)) {
+        Value written = image.get(action.path().top()).orElse(null);
+        if (written != null && nesting(written) > MAX_NESTED_CONTAINERS) {
+          throw invalid(NESTING_IN_UPDATE);
+        }
+      }
+    }
+  }
+
+  private static boolean insertsContainer(UpdateAction action) {
+    Value value =
+        action instanceof UpdateAction.Set set
+            ? set.value()
+            : action instanceof UpdateAction.SetIfAbsent ifAbsent ? ifAbsent.value() : null;
+    return action instanceof UpdateAction.Append
+        || value instanceof Value.MapValue
+        || value instanceof Value.ListValue;
+  }
+
+  /**
+   * Every attribute of an item as DynamoDB takes it: names not empty (map keys included),
+   * numbers of at most 38 significant digits in DynamoDB's range, maps and lists nested at most
+   * 32 levels counting the item. A BatchWriteItem, a PutItem and a transaction's Put are all
+   * refused alike.
+   */
+  static void values(Item item) {
+    item.forEachNameAndStructuredValue(
+        (name, value) -> {
+          if (name.isEmpty()) {
+            throw invalid(EMPTY_ATTRIBUTE_NAME);
+          }
+          String refusal = value == null ? null : refusal(value, 0, MAX_NESTED_CONTAINERS);
+          if (refusal != null) {
+            throw invalid(refusal);
+          }
+        });
+  }
+
+  /**
+   * Why DynamoDB refuses a value held {@code depth} maps and lists deep in an attribute, or null
+   * if it takes it.
+   */
+  private static String refusal(Value value, int depth, int maxDepth) {
+    if (value instanceof Value.Num number) {
+      return numberRefusal(number.value());
+    }
+    if (value instanceof Value.MapValue map) {
+      if (depth + 1 > maxDepth) {
+        return NESTING_IN_ITEM;
+      }
+      for (Map.Entry<String, Value> e : map.value().entrySet()) {
+        if (e.getKey().isEmpty()) {
+          return EMPTY_ATTRIBUTE_NAME;
+        }
+        String refusal = refusal(e.getValue(), depth + 1, maxDepth);
+        if (refusal != null) {
+          return refusal;
+        }
+      }
+    } else if (value instanceof Value.ListValue list) {
+      if (depth + 1 > maxDepth) {
+        return NESTING_IN_ITEM;
+      }
+      for (Value element : list.value()) {
+        String refusal = refusal(element, depth + 1, maxDepth);
+        if (refusal != null) {
+          return refusal;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Why DynamoDB refuses a number, or null if it stores it: more than 38 significant digits, or
+   * a magnitude outside 1E-130 to under 1E+126.
+   *
+   * @param value the number, in canonical form (no trailing zeros)
+   * @return the refusal's text, or null
+   */
+  static String numberRefusal(BigDecimal value) {
+    if (value.signum() == 0) {
+      return null;
+    }
+    int precision = value.precision();
+    if (precision > MAX_DIGITS) {
+      return NUMBER_PRECISION;
+    }
+    // The power of ten of the leading digit: 1E+125 is 125, 0.001 is -3.
+    long exponent = (long) precision - value.scale() - 1;
+    if (exponent > MAX_EXPONENT) {
+      return NUMBER_OVERFLOW;
+    }
+    return exponent < MIN_EXPONENT ? NUMBER_UNDERFLOW : null;
+  }
+
+  /** How many maps and lists nest in a value: 0 for a scalar, 1 for a flat map or list. */
+  private static int nesting(Value value) {
+    int inner = 0;
+    if (value instanceof Value.MapValue map) {
+      for (Value v : map.value().values()) {
+        inner = Math.max(inner, nesting(v));
+      }
+      return inner + 1;
+    }
+    if (value instanceof Value.ListValue list) {
+      for (Value v : list.value()) {
+        inner = Math.max(inner, nesting(v));
+      }
+      return inner + 1;
+    }
+    return 0;
+  }
+
+  /**
+   * The values an update or a condition carries, as DynamoDB checks its expression attribute
+   * values before it reads the item: each must be a value it could store.
+   */
+  private static void expressionValues(WriteAction action) {
+    if (action instanceof WriteAction.Update update) {
+      for (UpdateAction clause : update.actions()) {
+        if (clause instanceof UpdateAction.Set set) {
+          expressionValue(set.value());
+        } else if (clause instanceof UpdateAction.SetIfAbsent ifAbsent) {
+          expressionValue(ifAbsent.value());
+        } else if (clause instanceof UpdateAction.AddNumber add) {
+          expressionValue(new Value.Num(add.delta()));
+        } else if (clause instanceof UpdateAction.Append append) {
+          expressionValue(new Value.ListValue(append.values()));
+        }
+      }
+    }
+    conditionValues(action.condition());
+  }
+
+  private static void conditionValues(ItemCondition condition) {
+    if (condition instanceof ItemCondition.AttributeEquals equals) {
+      expressionValue(equals.value());
+    } else if (condition instanceof ItemCondition.Not not) {
+      conditionValues(not.condition());
+    } else if (condition instanceof ItemCondition.And and) {
+      for (ItemCondition part : and.conditions()) {
+        conditionValues(part);
+      }
+    }
+  }
+
+  private static void expressionValue(Value value) {
+    // Scalars other than numbers need no look (most clauses set a string or a counter).
+    if (value instanceof Value.Str || value instanceof Value.Bool) {
+      return;
+    }
+    // A value stands at the top of its own item here, one level above an attribute's (DynamoDB
+    // Local takes 32 maps one in another as a value, and refuses them only in the item).
+    String refusal = refusal(value, 0, MAX_NESTED_CONTAINERS + 1);
+    if (refusal != null) {
+      throw invalid(INVALID_EXPRESSION_VALUE + refusal);
     }
   }
 
@@ -232,6 +438,7 @@ final class Rules {
     } else {
       key(action.key());
     }
+    expressionValues(action);
   }
 
   private static void updatePaths(List<UpdateAction> actions) {
@@ -396,7 +603,7 @@ final class Rules {
     }
     Set<Key> keys = new HashSet<>();
     for (Item item : items) {
-      singleWrite(new WriteAction.Put(item, io.quickphotos.engine.ItemCondition.NONE));
+      singleWrite(new WriteAction.Put(item, ItemCondition.NONE));
       if (!keys.add(item.key())) {
         throw invalid(BATCH_WRITE_DUPLICATES);
       }

@@ -20,6 +20,7 @@ import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.UserPlans;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
@@ -108,24 +109,30 @@ public final class Privacy {
 
   /**
    * What follows the UpdateItem of a profile update that sets the visibility: a private
-   * account's shards folded back into it, or a public account's pending requests approved.
+   * account's shards folded back into it, or a public account's pending requests approved; then
+   * the answer, which is the update's own image with counts read after it (a snapshot's, as
+   * {@link HotCounters#afterProfileUpdate} says; zero if the account was closed or its name taken
+   * again in between).
    *
-   * @param updated the profile as the update left it
+   * @param written the profile as the update's UpdateItem left it
    * @param visibility the visibility the update set
-   * @return the profile to answer the update with: the update's, or after approvals read again
+   * @return the profile to answer the update with
    */
-  public Item afterUpdate(Item updated, Visibility visibility, Meter meter) {
-    String username = ItemCodec.user(updated).username();
-    if (visibility == Visibility.PRIVATE) {
-      return visibilities.foldShards(updated, meter)
-          ? hotCounters.user(username, meter).orElse(updated)
-          : updated;
+  public Item afterUpdate(Item written, Visibility visibility, Meter meter) {
+    String username = ItemCodec.user(written).username();
+    boolean recount =
+        visibility == Visibility.PRIVATE
+            ? visibilities.foldShards(written, meter)
+            : ItemCodec.pendingRequests(written) > 0
+                && visibilities.approvePending(username, meter) > 0;
+    if (!recount) {
+      return hotCounters.afterProfileUpdate(written, meter);
     }
-    if (ItemCodec.pendingRequests(updated) > 0
-        && visibilities.approvePending(username, meter) > 0) {
-      return hotCounters.user(username, meter).orElse(updated);
-    }
-    return updated;
+    return hotCounters
+        .user(username, meter)
+        .filter(now -> UserPlans.sameAccount(written, now))
+        .map(now -> ItemCodec.withCountsOf(written, now))
+        .orElseGet(() -> ItemCodec.withCounts(written, 0, 0));
   }
 
   /**

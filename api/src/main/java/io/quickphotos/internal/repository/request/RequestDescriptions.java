@@ -39,7 +39,7 @@ final class RequestDescriptions {
    * the same call reads the same every time.
    */
   private static final java.util.regex.Pattern MARKER =
-      java.util.regex.Pattern.compile("\\b(deleting|closing) = \"[A-Za-z0-9_-]{12}\"");
+      java.util.regex.Pattern.compile("\\b(deleting|closing|updateToken) = \"[A-Za-z0-9_-]{12}\"");
 
   /**
    * A Scan page.
@@ -168,12 +168,28 @@ final class RequestDescriptions {
         : text + " if " + MARKER.matcher(action.condition().describe()).replaceAll("$1 = :$1");
   }
 
-  /** The SET clauses as DynamoDB receives them; counters start at zero when missing. */
+  /**
+   * The SET and REMOVE clauses as DynamoDB receives them; counters start at zero and lists
+   * empty when missing.
+   */
   private static String updates(List<UpdateAction> actions) {
     List<String> clauses = new ArrayList<>();
+    List<String> removes = new ArrayList<>();
     for (UpdateAction action : actions) {
       String path = action.path().toString();
-      if (action instanceof UpdateAction.Add add) {
+      if (action instanceof UpdateAction.Remove) {
+        removes.add(path);
+      } else if (action instanceof UpdateAction.AddNumber) {
+        clauses.add(path + " = if_not_exists(" + path + ", 0) + :" + action.path().last());
+      } else if (action instanceof UpdateAction.Append) {
+        clauses.add(
+            path
+                + " = list_append(if_not_exists("
+                + path
+                + ", []), :"
+                + action.path().last()
+                + ")");
+      } else if (action instanceof UpdateAction.Add add) {
         clauses.add(
             path
                 + " = if_not_exists("
@@ -193,7 +209,9 @@ final class RequestDescriptions {
         clauses.add(path + " = :" + action.path().names().get(action.path().names().size() - 1));
       }
     }
-    return "SET " + String.join(", ", clauses);
+    String set = clauses.isEmpty() ? "" : "SET " + String.join(", ", clauses);
+    String remove = removes.isEmpty() ? "" : "REMOVE " + String.join(", ", removes);
+    return set.isEmpty() || remove.isEmpty() ? set + remove : set + " " + remove;
   }
 
   private static String keys(List<Key> keys, String noun) {

@@ -46,8 +46,9 @@ public final class Writes {
    * @param plan the plan
    * @return the item a single write returned, if it returns one: the image right after this
    *     call's own write (for a Put recognised as its own write, the item it put; for an update
-   *     or delete recognised so, empty, as the image its lost answer held is not known); empty
-   *     for a transaction
+   *     recognised so, the item its resend failed on, which its step recognises only where no
+   *     other write of the fields it sets landed since; for a delete recognised so, empty, as
+   *     the image its lost answer held is not known); empty for a transaction
    */
   public Optional<Item> write(WritePlan plan, Meter meter) {
     if (!plan.transactional()) {
@@ -61,11 +62,15 @@ public final class Writes {
       } catch (TableConditionFailedException e) {
         if (step.ownWrite().test(e.item())) {
           meter.applied();
-          // What the attempt that was applied returned, never the item as it is now: another
-          // call may have changed it since. Only a Put knows that image without its answer.
-          return step.action() instanceof WriteAction.Put put
-              ? Optional.of(put.item())
-              : Optional.empty();
+          // What the attempt that was applied returned, never another call's change: a Put
+          // knows its image without its answer; an update's step recognises its own write only
+          // on an item that no other write of what the update sets has reached since (it carries
+          // the call's token, which the next such write replaces), so that item is its image but
+          // for counters, a snapshot later than the write; a delete's image is not known.
+          if (step.action() instanceof WriteAction.Put put) {
+            return Optional.of(put.item());
+          }
+          return step.action() instanceof WriteAction.Update ? e.item() : Optional.empty();
         }
         throw withCause(step.onConditionFailed().get(), e);
       }

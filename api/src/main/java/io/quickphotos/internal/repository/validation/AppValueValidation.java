@@ -7,12 +7,19 @@ import static io.quickphotos.internal.repository.validation.Validation.shown;
 import static io.quickphotos.internal.repository.validation.Validation.text;
 
 import io.quickphotos.AppValue;
+import io.quickphotos.AttributeChange;
+import io.quickphotos.InvalidInputException;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.AttributeEdits;
 import io.quickphotos.internal.singletable.ItemCodec;
 import java.math.BigDecimal;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The rules of an application's own attributes on photos and profiles (names, values, nesting,
@@ -74,6 +81,101 @@ final class AppValueValidation {
               largestBytes));
     }
     return attributes;
+  }
+
+  /**
+   * An edit's single-attribute changes and the version it names: each change's name, key and
+   * values as whole attributes are judged ({@link #attributes}); no two changes of one attribute
+   * (or of an attribute and a key inside it), as DynamoDB refuses overlapping paths; no changes
+   * beside a replacement of all attributes; an append of at least one value; and all of them
+   * together adding at most what the attributes may take (a larger edit could never fit). The
+   * version, if named, is 0 or more.
+   *
+   * @param entity "photo" or "user", for the messages
+   * @param changes the changes, possibly empty
+   * @param replacement the edit's replacement of all attributes, if any
+   * @param expectedVersion the version the edit names, if any
+   */
+  static void edits(
+      String entity,
+      List<AttributeChange> changes,
+      Optional<Map<String, AppValue>> replacement,
+      OptionalLong expectedVersion) {
+    notNull(entity + " edit's version", expectedVersion);
+    if (expectedVersion.isPresent() && expectedVersion.getAsLong() < 0) {
+      throw invalid(
+          entity + " edit's expected version must be 0 or more: " + expectedVersion.getAsLong());
+    }
+    notNull(entity + " attribute changes", changes);
+    if (changes.isEmpty()) {
+      return;
+    }
+    if (replacement.isPresent()) {
+      throw invalid(
+          "an edit replaces all "
+              + entity
+              + " attributes or changes single ones, not both: "
+              + changes.size()
+              + " change(s) beside a replacement");
+    }
+    Set<String> whole = new HashSet<>();
+    Set<String> keyed = new HashSet<>();
+    for (AttributeChange change : changes) {
+      if (change == null) {
+        throw invalid(entity + " attribute change may not be null");
+      }
+      String name = attributeName(entity, change.name());
+      notNull(entity + " attribute '" + name + "' key", change.key());
+      String field = entity + " attribute '" + name + "'";
+      int depth = 1;
+      if (change.key().isPresent()) {
+        String key = change.key().get();
+        text(field + " key", key, 1, MAX_MAP_KEY);
+        field = entity + " attribute '" + name + "." + key + "'";
+        depth = 2;
+        if (whole.contains(name) || !keyed.add(name + "." + key)) {
+          throw overlapping(entity, name);
+        }
+        keyed.add(name);
+      } else if (keyed.contains(name) || !whole.add(name)) {
+        throw overlapping(entity, name);
+      }
+      if (change instanceof AttributeChange.Set set) {
+        appValue(field, set.value(), depth);
+      } else if (change instanceof AttributeChange.Append append) {
+        notNull(field + " values", append.values());
+        if (append.values().isEmpty()) {
+          throw invalid(field + ": an append needs at least one value");
+        }
+        for (int i = 0; i < append.values().size(); i++) {
+          appValue(field + "[" + i + "]", append.values().get(i), depth + 1);
+        }
+      } else if (change instanceof AttributeChange.Add add) {
+        number(field + " amount", add.amount());
+      }
+    }
+    // The map and its name take 6 bytes: an edit adding more than the rest can never fit.
+    long charge = AttributeEdits.charge(changes);
+    long room = AppValue.MAX_ATTRIBUTES_BYTES - Utf8.length(ItemCodec.APP) - 3L;
+    if (charge > room) {
+      throw invalid(
+          String.format(
+              java.util.Locale.ROOT,
+              "%s attribute changes may add up to %,d bytes as DynamoDB counts them, over the"
+                  + " %,d all attributes may take together",
+              entity,
+              charge,
+              AppValue.MAX_ATTRIBUTES_BYTES));
+    }
+  }
+
+  private static InvalidInputException overlapping(String entity, String name) {
+    return invalid(
+        "an edit changes "
+            + entity
+            + " attribute '"
+            + name
+            + "' (or a key inside it) once: two changes of it overlap");
   }
 
   /** 1 to 64 ASCII letters, digits, '_' and '-', starting with a letter. */

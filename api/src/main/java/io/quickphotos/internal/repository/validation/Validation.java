@@ -270,6 +270,24 @@ public final class Validation {
   }
 
   /**
+   * An edit's single-attribute changes and the version it names: see {@link
+   * AppValueValidation#edits}.
+   *
+   * @param entity "photo" or "user", for the messages
+   * @param changes the changes, possibly empty
+   * @param replacement the edit's replacement of all attributes, if any
+   * @param expectedVersion the version the edit names, if any
+   * @throws InvalidInputException if they are not valid, naming the attribute
+   */
+  public static void edits(
+      String entity,
+      java.util.List<io.quickphotos.AttributeChange> changes,
+      java.util.Optional<java.util.Map<String, io.quickphotos.AppValue>> replacement,
+      java.util.OptionalLong expectedVersion) {
+    AppValueValidation.edits(entity, changes, replacement, expectedVersion);
+  }
+
+  /**
    * A caption: at most {@link NewPhoto#MAX_CAPTION} characters, line breaks and tabs allowed,
    * other control characters and unpaired surrogates not; empty means none.
    */

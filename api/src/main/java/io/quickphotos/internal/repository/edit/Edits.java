@@ -1,0 +1,112 @@
+package io.quickphotos.internal.repository.edit;
+
+import io.quickphotos.AttributeChange;
+import io.quickphotos.PhotoEdit;
+import io.quickphotos.PhotoId;
+import io.quickphotos.ProfileUpdate;
+import io.quickphotos.ServiceUnavailableException;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.Value;
+import io.quickphotos.internal.repository.request.Meter;
+import io.quickphotos.internal.repository.request.Requests;
+import io.quickphotos.internal.repository.request.Retrier;
+import io.quickphotos.internal.singletable.AttributeEdits;
+import io.quickphotos.internal.singletable.PhotoPlans;
+import io.quickphotos.internal.singletable.Plans;
+import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.WritePlan;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The edits of photos and profiles ({@code editPhoto}, {@code updateProfile}): one conditional
+ * write, its version checked in its condition; and for an edit of single attributes whose size
+ * budget fails, the same edit measured on the item the failure returned and sent once more
+ * ({@link AttributeEdits} explains the budget). A measured attempt that meets attributes changed
+ * since its read is contention: it is retried, the first time at once as a charged attempt if the
+ * other writer's measure left room, and at most as often as the {@link Retrier} allows.
+ * Thread-safe; holds no per-call state.
+ */
+public final class Edits {
+  private final Requests requests;
+
+  /**
+   * Creates the edits of a repository.
+   *
+   * @param requests the request layer the edits' writes go through
+   */
+  public Edits(Requests requests) {
+    this.requests = requests;
+  }
+
+  /**
+   * Edit photo: see {@link PhotoPlans#editPhoto}.
+   *
+   * @param id the photo, already validated
+   * @param edit the edit, already validated
+   */
+  public void editPhoto(PhotoId id, PhotoEdit edit, Meter meter) {
+    write(edit.changes(), "photo", budget -> PhotoPlans.editPhoto(id, edit, budget), meter);
+  }
+
+  /**
+   * Update profile: see {@link UserPlans#updateProfile}.
+   *
+   * @param username the user, already validated
+   * @param update the update, already validated
+   * @return the profile as this call's UpdateItem left it (as the item the condition of a resend
+   *     failed on, if that carries this call's token: no other update landed since)
+   */
+  public Item updateProfile(String username, ProfileUpdate update, Meter meter) {
+    // One token per call: every attempt of this call's UpdateItem carries it, and no other call's.
+    Value.Str token = Plans.newCascadeMarker();
+    return write(
+            update.changes(),
+            "user",
+            budget -> UserPlans.updateProfile(username, update, budget, token),
+            meter)
+        .orElseThrow();
+  }
+
+  private Optional<Item> write(
+      List<AttributeChange> changes,
+      String entity,
+      Function<AttributeEdits.Budget, WritePlan> plan,
+      Meter meter) {
+    if (changes.isEmpty()) {
+      return requests.writes().write(plan.apply(AttributeEdits.none()), meter);
+    }
+    AttributeEdits.Budget budget = AttributeEdits.charged(changes);
+    int contended = 0;
+    while (true) {
+      try {
+        return requests.writes().write(plan.apply(budget), meter);
+      } catch (AttributeEdits.MeasureAgain again) {
+        if (!again.afterMeasure()) {
+          // The bound is full or missing: judge the edit on the item as it is.
+          budget = AttributeEdits.measured(again.item(), changes, entity);
+          continue;
+        }
+        contended++;
+        Retrier retrier = requests.retrier();
+        if (!retrier.allows(contended)) {
+          throw new ServiceUnavailableException(
+              "the "
+                  + entity
+                  + "'s attributes kept changing between the edit's read and its write after "
+                  + contended
+                  + " attempts; nothing was written",
+              ServiceUnavailableException.Reason.CONTENTION,
+              ServiceUnavailableException.Written.NOTHING,
+              again);
+        }
+        retrier.pauseBefore(contended);
+        budget =
+            AttributeEdits.hasRoom(again.item(), changes)
+                ? AttributeEdits.charged(changes)
+                : AttributeEdits.measured(again.item(), changes, entity);
+      }
+    }
+  }
+}
