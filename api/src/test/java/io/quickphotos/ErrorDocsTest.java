@@ -196,6 +196,7 @@ class ErrorDocsTest {
             AlreadyRequestedException.of("bob", "ann"),
             FollowRequestNotFoundException.of("bob", "ann"),
             UserBlockedException.of("ann", "bob"),
+            VersionConflictException.of(photo, 0, 1),
             new ServiceUnavailableException("m"),
             new TableConfigurationException("m"));
     return each.stream()

@@ -141,7 +141,6 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public User updateProfile(String username, ProfileUpdate update) {
     Validation.username("username", username);
     Validation.profileUpdate(update, today());
-    Validation.edits("user", update.changes(), update.attributes(), update.expectedVersion());
     return calls.call(
         AccessPattern.UPDATE_PROFILE,
         // The answer is this call's own write: its image, with counts read after it.
@@ -164,7 +163,6 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public void editPhoto(PhotoId id, PhotoEdit edit) {
     Validation.photoId(id);
     Validation.photoEdit(edit);
-    Validation.edits("photo", edit.changes(), edit.attributes(), edit.expectedVersion());
     run(AccessPattern.EDIT_PHOTO, meter -> edits.editPhoto(id, edit, meter));
   }
 

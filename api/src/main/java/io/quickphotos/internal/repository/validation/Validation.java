@@ -237,6 +237,8 @@ public final class Validation {
     update.address().ifPresent(v -> text("address", v, 0, MAX_ADDRESS));
     update.status().ifPresent(Validation::status);
     update.attributes().ifPresent(v -> AppValueValidation.attributes("user", v));
+    AppValueValidation.edits(
+        "user", update.changes(), update.attributes(), update.expectedVersion());
     return update;
   }
 
@@ -266,25 +268,8 @@ public final class Validation {
     }
     edit.caption().ifPresent(Validation::caption);
     edit.attributes().ifPresent(v -> AppValueValidation.attributes("photo", v));
+    AppValueValidation.edits("photo", edit.changes(), edit.attributes(), edit.expectedVersion());
     return edit;
-  }
-
-  /**
-   * An edit's single-attribute changes and the version it names: see {@link
-   * AppValueValidation#edits}.
-   *
-   * @param entity "photo" or "user", for the messages
-   * @param changes the changes, possibly empty
-   * @param replacement the edit's replacement of all attributes, if any
-   * @param expectedVersion the version the edit names, if any
-   * @throws InvalidInputException if they are not valid, naming the attribute
-   */
-  public static void edits(
-      String entity,
-      java.util.List<io.quickphotos.AttributeChange> changes,
-      java.util.Optional<java.util.Map<String, io.quickphotos.AppValue>> replacement,
-      java.util.OptionalLong expectedVersion) {
-    AppValueValidation.edits(entity, changes, replacement, expectedVersion);
   }
 
   /**
