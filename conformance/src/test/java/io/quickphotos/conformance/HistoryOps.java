@@ -799,6 +799,12 @@ final class HistoryOps {
     }
 
     @Override
+    public boolean countsEachApplication() {
+      // A change of privacy advances the profile's version, once per application.
+      return true;
+    }
+
+    @Override
     public Transition apply(HistoryModel m) {
       return m.has(HistoryModel.user(user))
           // A change of privacy is a change of the profile: its version advances.
@@ -818,6 +824,12 @@ final class HistoryOps {
       repo.updateProfile(
           world.user(user), ProfileUpdate.builder().visibility(Visibility.PUBLIC).build());
       return "public";
+    }
+
+    @Override
+    public boolean countsEachApplication() {
+      // A change of privacy advances the profile's version, once per application.
+      return true;
     }
 
     @Override
