@@ -17,7 +17,9 @@
  *   <li>features, each behind one entry point: {@code hot} (sharded counters and hot reads,
  *       {@code HotCounters}), {@code feed} (uploads, follows, the home feed, {@code Feeds}),
  *       {@code cascade} (removing and deleting, {@code Cascades}), {@code listing} ({@code
- *       Listings}), {@code audit} ({@code TableAudit}), {@code bulk} (import and raw items).
+ *       Listings}), {@code privacy} (private accounts, requests, blocks and reads for a viewer,
+ *       {@code Privacy}), {@code edit} (versioned edits of single attributes, {@code Edits}),
+ *       {@code audit} ({@code TableAudit}), {@code bulk} (import and raw items).
  * </ul>
  *
  * <p>A feature reaches the request layer, the argument checks and the single-table layout, and

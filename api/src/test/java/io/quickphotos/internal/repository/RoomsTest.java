@@ -43,6 +43,7 @@ class RoomsTest {
           "audit", Set.of("TableAudit"),
           "listing", Set.of("Listings"),
           "privacy", Set.of("Privacy"),
+          "edit", Set.of("Edits"),
           "bulk", Set.of("RawItems", "SnapshotItems"));
 
   /**
