@@ -38,9 +38,11 @@ public final class Item {
    */
   private static final int MAX_SHAPES = 4096;
 
-  private static final Map<Shape, String[]> SHAPES = new ConcurrentHashMap<>();
+  private static final Map<Shape, Shape> SHAPES = new ConcurrentHashMap<>();
 
-  private final String[] names;
+  /** The attributes' names, sorted, shared by every item with the same names. */
+  private final Shape shape;
+
   private final Object[] values;
 
   /**
@@ -68,12 +70,12 @@ public final class Item {
       i++;
     }
     sort(names, values, n);
-    this.names = canonical(names);
+    this.shape = canonical(names);
     this.values = values;
   }
 
-  private Item(String[] names, Object[] values, int size) {
-    this.names = names;
+  private Item(Shape shape, Object[] values, int size) {
+    this.shape = shape;
     this.values = values;
     this.size = size;
   }
@@ -115,6 +117,7 @@ public final class Item {
    * @param visitor given each name and its value, or null
    */
   public void forEachNameAndStructuredValue(java.util.function.BiConsumer<String, Value> visitor) {
+    String[] names = shape.names;
     for (int i = 0; i < names.length; i++) {
       Object raw = values[i];
       visitor.accept(
@@ -154,7 +157,7 @@ public final class Item {
     Object[] copy = values.clone();
     copy[pk] = key.pk();
     copy[sk] = key.sk();
-    return new Item(names, copy, same ? size : 0);
+    return new Item(shape, copy, same ? size : 0);
   }
 
   /**
@@ -229,6 +232,7 @@ public final class Item {
   public int size() {
     int known = size;
     if (known == 0) {
+      String[] names = shape.names;
       for (int i = 0; i < names.length; i++) {
         known += Utf8.length(names[i]) + valueSize(values[i]);
       }
@@ -252,7 +256,7 @@ public final class Item {
       return false;
     }
     // Names are sorted, so equal sets of names are equal arrays; numbers are canonical.
-    return (names == other.names || Arrays.equals(names, other.names))
+    return (shape == other.shape || Arrays.equals(shape.names, other.shape.names))
         && Arrays.equals(values, other.values);
   }
 
@@ -264,6 +268,7 @@ public final class Item {
   @Override
   public int hashCode() {
     int h = 0;
+    String[] names = shape.names;
     for (int i = 0; i < names.length; i++) {
       h += names[i].hashCode() ^ value(values[i]).hashCode();
     }
@@ -281,7 +286,13 @@ public final class Item {
   }
 
   private int indexOf(String name) {
-    String[] names = this.names;
+    Shape shape = this.shape;
+    // Most names a reader asks for that an item lacks (whether it has shards, is private, has a
+    // version) are ruled out by the shape's filter at once, without a search.
+    if (!shape.mayHold(name)) {
+      return -1;
+    }
+    String[] names = shape.names;
     // Readers mostly ask with the very constants the shared names were made from (the codec's
     // names are literals), so a pass by identity usually finds it without comparing text.
     for (int i = 0; i < names.length; i++) {
@@ -350,27 +361,52 @@ public final class Item {
     }
   }
 
-  private static String[] canonical(String[] names) {
+  private static Shape canonical(String[] names) {
     Shape shape = new Shape(names);
-    String[] shared = SHAPES.get(shape);
+    Shape shared = SHAPES.get(shape);
     if (shared != null) {
       return shared;
     }
     if (SHAPES.size() >= MAX_SHAPES) {
-      return names;
+      return shape;
     }
-    shared = SHAPES.putIfAbsent(shape, names);
-    return shared == null ? names : shared;
+    shared = SHAPES.putIfAbsent(shape, shape);
+    return shared == null ? shape : shared;
   }
 
-  /** A sorted array of names as a hash key. */
+  /**
+   * A sorted array of names, as a hash key and as the names of the items that share it, with a
+   * filter of the names it holds: two bits of 64 per name, from the name's hash code, which
+   * {@link String} keeps. A name whose two bits are not both set is not there. With the 12 to 18
+   * names of a profile or photo, about 85% of the names such an item lacks are ruled out by the
+   * filter; before it, each of them cost a pass over the names and a binary search
+   * ({@code Arrays.binarySearch0} took a fifth of {@code getUser}'s time).
+   */
   private static final class Shape {
     private final String[] names;
     private final int hash;
+    private final long filter;
 
     Shape(String[] names) {
       this.names = names;
       this.hash = Arrays.hashCode(names);
+      long bits = 0;
+      for (String name : names) {
+        bits |= bitsOf(name);
+      }
+      this.filter = bits;
+    }
+
+    /** Whether the shape may hold the name: false means it does not. */
+    boolean mayHold(String name) {
+      long bits = bitsOf(name);
+      return (filter & bits) == bits;
+    }
+
+    private static long bitsOf(String name) {
+      int h = name.hashCode();
+      // A long shift takes the low six bits of its count: bits h and h >>> 6, modulo 64.
+      return (1L << h) | (1L << (h >>> 6));
     }
 
     @Override
@@ -388,7 +424,7 @@ public final class Item {
   private final class Attributes extends AbstractMap<String, Value> {
     @Override
     public int size() {
-      return names.length;
+      return shape.names.length;
     }
 
     @Override
@@ -410,7 +446,7 @@ public final class Item {
       return new AbstractSet<>() {
         @Override
         public int size() {
-          return names.length;
+          return shape.names.length;
         }
 
         @Override
@@ -420,16 +456,16 @@ public final class Item {
 
             @Override
             public boolean hasNext() {
-              return next < names.length;
+              return next < shape.names.length;
             }
 
             @Override
             public Map.Entry<String, Value> next() {
-              if (next >= names.length) {
+              if (next >= shape.names.length) {
                 throw new NoSuchElementException();
               }
               int i = next++;
-              return Map.entry(names[i], value(values[i]));
+              return Map.entry(shape.names[i], value(values[i]));
             }
           };
         }
@@ -449,7 +485,7 @@ public final class Item {
     private int count;
 
     /** The shared names of the item this builder started from, while it still has just those. */
-    private String[] shape;
+    private Shape shape;
 
     /**
      * The size of the item built so far, kept up to date from the size of the item this builder
@@ -467,11 +503,11 @@ public final class Item {
     }
 
     private Builder(Item item) {
-      int n = item.names.length;
-      names = Arrays.copyOf(item.names, n + 2);
+      int n = item.shape.names.length;
+      names = Arrays.copyOf(item.shape.names, n + 2);
       values = Arrays.copyOf(item.values, n + 2);
       count = n;
-      shape = item.names;
+      shape = item.shape;
       size = item.size;
     }
 

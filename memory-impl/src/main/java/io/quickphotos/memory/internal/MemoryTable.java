@@ -47,7 +47,8 @@ import java.util.Optional;
  * agree. Stored items are immutable and returned as they are, without copying.
  *
  * <p><b>Layout of a stored item.</b> An item is one {@link Item} (24 bytes: its attribute names
- * in a sorted array shared by every item with the same names, its values array, its DynamoDB size
+ * in a sorted array, with a filter of them, shared by every item with the same names, its values
+ * array, its DynamoDB size
  * computed once) and its values array (16 bytes plus 4 a value), which holds the values
  * unwrapped: a {@code String}, a canonical {@code BigDecimal} (0 to 10 shared), the
  * {@code Value} itself for a map (a photo's reaction counters) or list. Its {@code PK} string is
