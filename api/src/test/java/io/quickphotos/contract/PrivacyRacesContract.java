@@ -196,6 +196,77 @@ public abstract class PrivacyRacesContract {
   }
 
   @Test
+  void aHotAccountWhoseSwitchToPrivateIsCutShortTakesNoFollowOrStrangersReactionThroughAnyShard() {
+    create(hot, Visibility.PUBLIC, "star", "zed", "fan0", "fan1", "fan2", "fan3");
+    for (String fan : List.of("fan0", "fan1", "fan2", "fan3")) {
+      hot.follow(fan, "star"); // the fourth finds 3 followers: sharded, and hot knows it
+    }
+    PhotoId photo = upload(hot, "star", 1);
+    hot.reactTo("fan0", photo, io.quickphotos.ReactionType.HEART); // hot knows star as an owner
+    // The switch's own transaction (flag and seals) lands; the fold after it never runs.
+    for (int lost = 2; lost <= 4; lost++) {
+      table.failAtRequest(lost);
+      try {
+        hybrid.updateProfile(
+            "star", ProfileUpdate.builder().visibility(Visibility.PRIVATE).build());
+      } catch (ServiceUnavailableException cutShort) {
+        // as the test intends, at one of the switch's requests
+      }
+      table.heal();
+      if (ItemCodec.isPrivate(engine.getItem(KeyLayout.user("star")).item().orElseThrow())) {
+        break;
+      }
+    }
+    Item star = engine.getItem(KeyLayout.user("star")).item().orElseThrow();
+    assertThat(ItemCodec.isPrivate(star)).isTrue();
+    assertThat(io.quickphotos.internal.singletable.Shards.isSharded(star)).isTrue();
+
+    // Through the instance that counts the star's follows on its shards, and the other.
+    assertThat(hot.follow("zed", "star").pending()).isTrue();
+    assertThat(friendship("zed", "star")).isFalse();
+    assertThatThrownBy(() -> hot.reactTo("zed", photo, io.quickphotos.ReactionType.SMILEY))
+        .isInstanceOf(io.quickphotos.PhotoNotFoundException.class);
+    assertThatThrownBy(() -> hybrid.reactTo("zed", photo, io.quickphotos.ReactionType.SMILEY))
+        .isInstanceOf(io.quickphotos.PhotoNotFoundException.class);
+    hot.reactTo("fan1", photo, io.quickphotos.ReactionType.SMILEY); // a follower still may
+    assertThat(hot.as("zed").getPhoto(photo)).isEmpty();
+    assertThat(
+            hot.getPhoto(photo).orElseThrow().reactions().values().stream().mapToLong(n -> n).sum())
+        .isEqualTo(2);
+
+    // Finished by the audit, or by calling the switch again: the shards folded, counts exact.
+    assertThat(hybrid.audit(false, n -> {}).findings())
+        .extracting(io.quickphotos.AuditFinding::kind)
+        .containsExactly(io.quickphotos.AuditFinding.Kind.UNFINISHED_SWITCH);
+    hot.updateProfile("star", ProfileUpdate.builder().visibility(Visibility.PRIVATE).build());
+    assertAuditClean();
+    assertThat(hot.getUser("star").orElseThrow())
+        .extracting(User::followers, User::pendingRequests)
+        .containsExactly(4L, 1L);
+  }
+
+  @Test
+  void aHotAccountMadePublicAgainAfterASwitchCutShortFoldsItsSealedShardsAndTakesFollows() {
+    create(hot, Visibility.PUBLIC, "star", "zed", "fan0", "fan1", "fan2", "fan3");
+    for (String fan : List.of("fan0", "fan1", "fan2", "fan3")) {
+      hot.follow(fan, "star");
+    }
+    table.failAtRequest(2); // the seal lands, its answer is lost: private, sealed, not folded
+    assertThatThrownBy(
+            () ->
+                hybrid.updateProfile(
+                    "star", ProfileUpdate.builder().visibility(Visibility.PRIVATE).build()))
+        .isInstanceOf(ServiceUnavailableException.class);
+    table.heal();
+    User star =
+        hybrid.updateProfile("star", ProfileUpdate.builder().visibility(Visibility.PUBLIC).build());
+    assertThat(star.followers()).isEqualTo(4);
+    assertThat(hot.follow("zed", "star").pending()).isFalse();
+    assertThat(hot.getUser("star").orElseThrow().followers()).isEqualTo(5);
+    assertAuditClean();
+  }
+
+  @Test
   void aBlockCutShortLeavesAFollowThatNoReadForTheBlockedShowsAndBlockingAgainRemoves() {
     create(hybrid, Visibility.PUBLIC, "ann", "bob", "vic");
     hybrid.follow("vic", "ann"); // a timeline follow

@@ -145,7 +145,8 @@ final class SingleTableQuickPhotos implements QuickPhotos {
         AccessPattern.UPDATE_PROFILE,
         // The answer is this call's own write: its image, with counts read after it.
         meter -> {
-          Item written = edits.updateProfile(username, update, meter);
+          Item written =
+              privacy.update(() -> edits.updateProfile(username, update, meter), update, meter);
           return ItemCodec.user(
               update.visibility().isPresent()
                   ? privacy.afterUpdate(written, update.visibility().get(), meter)

@@ -65,9 +65,9 @@ public final class FollowPlans {
         followedShard.isPresent()
             ? new WritePlan.Step(
                 FOLLOWED,
-                new WriteAction.Update(followedShard.get(), plusOne, ItemCondition.EXISTS),
+                new WriteAction.Update(followedShard.get(), plusOne, Shards.open()),
                 () -> Plans.userNotFound(follow.followed()),
-                Optional::isEmpty)
+                Shards::closed)
             : new WritePlan.Step(
                 FOLLOWED,
                 new WriteAction.Update(

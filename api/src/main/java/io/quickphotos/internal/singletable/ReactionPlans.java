@@ -129,9 +129,9 @@ public final class ReactionPlans {
         ownerShard.isPresent()
             ? new WritePlan.Step(
                 OWNER,
-                new WriteAction.Check(ownerShard.get(), ItemCondition.EXISTS),
+                new WriteAction.Check(ownerShard.get(), Shards.open()),
                 () -> Plans.photoNotFound(photo),
-                Optional::isEmpty)
+                Shards::closed)
             : new WritePlan.Step(
                 OWNER,
                 new WriteAction.Check(
@@ -140,7 +140,7 @@ public final class ReactionPlans {
                 item ->
                     item.isPresent()
                         && Plans.isActive(item.get())
-                        && (Shards.isSharded(item.get())
+                        && ((Shards.isSharded(item.get()) && !followerOnly)
                             || ItemCodec.isPrivate(item.get()) != followerOnly
                             || (!guarded && ItemCodec.blocks(item.get()) > 0)));
     List<WritePlan.Step> steps =
@@ -161,12 +161,24 @@ public final class ReactionPlans {
     return WritePlan.transaction(steps);
   }
 
-  /** The unsharded owner's check: active, unsharded, of the visibility taken, blocks unguarded. */
+  /**
+   * The owner's check on its profile: active, of the visibility taken, blocks unguarded; and, for
+   * a public owner, unsharded (a hot owner is checked on a shard). A private owner is checked on
+   * its profile whatever its shards: a switch to private cut short leaves them sealed.
+   */
   private static ItemCondition ownerCondition(boolean followerOnly, boolean guarded) {
-    ItemCondition visibility = followerOnly ? PrivacyPlans.IS_PRIVATE : PrivacyPlans.NOT_PRIVATE;
+    if (followerOnly) {
+      return guarded
+          ? PrivacyPlans.ACTIVE_PRIVATE
+          : Plans.all(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
+    }
     return guarded
-        ? Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), visibility)
-        : Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), visibility, PrivacyPlans.NO_BLOCKS);
+        ? Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)
+        : Plans.all(
+            Plans.ACTIVE_USER,
+            Shards.notSharded(),
+            PrivacyPlans.NOT_PRIVATE,
+            PrivacyPlans.NO_BLOCKS);
   }
 
   /**

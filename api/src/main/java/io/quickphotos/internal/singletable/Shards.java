@@ -46,6 +46,18 @@ public final class Shards {
 
   static final String MAIN_SK = "mainSK";
 
+  /**
+   * On a user's shard: the account went private, so the shard takes no more follows or checks of
+   * its owner (a write that meets it reads the profile, which says private); the fold that follows
+   * deletes it.
+   */
+  static final String SEALED = "sealed";
+
+  private static final ItemCondition OPEN_SHARD =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of(SEALED))));
+
   /** Prefix of a shard's keys. */
   public static final String PREFIX = "SHARD#";
 
@@ -69,6 +81,76 @@ public final class Shards {
    */
   public static ItemCondition notSharded() {
     return ItemCondition.not(sharded());
+  }
+
+  /**
+   * A shard that exists and is not sealed: what a follow counted on a user's shard, and the check
+   * of a reaction's owner on one, require.
+   *
+   * @return {@code attribute_exists(PK) AND NOT attribute_exists(sealed)}
+   */
+  public static ItemCondition open() {
+    return OPEN_SHARD;
+  }
+
+  /**
+   * Whether a write to a shard that failed {@link #open()} should go to the main item instead: the
+   * shard is gone (its key deleted, or folded back) or sealed (the account went private).
+   *
+   * @param shard the shard as the failed write found it
+   * @return true to ask the main item again
+   */
+  public static boolean closed(Optional<Item> shard) {
+    return shard.isEmpty() || shard.get().get(SEALED).isPresent();
+  }
+
+  /**
+   * Whether a shard is sealed.
+   *
+   * @param shard a shard item
+   * @return true if its account's switch to private sealed it
+   */
+  public static boolean isSealed(Item shard) {
+    return shard.get(SEALED).isPresent();
+  }
+
+  /**
+   * The switch of a hot account to private, the one moment from which its shards take no follow:
+   * one transaction of an UpdateItem of the profile setting {@code private} if it is active,
+   * public, of {@code n} shards and (when named) of the version {@code expected}, and an
+   * UpdateItem of each shard setting {@code sealed} if it exists. The profile update that follows
+   * sets the rest of the call's fields and advances the version; the fold after it deletes the
+   * sealed shards.
+   *
+   * @param profile the profile as read, sharded
+   * @param version the version the update names, if it names one
+   * @return the plan: {@link #MAIN} the profile's update, {@link #SHARD} each shard's seal
+   */
+  public static WritePlan seal(Item profile, java.util.OptionalLong version) {
+    int n = count(profile);
+    List<WritePlan.Step> actions = new ArrayList<>(n + 1);
+    ItemCondition main =
+        Plans.all(
+            Plans.ACTIVE_USER,
+            PrivacyPlans.NOT_PRIVATE,
+            new ItemCondition.AttributeEquals(SHARDS_PATH, Value.Num.of(n)));
+    actions.add(
+        new WritePlan.Step(
+            MAIN,
+            new WriteAction.Update(
+                profile.key(),
+                List.of(PrivacyPlans.visibility(true)),
+                Versions.checked(main, version))));
+    for (int i = 0; i < n; i++) {
+      actions.add(
+          new WritePlan.Step(
+              SHARD.at(i),
+              new WriteAction.Update(
+                  key(profile.key(), i),
+                  List.of(new UpdateAction.Set(AttributePath.of(SEALED), ItemCodec.PRIVATE_FLAG)),
+                  ItemCondition.EXISTS)));
+    }
+    return WritePlan.transaction(actions);
   }
 
   /**
@@ -373,5 +455,31 @@ public final class Shards {
         new WritePlan.Step(
             MAIN, new WriteAction.Update(main.key(), Counters.change(updates), fence)));
     return WritePlan.transaction(actions);
+  }
+
+  /**
+   * The answer of a plain profile update that would make a hot account private: the account has
+   * shards, so the switch must seal them first ({@link #seal}); then the update is sent again.
+   * Never leaves the repository.
+   */
+  public static final class SealFirst extends io.quickphotos.QuickPhotosException {
+    private static final long serialVersionUID = 1L;
+
+    /** The profile as the update's condition found it; not serialized. */
+    private final transient Item profile;
+
+    SealFirst(Item profile) {
+      super("a hot account's shards must be sealed before it goes private");
+      this.profile = profile;
+    }
+
+    /**
+     * The profile as the update's condition found it.
+     *
+     * @return the profile, sharded
+     */
+    public Item profile() {
+      return profile;
+    }
   }
 }

@@ -110,6 +110,9 @@ public final class UserPlans {
             });
     update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
+    // A hot account goes private by a transaction that seals its shards with the flag
+    // (Shards.seal): a plain update may set the flag only on an account without shards.
+    boolean makesPrivate = update.visibility().filter(v -> v == Visibility.PRIVATE).isPresent();
     sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
     boolean countsOnly =
         update.name().isEmpty()
@@ -139,13 +142,20 @@ public final class UserPlans {
                     Plans.allOf(
                         Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()),
                         sized,
+                        makesPrivate ? UNSHARDED_OR_PRIVATE : ItemCondition.NONE,
                         ItemCondition.not(
                             new ItemCondition.AttributeEquals(UPDATE_TOKEN_PATH, token)))),
-                () -> updateRefused(username, update.expectedVersion(), budget, failed.item()),
+                () ->
+                    updateRefused(
+                        username, update.expectedVersion(), makesPrivate, budget, failed.item()),
                 found -> false,
                 failed)),
         false);
   }
+
+  /** What a plain switch to private requires: no shards, or private already (sealed). */
+  private static final ItemCondition UNSHARDED_OR_PRIVATE =
+      ItemCondition.not(ItemCondition.and(Shards.sharded(), PrivacyPlans.NOT_PRIVATE));
 
   /** On a profile {@code updateProfile} changed: the last such call's token. */
   static final String UPDATE_TOKEN = "updateToken";
@@ -158,13 +168,20 @@ public final class UserPlans {
    * otherwise the budget's sign to measure again.
    */
   private static QuickPhotosException updateRefused(
-      String username, OptionalLong expected, AttributeEdits.Budget budget, Optional<Item> found) {
+      String username,
+      OptionalLong expected,
+      boolean makesPrivate,
+      AttributeEdits.Budget budget,
+      Optional<Item> found) {
     if (found.isEmpty() || !Plans.isActive(found.get())) {
       return Plans.userNotFound(username);
     }
     long version = Versions.of(found.get());
     if (expected.isPresent() && expected.getAsLong() != version) {
       return VersionConflictException.of(username, expected.getAsLong(), version);
+    }
+    if (makesPrivate && Shards.isSharded(found.get()) && !ItemCodec.isPrivate(found.get())) {
+      return new Shards.SealFirst(found.get());
     }
     return AttributeEdits.measureAgain(budget, found.get())
         .orElseGet(() -> Plans.userNotFound(username));

@@ -309,7 +309,10 @@ final class AuditPrivacy {
             meter);
   }
 
-  /** A public account with requests pending, or a private account still sharded. */
+  /**
+   * A public account with requests pending, or an account whose switch to private left it
+   * sharded (private, or public again with the sealed shards).
+   */
   private void unfinishedSwitches(AuditTally tally, boolean fix, List<AuditFinding> found) {
     for (Map.Entry<String, long[]> user : tally.privacyCounts.entrySet()) {
       String name = user.getKey();
@@ -322,11 +325,15 @@ final class AuditPrivacy {
                 "user " + name,
                 "public with " + user.getValue()[0] + " requests pending",
                 fixed));
-      } else if (isPrivate && tally.shardedUsers.contains(name)) {
-        boolean fixed = fix && finish(() -> privacy.foldIfPrivate(name, meter));
+      } else if (tally.shardedUsers.contains(name)
+          && (isPrivate || tally.sealedUsers.contains(name))) {
+        boolean fixed = fix && finish(() -> privacy.foldAfterSwitch(name, meter));
         found.add(
             new AuditFinding(
-                Kind.UNFINISHED_SWITCH, "user " + name, "private and still sharded", fixed));
+                Kind.UNFINISHED_SWITCH,
+                "user " + name,
+                isPrivate ? "private and still sharded" : "public with sealed shards",
+                fixed));
       }
     }
   }

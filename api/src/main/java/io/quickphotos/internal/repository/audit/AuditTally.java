@@ -91,6 +91,9 @@ final class AuditTally {
 
   final Set<String> shardedUsers = new HashSet<>();
 
+  /** Users with a shard a switch to private sealed. */
+  final Set<String> sealedUsers = new HashSet<>();
+
   /** When the audit began: entries that expire before it are expired. */
   private final Instant now;
 
@@ -155,6 +158,9 @@ final class AuditTally {
         if (Shards.ofUser(item)) {
           String user = main.sk().substring(KeyLayout.METADATA.length());
           shardFollowers.merge(user, Shards.followers(item), Long::sum);
+          if (Shards.isSealed(item)) {
+            sealedUsers.add(user);
+          }
           if (Shards.followers(item) < 0) {
             usersOutOfBounds.add(user);
           }
@@ -225,6 +231,7 @@ final class AuditTally {
     privacyCounts.putAll(other.privacyCounts);
     privateUsers.addAll(other.privateUsers);
     shardedUsers.addAll(other.shardedUsers);
+    sealedUsers.addAll(other.sealedUsers);
   }
 
   private static void mergeCounts(

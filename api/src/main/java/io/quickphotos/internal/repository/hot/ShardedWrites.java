@@ -132,7 +132,8 @@ final class ShardedWrites {
         Item image = c.image(ReactionPlans.OWNER).orElse(null);
         if (ownerShards != null) {
           known.users.remove(owner);
-        } else if (image != null && !Shards.isSharded(image)) {
+        } else if (image != null && (!Shards.isSharded(image) || ItemCodec.isPrivate(image))) {
+          // A private owner is checked on its profile, sharded or not (its shards are sealed).
           followerOnly = ItemCodec.isPrivate(image);
           guarded |= ItemCodec.blocks(image) > 0;
         } else {

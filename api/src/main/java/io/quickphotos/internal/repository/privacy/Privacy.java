@@ -8,6 +8,7 @@ import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoReactions;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
@@ -20,10 +21,12 @@ import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.Shards;
 import io.quickphotos.internal.singletable.UserPlans;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Who may see what ({@code docs/privacy.md}), the one entry point of this package: follows that
@@ -108,6 +111,33 @@ public final class Privacy {
   }
 
   /**
+   * Runs a profile update's write; one that would make a hot account private is refused as
+   * {@link Shards.SealFirst}, and is sent again after the switch's transaction sealed the
+   * account's shards with its flag ({@link Shards#seal}): from that commit no follow or reaction
+   * lands on a shard, whether or not the fold that follows completes.
+   *
+   * @param write the update's write, as {@code Edits} sends it
+   * @param update the update, already validated
+   * @return the profile as the write left it
+   */
+  public Item update(Supplier<Item> write, ProfileUpdate update, Meter meter) {
+    for (int round = 0; ; round++) {
+      try {
+        return write.get();
+      } catch (Shards.SealFirst sealFirst) {
+        if (round >= SEAL_ROUNDS) {
+          throw Visibilities.contention(
+              "the shards of " + ItemCodec.user(sealFirst.profile()).username());
+        }
+        visibilities.seal(sealFirst.profile(), update.expectedVersion(), meter);
+      }
+    }
+  }
+
+  /** Seals, each followed by the update again, before a switch to private gives up. */
+  private static final int SEAL_ROUNDS = 3;
+
+  /**
    * What follows the UpdateItem of a profile update that sets the visibility: a private
    * account's shards folded back into it, or a public account's pending requests approved; then
    * the answer, which is the update's own image with counts read after it (a snapshot's, as
@@ -123,8 +153,10 @@ public final class Privacy {
     boolean recount =
         visibility == Visibility.PRIVATE
             ? visibilities.foldShards(written, meter)
-            : ItemCodec.pendingRequests(written) > 0
-                && visibilities.approvePending(username, meter) > 0;
+            // A public account's shards a switch to private cut short sealed are folded too.
+            : (Shards.isSharded(written) && visibilities.foldShards(written, meter))
+                | (ItemCodec.pendingRequests(written) > 0
+                    && visibilities.approvePending(username, meter) > 0);
     if (!recount) {
       return hotCounters.afterProfileUpdate(written, meter);
     }
@@ -151,7 +183,7 @@ public final class Privacy {
    *
    * @param username the account
    */
-  public void foldIfPrivate(String username, Meter meter) {
+  public void foldAfterSwitch(String username, Meter meter) {
     reads
         .get(io.quickphotos.internal.singletable.KeyLayout.user(username), meter)
         .ifPresent(profile -> visibilities.foldShards(profile, meter));

@@ -57,29 +57,52 @@ final class Visibilities {
   }
 
   /**
-   * Folds a private account's shards back into its profile: a BatchGetItem of the shards and
-   * one transaction deleting each (on condition its count is the one read) and adding their sum
+   * The switch of a hot account to private: one transaction setting the flag and sealing every
+   * shard ({@link Shards#seal}). Cancelled (the profile changed since the update's attempt read
+   * it, or a shard is gone), it writes nothing, and the update's next attempt says why.
+   *
+   * @param profile the profile as the refused update found it
+   * @param version the version the update names, if it names one
+   */
+  void seal(Item profile, java.util.OptionalLong version, Meter meter) {
+    writes.transact(Shards.seal(profile, version), meter);
+  }
+
+  /**
+   * Folds a private account's shards back into its profile (or a public one's, if a switch to
+   * private cut short sealed them): a BatchGetItem of the shards and one transaction deleting each (on condition its count is the one read) and adding their sum
    * to the profile, on condition it is still active, private and of as many shards. Again, from
    * a fresh read, while a follow that raced it changes a shard.
    *
    * @param profile the profile as the switch left it
-   * @return whether it folded shards (false: the profile had none, or is public again)
+   * @return whether it folded shards (false: the profile had none, or is public with open
+   *     shards)
    */
   boolean foldShards(Item profile, Meter meter) {
     Item main = profile;
     for (int attempt = 0; ; attempt++) {
-      if (!Shards.isSharded(main) || !ItemCodec.isPrivate(main)) {
+      if (!Shards.isSharded(main)) {
         return attempt > 0;
       }
       List<Key> keys = Shards.keysOf(main);
       Map<Key, Item> found = batches.batchGet(keys, meter);
       List<Optional<Item>> shards = new ArrayList<>(keys.size());
+      boolean sealed = false;
       for (Key key : keys) {
-        shards.add(Optional.ofNullable(found.get(key)));
+        Item shard = found.get(key);
+        sealed |= shard != null && Shards.isSealed(shard);
+        shards.add(Optional.ofNullable(shard));
       }
+      boolean isPrivate = ItemCodec.isPrivate(main);
+      if (!isPrivate && !sealed) {
+        // A public hot account keeps its shards.
+        return attempt > 0;
+      }
+      // A public account with sealed shards is a switch to private cut short and undone: its
+      // shards take nothing any more, so they are folded all the same.
       ItemCondition fence =
           Plans.all(
-              PrivacyPlans.stillPrivate(),
+              isPrivate ? PrivacyPlans.stillPrivate() : PrivacyPlans.ACTIVE_PUBLIC,
               new ItemCondition.AttributeEquals(
                   AttributePath.of(Shards.SHARDS_ATTRIBUTE), Value.Num.of(Shards.count(main))));
       Optional<Cancellation> cancelled = writes.transact(Shards.fold(main, shards, fence), meter);
@@ -226,7 +249,7 @@ final class Visibilities {
     return Plans.isActive(profile);
   }
 
-  private static ServiceUnavailableException contention(String what) {
+  static ServiceUnavailableException contention(String what) {
     return new ServiceUnavailableException(
         what + " kept changing while the account's visibility changed; call again",
         ServiceUnavailableException.Reason.CONTENTION,
