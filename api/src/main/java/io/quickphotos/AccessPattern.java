@@ -109,11 +109,11 @@ public enum AccessPattern {
   /** {@link QuickPhotos#followRequestsOf}: one Query per page. */
   FOLLOW_REQUESTS_OF(1),
   /**
-   * {@link QuickPhotos#block}: one TransactWriteItems, then one BatchGetItem of the relations
-   * between the two (the count shown, for two users without any), plus one transaction per
-   * relation removed.
+   * {@link QuickPhotos#block}: one TransactWriteItems, then one BatchGetItem of the follows and
+   * requests between the two and 8 Queries of the reactions each left on the other's photos (the
+   * count shown, for two users without any), plus one transaction per relation removed.
    */
-  BLOCK(2),
+  BLOCK(10),
   /** {@link QuickPhotos#unblock}: one TransactWriteItems. */
   UNBLOCK(1),
   /** {@link QuickPhotos#blocksOf}: one Query per page. */

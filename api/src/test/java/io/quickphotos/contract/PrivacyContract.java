@@ -20,6 +20,7 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.SortOrder;
 import io.quickphotos.User;
@@ -436,8 +437,9 @@ public abstract class PrivacyContract {
   @Test
   void aBlockAndAnUnblockCostWhatTheDocsSay() {
     create("ann", "bob");
-    // The block with the blocker's count and the blocked user marked; the four relations read.
-    assertThat(units(cost(() -> repo.block("ann", "bob")))).isEqualTo(expect(2, 4, 12, 0, 8));
+    // The block with the blocker's count and the blocked user marked; the four relations read,
+    // and a Query of each reaction type each way (the reactions each left on the other's photos).
+    assertThat(units(cost(() -> repo.block("ann", "bob")))).isEqualTo(expect(10, 12, 12, 0, 8));
     assertThat(units(cost(() -> repo.unblock("ann", "bob")))).isEqualTo(expect(1, 0, 8, 0, 8));
     assertThat(units(cost(() -> repo.unblock("ann", "bob")))).isEqualTo(expect(1, 0, 0, 0, 0));
     assertThatThrownBy(() -> repo.block("ann", "ghost")).isInstanceOf(UserNotFoundException.class);
@@ -717,6 +719,53 @@ public abstract class PrivacyContract {
         .isInstanceOf(PhotoNotFoundException.class);
     assertThat(repo.getPhoto(photo).orElseThrow().reactionCount(ReactionType.HEART)).isEqualTo(1);
     repo.reactTo("ann", photo, ReactionType.HEART);
+    assertAuditClean();
+  }
+
+  @Test
+  void aBlockTakesBackTheReactionsBetweenTheTwoAndNothingOldTellsTheBlockedOfIt() {
+    create("ann", "vic", "bob");
+    PhotoId annPhoto = upload("ann", 1);
+    PhotoId vicPhoto = upload("vic", 2);
+    repo.reactTo("vic", annPhoto, ReactionType.HEART);
+    repo.reactTo("vic", annPhoto, ReactionType.SMILEY);
+    repo.reactTo("bob", annPhoto, ReactionType.HEART);
+    repo.reactTo("ann", vicPhoto, ReactionType.THUMBSUP);
+
+    repo.block("ann", "vic");
+
+    assertThat(repo.getPhoto(annPhoto).orElseThrow().reactionCount(ReactionType.HEART))
+        .isEqualTo(1);
+    assertThat(repo.getPhoto(annPhoto).orElseThrow().reactionCount(ReactionType.SMILEY)).isZero();
+    assertThat(repo.getPhoto(vicPhoto).orElseThrow().reactionCount(ReactionType.THUMBSUP)).isZero();
+    assertThat(repo.as("vic").reactionsLeftBy("vic", annPhoto)).isEmpty();
+    assertThat(repo.reactionsLeftBy("vic", annPhoto)).isEmpty();
+    // Every call of the blocked user answers as if the photo did not exist.
+    for (ReactionType type : List.of(ReactionType.HEART, ReactionType.SUNGLASSES)) {
+      assertThatThrownBy(() -> repo.reactTo("vic", annPhoto, type))
+          .isInstanceOf(PhotoNotFoundException.class);
+      assertThatThrownBy(() -> repo.removeReaction("vic", annPhoto, type))
+          .isInstanceOf(ReactionNotFoundException.class);
+    }
+    assertAuditClean();
+  }
+
+  @Test
+  void aFormerFollowerOfAPrivateAccountIsToldNothingOfItsOldReactions() {
+    createPrivate("ann");
+    create("vic");
+    PhotoId photo = upload("ann", 1);
+    repo.follow("vic", "ann");
+    repo.approveRequest("ann", "vic");
+    repo.reactTo("vic", photo, ReactionType.HEART);
+    assertThat(repo.as("vic").reactionsLeftBy("vic", photo)).containsExactly(ReactionType.HEART);
+    repo.unfollow("vic", "ann");
+
+    assertThat(repo.as("vic").reactionsLeftBy("vic", photo)).isEmpty();
+    assertThatThrownBy(() -> repo.reactTo("vic", photo, ReactionType.HEART))
+        .isInstanceOf(PhotoNotFoundException.class);
+    // The trusted view still holds the reaction: it stays counted on the photo.
+    assertThat(repo.reactionsLeftBy("vic", photo)).containsExactly(ReactionType.HEART);
     assertAuditClean();
   }
 }

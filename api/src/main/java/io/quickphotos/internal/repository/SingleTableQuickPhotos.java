@@ -107,7 +107,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.feeds = new Feeds(requests, hotCounters, options.fanOut(), sharding, clock);
     this.cascades = new Cascades(requests);
     this.listings = new Listings(requests, hotCounters);
-    this.privacy = new Privacy(requests, hotCounters, feeds, listings, clock);
+    this.privacy = new Privacy(requests, hotCounters, feeds, listings, cascades, clock);
     this.privacyCalls = new PrivacyCalls(calls, privacy);
     this.snapshots = new SnapshotItems(requests.batches());
     // Items loaded around the repository may change any hot key: it then serves none it kept.

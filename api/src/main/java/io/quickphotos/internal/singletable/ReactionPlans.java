@@ -143,8 +143,10 @@ public final class ReactionPlans {
                         && ((Shards.isSharded(item.get()) && !followerOnly)
                             || ItemCodec.isPrivate(item.get()) != followerOnly
                             || (!guarded && ItemCodec.blocks(item.get()) > 0)));
-    List<WritePlan.Step> steps =
-        new ArrayList<>(List.of(reactorActive, ownerActive, putReaction, countOnPhoto));
+    // The checks of who may react come before the reaction's own put: a failure names the first
+    // failed step, and a reactor the owner blocked (or a stranger to a private owner) must be
+    // told the photo does not exist, never that it already reacted to it.
+    List<WritePlan.Step> steps = new ArrayList<>(List.of(reactorActive, ownerActive));
     if (followerOnly) {
       steps.add(
           new WritePlan.Step(
@@ -158,6 +160,8 @@ public final class ReactionPlans {
           PrivacyPlans.notBlockedByOwner(
               photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
     }
+    steps.add(putReaction);
+    steps.add(countOnPhoto);
     return WritePlan.transaction(steps);
   }
 
@@ -254,6 +258,29 @@ public final class ReactionPlans {
         Index.TABLE,
         KeyLayout.REACTION + reactor + "#" + type.storedName(),
         Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * The reactions of one type a user left on one owner's photos: Query {@code PK =
+   * REACTION#<reactor>#<type> AND begins_with(SK, PHOTO#<owner>#)}, strongly consistent (what a
+   * block removes between the two). Usernames never hold {@code #}, so the prefix matches this
+   * owner alone.
+   *
+   * @param reactor the reacting user's handle
+   * @param type the reaction type
+   * @param owner the photos' owner
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsOn(String reactor, ReactionType type, String owner, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO + owner + "#")),
         true,
         limit,
         Optional.empty(),

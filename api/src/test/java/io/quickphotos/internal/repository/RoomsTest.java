@@ -50,7 +50,8 @@ class RoomsTest {
    * The arrows between features, each a decision: the feed, the listings and the cascades meet
    * hot counters (a hot user's follows, summed counts, a removal off a shard); the audit finishes
    * what cascades and fan-outs left unfinished. Privacy sends follows through the feed (which
-   * answers a refusal with its detour), removes a block's relations with the feed's unfollows,
+   * answers a refusal with its detour), removes a block's relations with the feed's unfollows
+   * and the cascades' removal of reactions,
    * starts the reads for a viewer from the trusted listings and the feed (handing the feed the
    * decision as a function), and reads hot counts as data, never as a decision; the audit removes
    * what a block cut short left and finishes a switch of visibility through privacy.
@@ -63,6 +64,7 @@ class RoomsTest {
           "audit -> cascade",
           "audit -> feed",
           "audit -> privacy",
+          "privacy -> cascade",
           "privacy -> feed",
           "privacy -> hot",
           "privacy -> listing");

@@ -5,7 +5,9 @@ import io.quickphotos.AuditFinding.Kind;
 import io.quickphotos.Block;
 import io.quickphotos.Follow;
 import io.quickphotos.FollowRequest;
+import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.Reaction;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -178,7 +180,10 @@ final class AuditPrivacy {
     return writes.transact(actions, meter);
   }
 
-  /** The follows and requests between the two of a block, removed as the block removes them. */
+  /**
+   * The follows, requests and reactions between the two of a block, removed as the block removes
+   * them.
+   */
   private void blockedRelations(
       Block block, AuditTally tally, boolean fix, List<AuditFinding> found) {
     String a = block.blocker();
@@ -194,6 +199,15 @@ final class AuditPrivacy {
       if ((request.requester().equals(a) && request.account().equals(b))
           || (request.requester().equals(b) && request.account().equals(a))) {
         left.add("request " + request.requester() + " -> " + request.account());
+      }
+    }
+    for (Map.Entry<PhotoId, List<Reaction>> onPhoto : tally.reactionItems.entrySet()) {
+      String owner = onPhoto.getKey().owner();
+      for (Reaction reaction : onPhoto.getValue()) {
+        String reactor = reaction.reactor();
+        if ((owner.equals(a) && reactor.equals(b)) || (owner.equals(b) && reactor.equals(a))) {
+          left.add("reaction of " + reactor + " to " + onPhoto.getKey());
+        }
       }
     }
     if (left.isEmpty()) {

@@ -123,7 +123,9 @@ final class ShardedWrites {
               sharding.reactionsThreshold(),
               followerOnly,
               guarded);
-      Optional<Cancellation> cancelled = writes.writeOrRedirect(plan, meter);
+      // Who may react is learned before the reaction's own put is judged: a stranger to a private
+      // owner, or a user it blocked, is told the photo does not exist, never that it reacted.
+      Optional<Cancellation> cancelled = writes.writeOrRedirectFirst(plan, meter);
       if (cancelled.isEmpty()) {
         return;
       }

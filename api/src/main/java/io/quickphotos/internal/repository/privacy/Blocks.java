@@ -5,9 +5,13 @@ import io.quickphotos.NotFollowingException;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.QueryResult;
+import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
@@ -15,8 +19,10 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
+import io.quickphotos.internal.singletable.ItemCodec;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.ReactionPlans;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +34,8 @@ import java.util.Optional;
  * request, approval or reaction between the two can be made (each meets {@code blocks >= 1} on a
  * profile, then the block item); then the relations between the two removed one by one, each
  * exact on its own, so a block cut short leaves counters right and is finished by blocking again.
+ * The relations are the follows and pending requests both ways, and the reactions each left on
+ * the other's photos: once a block is made, nothing either left tells the other of it.
  * Stateless apart from its collaborators; thread-safe if the engine is.
  */
 final class Blocks {
@@ -35,14 +43,16 @@ final class Blocks {
   private final Writes writes;
   private final Batches batches;
   private final Feeds feeds;
+  private final Cascades cascades;
   private final FollowRequests requests;
   private final Clock clock;
 
-  Blocks(Requests layer, Feeds feeds, FollowRequests requests, Clock clock) {
+  Blocks(Requests layer, Feeds feeds, Cascades cascades, FollowRequests requests, Clock clock) {
     this.reads = layer.reads();
     this.writes = layer.writes();
     this.batches = layer.batches();
     this.feeds = feeds;
+    this.cascades = cascades;
     this.requests = requests;
     this.clock = clock;
   }
@@ -58,9 +68,11 @@ final class Blocks {
   }
 
   /**
-   * Removes the follows and pending requests between two users, both ways, each in its own
-   * transaction with its counters: for a block made, and for the audit's mend of a relation a
-   * block cut short left.
+   * Removes the follows, pending requests and reactions between two users, both ways, each in
+   * its own transaction with its counters: for a block made, and for the audit's mend of a
+   * relation a block cut short left. Requests: one BatchGetItem, and 8 Queries (4 reaction types,
+   * both ways; more pages if either reacted to over 100 of the other's photos of a type), then
+   * one transaction per relation found.
    *
    * @return how many it removed
    */
@@ -83,6 +95,40 @@ final class Blocks {
       Item item = found.get(request);
       if (item != null && requests.discardIfPending(PrivacyPlans.followRequest(item), meter)) {
         removed++;
+      }
+    }
+    return removed
+        + removeReactions(blocked, blocker, meter)
+        + removeReactions(blocker, blocked, meter);
+  }
+
+  /** Reactions a page of one reactor's of one type holds: a Query reads this many at a time. */
+  private static final int REACTIONS_PAGE = 100;
+
+  /**
+   * Takes back every reaction one user left on the other's photos, each as {@code
+   * removeReaction} takes it back (one transaction with its counter, a hot photo's on a shard):
+   * a Query per reaction type of the reactor's reactions on the owner's photos, strongly
+   * consistent, so none made before the block's commit is missed; none can be made after it.
+   *
+   * @return how many it removed
+   */
+  private int removeReactions(String reactor, String owner, Meter meter) {
+    int removed = 0;
+    for (ReactionType type : ReactionType.values()) {
+      QueryPlan plan = ReactionPlans.reactionsOn(reactor, type, owner, REACTIONS_PAGE);
+      while (true) {
+        QueryResult page = reads.query(plan, meter);
+        for (Item item : page.items()) {
+          Reaction reaction = ItemCodec.reaction(item);
+          if (cascades.removeReaction(reactor, reaction.photo(), type, meter)) {
+            removed++;
+          }
+        }
+        if (page.lastEvaluatedKey().isEmpty()) {
+          break;
+        }
+        plan = plan.startingAfter(page.lastEvaluatedKey().get());
       }
     }
     return removed;

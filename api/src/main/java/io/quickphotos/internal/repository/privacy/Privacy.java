@@ -15,6 +15,7 @@ import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
+import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
@@ -51,14 +52,20 @@ public final class Privacy {
    * @param hotCounters the hot keys (a hot account's counts, a private account's fold)
    * @param feeds the follows and the home feed
    * @param listings the trusted listings the reads for a viewer start from
+   * @param cascades the reactions' removal, for what a block takes back
    * @param clock what now is, for the requests', follows' and blocks' timestamps
    */
   public Privacy(
-      Requests requests, HotCounters hotCounters, Feeds feeds, Listings listings, Clock clock) {
+      Requests requests,
+      HotCounters hotCounters,
+      Feeds feeds,
+      Listings listings,
+      Cascades cascades,
+      Clock clock) {
     this.hotCounters = hotCounters;
     this.reads = requests.reads();
     this.requests = new FollowRequests(requests, feeds, clock);
-    this.blocks = new Blocks(requests, feeds, this.requests, clock);
+    this.blocks = new Blocks(requests, feeds, cascades, this.requests, clock);
     this.visibilities = new Visibilities(requests, hotCounters, clock);
     this.viewers =
         new ViewerListings(

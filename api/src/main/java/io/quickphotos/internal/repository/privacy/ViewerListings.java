@@ -248,8 +248,16 @@ final class ViewerListings {
 
   /** The reactions one user left on a photo: the items that decide, then the trusted Query. */
   Set<ReactionType> reactionsLeftBy(String viewer, String reactor, PhotoId photo, Meter meter) {
-    if (viewer.equals(reactor)) {
+    if (viewer.equals(reactor) && viewer.equals(photo.owner())) {
       return listings.reactionsLeftBy(reactor, photo, meter);
+    }
+    if (viewer.equals(reactor)) {
+      // Its own reactions too: on a photo it may not see (its owner blocked it, or is private
+      // and not followed) it has none, as if the photo did not exist.
+      Decided read = decisions.read(viewer, List.of(photo.owner()), List.of(), List.of(), meter);
+      return read.sight(photo.owner()) == Sight.ALL
+          ? listings.reactionsLeftBy(reactor, photo, meter)
+          : Set.of();
     }
     Decided read =
         decisions.read(viewer, List.of(photo.owner()), List.of(reactor), List.of(), meter);

@@ -92,11 +92,38 @@ public final class Writes {
    * @return empty if committed, else the cancellation, with the items that failed
    */
   public Optional<Cancellation> writeOrRedirect(WritePlan plan, Meter meter) {
+    return writeOrRedirect(plan, false, meter);
+  }
+
+  /**
+   * Runs a transactional write plan whose redirects come first: a cancellation in which any
+   * failed step redirects is returned for the caller to act on, even if other steps failed too;
+   * only one in which no failed step redirects throws the first failed step's exception. For a
+   * plan whose redirect decides which error is the right one (a reaction refused for privacy
+   * must not be answered by its own put's failure).
+   *
+   * @param plan the plan, transactional
+   * @return empty if committed, else the cancellation, with the items that failed
+   */
+  public Optional<Cancellation> writeOrRedirectFirst(WritePlan plan, Meter meter) {
+    return writeOrRedirect(plan, true, meter);
+  }
+
+  private Optional<Cancellation> writeOrRedirect(
+      WritePlan plan, boolean redirectsFirst, Meter meter) {
     Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
     if (cancelled.isPresent()) {
       TableTransactionCancelledException e = cancelled.get();
       List<String> reasons = e.reasons();
-      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
+      int steps = Math.min(reasons.size(), plan.steps().size());
+      if (redirectsFirst) {
+        for (int i = 0; i < steps; i++) {
+          if (conditionFailed(reasons, i) && plan.steps().get(i).redirects().test(e.item(i))) {
+            return Optional.of(new Cancellation(plan, e));
+          }
+        }
+      }
+      for (int i = 0; i < steps; i++) {
         if (conditionFailed(reasons, i) && !plan.steps().get(i).redirects().test(e.item(i))) {
           throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
         }
