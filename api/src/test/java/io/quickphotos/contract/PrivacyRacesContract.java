@@ -413,6 +413,43 @@ public abstract class PrivacyRacesContract {
   }
 
   @Test
+  void anApprovalHeldUntilAfterADeclineFindsNoRequestAndTheDeclineHeldUntilAfterAnApprovalToo()
+      throws Exception {
+    create(hot, Visibility.PRIVATE, "ann");
+    create(hot, Visibility.PUBLIC, "bob");
+    hot.follow("bob", "ann");
+    // The approval has read the request; a decline ends it before the approval's transaction.
+    InterruptibleTable.Pause held =
+        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)));
+    Future<Follow> approve = threads.submit(() -> hybrid.approveRequest("ann", "bob"));
+    held.awaitReached();
+    hot.declineRequest("ann", "bob");
+    held.resume();
+    assertThatThrownBy(approve::get).hasCauseInstanceOf(FollowRequestNotFoundException.class);
+    assertThat(friendship("bob", "ann")).isFalse();
+
+    // The other way round: the decline has read the request, the approval commits first.
+    hot.follow("bob", "ann");
+    held =
+        table.pauseBefore(
+            transactionWith(
+                    action ->
+                        action instanceof WriteAction.Delete
+                            && action.key().equals(KeyLayout.request("ann", "bob")))
+                .and(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)).negate()));
+    Future<?> lateDecline = threads.submit(() -> hybrid.declineRequest("ann", "bob"));
+    held.awaitReached();
+    hot.approveRequest("ann", "bob");
+    held.resume();
+    assertThatThrownBy(lateDecline::get).hasCauseInstanceOf(FollowRequestNotFoundException.class);
+    assertThat(friendship("bob", "ann")).isTrue();
+    assertThat(hot.getUser("ann").orElseThrow())
+        .extracting(User::followers, User::pendingRequests)
+        .containsExactly(1L, 0L);
+    assertAuditClean();
+  }
+
+  @Test
   void anApprovalHeldUntilAfterTheBlockFindsNoRequest() throws Exception {
     create(hot, Visibility.PRIVATE, "ann");
     create(hot, Visibility.PUBLIC, "bob");

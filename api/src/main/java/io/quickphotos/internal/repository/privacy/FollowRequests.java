@@ -111,8 +111,10 @@ final class FollowRequests {
           pending(account, requester, meter)
               .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
       Follow follow = new Follow(requester, account, clock.instant());
+      // A request that is gone or made again since its read is read again before any other
+      // failure is judged: a decline racing this approval took the account's count down too.
       Optional<Cancellation> cancelled =
-          writes.writeOrRedirect(PrivacyPlans.approve(read, follow.since(), guarded), meter);
+          writes.writeOrRedirectFirst(PrivacyPlans.approve(read, follow.since(), guarded), meter);
       if (cancelled.isEmpty()) {
         return follow;
       }
@@ -149,7 +151,7 @@ final class FollowRequests {
       FollowRequest read =
           pending(account, requester, meter)
               .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
-      if (writes.writeOrRedirect(PrivacyPlans.discard(read), meter).isEmpty()) {
+      if (writes.writeOrRedirectFirst(PrivacyPlans.discard(read), meter).isEmpty()) {
         return;
       }
       // Ended, or ended and made again, since it was read: read it again.
@@ -169,8 +171,7 @@ final class FollowRequests {
    */
   boolean discardIfPending(FollowRequest read, Meter meter) {
     try {
-      writes.write(PrivacyPlans.discard(read), meter);
-      return true;
+      return writes.writeOrRedirectFirst(PrivacyPlans.discard(read), meter).isEmpty();
     } catch (FollowRequestNotFoundException gone) {
       return false;
     }
