@@ -294,6 +294,34 @@ class ConcurrentHistoryTest {
   }
 
   /**
+   * The race of issue #52's seed -6210223564857561530 (shardedMemory3x4), reduced to its calls:
+   * user 0 private with a pending request of user 1, and the request approved and declined at
+   * once. The model allows the approval or {@code FollowRequestNotFoundException}; the approval
+   * answered {@code UserNotFoundException}, as the decline had taken the account's count of
+   * requests down first. Run many times in every build (PrivacyRacesContract forces the
+   * interleaving on both engines).
+   */
+  static final ConcurrentCase ISSUE_52_APPROVAL_RACING_A_DECLINE =
+      new ConcurrentCase(
+          List.of(
+              new HistoryOps.CreateUser(0),
+              new HistoryOps.CreateUser(1),
+              new HistoryOps.MakePrivate(0),
+              new HistoryOps.Follow(1, 0)),
+          List.of(
+              List.of(new HistoryOps.Approve(0, 1)),
+              List.of(new HistoryOps.Decline(0, 1)),
+              List.of(new HistoryOps.GetUser(0))));
+
+  @Test
+  void theSeedOfIssue52AnApprovalRacingADeclineIsLinearizableOnMemory()
+      throws InterruptedException {
+    for (int run = 0; run < 200; run++) {
+      checkHot(ISSUE_52_APPROVAL_RACING_A_DECLINE, () -> delayedMemory(Sharding.of(2, 1, 1)));
+    }
+  }
+
+  /**
    * The check of hot histories rejects what issue #45 recorded (the call that wrote "Ann"
    * answering "Zoë Ö"), as the strict check did, and accepts the answers of the fix, including
    * one no single point explains: an update whose counts were read after a follow that its
