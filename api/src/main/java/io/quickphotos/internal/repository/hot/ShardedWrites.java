@@ -125,7 +125,8 @@ final class ShardedWrites {
               guarded);
       // Who may react is learned before the reaction's own put is judged: a stranger to a private
       // owner, or a user it blocked, is told the photo does not exist, never that it reacted.
-      Optional<Cancellation> cancelled = writes.writeOrRedirectFirst(plan, meter);
+      Optional<Cancellation> cancelled =
+          writes.writeOrRedirect(plan, ReactionPlans.REACTION, meter);
       if (cancelled.isEmpty()) {
         return;
       }

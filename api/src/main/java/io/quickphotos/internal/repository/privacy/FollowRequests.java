@@ -114,7 +114,8 @@ final class FollowRequests {
       // A request that is gone or made again since its read is read again before any other
       // failure is judged: a decline racing this approval took the account's count down too.
       Optional<Cancellation> cancelled =
-          writes.writeOrRedirectFirst(PrivacyPlans.approve(read, follow.since(), guarded), meter);
+          writes.writeOrRedirect(
+              PrivacyPlans.approve(read, follow.since(), guarded), PrivacyPlans.ACCOUNT, meter);
       if (cancelled.isEmpty()) {
         return follow;
       }
@@ -151,7 +152,7 @@ final class FollowRequests {
       FollowRequest read =
           pending(account, requester, meter)
               .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
-      if (writes.writeOrRedirectFirst(PrivacyPlans.discard(read), meter).isEmpty()) {
+      if (writes.writeOrRedirect(PrivacyPlans.discard(read), meter).isEmpty()) {
         return;
       }
       // Ended, or ended and made again, since it was read: read it again.
@@ -171,7 +172,8 @@ final class FollowRequests {
    */
   boolean discardIfPending(FollowRequest read, Meter meter) {
     try {
-      return writes.writeOrRedirectFirst(PrivacyPlans.discard(read), meter).isEmpty();
+      writes.write(PrivacyPlans.discard(read), meter);
+      return true;
     } catch (FollowRequestNotFoundException gone) {
       return false;
     }

@@ -37,10 +37,20 @@ import java.util.Set;
  * The reads made for a viewer: the trusted read (which checks the cursor, so bad input makes no
  * request), then one BatchGetItem of what decides ({@link Decisions}), the items the viewer may
  * not see left out and, for a listing, the page read on (the trusted read again from its cursor,
- * for what is missing) until it is full or the listing ends. A read for the account itself is the
+ * for what is missing) until it is full, the listing ends, or {@link #READ_ON_ROUNDS} more rounds
+ * were read (then the page is short, and its cursor continues exactly where it stopped). A read for the account itself is the
  * trusted read. Stateless; thread-safe if the engine is.
  */
 final class ViewerListings {
+  /**
+   * Rounds a listing for a viewer reads on past its first, at most: each a Query of what the page
+   * still misses and a BatchGetItem of what decides, so a page costs at most 2 + 2 × 3 = 8
+   * requests (and a read of a hot user's shards a round, for {@code followedBy}) whatever other
+   * users did. Past them the page comes back short, with the cursor of the last item read, as
+   * DynamoDB returns a short page at its 1 MB limit: the next page starts where this one stopped.
+   */
+  static final int READ_ON_ROUNDS = 3;
+
   private final Reads reads;
   private final HotCounters hotCounters;
   private final Listings listings;
@@ -126,13 +136,13 @@ final class ViewerListings {
     int room = page.size() - (trusted.photo().isPresent() ? 1 : 0);
     List<Reaction> visible = new ArrayList<>();
     Page<Reaction> part = trusted.reactions();
-    while (true) {
+    for (int round = 0; ; round++) {
       for (Reaction reaction : part.items()) {
         if (!read.blocksViewer(reaction.reactor())) {
           visible.add(reaction);
         }
       }
-      if (visible.size() >= room || part.nextCursor().isEmpty()) {
+      if (visible.size() >= room || part.nextCursor().isEmpty() || round == READ_ON_ROUNDS) {
         return new PhotoReactions(trusted.photo(), new Page<>(visible, part.nextCursor()));
       }
       part =
@@ -164,13 +174,13 @@ final class ViewerListings {
       return new Page<>(List.of(), Optional.empty());
     }
     List<Follow> visible = new ArrayList<>();
-    while (true) {
+    for (int round = 0; ; round++) {
       for (Follow follow : part.items()) {
         if (!read.blocksViewer(follow.follower())) {
           visible.add(follow);
         }
       }
-      if (visible.size() >= page.size() || part.nextCursor().isEmpty()) {
+      if (visible.size() >= page.size() || part.nextCursor().isEmpty() || round == READ_ON_ROUNDS) {
         return new Page<>(visible, part.nextCursor());
       }
       part = listings.followersOf(username, part.next(page.size() - visible.size()), meter);
@@ -200,7 +210,7 @@ final class ViewerListings {
     Reads.Listing part = reads.page(listing, plan, page, meter);
     boolean decided = false;
     List<User> visible = new ArrayList<>();
-    while (true) {
+    for (int round = 0; ; round++) {
       List<String> followed = new ArrayList<>(part.items().size());
       List<Key> profiles = new ArrayList<>(part.items().size());
       for (Item item : part.items()) {
@@ -225,7 +235,7 @@ final class ViewerListings {
       for (Item profile : hotCounters.withTotals(shown, meter)) {
         visible.add(ItemCodec.user(profile).withoutPendingRequests());
       }
-      if (visible.size() >= page.size() || part.nextCursor().isEmpty()) {
+      if (visible.size() >= page.size() || part.nextCursor().isEmpty() || round == READ_ON_ROUNDS) {
         return new Page<>(visible, part.nextCursor());
       }
       PageRequest rest = new PageRequest(page.size() - visible.size(), part.nextCursor());

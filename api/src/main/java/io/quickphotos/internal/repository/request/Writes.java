@@ -14,6 +14,7 @@ import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.StepName;
 import io.quickphotos.internal.singletable.WritePlan;
 import java.util.List;
 import java.util.Optional;
@@ -92,44 +93,54 @@ public final class Writes {
    * @return empty if committed, else the cancellation, with the items that failed
    */
   public Optional<Cancellation> writeOrRedirect(WritePlan plan, Meter meter) {
-    return writeOrRedirect(plan, false, meter);
-  }
-
-  /**
-   * Runs a transactional write plan whose redirects come first: a cancellation in which any
-   * failed step redirects is returned for the caller to act on, even if other steps failed too;
-   * only one in which no failed step redirects throws the first failed step's exception. For a
-   * plan whose redirect decides which error is the right one (a reaction refused for privacy
-   * must not be answered by its own put's failure).
-   *
-   * @param plan the plan, transactional
-   * @return empty if committed, else the cancellation, with the items that failed
-   */
-  public Optional<Cancellation> writeOrRedirectFirst(WritePlan plan, Meter meter) {
-    return writeOrRedirect(plan, true, meter);
-  }
-
-  private Optional<Cancellation> writeOrRedirect(
-      WritePlan plan, boolean redirectsFirst, Meter meter) {
     Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
     if (cancelled.isPresent()) {
       TableTransactionCancelledException e = cancelled.get();
       List<String> reasons = e.reasons();
-      int steps = Math.min(reasons.size(), plan.steps().size());
-      if (redirectsFirst) {
-        for (int i = 0; i < steps; i++) {
-          if (conditionFailed(reasons, i) && plan.steps().get(i).redirects().test(e.item(i))) {
-            return Optional.of(new Cancellation(plan, e));
-          }
-        }
-      }
-      for (int i = 0; i < steps; i++) {
+      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
         if (conditionFailed(reasons, i) && !plan.steps().get(i).redirects().test(e.item(i))) {
           throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
         }
       }
     }
     return cancelled.map(e -> new Cancellation(plan, e));
+  }
+
+  /**
+   * Runs a transactional write plan as {@link #writeOrRedirect(WritePlan, Meter)} does, but the
+   * failure of the step named {@code judgedLast} is judged only after the redirects: a
+   * cancellation in which it failed and another step redirects is returned for the caller to act
+   * on (its next attempt says whether the step still fails). For a step whose failure is the
+   * wrong answer while a redirect stands: a reaction's own put, while privacy refuses the
+   * reactor; an account's count of requests, which a decline racing an approval took down.
+   *
+   * @param plan the plan, transactional
+   * @param judgedLast the step judged after the redirects
+   * @return empty if committed, else the cancellation, with the items that failed
+   */
+  public Optional<Cancellation> writeOrRedirect(WritePlan plan, StepName judgedLast, Meter meter) {
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isEmpty()) {
+      return Optional.empty();
+    }
+    TableTransactionCancelledException e = cancelled.get();
+    List<String> reasons = e.reasons();
+    int steps = Math.min(reasons.size(), plan.steps().size());
+    boolean redirected = false;
+    for (int i = 0; i < steps; i++) {
+      if (conditionFailed(reasons, i) && plan.steps().get(i).redirects().test(e.item(i))) {
+        redirected = true;
+      }
+    }
+    for (int i = 0; i < steps; i++) {
+      WritePlan.Step step = plan.steps().get(i);
+      if (conditionFailed(reasons, i)
+          && !step.redirects().test(e.item(i))
+          && !(redirected && step.name().equals(judgedLast))) {
+        throw withCause(step.onConditionFailed().get(), e);
+      }
+    }
+    return Optional.of(new Cancellation(plan, e));
   }
 
   /**
