@@ -476,18 +476,20 @@ public interface QuickPhotos {
   Page<FollowRequest> followRequestsOf(String account, PageRequest page);
 
   /**
-   * Blocks a user: removes the follows and pending requests between the two, both ways, with
-   * every counter exact; from then on the blocked user can neither follow the blocker, ask to,
-   * nor react to its photos, and every read made for it ({@link #as}) answers as if the blocker
-   * did not exist. The blocked user is not told.
+   * Blocks a user: removes the follows, pending requests and reactions between the two, both
+   * ways, with every counter exact; from then on the blocked user can neither follow the blocker,
+   * ask to, nor react to its photos, and every read made for it ({@link #as}) and every call it
+   * makes answers as if the blocker did not exist. The blocked user is not told.
    *
    * <p>One {@code TransactWriteItems} puts the block item (absent) with the blocker's
    * {@code blocks} + 1 (active) and a check that the blocked user exists: from its commit every
    * follow, request, approval and reaction between the two is refused. Then one strongly
-   * consistent {@code BatchGetItem} of the four relations (two friendships, two requests) and,
-   * for each that exists, the unfollow or decline that removes it: one transaction each, with its
-   * counters (a hot user's through the shard that holds one; a timeline follow's audience item
-   * with it). 2 requests, 4 RCU, 8 WCU for two users without relations.
+   * consistent {@code BatchGetItem} of the four relations (two friendships, two requests), a
+   * strongly consistent {@code Query} per reaction type each way ({@code PK = REACTION#<user>#<type>
+   * AND begins_with(SK, PHOTO#<other>#)}), and, for each relation that exists, the unfollow,
+   * decline or reaction's removal that takes it back: one transaction each, with its counters (a
+   * hot user's or photo's through the shard that holds one; a timeline follow's audience item
+   * with it). 10 requests, 12 RCU, 12 WCU for two users without relations.
    *
    * <p>Not atomic as a whole, and idempotent: a call cut short leaves the block made and counters
    * exact, a relation maybe left, which calling again (a block that exists is no error) or
