@@ -339,7 +339,9 @@ public interface QuickPhotos {
    * @throws UserNotFoundException if the reacting user does not exist or is closing the account
    * @throws PhotoNotFoundException if the photo does not exist, is being deleted, or its owner
    *     does not exist, is closing the account, has blocked the reactor, or is private and not
-   *     followed by the reactor
+   *     followed by the reactor (judged before whether the reactor already reacted: a user who
+   *     may not see the photo is never told that it reacted to it)
+   * @throws UserBlockedException if the reactor has blocked the photo's owner
    * @throws AlreadyReactedException if the user already left this type on this photo
    * @throws InvalidInputException if an argument is not valid
    */

@@ -749,6 +749,10 @@ public abstract class PrivacyContract {
       assertThatThrownBy(() -> repo.removeReaction("vic", annPhoto, type))
           .isInstanceOf(ReactionNotFoundException.class);
     }
+    // The blocker is told, as for a follow: it may not react to the blocked user's photos.
+    assertThatThrownBy(() -> repo.reactTo("ann", vicPhoto, ReactionType.HEART))
+        .isInstanceOf(UserBlockedException.class);
+    repo.reactTo("ann", annPhoto, ReactionType.SUNGLASSES); // its own photos, as ever
     assertAuditClean();
   }
 

@@ -298,7 +298,9 @@ final class HistoryOps {
 
     /**
      * Conditions in request order: the reactor exists, the photo's owner exists (a photo of a
-     * missing or closing owner is missing), the reaction does not, the photo does.
+     * missing or closing owner is missing), who may react (not a user the owner blocked, only a
+     * follower of a private owner: as if the photo did not exist; not a reactor to the photos of
+     * a user it blocked), the reaction does not exist, the photo does.
      */
     @Override
     public Transition apply(HistoryModel m) {
@@ -308,16 +310,18 @@ final class HistoryOps {
       if (owner != reactor && !m.has(user(owner))) {
         return Transition.fails(PhotoNotFoundException.class, m);
       }
+      if (owner != reactor
+          && (m.has(block(owner, reactor))
+              || (m.has(privateAccount(owner)) && !m.has(follow(reactor, owner))))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      if (owner != reactor && m.has(block(reactor, owner))) {
+        return Transition.fails(io.quickphotos.UserBlockedException.class, m);
+      }
       if (m.has(reaction(reactor, owner, time, type))) {
         return Transition.fails(AlreadyReactedException.class, m);
       }
       if (!m.has(photo(owner, time))) {
-        return Transition.fails(PhotoNotFoundException.class, m);
-      }
-      // Who may react: not a user the owner blocked, only a follower of a private owner.
-      if (owner != reactor
-          && (m.has(block(owner, reactor))
-              || (m.has(privateAccount(owner)) && !m.has(follow(reactor, owner))))) {
         return Transition.fails(PhotoNotFoundException.class, m);
       }
       return Transition.returns(type, m.with(reaction(reactor, owner, time, type)));
@@ -882,8 +886,8 @@ final class HistoryOps {
   }
 
   /**
-   * A block, and the follows and requests between the two removed: the block's transaction,
-   * then one per relation. Several requests, so used in sequential preludes only (see {@link
+   * A block, and the follows, requests and reactions between the two removed: the block's
+   * transaction, then one per relation. Several requests, so used in sequential preludes only (see {@link
    * #PRELUDE_WRITES}); its races are forced one by one in {@code PrivacyRacesContract}.
    */
   record Block(int blocker, int blocked) implements HistoryOp {
@@ -898,13 +902,20 @@ final class HistoryOps {
       if (!m.has(user(blocker)) || !m.has(user(blocked))) {
         return Transition.fails(UserNotFoundException.class, m);
       }
-      return Transition.returns(
-          "blocked",
-          m.with(block(blocker, blocked))
-              .without(follow(blocker, blocked))
-              .without(follow(blocked, blocker))
-              .without(request(blocker, blocked))
-              .without(request(blocked, blocker)));
+      Set<String> left =
+          new HashSet<>(
+              m.with(block(blocker, blocked))
+                  .without(follow(blocker, blocked))
+                  .without(follow(blocked, blocker))
+                  .without(request(blocker, blocked))
+                  .without(request(blocked, blocker))
+                  .facts());
+      // The reactions each left on the other's photos, both ways.
+      left.removeIf(
+          f ->
+              f.matches("reaction " + blocker + " " + blocked + " \\d+ \\w+")
+                  || f.matches("reaction " + blocked + " " + blocker + " \\d+ \\w+"));
+      return Transition.returns("blocked", new HistoryModel(left));
     }
   }
 

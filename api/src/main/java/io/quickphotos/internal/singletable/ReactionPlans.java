@@ -60,7 +60,7 @@ public final class ReactionPlans {
    */
   public static WritePlan reactTo(
       Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
-    return reactTo(reaction, ownerShard, photoShard, threshold, false, false);
+    return reactTo(reaction, ownerShard, photoShard, threshold, false, false, false);
   }
 
   /**
@@ -77,6 +77,9 @@ public final class ReactionPlans {
    * @param threshold the count of one type from which a photo is sharded
    * @param followerOnly whether the owner is taken for private: the reactor must follow it
    * @param guarded whether to check the owner's block item (the owner counts blocks)
+   * @param reactorGuarded whether to check the reactor's block item of the owner (the reactor
+   *     counts blocks: it may not react to the photos of a user it blocked); unguarded, the
+   *     reactor's check requires that it counts no blocks, a failure that redirects
    * @return the plan
    */
   public static WritePlan reactTo(
@@ -85,13 +88,26 @@ public final class ReactionPlans {
       Optional<Key> photoShard,
       long threshold,
       boolean followerOnly,
-      boolean guarded) {
+      boolean guarded,
+      boolean reactorGuarded) {
     PhotoId photo = reaction.photo();
+    boolean own = photo.owner().equals(reaction.reactor());
+    // A reactor that has blocked someone may not react to the photos of a user it blocked: its
+    // check, unguarded, requires that it counts no blocks (a failure that redirects at no cost
+    // to ordinary users), and the guarded plan checks its block item of the owner.
+    boolean reactorUnguarded = !own && !reactorGuarded;
     WritePlan.Step reactorActive =
         new WritePlan.Step(
             REACTOR,
-            new WriteAction.Check(KeyLayout.user(reaction.reactor()), Plans.ACTIVE_USER),
-            () -> Plans.userNotFound(reaction.reactor()));
+            new WriteAction.Check(
+                KeyLayout.user(reaction.reactor()),
+                reactorUnguarded ? PrivacyPlans.ACTIVE_NO_BLOCKS : Plans.ACTIVE_USER),
+            () -> Plans.userNotFound(reaction.reactor()),
+            item ->
+                reactorUnguarded
+                    && item.isPresent()
+                    && Plans.isActive(item.get())
+                    && ItemCodec.blocks(item.get()) > 0);
     WritePlan.Step putReaction =
         new WritePlan.Step(
             REACTION,
@@ -118,7 +134,7 @@ public final class ReactionPlans {
                         && PhotoPlans.deletionMarker(item.get()).isEmpty()
                         && (Shards.isSharded(item.get())
                             || Plans.atLeast(item.get(), counter, threshold)));
-    if (photo.owner().equals(reaction.reactor())) {
+    if (own) {
       // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
       // already says whether the owner is active.
       return WritePlan.transaction(reactorActive, putReaction, countOnPhoto);
@@ -159,6 +175,9 @@ public final class ReactionPlans {
       steps.add(
           PrivacyPlans.notBlockedByOwner(
               photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
+    }
+    if (reactorGuarded) {
+      steps.add(PrivacyPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
     }
     steps.add(putReaction);
     steps.add(countOnPhoto);

@@ -106,6 +106,7 @@ final class ShardedWrites {
     // reactions from its followers only, one that counts blocks has its block item checked.
     boolean followerOnly = false;
     boolean guarded = false;
+    boolean reactorGuarded = false;
     for (int round = 0; round < ROUNDS + 2; round++) {
       Integer ownerShards = ownerChecked ? known.users.get(owner) : null;
       Integer photoShards = known.photos.get(photo);
@@ -122,7 +123,8 @@ final class ShardedWrites {
               photoShard,
               sharding.reactionsThreshold(),
               followerOnly,
-              guarded);
+              guarded,
+              reactorGuarded);
       // Who may react is learned before the reaction's own put is judged: a stranger to a private
       // owner, or a user it blocked, is told the photo does not exist, never that it reacted.
       Optional<Cancellation> cancelled =
@@ -131,6 +133,10 @@ final class ShardedWrites {
         return;
       }
       Cancellation c = cancelled.get();
+      if (c.failed(ReactionPlans.REACTOR)) {
+        // The reactor counts blocks: again, with its block item of the owner checked.
+        reactorGuarded = true;
+      }
       if (ownerChecked && c.failed(ReactionPlans.OWNER)) {
         Item image = c.image(ReactionPlans.OWNER).orElse(null);
         if (ownerShards != null) {
