@@ -1,7 +1,7 @@
 package io.quickphotos;
 
 /**
- * A user tries to follow someone it blocked. Kind {@link QuickPhotosException.Kind#CONFLICT};
+ * A user tries to follow someone it blocked, or to react to its photos. Kind {@link QuickPhotosException.Kind#CONFLICT};
  * {@link #blocker()} is the caller and {@link #blocked()} the user it blocked. The user blocked
  * is never told of the block: it is answered as if the blocker did not exist
  * ({@link UserNotFoundException}, {@link PhotoNotFoundException}). The rules:
@@ -11,12 +11,14 @@ package io.quickphotos;
  *
  * <ul>
  *   <li>{@link QuickPhotos#follow}: the follower has blocked the user it follows; unblock first.
+ *   <li>{@link QuickPhotos#reactTo}: the reactor has blocked the photo's owner (a block took
+ *       back the reactions between the two, both ways); unblock first.
  * </ul>
  *
  * <p><b>Written:</b> nothing.
  *
- * <p><b>After a retry</b> of a {@code follow} whose outcome was unknown, the block was made
- * after your earlier attempt, which the block then removed if it had landed.
+ * <p><b>After a retry</b> of a {@code follow} or {@code reactTo} whose outcome was unknown, the
+ * block was made after your earlier attempt, which the block then removed if it had landed.
  */
 public class UserBlockedException extends ConflictException {
   private static final long serialVersionUID = 1L;
