@@ -300,7 +300,7 @@ final class HistoryOps {
      * Conditions in request order: the reactor exists, the photo's owner exists (a photo of a
      * missing or closing owner is missing), who may react (not a user the owner blocked, only a
      * follower of a private owner: as if the photo did not exist; not a reactor to the photos of
-     * a user it blocked), the reaction does not exist, the photo does.
+     * a user it blocked, once the photo is found), the reaction does not exist, the photo does.
      */
     @Override
     public Transition apply(HistoryModel m) {
@@ -316,7 +316,13 @@ final class HistoryOps {
         return Transition.fails(PhotoNotFoundException.class, m);
       }
       if (owner != reactor && m.has(block(reactor, owner))) {
-        return Transition.fails(io.quickphotos.UserBlockedException.class, m);
+        // The reactor's own block is learned from its refused first attempt, which a missing
+        // photo already answers.
+        return Transition.fails(
+            m.has(photo(owner, time))
+                ? io.quickphotos.UserBlockedException.class
+                : PhotoNotFoundException.class,
+            m);
       }
       if (m.has(reaction(reactor, owner, time, type))) {
         return Transition.fails(AlreadyReactedException.class, m);
