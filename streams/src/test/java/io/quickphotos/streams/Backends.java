@@ -15,8 +15,12 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
-/** A repository and its table's stream, on the memory engine or on DynamoDB Local. */
-record Backends(QuickPhotos photos, DynamoDbStreamsClient streams, String streamArn) {
+/**
+ * A repository and its table's stream, on the memory engine (with its {@code MemoryStreams}) or on
+ * DynamoDB Local (null).
+ */
+record Backends(
+    QuickPhotos photos, DynamoDbStreamsClient streams, String streamArn, MemoryStreams memory) {
   private static final AtomicInteger TABLES = new AtomicInteger();
 
   /** The memory engine with a NEW_AND_OLD_IMAGES stream. */
@@ -24,7 +28,7 @@ record Backends(QuickPhotos photos, DynamoDbStreamsClient streams, String stream
     InMemoryTable table = InMemoryTable.create();
     MemoryStreams stream = MemoryStreams.enable(table, StreamViewType.NEW_AND_OLD_IMAGES, clock);
     QuickPhotos photos = MemoryQuickPhotos.builder().table(table).clock(clock).build();
-    return new Backends(photos, stream.client(), stream.streamArn());
+    return new Backends(photos, stream.client(), stream.streamArn(), stream);
   }
 
   /** A new table on DynamoDB Local, created with a NEW_AND_OLD_IMAGES stream. */
@@ -40,7 +44,7 @@ record Backends(QuickPhotos photos, DynamoDbStreamsClient streams, String stream
     String arn = local.client().describeTable(r -> r.tableName(name)).table().latestStreamArn();
     QuickPhotos photos =
         DynamoQuickPhotos.builder().client(local.client()).tableName(name).clock(clock).build();
-    return new Backends(photos, streamsClient(local), arn);
+    return new Backends(photos, streamsClient(local), arn, null);
   }
 
   /** A streams client for DynamoDB Local, with its dummy credentials. */
