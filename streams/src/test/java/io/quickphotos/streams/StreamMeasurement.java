@@ -53,6 +53,50 @@ class StreamMeasurement {
   }
 
   @Test
+  void getRecordsAloneOnMemory() {
+    Backends backend = Backends.memory(Clock.systemUTC());
+    for (int i = 0; i < USERS; i++) {
+      backend.photos().createUser(Story.user("u" + i, Visibility.PUBLIC));
+    }
+    String shard =
+        backend
+            .streams()
+            .describeStream(r -> r.streamArn(backend.streamArn()))
+            .streamDescription()
+            .shards()
+            .get(0)
+            .shardId();
+    for (int round = 0; round < 3; round++) {
+      long start = System.nanoTime();
+      String iterator =
+          backend
+              .streams()
+              .getShardIterator(
+                  r ->
+                      r.streamArn(backend.streamArn())
+                          .shardId(shard)
+                          .shardIteratorType(
+                              software.amazon.awssdk.services.dynamodb.model.ShardIteratorType
+                                  .TRIM_HORIZON))
+              .shardIterator();
+      long records = 0;
+      while (true) {
+        String at = iterator;
+        var page = backend.streams().getRecords(r -> r.shardIterator(at));
+        if (page.records().isEmpty()) {
+          break;
+        }
+        records += page.records().size();
+        iterator = page.nextShardIterator();
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf(
+          "MEASURED memory GetRecords alone: %d records in %.3f s: %.0f records/s%n",
+          records, seconds, records / seconds);
+    }
+  }
+
+  @Test
   void lagOnMemory() throws Exception {
     lag("memory", Backends.memory(Clock.systemUTC()));
   }
