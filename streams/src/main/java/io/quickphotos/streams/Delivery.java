@@ -17,6 +17,10 @@ public record Delivery(ChangeEvent event, String itemKey, String sequenceNumber,
   /**
    * Checks the fields.
    *
+   * @param event the event
+   * @param itemKey the item's key, {@code PK|SK}
+   * @param sequenceNumber the record's sequence number
+   * @param at when the change was recorded
    * @throws NullPointerException if one is null
    */
   public Delivery {
