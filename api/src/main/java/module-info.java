@@ -7,12 +7,13 @@
  * {@code Limits}), the single-table layout and plans ({@code io.quickphotos.internal.singletable})
  * and the repository over any engine ({@code io.quickphotos.internal.repository}).
  */
-@SuppressWarnings("module") // io.quickphotos.test (the test kit) is built after this module
+@SuppressWarnings("module") // the test kit and the streams module are built after this module
 module io.quickphotos {
   exports io.quickphotos;
   exports io.quickphotos.engine to
       io.quickphotos.memory,
       io.quickphotos.dynamo,
+      io.quickphotos.streams,
       io.quickphotos.test;
   exports io.quickphotos.internal.repository to
       io.quickphotos.memory,
@@ -21,5 +22,6 @@ module io.quickphotos {
   exports io.quickphotos.internal.singletable to
       io.quickphotos.memory,
       io.quickphotos.dynamo,
+      io.quickphotos.streams,
       io.quickphotos.test;
 }

@@ -14,6 +14,7 @@ import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableRequestRefusedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.memory.internal.streams.ChangeLog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,6 +96,9 @@ public final class MemoryTable implements Table {
   private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
   private final ReadMostlyLock.WriteLock writeLock;
+  // The table's stream, or null (the default): read and set under the write lock only, so a table
+  // without a stream pays one null check a write.
+  private ChangeLog changes;
 
   /** Creates an empty table with an empty index. */
   public MemoryTable() {
@@ -385,6 +389,21 @@ public final class MemoryTable implements Table {
     }
   }
 
+  /**
+   * Starts recording every item change in {@code log} (DynamoDB Streams), or stops with null.
+   * Takes the write lock, so no write is half recorded; the log sees the changes in commit order.
+   *
+   * @param log the stream's log, or null for none
+   */
+  public void recordChanges(ChangeLog log) {
+    writeLock.lock();
+    try {
+      this.changes = log;
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
   /** The index is updated under the same lock as the write: a Query never misses it. */
   @Override
   public boolean indexMayLag() {
@@ -546,6 +565,9 @@ public final class MemoryTable implements Table {
     Item indexedAfter = indexed(after);
     if (indexed(before) != null || indexedAfter != null) {
       inverted.replace(indexSlot, sk, pk, indexedAfter);
+    }
+    if (changes != null) {
+      changes.changed(key, before, after);
     }
     return after;
   }
