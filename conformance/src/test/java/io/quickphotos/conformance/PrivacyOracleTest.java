@@ -459,7 +459,7 @@ class PrivacyOracleTest {
 
   /** Mostly the three clean repositories, sometimes the faulty one. */
   private static final Gen<Integer> VIA =
-      Gen.frequency(Gen.weighted(6, Gen.integers(0, 2)), Gen.weighted(1, Gen.constant(FAULTY)));
+      Gen.frequency(Gen.weighted(3, Gen.integers(0, 2)), Gen.weighted(1, Gen.constant(FAULTY)));
 
   private static Gen<int[]> pair() {
     return c -> {
@@ -552,7 +552,7 @@ class PrivacyOracleTest {
       boolean faulty = Gen.booleans().generate(c);
       return new History(
           Gen.longs(0, Long.MAX_VALUE - 1).generate(c),
-          faulty ? Gen.integers(5, 25).generate(c) : 0,
+          faulty ? Gen.integers(10, 40).generate(c) : 0,
           Gen.booleans().generate(c),
           ops);
     };
@@ -706,7 +706,7 @@ class PrivacyOracleTest {
     repos.add(
         repo(table, clock, Sharding.of(2, 2, 2), FanOut.hybrid(2, Duration.ofDays(1)), 0, null));
     repos.add(repo(table, clock, Sharding.defaults(), FanOut.off(), 1, null));
-    repos.add(repo(table, clock, Sharding.of(3, 2, 2), FanOut.hybrid(), 2, null));
+    repos.add(repo(table, clock, Sharding.of(3, 1, 1), FanOut.hybrid(), 2, null));
     repos.add(
         repo(table, clock, Sharding.of(2, 2, 2), FanOut.hybrid(3, Duration.ofDays(1)), 3, faults));
     return new Fleet(repos, faults, repo(table, clock, Sharding.off(), FanOut.off(), 0, null));
