@@ -109,7 +109,7 @@ class PrivacyOracleTest {
 
   /** Hot-read bounds of the repositories 0, 1, 2 (reads) and the faulty one (writes only). */
   static final List<Duration> STALENESS =
-      List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO, Duration.ZERO);
+      List.of(Duration.ZERO, Duration.ofMinutes(10), Duration.ZERO, Duration.ZERO);
 
   /**
    * Disagreements this oracle found that are not among issue 52's known holes, tolerated by the
@@ -121,8 +121,11 @@ class PrivacyOracleTest {
    * PhotoNotFoundException; D, {@code as(v).reactionsLeftBy(v, p)} lists v's own reactions on a
    * photo v may no longer see (its owner went private, or v stopped following it), fixed on main
    * with hole 2; E, a closed hot account's own {@code getUser}, through a repository with a
-   * hot-read bound, still shows its profile from the kept snapshot. C is not open on this branch:
-   * it is kept out ({@link #allowed}) only where a run tolerates it.
+   * hot-read bound, still shows its profile from the kept snapshot (still there after it closed,
+   * still public after a switch to private through another repository). C is not open on this
+   * branch (it was on a build of main between the fixes of holes 1 and 2 and the next commit),
+   * nor F, main's audit taking away a blocker's later reaction to a photo of the user it blocked:
+   * their tests run, and C is kept out ({@link #allowed}) only where a run tolerates it.
    */
   static final Set<String> OPEN_FINDINGS = Set.of("A", "B", "D", "E");
 
@@ -133,6 +136,9 @@ class PrivacyOracleTest {
 
   /** The open holes kept out of this run's histories; a regression test empties it. */
   private Set<Integer> openHoles = OPEN_HOLES;
+
+  /** Every viewer's reads after every this many writes; a regression test reads all after each. */
+  private int everyViewer = EVERY_VIEWER;
 
   // --- the calls -------------------------------------------------------------------------------
 
@@ -435,6 +441,28 @@ class PrivacyOracleTest {
     }
   }
 
+  /**
+   * {@code audit(true)}: on a table this version wrote, with every call finished, it finds
+   * nothing and changes nothing the rules can see.
+   */
+  record AuditFix(int via) implements Op {
+    @Override
+    public Answer apply(PrivacyModel m) {
+      return PrivacyModel.OK;
+    }
+
+    @Override
+    public Object run(QuickPhotos repo, Names n) {
+      repo.audit(true, items -> {});
+      return "ok";
+    }
+
+    @Override
+    public String toString() {
+      return "audit(fix)@" + via;
+    }
+  }
+
   // --- the histories ---------------------------------------------------------------------------
 
   /**
@@ -532,6 +560,7 @@ class PrivacyOracleTest {
                       TIME.generate(c),
                       Gen.of(TYPES).generate(c),
                       VIA.generate(c))),
+          Gen.weighted(1, c -> new AuditFix(Gen.integers(0, 2).generate(c))),
           Gen.weighted(
               2,
               c ->
@@ -583,6 +612,7 @@ class PrivacyOracleTest {
   private void replay(Set<String> tolerate, Op... ops) {
     tolerated = tolerate;
     openHoles = Set.of();
+    everyViewer = 1;
     List<Op> all = new ArrayList<>();
     for (int u = 0; u < USERS; u++) {
       all.add(new Create(u, false, 0));
@@ -651,6 +681,38 @@ class PrivacyOracleTest {
         new FollowOp(3, 0, 0),
         new Upload(1, 0, 0),
         new DeleteUser(0, 0));
+  }
+
+  /**
+   * Finding E, its other face: the account's own profile through a repository with a hot-read
+   * bound shows it public after a switch to private made through another repository.
+   */
+  @Test
+  @Disabled(
+      "finding E of the privacy oracle, new: the account's own getUser through a hot-read bound")
+  void aHotAccountSeesItselfPrivateThroughHotReads() {
+    replay(
+        Set.of("A", "B", "D"),
+        new FollowOp(1, 0, 2),
+        new FollowOp(2, 0, 2),
+        new Upload(1, 0, 0),
+        new Upload(2, 0, 0),
+        new SetVisibility(0, true, 0));
+  }
+
+  /**
+   * A blocker may react to the photos of the user it blocked (only the blocked user is refused):
+   * the audit's fix leaves such a reaction alone. Main's audit (after the fix of hole 2) takes it
+   * as one a block cut short left.
+   */
+  @Test
+  void theAuditKeepsABlockersLaterReactionToThePhotoOfTheUserItBlocked() {
+    replay(
+        Set.of("A", "B", "D", "E"),
+        new BlockOp(0, 2, 0),
+        new Upload(2, 0, 0),
+        new React(0, 2, 0, ReactionType.HEART, 0),
+        new AuditFix(0));
   }
 
   /** Hole 2 of issue 52: a block takes the reactions between the two away, both ways. */
@@ -743,7 +805,7 @@ class PrivacyOracleTest {
       hot.note(model);
       // After each write one viewer's reads, every viewer's after every few.
       int reader = step % 3;
-      int viewer = step % EVERY_VIEWER == 0 ? -1 : step % USERS;
+      int viewer = step % everyViewer == 0 ? -1 : step % USERS;
       checkReads(model, fleet, reader, n, step, false, viewer, op + " (step " + step + ")");
     }
     for (int reader = 0; reader < 3; reader++) {
