@@ -140,6 +140,15 @@ class PrivacyOracleTest {
   /** Every viewer's reads after every this many writes; a regression test reads all after each. */
   private int everyViewer = EVERY_VIEWER;
 
+  /** Whether the reads at the end of a history take every page size (else one, as each step). */
+  private boolean allSizesAtEnd = true;
+
+  /** Reads are checked after every this many writes. */
+  private int checkEvery = 1;
+
+  /** How many of the repositories 0, 1, 2 read everything at the end of a history. */
+  private int endReaders = 3;
+
   // --- the calls -------------------------------------------------------------------------------
 
   /** One write of a history, through repository {@code via} (3: the faulty one). */
@@ -587,6 +596,43 @@ class PrivacyOracleTest {
     };
   }
 
+  /**
+   * Shorter histories for DynamoDB Local, without faults (the memory engine injects them) and
+   * without the audit, whose Scan would read and mend the other tests' items on the shared table.
+   */
+  static Gen<History> dynamoHistories() {
+    Gen<Op> ops = OPS.filter(op -> !(op instanceof AuditFix));
+    return c -> {
+      List<Op> all = new ArrayList<>();
+      for (int u = 0; u < USERS; u++) {
+        all.add(new Create(u, false, 0));
+      }
+      all.addAll(ops.steps(8, 16).generate(c));
+      return new History(0, 0, false, all);
+    };
+  }
+
+  /** The same rules on DynamoDB Local: the same fleet's settings, a smaller budget. */
+  @Test
+  void everyReadForAViewerAgreesWithTheRulesOnDynamoDbLocal() {
+    fleets = seed -> dynamoFleet();
+    everyViewer = Integer.MAX_VALUE;
+    allSizesAtEnd = false;
+    checkEvery = 4;
+    endReaders = 1;
+    long started = System.nanoTime();
+    int cases =
+        Property.named("PrivacyOracleTest.everyReadForAViewerAgreesWithTheRulesOnDynamoDbLocal")
+            .cases(2)
+            .check(dynamoHistories(), this::check);
+    System.out.println(
+        "PrivacyOracleTest on DynamoDB Local: "
+            + cases
+            + " histories in "
+            + Duration.ofNanos(System.nanoTime() - started).toMillis()
+            + " ms");
+  }
+
   @Test
   void everyReadForAViewerAgreesWithTheRules() {
     long started = System.nanoTime();
@@ -760,6 +806,31 @@ class PrivacyOracleTest {
   /** The repositories of one run over one table, and what the faulty one injects. */
   record Fleet(List<QuickPhotos> repos, Faults faults, QuickPhotos clean) {}
 
+  /** The repositories of one run: memory unless a test says. */
+  private java.util.function.LongFunction<Fleet> fleets = PrivacyOracleTest::fleet;
+
+  /** The fleet's settings over the shared DynamoDB Local table, the fourth without faults. */
+  static Fleet dynamoFleet() {
+    Clock clock = new NanoClock();
+    List<QuickPhotos> repos = new ArrayList<>();
+    repos.add(dynamo(clock, Sharding.of(2, 2, 2), FanOut.hybrid(2, Duration.ofDays(1)), 0));
+    repos.add(dynamo(clock, Sharding.defaults(), FanOut.off(), 1));
+    repos.add(dynamo(clock, Sharding.of(3, 1, 1), FanOut.hybrid(), 2));
+    repos.add(dynamo(clock, Sharding.of(2, 2, 2), FanOut.hybrid(3, Duration.ofDays(1)), 3));
+    return new Fleet(repos, null, dynamo(clock, Sharding.off(), FanOut.off(), 0));
+  }
+
+  private static QuickPhotos dynamo(Clock clock, Sharding sharding, FanOut fanOut, int i) {
+    return io.quickphotos.dynamo.DynamoQuickPhotos.builder()
+        .client(SharedDynamoDbLocal.client())
+        .tableName(SharedDynamoDbLocal.TABLE)
+        .clock(clock)
+        .sharding(sharding)
+        .fanOut(fanOut)
+        .hotReadStaleness(STALENESS.get(i))
+        .build();
+  }
+
   static Fleet fleet(long faultSeed) {
     InMemoryTable table = InMemoryTable.create();
     Faults faults = Faults.seeded(faultSeed);
@@ -791,7 +862,7 @@ class PrivacyOracleTest {
 
   void check(History history) {
     Names n = new Names("o" + RUNS.incrementAndGet() + "-");
-    Fleet fleet = fleet(history.faultSeed());
+    Fleet fleet = fleets.apply(history.faultSeed());
     PrivacyModel model = new PrivacyModel();
     model.ownCountInFollowedBy = !tolerated.contains("B");
     HotTracker hot = new HotTracker();
@@ -804,12 +875,15 @@ class PrivacyOracleTest {
       model = call(op, model, fleet, n, history);
       hot.note(model);
       // After each write one viewer's reads, every viewer's after every few.
+      if (step % checkEvery != 0) {
+        continue;
+      }
       int reader = step % 3;
       int viewer = step % everyViewer == 0 ? -1 : step % USERS;
       checkReads(model, fleet, reader, n, step, false, viewer, op + " (step " + step + ")");
     }
-    for (int reader = 0; reader < 3; reader++) {
-      checkReads(model, fleet, reader, n, reader, true, -1, "the end, reader " + reader);
+    for (int reader = 0; reader < endReaders; reader++) {
+      checkReads(model, fleet, reader, n, reader, allSizesAtEnd, -1, "the end, reader " + reader);
     }
   }
 
@@ -818,7 +892,7 @@ class PrivacyOracleTest {
     PrivacyModel next = model.copy();
     Answer expected = op.apply(next);
     QuickPhotos repo = fleet.repos().get(op.via());
-    boolean faulty = op.via() == FAULTY && history.faultPercent() > 0;
+    boolean faulty = op.via() == FAULTY && history.faultPercent() > 0 && fleet.faults() != null;
     if (faulty) {
       arm(fleet.faults(), history.faultPercent() / 100.0);
     }
@@ -831,7 +905,7 @@ class PrivacyOracleTest {
         } catch (ServiceUnavailableException e) {
           mayHaveWritten |= e.written() != ServiceUnavailableException.Written.NOTHING;
           reach("cut short: " + op.getClass().getSimpleName());
-          if (attempt == 20) {
+          if (attempt == 20 && fleet.faults() != null) {
             fleet.faults().clear();
           }
           if (history.auditFirst() && attempt == 1) {
