@@ -92,6 +92,13 @@ final class PrivacyModel {
   static final Answer OK = Answer.ok("ok");
 
   /**
+   * Whether a blocker may react to the photos of the user it blocked: yes in this branch's
+   * docs/privacy.md (only the blocked user is refused); main has since made it
+   * UserBlockedException, as for a follow. Set it to false with that rule's merge.
+   */
+  boolean blockerMayReact = true;
+
+  /**
    * Whether the viewer's own profile, listed by {@code followedBy}, carries its pending count, as
    * the table of docs/privacy.md says (its profile row names "a profile in followedBy"). The
    * repository and ViewerReads' Javadoc leave it out; until the two documents agree, the random
@@ -114,6 +121,7 @@ final class PrivacyModel {
   PrivacyModel copy() {
     PrivacyModel c = new PrivacyModel();
     c.ownCountInFollowedBy = ownCountInFollowedBy;
+    c.blockerMayReact = blockerMayReact;
     c.users.addAll(users);
     c.privates.addAll(privates);
     c.follows.addAll(follows);
@@ -328,6 +336,9 @@ final class PrivacyModel {
     }
     if (!photos.contains(photo) || !maySeeContent(reactor, photo.owner())) {
       return Answer.fails(PhotoNotFoundException.class);
+    }
+    if (!blockerMayReact && blocked(reactor, photo.owner())) {
+      return Answer.fails(UserBlockedException.class);
     }
     return reactions.add(new ReactionKey(reactor, photo, type))
         ? OK

@@ -784,18 +784,18 @@ class PrivacyOracleTest {
         Outcome.of(() -> new SetVisibility(0, true, FAULTY).run(fleet.repos().get(FAULTY), n));
     fleet.faults().clear();
     expect(cutShort.error(), ServiceUnavailableException.class, () -> "the switch, cut short");
-    expect(
-        knowsItHot.getUser(n.user(0)).orElseThrow().visibility(),
-        Visibility.PRIVATE,
-        () -> "the account after the switch's UpdateItem");
+    // Cut short after its UpdateItem (this branch) the account is private; a switch that is one
+    // transaction (main) left it public. Either way a follow must agree with the flag.
+    boolean isPrivate =
+        fleet.clean().getUser(n.user(0)).orElseThrow().visibility() == Visibility.PRIVATE;
     expect(
         knowsItHot.follow(n.user(3), n.user(0)).pending(),
-        true,
-        () -> "a follow of the private account, through a repository that knew it as hot");
-    expect(
-        knowsItHot.as(n.user(3)).isFollowing(n.user(3), n.user(0)),
-        false,
-        () -> "the requester follows the private account");
+        isPrivate,
+        () ->
+            "a follow of the account (private: "
+                + isPrivate
+                + "), through a repository that"
+                + " knew it as hot");
   }
 
   /**
@@ -821,9 +821,11 @@ class PrivacyOracleTest {
         Outcome.of(() -> new SetVisibility(0, true, FAULTY).run(fleet.repos().get(FAULTY), n));
     fleet.faults().clear();
     expect(cutShort.error(), ServiceUnavailableException.class, () -> "the switch, cut short");
+    boolean isPrivate =
+        fleet.clean().getUser(n.user(0)).orElseThrow().visibility() == Visibility.PRIVATE;
     expect(
         Outcome.of(() -> knowsItHot.reactTo(n.user(3), n.photo(0, 0), ReactionType.HEART)).error(),
-        PhotoNotFoundException.class,
+        isPrivate ? PhotoNotFoundException.class : null,
         () ->
             "a reaction of a user who does not follow the private owner, through a repository"
                 + " that knew the photo as hot");
