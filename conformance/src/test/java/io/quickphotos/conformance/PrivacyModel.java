@@ -92,11 +92,11 @@ final class PrivacyModel {
   static final Answer OK = Answer.ok("ok");
 
   /**
-   * Whether a blocker may react to the photos of the user it blocked: yes in this branch's
-   * docs/privacy.md (only the blocked user is refused); main has since made it
-   * UserBlockedException, as for a follow. Set it to false with that rule's merge.
+   * Whether a blocker may react to the photos of the user it blocked: no, it is told
+   * ({@code UserBlockedException}), as for a follow; a block takes back the reactions between the
+   * two both ways. A field so that a test can plant the other rule and see the oracle object.
    */
-  boolean blockerMayReact = true;
+  boolean blockerMayReact = false;
 
   /**
    * Whether the viewer's own profile, listed by {@code followedBy}, carries its pending count, as

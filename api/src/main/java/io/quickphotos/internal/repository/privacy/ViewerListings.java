@@ -203,7 +203,13 @@ final class ViewerListings {
    */
   Page<User> followedBy(String viewer, String username, PageRequest page, Meter meter) {
     if (viewer.equals(username)) {
-      return listings.followedBy(username, page, meter);
+      // Its own listing, but the accounts on it are others: their pending counts are theirs.
+      Page<User> own = listings.followedBy(username, page, meter);
+      List<User> shown = new ArrayList<>(own.items().size());
+      for (User user : own.items()) {
+        shown.add(user.withoutPendingRequests());
+      }
+      return new Page<>(shown, own.nextCursor());
     }
     QueryPlan plan = FollowPlans.followedBy(username, page.size());
     String listing = "followedBy|" + plan.partitionValue();
@@ -233,7 +239,9 @@ final class ViewerListings {
         }
       }
       for (Item profile : hotCounters.withTotals(shown, meter)) {
-        visible.add(ItemCodec.user(profile).withoutPendingRequests());
+        User user = ItemCodec.user(profile);
+        // The viewer's own profile, where it is listed, carries its count, as its getUser does.
+        visible.add(user.username().equals(viewer) ? user : user.withoutPendingRequests());
       }
       if (visible.size() >= page.size() || part.nextCursor().isEmpty() || round == READ_ON_ROUNDS) {
         return new Page<>(visible, part.nextCursor());
