@@ -102,14 +102,36 @@ public class QuickPhotosAutoConfiguration {
   }
 
   /**
+   * The threads of the calls' parallel requests, carrying each caller's trace context and MDC;
+   * shared by every repository the configurer builds. Not an {@code Executor} bean, so that
+   * Spring Boot's own task executor does not step aside for it.
+   *
+   * @param properties the {@code quickphotos.*} properties
+   * @return the execution, closed with the context
+   * @throws QuickPhotosStartupException if virtual threads are asked for before Java 21
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  RequestExecution quickPhotosRequestExecution(QuickPhotosProperties properties) {
+    if (properties.isVirtualThreads()) {
+      return RequestExecution.virtualThreads();
+    }
+    Integer parallelism = properties.getParallelism();
+    return RequestExecution.platformThreads(
+        parallelism == null ? DynamoQuickPhotos.DEFAULT_PARALLELISM : parallelism);
+  }
+
+  /**
    * What the starter gives a repository builder, its own and any of the application's: the cost
-   * listeners, clock, fault script, the properties' settings and the customizers.
+   * listeners, clock, fault script, the properties' settings, the request threads and the
+   * customizers.
    *
    * @param properties the {@code quickphotos.*} properties
    * @param listeners every cost listener bean, combined in their order
    * @param clocks the application's clock, if it has exactly one
    * @param faults the application's fault script, if it has exactly one (memory only)
    * @param customizers every builder customizer, applied in their order
+   * @param requests the threads of the calls' parallel requests
    * @return the configurer
    */
   @Bean
@@ -119,8 +141,10 @@ public class QuickPhotosAutoConfiguration {
       ObjectProvider<CostListener> listeners,
       ObjectProvider<Clock> clocks,
       ObjectProvider<Faults> faults,
-      ObjectProvider<QuickPhotosBuilderCustomizer> customizers) {
-    return new QuickPhotosBuilderConfigurer(properties, listeners, clocks, faults, customizers);
+      ObjectProvider<QuickPhotosBuilderCustomizer> customizers,
+      RequestExecution requests) {
+    return new QuickPhotosBuilderConfigurer(
+        properties, listeners, clocks, faults, customizers, requests);
   }
 
   /**

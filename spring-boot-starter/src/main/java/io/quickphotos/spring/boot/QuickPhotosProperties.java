@@ -69,6 +69,12 @@ public class QuickPhotosProperties {
   private Integer parallelism;
 
   /**
+   * Whether the requests of one call that run beside the calling thread run on virtual threads,
+   * one per request (Java 21 or later), rather than a pool of parallelism - 1 platform threads.
+   */
+  private boolean virtualThreads = false;
+
+  /**
    * How long this instance serves a hot (sharded) user's or photo's snapshot again without
    * reading the table, e.g. 1s; 0 reads the table every time. Ordinary keys are always read
    * from the table. Unset: the builder's default, 1s.
@@ -154,6 +160,24 @@ public class QuickPhotosProperties {
    */
   public void setParallelism(Integer parallelism) {
     this.parallelism = parallelism;
+  }
+
+  /**
+   * Whether a call's parallel requests run on virtual threads.
+   *
+   * @return false unless set
+   */
+  public boolean isVirtualThreads() {
+    return virtualThreads;
+  }
+
+  /**
+   * Sets whether a call's parallel requests run on virtual threads.
+   *
+   * @param virtualThreads true for a virtual thread per request (Java 21 or later)
+   */
+  public void setVirtualThreads(boolean virtualThreads) {
+    this.virtualThreads = virtualThreads;
   }
 
   /**
