@@ -263,28 +263,45 @@ public class QuickPhotosAutoConfiguration {
   static class DynamoDbClientConfiguration {
 
     /**
-     * A client from the SDK's default credentials and region chains, with the region and
-     * endpoint of {@code quickphotos.dynamodb.*} when set, and the SDK's default HTTP client.
-     * Building it makes no request; the credentials are looked up at the first request.
+     * Where the starter's client connects, read from {@code quickphotos.dynamodb.endpoint} and
+     * {@code .region}, when no {@code @ServiceConnection} or bean of the application's gives one.
      *
      * @param properties the {@code quickphotos.*} properties
+     * @return the connection details
+     */
+    @Bean
+    @ConditionalOnMissingBean(QuickPhotosConnectionDetails.class)
+    QuickPhotosConnectionDetails quickPhotosConnectionDetails(QuickPhotosProperties properties) {
+      QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
+      return QuickPhotosConnectionDetails.of(dynamodb.getEndpoint(), dynamodb.getRegion(), null);
+    }
+
+    /**
+     * A client from the connection details (the properties' region and endpoint unless a
+     * {@code @ServiceConnection} or bean of the application's gives others), the SDK's default
+     * credentials and region chains for what they leave unset, and the SDK's default HTTP
+     * client. Building it makes no request; the credentials are looked up at the first request.
+     *
+     * @param connection where to connect
      * @param customizers every client builder customizer, applied in their order after the
-     *     properties
+     *     connection details
      * @return the client; Spring closes it with the context
      * @throws QuickPhotosStartupException if no region is set anywhere
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     DynamoDbClient quickPhotosDynamoDbClient(
-        QuickPhotosProperties properties,
+        QuickPhotosConnectionDetails connection,
         ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
       DynamoDbClientBuilder builder = DynamoDbClient.builder();
-      QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
-      if (dynamodb.getRegion() != null) {
-        builder.region(Region.of(dynamodb.getRegion()));
+      if (connection.getRegion() != null) {
+        builder.region(Region.of(connection.getRegion()));
       }
-      if (dynamodb.getEndpoint() != null) {
-        builder.endpointOverride(dynamodb.getEndpoint());
+      if (connection.getEndpoint() != null) {
+        builder.endpointOverride(connection.getEndpoint());
+      }
+      if (connection.getCredentialsProvider() != null) {
+        builder.credentialsProvider(connection.getCredentialsProvider());
       }
       customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
       try {

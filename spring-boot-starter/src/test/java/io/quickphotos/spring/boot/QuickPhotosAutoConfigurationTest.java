@@ -139,6 +139,48 @@ class QuickPhotosAutoConfigurationTest {
             });
   }
 
+  /** What a {@code @ServiceConnection} factory of a DynamoDB Local container would give. */
+  @Configuration(proxyBeanMethods = false)
+  static class ServiceConnection {
+    @Bean
+    QuickPhotosConnectionDetails dynamoDbLocalConnection() {
+      return QuickPhotosConnectionDetails.of(
+          server.endpoint(),
+          "us-east-1",
+          software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+              software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(
+                  "dummy", "dummy")));
+    }
+  }
+
+  @Test
+  void connectionDetailsOfTheApplicationsPointTheStartersClientAtTheirServer() {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ServiceConnection.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            // Not where the client goes: the connection details win, as Boot's do.
+            "quickphotos.dynamodb.endpoint=http://localhost:1",
+            "quickphotos.dynamodb.region=eu-west-1")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasBean("quickPhotosDynamoDbClient");
+              assertThat(context).hasSingleBean(QuickPhotosConnectionDetails.class);
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              // The user is in DynamoDB Local's table, read with a client of the test's own.
+              assertThat(
+                      DynamoQuickPhotos.builder()
+                          .client(server.client())
+                          .tableName(table)
+                          .build()
+                          .getUser("ann"))
+                  .isPresent();
+            });
+  }
+
   @Test
   void timeToLiveIsEnabledAtStartUpWhenAsked() {
     String table = newTable();
