@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -85,6 +86,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 @EnableConfigurationProperties(QuickPhotosProperties.class)
 public class QuickPhotosAutoConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosAutoConfiguration.class);
+
+  /** The name of the client the starter builds when the application has none. */
+  private static final String STARTERS_CLIENT = "quickPhotosDynamoDbClient";
 
   /** Created by Spring. */
   public QuickPhotosAutoConfiguration() {}
@@ -154,6 +158,7 @@ public class QuickPhotosAutoConfiguration {
    * @param clients the application's DynamoDB client, or the starter's
    * @param configurer what every builder gets (listeners, clock, settings, customizers)
    * @param built where to record what was built, for the health contributor
+   * @param beans the context's beans, to tell the starter's client from the application's
    * @return the repository
    * @throws QuickPhotosStartupException if a property is out of range or contradicts another,
    *     or the deployment is not as the repository needs it (no client, no credentials, the
@@ -165,7 +170,8 @@ public class QuickPhotosAutoConfiguration {
       QuickPhotosProperties properties,
       ObjectProvider<DynamoDbClient> clients,
       QuickPhotosBuilderConfigurer configurer,
-      ObjectProvider<BuiltRepository> built) {
+      ObjectProvider<BuiltRepository> built,
+      BeanFactory beans) {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
       QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
       built.ifAvailable(b -> b.record("memory", null));
@@ -184,6 +190,7 @@ public class QuickPhotosAutoConfiguration {
               : "Mark the one the repository should use @Primary.",
           null);
     }
+    warnIfIgnored(properties, client, beans);
     String table = properties.getTableName();
     String region = region(client);
     // The client and table first, so that a customizer may change them as it may anything.
@@ -236,6 +243,29 @@ public class QuickPhotosAutoConfiguration {
           table,
           e.kind(),
           e.getMessage());
+    }
+  }
+
+  /**
+   * The client's region and endpoint are the application's when the client is: {@code
+   * quickphotos.dynamodb.region} and {@code .endpoint} set beside it are ignored, which the
+   * application should hear of rather than find out.
+   */
+  private static void warnIfIgnored(
+      QuickPhotosProperties properties, DynamoDbClient client, BeanFactory beans) {
+    QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
+    if (dynamodb.getRegion() == null && dynamodb.getEndpoint() == null) {
+      return;
+    }
+    boolean startersClient =
+        beans.containsBean(STARTERS_CLIENT) && beans.getBean(STARTERS_CLIENT) == client;
+    if (!startersClient) {
+      LOG.warn(
+          "quickphotos.dynamodb.region and .endpoint are set ({}, {}), and the repository uses"
+              + " the application's own DynamoDbClient bean, which has its own: they are ignored."
+              + " Configure that client, or remove the properties.",
+          dynamodb.getRegion(),
+          dynamodb.getEndpoint());
     }
   }
 
@@ -373,6 +403,46 @@ public class QuickPhotosAutoConfiguration {
           QuickPhotosObservations.builder(registry).table(tableTag(properties));
       conventions.ifUnique(builder::convention);
       return builder.build();
+    }
+  }
+
+  /**
+   * JSON for {@code AppValue} and {@code Page} in Jackson 3, which Spring Boot 4 adds to its
+   * {@code JsonMapper} (it takes every {@code JacksonModule} bean).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
+  static class Jackson3Configuration {
+
+    /**
+     * The Jackson 3 module.
+     *
+     * @return the module
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosJacksonModule quickPhotosJacksonModule() {
+      return new QuickPhotosJacksonModule();
+    }
+  }
+
+  /**
+   * JSON for {@code AppValue} and {@code Page} in Jackson 2, which Spring Boot 3.5 adds to its
+   * {@code ObjectMapper} (it takes every {@code Module} bean).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
+  static class Jackson2Configuration {
+
+    /**
+     * The Jackson 2 module.
+     *
+     * @return the module
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosJackson2Module quickPhotosJackson2Module() {
+      return new QuickPhotosJackson2Module();
     }
   }
 

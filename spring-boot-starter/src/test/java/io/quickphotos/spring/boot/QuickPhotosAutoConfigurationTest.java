@@ -34,8 +34,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -47,6 +50,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * spring-boot-starter-boot3 compiles these sources against Boot 3.5), so it uses only what both
  * have; the health indicator's types differ between the two and are reached by reflection.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class QuickPhotosAutoConfigurationTest {
   private static final AtomicLong TABLES = new AtomicLong();
   static final NewUser ANN =
@@ -120,7 +124,22 @@ class QuickPhotosAutoConfigurationTest {
   }
 
   @Test
-  void withoutAClientOfItsOwnTheApplicationGetsOneFromTheProperties() {
+  void clientPropertiesBesideTheApplicationsOwnClientAreAWarning(CapturedOutput output) {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.dynamodb.region=eu-west-1")
+        .run(context -> assertThat(context).hasNotFailed());
+    assertThat(output)
+        .contains("quickphotos.dynamodb.region and .endpoint are set (eu-west-1, null)")
+        .contains("they are ignored");
+  }
+
+  @Test
+  void withoutAClientOfItsOwnTheApplicationGetsOneFromTheProperties(CapturedOutput output) {
     String table = newTable();
     runner
         .withPropertyValues(
@@ -137,6 +156,8 @@ class QuickPhotosAutoConfigurationTest {
               photos.createUser(ANN);
               assertThat(photos.getUser("ann")).isPresent();
             });
+    // The properties are the starter's client's: nothing ignored, nothing to warn of.
+    assertThat(output).doesNotContain("they are ignored");
   }
 
   /** What a {@code @ServiceConnection} factory of a DynamoDB Local container would give. */
