@@ -19,6 +19,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -453,6 +454,27 @@ public class QuickPhotosAutoConfiguration {
         : properties.getTableName();
   }
 
+  /**
+   * A health check per {@code QuickPhotos} bean, by bean name (a test kit's scoped target left
+   * out: its proxy is the bean), so that an application with two repositories (two tables) has
+   * both checked without marking one primary.
+   */
+  static Map<String, QuickPhotosHealth> healthChecks(
+      ListableBeanFactory beans,
+      QuickPhotosProperties properties,
+      ObjectProvider<BuiltRepository> built) {
+    Map<String, QuickPhotosHealth> checks = new LinkedHashMap<>();
+    for (String name : beans.getBeanNamesForType(QuickPhotos.class)) {
+      if (name.startsWith("scopedTarget.")) {
+        continue;
+      }
+      QuickPhotos photos = beans.getBean(name, QuickPhotos.class);
+      BuiltRepository starters = "quickPhotos".equals(name) ? built.getIfAvailable() : null;
+      checks.put(name, health(photos, properties, starters));
+    }
+    return checks;
+  }
+
   /** What the health contributor reports of the repository bean it checks. */
   static QuickPhotosHealth health(
       QuickPhotos photos, QuickPhotosProperties properties, BuiltRepository built) {
@@ -483,18 +505,27 @@ public class QuickPhotosAutoConfiguration {
     /**
      * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
-     * @param photos the repository
+     * @param beans the context's beans: every {@code QuickPhotos} bean is checked
      * @param properties the {@code quickphotos.*} properties
      * @param built what the starter built, if it built the repository
-     * @return the contributor
+     * @return one indicator for one repository, a composite of one per bean name for several
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
-    org.springframework.boot.health.contributor.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos,
+    org.springframework.boot.health.contributor.HealthContributor quickPhotosHealthIndicator(
+        ListableBeanFactory beans,
         QuickPhotosProperties properties,
         ObjectProvider<BuiltRepository> built) {
-      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
+      Map<String, QuickPhotosHealth> checks = healthChecks(beans, properties, built);
+      if (checks.size() == 1) {
+        return indicator(checks.values().iterator().next());
+      }
+      return org.springframework.boot.health.contributor.CompositeHealthContributor.fromMap(
+          checks, Boot4HealthConfiguration::indicator);
+    }
+
+    private static org.springframework.boot.health.contributor.HealthIndicator indicator(
+        QuickPhotosHealth health) {
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.health.contributor.Health.status(
@@ -516,18 +547,27 @@ public class QuickPhotosAutoConfiguration {
     /**
      * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
-     * @param photos the repository
+     * @param beans the context's beans: every {@code QuickPhotos} bean is checked
      * @param properties the {@code quickphotos.*} properties
      * @param built what the starter built, if it built the repository
-     * @return the contributor
+     * @return one indicator for one repository, a composite of one per bean name for several
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
-    org.springframework.boot.actuate.health.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos,
+    org.springframework.boot.actuate.health.HealthContributor quickPhotosHealthIndicator(
+        ListableBeanFactory beans,
         QuickPhotosProperties properties,
         ObjectProvider<BuiltRepository> built) {
-      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
+      Map<String, QuickPhotosHealth> checks = healthChecks(beans, properties, built);
+      if (checks.size() == 1) {
+        return indicator(checks.values().iterator().next());
+      }
+      return org.springframework.boot.actuate.health.CompositeHealthContributor.fromMap(
+          checks, Boot3HealthConfiguration::indicator);
+    }
+
+    private static org.springframework.boot.actuate.health.HealthIndicator indicator(
+        QuickPhotosHealth health) {
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.actuate.health.Health.status(

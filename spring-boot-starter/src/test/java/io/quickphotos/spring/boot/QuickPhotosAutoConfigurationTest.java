@@ -579,6 +579,40 @@ class QuickPhotosAutoConfigurationTest {
             });
   }
 
+  /** Two repositories of the application's, neither primary: two tables, say. */
+  @Configuration(proxyBeanMethods = false)
+  static class TwoRepositories {
+    @Bean
+    QuickPhotos photos() {
+      return MemoryQuickPhotos.builder().build();
+    }
+
+    @Bean
+    QuickPhotos archive() {
+      return MemoryQuickPhotos.builder().fanOut(FanOut.hybrid()).build();
+    }
+  }
+
+  @Test
+  void twoRepositoriesAreEachCheckedUnderTheirBeanNames() throws Exception {
+    runner
+        .withUserConfiguration(TwoRepositories.class)
+        .withPropertyValues("quickphotos.health.interval=0s")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              Object composite = context.getBean("quickPhotosHealthIndicator");
+              Method child = composite.getClass().getMethod("getContributor", String.class);
+              child.setAccessible(true);
+              Object archive = child.invoke(composite, "archive");
+              Object photos = child.invoke(composite, "photos");
+              assertThat(status(archive)).isEqualTo("UP");
+              assertThat(details(archive)).containsEntry("fanOut", FanOut.hybrid().toString());
+              assertThat(status(photos)).isEqualTo("UP");
+              assertThat(details(photos)).containsEntry("fanOut", FanOut.off().toString());
+            });
+  }
+
   @Test
   void theHealthIndicatorReadsTheTableAndItsRecordedSettings() throws Exception {
     String table = newTable();
