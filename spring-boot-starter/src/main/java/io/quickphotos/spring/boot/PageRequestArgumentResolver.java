@@ -15,14 +15,37 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  * a number from 1 to {@value PageRequest#MAX_SIZE}, or a cursor the repository cannot read (when
  * the call is made), is an {@link InvalidInputException}: a 400 with the starter's problem
  * details. Makes no request. Stateless and thread-safe.
+ *
+ * <p>The starter adds it to Spring MVC; a standalone {@code MockMvc} takes it with {@code
+ * setCustomArgumentResolvers(new PageRequestArgumentResolver())}.
  */
-final class PageRequestArgumentResolver implements HandlerMethodArgumentResolver {
+public final class PageRequestArgumentResolver implements HandlerMethodArgumentResolver {
 
+  /** A resolver; it holds nothing. */
+  public PageRequestArgumentResolver() {}
+
+  /**
+   * Whether the parameter is a {@link PageRequest}.
+   *
+   * @param parameter a controller method's parameter
+   * @return true for a {@code PageRequest}
+   */
   @Override
   public boolean supportsParameter(MethodParameter parameter) {
     return parameter.getParameterType() == PageRequest.class;
   }
 
+  /**
+   * The page the request asks for.
+   *
+   * @param parameter the parameter
+   * @param container unused
+   * @param request the request, read for {@code cursor} and {@code size}
+   * @param binders unused
+   * @return the first page, or the page after the cursor, of the size asked for
+   * @throws InvalidInputException if the size is not a number from 1 to {@value
+   *     PageRequest#MAX_SIZE}
+   */
   @Override
   public PageRequest resolveArgument(
       MethodParameter parameter,
