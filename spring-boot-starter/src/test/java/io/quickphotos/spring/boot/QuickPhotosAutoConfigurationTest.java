@@ -203,6 +203,42 @@ class QuickPhotosAutoConfigurationTest {
   }
 
   @Test
+  void anUnreachableDynamoDbStopsATableCreationWithAnAnalysisAndIsAWarningOtherwise(
+      CapturedOutput output) {
+    String[] unreachable = {
+      "quickphotos.table-name=" + newTable(),
+      "quickphotos.dynamodb.endpoint=http://127.0.0.1:1",
+      "quickphotos.dynamodb.region=us-east-1",
+      // Both set, so that the builder itself reads nothing; the start's own read remains.
+      "quickphotos.fan-out.mode=off",
+      "quickphotos.sharding.enabled=false"
+    };
+    runner
+        .withPropertyValues(unreachable)
+        .withPropertyValues("quickphotos.create-table-if-missing=true")
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable failure = context.getStartupFailure();
+              while (failure != null && !(failure instanceof QuickPhotosStartupException)) {
+                failure = failure.getCause();
+              }
+              assertThat(failure)
+                  .as("a failure the starter's analyzer explains")
+                  .isInstanceOf(QuickPhotosStartupException.class)
+                  .hasMessageContaining("DynamoDB did not answer while the start was creating");
+              assertThat(((QuickPhotosStartupException) failure).action())
+                  .contains("quickphotos.create-table-if-missing=false");
+            });
+    runner
+        .withPropertyValues(unreachable)
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(context -> assertThat(context).hasNotFailed());
+    assertThat(output).contains("could not read the table").contains("starting anyway");
+  }
+
+  @Test
   void timeToLiveIsEnabledAtStartUpWhenAsked() {
     String table = newTable();
     runner
