@@ -105,13 +105,28 @@ public interface CostListener {
   default void onCallStart(AccessPattern pattern) {}
 
   /**
+   * Called once per repository call that throws, with what it throws: on the calling thread,
+   * just before the same call's {@link #onCost} (whose {@link OperationCost#exception()} names
+   * the exception's class only), for a listener that records the failure itself, such as a
+   * Micrometer observation's {@code error} or a span's exception event. Called whether or not
+   * the listener {@linkplain #receivesCallStarts() receives starts}; a call whose arguments are
+   * refused makes no request and is not reported. The listener must not rethrow or keep the
+   * exception: the caller receives it unchanged. An exception thrown here is logged and ignored,
+   * as one thrown by {@link #onCost}. Does nothing by default.
+   *
+   * @param pattern the access pattern the call served
+   * @param failure what the call throws: a {@link QuickPhotosException}, or a bug's exception
+   */
+  default void onCallFailure(AccessPattern pattern, Throwable failure) {}
+
+  /**
    * One listener that hands each cost to every given listener, in the order given, on the
    * calling thread. It asks for {@linkplain #timesCalls() timing} when any part does, for
    * {@linkplain #countsSdkAttempts() the SDK's attempts} when any part does and for
    * {@linkplain #receivesCallStarts() starts} when any part does (each part is asked when the
    * combined listener is, that is once, when the repository is built); a part that declined them
    * then receives them all the same, as it would from a repository configured for another
-   * listener. Starts go to the parts in the order given, as costs do. {@link #NONE} parts are left out, so that {@code all()} and
+   * listener. Starts and failures go to the parts in the order given, as costs do. {@link #NONE} parts are left out, so that {@code all()} and
    * {@code all(NONE)} are {@link #NONE} itself (a repository without a listener measures
    * nothing), and {@code all(a)} is {@code a}.
    *
@@ -168,6 +183,21 @@ public interface CostListener {
         for (CostListener part : inOrder) {
           try {
             part.onCallStart(pattern);
+          } catch (RuntimeException e) {
+            first = firstOf(first, e);
+          }
+        }
+        if (first != null) {
+          throw first;
+        }
+      }
+
+      @Override
+      public void onCallFailure(AccessPattern pattern, Throwable failure) {
+        RuntimeException first = null;
+        for (CostListener part : inOrder) {
+          try {
+            part.onCallFailure(pattern, failure);
           } catch (RuntimeException e) {
             first = firstOf(first, e);
           }

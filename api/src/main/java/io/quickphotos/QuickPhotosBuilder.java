@@ -2,6 +2,7 @@ package io.quickphotos;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 
 /**
  * The options every backend's builder shares ({@code MemoryQuickPhotos.builder()},
@@ -85,7 +86,8 @@ public interface QuickPhotosBuilder<B extends QuickPhotosBuilder<B>> {
    * How many independent requests of one call are in flight at once: a home feed's per-author
    * queries, the chunks of one BatchGetItem read. 1 sends them one after another on the calling
    * thread; more run on the calling thread and at most {@code parallelism - 1} daemon threads of
-   * the repository's own, created on demand and ended when idle. The default is the backend's: 1
+   * the repository's own, created on demand and ended when idle (or the {@link
+   * #executor(Executor) executor} given). The default is the backend's: 1
    * on memory, whose requests take microseconds (less than handing one to another thread), and
    * {@code DynamoQuickPhotos.DEFAULT_PARALLELISM} on DynamoDB, the SDK's Apache client's
    * connection pool.
@@ -95,6 +97,24 @@ public interface QuickPhotosBuilder<B extends QuickPhotosBuilder<B>> {
    * @throws IllegalArgumentException if out of range
    */
   B parallelism(int parallelism);
+
+  /**
+   * Where the requests of one call that run beside the calling thread are sent (see {@link
+   * #parallelism(int)}), in place of the repository's own daemon threads: a virtual-thread
+   * executor, a Spring {@code TaskExecutor}, or one that carries the caller's trace context and
+   * logging context to its threads. Each call hands it at most {@code parallelism - 1} tasks,
+   * {@link Executor#execute} being called on the calling thread (so an executor that captures
+   * the caller's context there gives every request of the call that context); the calling thread
+   * works on the call's requests too, so a call finishes even when the executor runs its tasks
+   * late. The executor must be thread-safe and should not run tasks on the calling thread
+   * ({@code Runnable::run} makes the requests sequential). The repository never shuts it down.
+   * With a parallelism of 1 it is not used.
+   *
+   * @param executor the application's executor
+   * @return this builder
+   * @throws NullPointerException if null
+   */
+  B executor(Executor executor);
 
   /**
    * How long this repository may serve again a snapshot it read of a hot user or photo (one whose

@@ -47,6 +47,26 @@ class CostListenerTest {
   }
 
   @Test
+  void failuresReachEveryPartInOrder() {
+    List<String> log = new ArrayList<>();
+    IllegalStateException failure = new IllegalStateException("boom");
+    CostListener recording =
+        new CostListener() {
+          @Override
+          public void onCost(OperationCost cost) {}
+
+          @Override
+          public void onCallFailure(AccessPattern pattern, Throwable thrown) {
+            log.add(pattern + " " + thrown.getMessage());
+          }
+        };
+
+    CostListener.all(recording, cost -> {}, recording).onCallFailure(AccessPattern.FOLLOW, failure);
+
+    assertThat(log).containsExactly("FOLLOW boom", "FOLLOW boom");
+  }
+
+  @Test
   void asksForTimingAndSdkAttemptsWhenAnyPartDoes() {
     List<String> log = new ArrayList<>();
     CostListener neither = named("neither", log, false, false);

@@ -4,9 +4,9 @@ import io.micrometer.observation.Observation;
 import io.quickphotos.AccessPattern;
 import io.quickphotos.OperationCost;
 import io.quickphotos.QuickPhotosException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * What an observation of one repository call holds: the access pattern and table, known when the
@@ -15,9 +15,6 @@ import java.util.concurrent.ConcurrentMap;
  * {@code ObservationHandler} may read it too. Written by the calling thread only.
  */
 public final class QuickPhotosObservationContext extends Observation.Context {
-  /** The kind of each exception class name met, so that each name is looked up once. */
-  private static final ConcurrentMap<String, String> OUTCOMES = new ConcurrentHashMap<>();
-
   private final AccessPattern pattern;
   private final String table;
   private OperationCost cost;
@@ -76,7 +73,9 @@ public final class QuickPhotosObservationContext extends Observation.Context {
    * How the call ended: {@code SUCCESS}, or the {@link QuickPhotosException.Kind} of what it
    * threw ({@code NOT_FOUND}, {@code CONFLICT}, {@code UNAVAILABLE}, ...), {@code INTERNAL} for
    * an exception that is not quickphotos' (a bug); {@code UNKNOWN} while the call runs. Read from
-   * the cost's exception class name, since a kind is its class's ({@link QuickPhotosException}).
+   * the observation's {@linkplain #getError() error}, which the listener sets from the exception
+   * itself; from the cost's exception class name when a listener of the application's between
+   * the repository and this one passed the cost on but not the failure.
    *
    * @return the outcome, one of a few values
    */
@@ -84,44 +83,73 @@ public final class QuickPhotosObservationContext extends Observation.Context {
     if (cost == null) {
       return "UNKNOWN";
     }
+    Throwable error = getError();
+    if (error != null) {
+      return error instanceof QuickPhotosException quickphotos
+          ? quickphotos.kind().name()
+          : QuickPhotosException.Kind.INTERNAL.name();
+    }
     String exception = cost.exception();
     if (exception == null) {
       return cost.succeeded() ? "SUCCESS" : "INTERNAL";
     }
-    return OUTCOMES.computeIfAbsent(exception, QuickPhotosObservationContext::kindOf);
+    return KINDS_BY_NAME.getOrDefault(exception, QuickPhotosException.Kind.INTERNAL).name();
   }
 
-  /** The kind of quickphotos' exception of that simple name, else {@code INTERNAL}. */
-  private static String kindOf(String simpleName) {
-    try {
-      Class<?> type =
-          Class.forName(
-              QuickPhotosException.class.getPackageName() + "." + simpleName,
-              false,
-              QuickPhotosException.class.getClassLoader());
-      for (Kinds kind : Kinds.values()) {
-        if (kind.type.isAssignableFrom(type)) {
-          return kind.name();
-        }
-      }
-    } catch (ClassNotFoundException e) {
-      // Not one of quickphotos' exceptions: a bug, of whatever class.
+  /**
+   * The kind of each of quickphotos' exception classes by simple name, for a cost that names its
+   * exception only. A table rather than a look-up by name, so that nothing is loaded
+   * reflectively (ahead-of-time compilation sees every class); an exception class missing here
+   * reads as {@code INTERNAL} on that rare path only.
+   */
+  private static final Map<String, QuickPhotosException.Kind> KINDS_BY_NAME =
+      kindsByName(
+          io.quickphotos.AlreadyFollowingException.class,
+          io.quickphotos.AlreadyReactedException.class,
+          io.quickphotos.AlreadyRequestedException.class,
+          io.quickphotos.ConflictException.class,
+          io.quickphotos.FollowRequestNotFoundException.class,
+          io.quickphotos.InvalidCursorException.class,
+          io.quickphotos.InvalidInputException.class,
+          io.quickphotos.NotFollowingException.class,
+          io.quickphotos.NotFoundException.class,
+          io.quickphotos.PhotoAlreadyExistsException.class,
+          io.quickphotos.PhotoNotFoundException.class,
+          io.quickphotos.ReactionNotFoundException.class,
+          io.quickphotos.ServiceUnavailableException.class,
+          io.quickphotos.TableConfigurationException.class,
+          io.quickphotos.UserAlreadyExistsException.class,
+          io.quickphotos.UserBlockedException.class,
+          io.quickphotos.UserNotFoundException.class,
+          io.quickphotos.VersionConflictException.class);
+
+  @SafeVarargs
+  private static Map<String, QuickPhotosException.Kind> kindsByName(
+      Class<? extends QuickPhotosException>... types) {
+    Map<String, QuickPhotosException.Kind> kinds = new HashMap<>();
+    for (Class<? extends QuickPhotosException> type : types) {
+      kinds.put(type.getSimpleName(), kindOf(type));
     }
-    return QuickPhotosException.Kind.INTERNAL.name();
+    return Map.copyOf(kinds);
   }
 
-  /** Each kind's type, as {@link QuickPhotosException}'s table gives it. */
-  private enum Kinds {
-    INVALID_INPUT(io.quickphotos.InvalidInputException.class),
-    NOT_FOUND(io.quickphotos.NotFoundException.class),
-    CONFLICT(io.quickphotos.ConflictException.class),
-    UNAVAILABLE(io.quickphotos.ServiceUnavailableException.class),
-    MISCONFIGURED(io.quickphotos.TableConfigurationException.class);
-
-    final Class<?> type;
-
-    Kinds(Class<?> type) {
-      this.type = type;
+  /** A class's kind, as {@link QuickPhotosException}'s table gives it. */
+  private static QuickPhotosException.Kind kindOf(Class<?> type) {
+    if (io.quickphotos.InvalidInputException.class.isAssignableFrom(type)) {
+      return QuickPhotosException.Kind.INVALID_INPUT;
     }
+    if (io.quickphotos.NotFoundException.class.isAssignableFrom(type)) {
+      return QuickPhotosException.Kind.NOT_FOUND;
+    }
+    if (io.quickphotos.ConflictException.class.isAssignableFrom(type)) {
+      return QuickPhotosException.Kind.CONFLICT;
+    }
+    if (io.quickphotos.ServiceUnavailableException.class.isAssignableFrom(type)) {
+      return QuickPhotosException.Kind.UNAVAILABLE;
+    }
+    if (io.quickphotos.TableConfigurationException.class.isAssignableFrom(type)) {
+      return QuickPhotosException.Kind.MISCONFIGURED;
+    }
+    return QuickPhotosException.Kind.INTERNAL;
   }
 }

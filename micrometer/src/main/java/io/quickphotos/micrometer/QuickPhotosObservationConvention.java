@@ -20,7 +20,11 @@ import java.util.Locale;
  *       {@code AccessPattern} in lower case, as the meters' tag), {@code table}, {@code outcome}
  *       ({@code SUCCESS} or the exception's kind, see {@link
  *       QuickPhotosObservationContext#outcome()}) and {@code exception} (its simple class name,
- *       {@code none} if the call returned);
+ *       {@code none} if the call returned); and OpenTelemetry's database keys: {@code
+ *       db.system.name} ({@code aws.dynamodb}, or {@code memory} where the table is {@code
+ *       memory}), {@code db.collection.name} (the table) and {@code db.operation.name} (the
+ *       access pattern: a call may make several DynamoDB requests of several operations, and
+ *       the call is what the span stands for);
  *   <li>high-cardinality key values, for spans only: {@code requests}, {@code read.units}, {@code
  *       write.units} and {@code items.read}, the call's {@link OperationCost}.
  * </ul>
@@ -67,7 +71,9 @@ public interface QuickPhotosObservationConvention
   }
 
   /**
-   * The key values with a few values each: pattern, table, outcome and exception.
+   * The key values with a few values each: pattern, table, outcome, exception and
+   * OpenTelemetry's {@code db.system.name}, {@code db.collection.name} and {@code
+   * db.operation.name}.
    *
    * @param context the call
    * @return the key values
@@ -80,7 +86,10 @@ public interface QuickPhotosObservationConvention
         KeyValue.of("pattern", pattern(context)),
         KeyValue.of("table", context.table()),
         KeyValue.of("outcome", context.outcome()),
-        KeyValue.of("exception", exception));
+        KeyValue.of("exception", exception),
+        KeyValue.of("db.system.name", "memory".equals(context.table()) ? "memory" : "aws.dynamodb"),
+        KeyValue.of("db.collection.name", context.table()),
+        KeyValue.of("db.operation.name", pattern(context)));
   }
 
   /**

@@ -22,8 +22,11 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>The name and key values are {@link QuickPhotosObservationConvention}'s: the access pattern,
- * table, outcome and exception as low-cardinality values, the requests, read and write units and
- * items read as high-cardinality ones. A call whose arguments are refused makes no request and
+ * table, outcome and exception, and OpenTelemetry's database keys ({@code db.system.name}, {@code
+ * db.operation.name}, {@code db.collection.name}) as low-cardinality values, the requests, read
+ * and write units and items read as high-cardinality ones. A call that throws has its exception
+ * as the observation's {@linkplain Observation#error(Throwable) error}, so a tracer marks its
+ * span failed and Micrometer's meter handler tags its timer {@code error} with the class. A call whose arguments are refused makes no request and
  * starts no observation, as it reports no cost. The observation is current on the calling thread
  * during the call ({@link Observation#openScope()}), so that what the call's requests observe
  * is its child.
@@ -155,6 +158,15 @@ public final class QuickPhotosObservations {
       Observation observation =
           Observation.createNotStarted(convention, DEFAULT, () -> context, registry).start();
       started.set(new Started(observation, observation.openScope(), context, started.get()));
+    }
+
+    @Override
+    public void onCallFailure(AccessPattern pattern, Throwable failure) {
+      Started call = started.get();
+      if (call != null) {
+        // The call's own observation, still current: its cost, which stops it, follows.
+        call.observation().error(failure);
+      }
     }
 
     @Override

@@ -110,7 +110,11 @@ class QuickPhotosObservationsTest {
                     "pattern", "follow",
                     "table", "memory",
                     "outcome", "SUCCESS",
-                    "exception", "none")));
+                    "exception", "none",
+                    "db.system.name", "memory",
+                    "db.collection.name", "memory",
+                    "db.operation.name", "follow")));
+    assertThat(follow.getError()).isNull();
     assertThat(values(follow.getHighCardinalityKeyValues()))
         .containsExactlyEntriesOf(
             new TreeMap<>(
@@ -124,6 +128,29 @@ class QuickPhotosObservationsTest {
         .containsEntry("outcome", "NOT_FOUND")
         .containsEntry("exception", "UserNotFoundException");
     assertThat(failed.cost().succeeded()).isFalse();
+    // The exception itself, for a tracer's error span and the meter handler's error tag.
+    assertThat(failed.getError())
+        .isInstanceOf(UserNotFoundException.class)
+        .hasMessageContaining("nobody");
+  }
+
+  @Test
+  void theOutcomeOfACostThatNamesItsExceptionOnlyIsItsKind() {
+    QuickPhotosObservationContext named =
+        new QuickPhotosObservationContext(AccessPattern.FOLLOW, "t");
+    named.setCost(
+        new OperationCost(
+            AccessPattern.FOLLOW,
+            1,
+            0,
+            0,
+            0,
+            false,
+            List.of(),
+            0,
+            "AlreadyFollowingException",
+            List.of()));
+    assertThat(named.outcome()).isEqualTo("CONFLICT");
   }
 
   @Test
@@ -151,7 +178,9 @@ class QuickPhotosObservationsTest {
 
     assertThat(values(stopped.get(0).getLowCardinalityKeyValues()))
         .containsEntry("outcome", "UNAVAILABLE")
-        .containsEntry("table", "quick-photos");
+        .containsEntry("table", "quick-photos")
+        .containsEntry("db.system.name", "aws.dynamodb")
+        .containsEntry("db.collection.name", "quick-photos");
     QuickPhotosObservationContext unknown =
         new QuickPhotosObservationContext(AccessPattern.GET_USER, "t");
     assertThat(unknown.outcome()).isEqualTo("UNKNOWN");
@@ -263,11 +292,22 @@ class QuickPhotosObservationsTest {
             .build();
 
     photos.getUser("ann");
+    assertThatThrownBy(() -> photos.follow("ann", "bob")).isInstanceOf(UserNotFoundException.class);
 
     assertThat(
             meters
                 .get("quickphotos.call")
                 .tags("pattern", "get_user", "table", "quick-photos", "outcome", "SUCCESS")
+                .tags("error", "none")
+                .timer()
+                .count())
+        .isEqualTo(1);
+    // The failed call's timer carries its exception, as Micrometer's handler reads the error.
+    assertThat(
+            meters
+                .get("quickphotos.call")
+                .tags("pattern", "follow", "outcome", "NOT_FOUND")
+                .tags("error", "UserNotFoundException")
                 .timer()
                 .count())
         .isEqualTo(1);

@@ -9,6 +9,7 @@ import io.quickphotos.Sharding;
 import io.quickphotos.engine.Table;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 
 /**
  * The one implementation of the options every backend's builder shares ({@link
@@ -70,6 +71,12 @@ public abstract class RepositoryBuilder<B extends RepositoryBuilder<B>>
   @Override
   public B parallelism(int parallelism) {
     options = options.withParallelism(parallelism);
+    return self();
+  }
+
+  @Override
+  public B executor(Executor executor) {
+    options = options.withExecutor(executor);
     return self();
   }
 

@@ -10,6 +10,7 @@ import io.quickphotos.internal.repository.request.RequestPool;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What a repository needs besides its engine, as one immutable value: each option's default and
@@ -37,6 +38,7 @@ public final class RepositoryOptions {
   private RetryPolicy retryPolicy = RetryPolicy.defaults();
   private Sharding sharding = Sharding.defaults();
   private int parallelism = 1;
+  private Executor executor;
   private FanOut fanOut = FanOut.off();
   private boolean consultTable;
   private boolean shardingGiven = true;
@@ -52,6 +54,7 @@ public final class RepositoryOptions {
     copy.retryPolicy = retryPolicy;
     copy.sharding = sharding;
     copy.parallelism = parallelism;
+    copy.executor = executor;
     copy.fanOut = fanOut;
     copy.consultTable = consultTable;
     copy.shardingGiven = shardingGiven;
@@ -133,6 +136,15 @@ public final class RepositoryOptions {
    */
   public int parallelism() {
     return parallelism;
+  }
+
+  /**
+   * Where the helpers of the request pool run.
+   *
+   * @return the application's executor, or null for the repository's own daemon threads
+   */
+  public Executor executor() {
+    return executor;
   }
 
   /**
@@ -245,6 +257,19 @@ public final class RepositoryOptions {
   public RepositoryOptions withParallelism(int parallelism) {
     RepositoryOptions copy = copy();
     copy.parallelism = RequestPool.checked(parallelism);
+    return copy;
+  }
+
+  /**
+   * These options with the application's executor for the request pool's helpers.
+   *
+   * @param executor the executor
+   * @return a copy
+   * @throws NullPointerException if null
+   */
+  public RepositoryOptions withExecutor(Executor executor) {
+    RepositoryOptions copy = copy();
+    copy.executor = Objects.requireNonNull(executor, "executor");
     return copy;
   }
 

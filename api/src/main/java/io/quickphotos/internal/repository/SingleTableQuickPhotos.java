@@ -95,7 +95,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   SingleTableQuickPhotos(Table table, RepositoryOptions options, Retrier retrier, Table bare) {
     this.sharding = options.sharding();
     this.clock = options.clock();
-    RequestPool pool = new RequestPool(options.parallelism());
+    RequestPool pool = new RequestPool(options.parallelism(), options.executor());
     this.hotCounters =
         new HotCounters(
             sharding,

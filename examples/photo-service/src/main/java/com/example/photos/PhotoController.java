@@ -8,24 +8,29 @@ import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.ReactionNotFoundException;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
+import io.quickphotos.VersionConflictException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -73,6 +78,31 @@ public class PhotoController {
   public record Upload(String location, Instant takenAt) {}
 
   /**
+   * A profile as any client may see it: the handle, name, status and counts, not the e-mail
+   * address, birth date, postal address or pending requests, which are the account holder's.
+   *
+   * @param username the handle
+   * @param name the display name
+   * @param status the account's status
+   * @param followers how many follow the user
+   * @param following how many the user follows
+   */
+  public record Profile(
+      String username, String name, UserStatus status, long followers, long following) {
+    static Profile of(User user) {
+      return new Profile(
+          user.username(), user.name(), user.status(), user.followers(), user.following());
+    }
+  }
+
+  /**
+   * A new display name: the body of {@code PATCH /users/{username}}.
+   *
+   * @param name the display name
+   */
+  public record Rename(String name) {}
+
+  /**
    * A page of the home feed.
    *
    * @param photos newest first
@@ -87,29 +117,76 @@ public class PhotoController {
    * @return the profile, with no followers yet
    */
   @PostMapping("/users")
-  @ResponseStatus(HttpStatus.CREATED)
-  public User signUp(@RequestBody SignUp signUp) {
-    return photos.createUser(
-        new NewUser(
-            signUp.username(),
-            signUp.name(),
-            signUp.email(),
-            signUp.birthdate(),
-            signUp.address() == null ? "" : signUp.address(),
-            UserStatus.ACTIVE));
+  public ResponseEntity<Profile> signUp(@RequestBody SignUp signUp) {
+    User user =
+        photos.createUser(
+            new NewUser(
+                signUp.username(),
+                signUp.name(),
+                signUp.email(),
+                signUp.birthdate(),
+                signUp.address() == null ? "" : signUp.address(),
+                UserStatus.ACTIVE));
+    return ResponseEntity.status(HttpStatus.CREATED).eTag(etag(user)).body(Profile.of(user));
   }
 
   /**
-   * A profile with its counters (one GetItem).
+   * A profile with its counters (one GetItem), its version as the {@code ETag}.
    *
    * @param username the handle
    * @return the profile
    */
   @GetMapping("/users/{username}")
-  public User profile(@PathVariable String username) {
-    return photos
-        .getUser(username)
-        .orElseThrow(() -> UserNotFoundException.of(username));
+  public ResponseEntity<Profile> profile(@PathVariable String username) {
+    User user = photos.getUser(username).orElseThrow(() -> UserNotFoundException.of(username));
+    return ResponseEntity.ok().eTag(etag(user)).body(Profile.of(user));
+  }
+
+  /**
+   * Renames a user, if the profile is still the one the client read: {@code If-Match} names the
+   * {@code ETag} it got, and the update carries that version in its condition (one UpdateItem).
+   * A profile changed since is a 412; a request without {@code If-Match} a 428.
+   *
+   * @param username the handle
+   * @param ifMatch the {@code ETag} the client read
+   * @param rename the new name
+   * @return the profile as changed, with its new {@code ETag}
+   */
+  @PatchMapping("/users/{username}")
+  public ResponseEntity<Profile> rename(
+      @PathVariable String username,
+      @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+      @RequestBody Rename rename) {
+    if (ifMatch == null) {
+      return ResponseEntity.status(HttpStatus.PRECONDITION_REQUIRED).build();
+    }
+    User user;
+    try {
+      ProfileUpdate update =
+          ProfileUpdate.builder().name(rename.name()).expectedVersion(version(ifMatch)).build();
+      user = photos.updateProfile(username, update);
+    } catch (VersionConflictException stale) {
+      return ResponseEntity.status(HttpStatus.PRECONDITION_FAILED).build();
+    }
+    return ResponseEntity.ok().eTag(etag(user)).body(Profile.of(user));
+  }
+
+  /** A profile's version as a strong entity tag. */
+  private static String etag(User user) {
+    return "\"" + user.version() + "\"";
+  }
+
+  /** The version an {@code If-Match} names; a tag that is not one matches no profile. */
+  private static long version(String ifMatch) {
+    String tag = ifMatch.trim();
+    if (tag.startsWith("W/")) {
+      tag = tag.substring(2);
+    }
+    try {
+      return Long.parseLong(tag.replace("\"", ""));
+    } catch (NumberFormatException e) {
+      return Long.MAX_VALUE; // no profile reaches it: a 412
+    }
   }
 
   /**
@@ -211,19 +288,14 @@ public class PhotoController {
    * The newest photos of the accounts a user follows, a page at a time.
    *
    * @param username the reader
-   * @param size photos a page, 1 to 100 ({@link PageRequest#MAX_SIZE})
-   * @param cursor the previous page's {@code nextCursor}, absent for the first page
+   * @param page {@code cursor} (the previous page's {@code nextCursor}, absent for the first
+   *     page) and {@code size} (1 to 100, 25 if absent), read by the starter's resolver
    * @return the page
    */
   @GetMapping("/users/{username}/feed")
-  public FeedPage homeFeed(
-      @PathVariable String username,
-      @RequestParam(defaultValue = "25") int size,
-      @RequestParam(required = false) String cursor) {
-    Page<Photo> page =
-        photos.homeFeed(
-            username, cursor == null ? PageRequest.first(size) : PageRequest.after(cursor, size));
-    return new FeedPage(page.items(), page.nextCursor().orElse(null));
+  public FeedPage homeFeed(@PathVariable String username, PageRequest page) {
+    Page<Photo> photosPage = photos.homeFeed(username, page);
+    return new FeedPage(photosPage.items(), photosPage.nextCursor().orElse(null));
   }
 
   private static ReactionType reactionType(String type) {

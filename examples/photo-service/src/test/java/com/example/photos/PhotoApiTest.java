@@ -3,6 +3,7 @@ package com.example.photos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -11,6 +12,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.ReactionType;
+import io.quickphotos.spring.boot.PageRequestArgumentResolver;
+import io.quickphotos.spring.boot.QuickPhotosProblemDetails;
 import io.quickphotos.test.BothBackends;
 import io.quickphotos.test.Injected;
 import io.quickphotos.test.ManualClock;
@@ -18,7 +21,6 @@ import io.quickphotos.test.QuickPhotosFixture;
 import io.quickphotos.test.QuickPhotosSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
-import io.quickphotos.spring.boot.QuickPhotosProblemDetails;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.http.MediaType;
@@ -49,6 +51,7 @@ class PhotoApiTest {
     api =
         MockMvcBuilders.standaloneSetup(new PhotoController(photos, clock))
             .setControllerAdvice(new QuickPhotosProblemDetails(Duration.ofSeconds(1)))
+            .setCustomArgumentResolvers(new PageRequestArgumentResolver())
             .build();
   }
 
@@ -77,8 +80,47 @@ class PhotoApiTest {
 
     api.perform(get("/users/ann"))
         .andExpect(status().isOk())
-        .andExpect(jsonPath("$.email").value("ann@example.com"))
-        .andExpect(jsonPath("$.followers").value(0));
+        .andExpect(jsonPath("$.name").value("ann"))
+        .andExpect(jsonPath("$.followers").value(0))
+        // What only the account holder may see stays out of the profile.
+        .andExpect(jsonPath("$.email").doesNotExist())
+        .andExpect(jsonPath("$.address").doesNotExist())
+        .andExpect(jsonPath("$.pendingRequests").doesNotExist());
+  }
+
+  @Test
+  void aRenameNamesTheVersionItWasMadeFromAndAStaleOneIs412() throws Exception {
+    signUp("ann");
+    String read = api.perform(get("/users/ann")).andReturn().getResponse().getHeader("ETag");
+    assertThat(read).matches("\"\\d+\"");
+
+    String renamed =
+        api.perform(
+                patch("/users/ann")
+                    .header("If-Match", read)
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"name\": \"Annie\"}"))
+            .andExpect(status().isOk())
+            .andExpect(jsonPath("$.name").value("Annie"))
+            .andReturn()
+            .getResponse()
+            .getHeader("ETag");
+    assertThat(renamed).isNotEqualTo(read);
+
+    // Made from the profile as it was before the rename: refused, nothing written.
+    api.perform(
+            patch("/users/ann")
+                .header("If-Match", read)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"Ann B.\"}"))
+        .andExpect(status().isPreconditionFailed());
+    api.perform(
+            patch("/users/ann")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"Ann B.\"}"))
+        .andExpect(status().isPreconditionRequired());
+    assertThat(photos.getUser("ann"))
+        .hasValueSatisfying(u -> assertThat(u.name()).isEqualTo("Annie"));
   }
 
   @Test

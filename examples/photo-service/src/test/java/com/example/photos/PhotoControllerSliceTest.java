@@ -3,6 +3,7 @@ package com.example.photos;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -46,7 +47,14 @@ class PhotoControllerSliceTest {
                     "{\"username\": \"ann\", \"name\": \"Ann\", \"email\": \"ann@example.com\","
                         + " \"birthdate\": \"1990-04-01\"}"))
         .andExpect(status().isCreated())
-        .andExpect(jsonPath("$.birthdate").value("1990-04-01"));
+        .andExpect(header().exists("ETag"))
+        .andExpect(jsonPath("$.username").value("ann"))
+        // The profile others may see: no birth date, e-mail or address.
+        .andExpect(jsonPath("$.birthdate").doesNotExist())
+        .andExpect(jsonPath("$.email").doesNotExist());
+    api.perform(get("/users/ann/feed").param("size", "500"))
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.kind").value("INVALID_INPUT"));
     api.perform(get("/users/nobody"))
         .andExpect(status().isNotFound())
         .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))

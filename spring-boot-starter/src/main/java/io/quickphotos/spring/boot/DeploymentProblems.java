@@ -81,6 +81,28 @@ final class DeploymentProblems {
    * @return the explained failure, or {@code e} when it is not the deployment's
    */
   static RuntimeException request(RuntimeException e, Step step, String table, String region) {
+    if (step != Step.READ && unavailable(e)) {
+      // Creating the table or enabling time to live is a step the start cannot skip and warn
+      // about, as it does for a read: the repository it would build has no table to run on.
+      return new QuickPhotosStartupException(
+          "DynamoDB did not answer while the start was "
+              + (step == Step.CREATE_TABLE ? "creating" : "enabling time to live on")
+              + " the table "
+              + table
+              + (region == null ? "" : " in " + region)
+              + " (throttled, or the endpoint unreachable): "
+              + e.getMessage(),
+          "Start again once DynamoDB answers: check the endpoint (quickphotos.dynamodb.endpoint,"
+              + " or the region's) and the network. Or create the table"
+              + (step == Step.CREATE_TABLE ? "" : "'s time to live")
+              + " as infrastructure and set "
+              + (step == Step.CREATE_TABLE
+                  ? "quickphotos.create-table-if-missing=false"
+                  : "quickphotos.dynamodb.enable-time-to-live=false")
+              + ": a DynamoDB that does not answer at start is then a warning, and health"
+              + " reports it.",
+          e);
+    }
     if (!(e instanceof QuickPhotosException qe)
         || qe.kind() != QuickPhotosException.Kind.MISCONFIGURED) {
       return e;
@@ -145,6 +167,18 @@ final class DeploymentProblems {
             + " the index InvertedIndex), or create one with QuickPhotosTable.createTableRequest"
             + " (docs/operations.md).",
         e);
+  }
+
+  /**
+   * Throttled or unreachable: the repository's unavailable kind, or the SDK's client failure
+   * (a connection refused) other than missing credentials, which is the deployment's.
+   */
+  private static boolean unavailable(RuntimeException e) {
+    if (e instanceof QuickPhotosException qe) {
+      return qe.kind() == QuickPhotosException.Kind.UNAVAILABLE;
+    }
+    return e instanceof SdkClientException
+        && !String.valueOf(e.getMessage()).contains("Unable to load credentials");
   }
 
   private static QuickPhotosStartupException denied(

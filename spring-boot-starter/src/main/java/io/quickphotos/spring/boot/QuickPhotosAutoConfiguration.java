@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -86,6 +88,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 public class QuickPhotosAutoConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosAutoConfiguration.class);
 
+  /** The name of the client the starter builds when the application has none. */
+  private static final String STARTERS_CLIENT = "quickPhotosDynamoDbClient";
+
   /** Created by Spring. */
   public QuickPhotosAutoConfiguration() {}
 
@@ -102,14 +107,36 @@ public class QuickPhotosAutoConfiguration {
   }
 
   /**
+   * The threads of the calls' parallel requests, carrying each caller's trace context and MDC;
+   * shared by every repository the configurer builds. Not an {@code Executor} bean, so that
+   * Spring Boot's own task executor does not step aside for it.
+   *
+   * @param properties the {@code quickphotos.*} properties
+   * @return the execution, closed with the context
+   * @throws QuickPhotosStartupException if virtual threads are asked for before Java 21
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  RequestExecution quickPhotosRequestExecution(QuickPhotosProperties properties) {
+    if (properties.isVirtualThreads()) {
+      return RequestExecution.virtualThreads();
+    }
+    Integer parallelism = properties.getParallelism();
+    return RequestExecution.platformThreads(
+        parallelism == null ? DynamoQuickPhotos.DEFAULT_PARALLELISM : parallelism);
+  }
+
+  /**
    * What the starter gives a repository builder, its own and any of the application's: the cost
-   * listeners, clock, fault script, the properties' settings and the customizers.
+   * listeners, clock, fault script, the properties' settings, the request threads and the
+   * customizers.
    *
    * @param properties the {@code quickphotos.*} properties
    * @param listeners every cost listener bean, combined in their order
    * @param clocks the application's clock, if it has exactly one
    * @param faults the application's fault script, if it has exactly one (memory only)
    * @param customizers every builder customizer, applied in their order
+   * @param requests the threads of the calls' parallel requests
    * @return the configurer
    */
   @Bean
@@ -119,8 +146,10 @@ public class QuickPhotosAutoConfiguration {
       ObjectProvider<CostListener> listeners,
       ObjectProvider<Clock> clocks,
       ObjectProvider<Faults> faults,
-      ObjectProvider<QuickPhotosBuilderCustomizer> customizers) {
-    return new QuickPhotosBuilderConfigurer(properties, listeners, clocks, faults, customizers);
+      ObjectProvider<QuickPhotosBuilderCustomizer> customizers,
+      RequestExecution requests) {
+    return new QuickPhotosBuilderConfigurer(
+        properties, listeners, clocks, faults, customizers, requests);
   }
 
   /**
@@ -130,6 +159,7 @@ public class QuickPhotosAutoConfiguration {
    * @param clients the application's DynamoDB client, or the starter's
    * @param configurer what every builder gets (listeners, clock, settings, customizers)
    * @param built where to record what was built, for the health contributor
+   * @param beans the context's beans, to tell the starter's client from the application's
    * @return the repository
    * @throws QuickPhotosStartupException if a property is out of range or contradicts another,
    *     or the deployment is not as the repository needs it (no client, no credentials, the
@@ -141,7 +171,8 @@ public class QuickPhotosAutoConfiguration {
       QuickPhotosProperties properties,
       ObjectProvider<DynamoDbClient> clients,
       QuickPhotosBuilderConfigurer configurer,
-      ObjectProvider<BuiltRepository> built) {
+      ObjectProvider<BuiltRepository> built,
+      BeanFactory beans) {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
       QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
       built.ifAvailable(b -> b.record("memory", null));
@@ -160,6 +191,7 @@ public class QuickPhotosAutoConfiguration {
               : "Mark the one the repository should use @Primary.",
           null);
     }
+    warnIfIgnored(properties, client, beans);
     String table = properties.getTableName();
     String region = region(client);
     // The client and table first, so that a customizer may change them as it may anything.
@@ -215,6 +247,29 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
+  /**
+   * The client's region and endpoint are the application's when the client is: {@code
+   * quickphotos.dynamodb.region} and {@code .endpoint} set beside it are ignored, which the
+   * application should hear of rather than find out.
+   */
+  private static void warnIfIgnored(
+      QuickPhotosProperties properties, DynamoDbClient client, BeanFactory beans) {
+    QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
+    if (dynamodb.getRegion() == null && dynamodb.getEndpoint() == null) {
+      return;
+    }
+    boolean startersClient =
+        beans.containsBean(STARTERS_CLIENT) && beans.getBean(STARTERS_CLIENT) == client;
+    if (!startersClient) {
+      LOG.warn(
+          "quickphotos.dynamodb.region and .endpoint are set ({}, {}), and the repository uses"
+              + " the application's own DynamoDbClient bean, which has its own: they are ignored."
+              + " Configure that client, or remove the properties.",
+          dynamodb.getRegion(),
+          dynamodb.getEndpoint());
+    }
+  }
+
   private static String region(DynamoDbClient client) {
     try {
       Region region = client.serviceClientConfiguration().region();
@@ -239,28 +294,45 @@ public class QuickPhotosAutoConfiguration {
   static class DynamoDbClientConfiguration {
 
     /**
-     * A client from the SDK's default credentials and region chains, with the region and
-     * endpoint of {@code quickphotos.dynamodb.*} when set, and the SDK's default HTTP client.
-     * Building it makes no request; the credentials are looked up at the first request.
+     * Where the starter's client connects, read from {@code quickphotos.dynamodb.endpoint} and
+     * {@code .region}, when no {@code @ServiceConnection} or bean of the application's gives one.
      *
      * @param properties the {@code quickphotos.*} properties
+     * @return the connection details
+     */
+    @Bean
+    @ConditionalOnMissingBean(QuickPhotosConnectionDetails.class)
+    QuickPhotosConnectionDetails quickPhotosConnectionDetails(QuickPhotosProperties properties) {
+      QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
+      return QuickPhotosConnectionDetails.of(dynamodb.getEndpoint(), dynamodb.getRegion(), null);
+    }
+
+    /**
+     * A client from the connection details (the properties' region and endpoint unless a
+     * {@code @ServiceConnection} or bean of the application's gives others), the SDK's default
+     * credentials and region chains for what they leave unset, and the SDK's default HTTP
+     * client. Building it makes no request; the credentials are looked up at the first request.
+     *
+     * @param connection where to connect
      * @param customizers every client builder customizer, applied in their order after the
-     *     properties
+     *     connection details
      * @return the client; Spring closes it with the context
      * @throws QuickPhotosStartupException if no region is set anywhere
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     DynamoDbClient quickPhotosDynamoDbClient(
-        QuickPhotosProperties properties,
+        QuickPhotosConnectionDetails connection,
         ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
       DynamoDbClientBuilder builder = DynamoDbClient.builder();
-      QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
-      if (dynamodb.getRegion() != null) {
-        builder.region(Region.of(dynamodb.getRegion()));
+      if (connection.getRegion() != null) {
+        builder.region(Region.of(connection.getRegion()));
       }
-      if (dynamodb.getEndpoint() != null) {
-        builder.endpointOverride(dynamodb.getEndpoint());
+      if (connection.getEndpoint() != null) {
+        builder.endpointOverride(connection.getEndpoint());
+      }
+      if (connection.getCredentialsProvider() != null) {
+        builder.credentialsProvider(connection.getCredentialsProvider());
       }
       customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
       try {
@@ -335,11 +407,72 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
+  /**
+   * JSON for {@code AppValue} and {@code Page} in Jackson 3, which Spring Boot 4 adds to its
+   * {@code JsonMapper} (it takes every {@code JacksonModule} bean).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
+  static class Jackson3Configuration {
+
+    /**
+     * The Jackson 3 module.
+     *
+     * @return the module
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosJacksonModule quickPhotosJacksonModule() {
+      return new QuickPhotosJacksonModule();
+    }
+  }
+
+  /**
+   * JSON for {@code AppValue} and {@code Page} in Jackson 2, which Spring Boot 3.5 adds to its
+   * {@code ObjectMapper} (it takes every {@code Module} bean).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
+  static class Jackson2Configuration {
+
+    /**
+     * The Jackson 2 module.
+     *
+     * @return the module
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosJackson2Module quickPhotosJackson2Module() {
+      return new QuickPhotosJackson2Module();
+    }
+  }
+
   /** The value of the {@code table} tag and detail: the table's name, or {@code memory}. */
   static String tableTag(QuickPhotosProperties properties) {
     return properties.getBackend() == QuickPhotosProperties.Backend.MEMORY
         ? "memory"
         : properties.getTableName();
+  }
+
+  /**
+   * A health check per {@code QuickPhotos} bean, by bean name (a test kit's scoped target left
+   * out: its proxy is the bean), so that an application with two repositories (two tables) has
+   * both checked without marking one primary.
+   */
+  static Map<String, QuickPhotosHealth> healthChecks(
+      ListableBeanFactory beans,
+      QuickPhotosProperties properties,
+      ObjectProvider<BuiltRepository> built) {
+    Map<String, QuickPhotosHealth> checks = new LinkedHashMap<>();
+    for (String name : beans.getBeanNamesForType(QuickPhotos.class)) {
+      if (name.startsWith("scopedTarget.")) {
+        continue;
+      }
+      QuickPhotos photos = beans.getBean(name, QuickPhotos.class);
+      BuiltRepository starters = "quickPhotos".equals(name) ? built.getIfAvailable() : null;
+      checks.put(name, health(photos, properties, starters));
+    }
+    return checks;
   }
 
   /** What the health contributor reports of the repository bean it checks. */
@@ -372,18 +505,27 @@ public class QuickPhotosAutoConfiguration {
     /**
      * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
-     * @param photos the repository
+     * @param beans the context's beans: every {@code QuickPhotos} bean is checked
      * @param properties the {@code quickphotos.*} properties
      * @param built what the starter built, if it built the repository
-     * @return the contributor
+     * @return one indicator for one repository, a composite of one per bean name for several
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
-    org.springframework.boot.health.contributor.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos,
+    org.springframework.boot.health.contributor.HealthContributor quickPhotosHealthIndicator(
+        ListableBeanFactory beans,
         QuickPhotosProperties properties,
         ObjectProvider<BuiltRepository> built) {
-      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
+      Map<String, QuickPhotosHealth> checks = healthChecks(beans, properties, built);
+      if (checks.size() == 1) {
+        return indicator(checks.values().iterator().next());
+      }
+      return org.springframework.boot.health.contributor.CompositeHealthContributor.fromMap(
+          checks, Boot4HealthConfiguration::indicator);
+    }
+
+    private static org.springframework.boot.health.contributor.HealthIndicator indicator(
+        QuickPhotosHealth health) {
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.health.contributor.Health.status(
@@ -405,18 +547,27 @@ public class QuickPhotosAutoConfiguration {
     /**
      * The contributor, shown as {@code quickPhotos} in {@code /actuator/health}.
      *
-     * @param photos the repository
+     * @param beans the context's beans: every {@code QuickPhotos} bean is checked
      * @param properties the {@code quickphotos.*} properties
      * @param built what the starter built, if it built the repository
-     * @return the contributor
+     * @return one indicator for one repository, a composite of one per bean name for several
      */
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosHealthIndicator")
-    org.springframework.boot.actuate.health.HealthIndicator quickPhotosHealthIndicator(
-        QuickPhotos photos,
+    org.springframework.boot.actuate.health.HealthContributor quickPhotosHealthIndicator(
+        ListableBeanFactory beans,
         QuickPhotosProperties properties,
         ObjectProvider<BuiltRepository> built) {
-      QuickPhotosHealth health = health(photos, properties, built.getIfAvailable());
+      Map<String, QuickPhotosHealth> checks = healthChecks(beans, properties, built);
+      if (checks.size() == 1) {
+        return indicator(checks.values().iterator().next());
+      }
+      return org.springframework.boot.actuate.health.CompositeHealthContributor.fromMap(
+          checks, Boot3HealthConfiguration::indicator);
+    }
+
+    private static org.springframework.boot.actuate.health.HealthIndicator indicator(
+        QuickPhotosHealth health) {
       return () -> {
         QuickPhotosHealth.Report report = health.check();
         return org.springframework.boot.actuate.health.Health.status(

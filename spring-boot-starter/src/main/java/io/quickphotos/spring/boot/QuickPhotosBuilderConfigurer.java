@@ -21,6 +21,10 @@ import org.springframework.beans.factory.ObjectProvider;
  *       system clock; on memory, the application's {@link Faults} bean when it has exactly one;
  *   <li>the shared settings the {@code quickphotos.*} properties set (fan-out, sharding, retries,
  *       parallelism, hot-read staleness); what they leave unset keeps the builder's default;
+ *   <li>the executor of a call's parallel requests: the starter's threads (platform, or virtual
+ *       with {@code quickphotos.virtual-threads}), each request carrying the caller's trace
+ *       context and MDC (a customizer that sets an executor of its own replaces it, and carries
+ *       the context itself if it must);
  *   <li>every {@link QuickPhotosBuilderCustomizer} bean, in {@code @Order}, so that a customizer
  *       wins over a property.
  * </ol>
@@ -47,14 +51,17 @@ public final class QuickPhotosBuilderConfigurer {
   private final ObjectProvider<Clock> clocks;
   private final ObjectProvider<Faults> faults;
   private final ObjectProvider<QuickPhotosBuilderCustomizer> customizers;
+  private final RequestExecution requests;
 
   QuickPhotosBuilderConfigurer(
       QuickPhotosProperties properties,
       ObjectProvider<CostListener> listeners,
       ObjectProvider<Clock> clocks,
       ObjectProvider<Faults> faults,
-      ObjectProvider<QuickPhotosBuilderCustomizer> customizers) {
+      ObjectProvider<QuickPhotosBuilderCustomizer> customizers,
+      RequestExecution requests) {
     this.properties = properties;
+    this.requests = requests;
     this.listeners = listeners;
     this.clocks = clocks;
     this.faults = faults;
@@ -77,6 +84,7 @@ public final class QuickPhotosBuilderConfigurer {
       faults.ifUnique(memory::faults);
     }
     applySettings(properties, builder);
+    builder.executor(requests.executor());
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder;
   }

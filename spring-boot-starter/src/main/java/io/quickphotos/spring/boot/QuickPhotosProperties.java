@@ -5,8 +5,10 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
 import java.net.URI;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
 
 /**
  * The {@code quickphotos.*} properties the auto-configured {@link io.quickphotos.QuickPhotos}
@@ -69,10 +71,17 @@ public class QuickPhotosProperties {
   private Integer parallelism;
 
   /**
+   * Whether the requests of one call that run beside the calling thread run on virtual threads,
+   * one per request (Java 21 or later), rather than a pool of parallelism - 1 platform threads.
+   */
+  private boolean virtualThreads = false;
+
+  /**
    * How long this instance serves a hot (sharded) user's or photo's snapshot again without
    * reading the table, e.g. 1s; 0 reads the table every time. Ordinary keys are always read
    * from the table. Unset: the builder's default, 1s.
    */
+  @DurationUnit(ChronoUnit.SECONDS)
   private Duration hotReadStaleness;
 
   private final DynamoDb dynamodb = new DynamoDb();
@@ -154,6 +163,24 @@ public class QuickPhotosProperties {
    */
   public void setParallelism(Integer parallelism) {
     this.parallelism = parallelism;
+  }
+
+  /**
+   * Whether a call's parallel requests run on virtual threads.
+   *
+   * @return false unless set
+   */
+  public boolean isVirtualThreads() {
+    return virtualThreads;
+  }
+
+  /**
+   * Sets whether a call's parallel requests run on virtual threads.
+   *
+   * @param virtualThreads true for a virtual thread per request (Java 21 or later)
+   */
+  public void setVirtualThreads(boolean virtualThreads) {
+    this.virtualThreads = virtualThreads;
   }
 
   /**
@@ -337,6 +364,7 @@ public class QuickPhotosProperties {
     private Integer maxFollowers;
 
     /** How far back the hybrid's timelines serve photos, 1d to 3653d; unset: 30d. */
+    @DurationUnit(ChronoUnit.DAYS)
     private Duration window;
 
     /**
@@ -581,9 +609,11 @@ public class QuickPhotosProperties {
     private Integer maxAttempts;
 
     /** Half the ceiling of the first retry's wait, doubling with each retry; unset: 20ms. */
+    @DurationUnit(ChronoUnit.MILLIS)
     private Duration baseDelay;
 
     /** The longest single wait; unset: 2s. */
+    @DurationUnit(ChronoUnit.MILLIS)
     private Duration maxDelay;
 
     /**
@@ -905,9 +935,11 @@ public class QuickPhotosProperties {
      * The shortest time between two reads of the table by the health contributor; probes in
      * between get the last result. Unset: 10s.
      */
+    @DurationUnit(ChronoUnit.SECONDS)
     private Duration interval = Duration.ofSeconds(10);
 
     /** From which latency the health read is reported as slow (a detail, never DOWN). */
+    @DurationUnit(ChronoUnit.MILLIS)
     private Duration slowThreshold = Duration.ofSeconds(1);
 
     /**
@@ -960,6 +992,7 @@ public class QuickPhotosProperties {
     private boolean enabled = true;
 
     /** The Retry-After of a 503: when the client may try again. */
+    @DurationUnit(ChronoUnit.SECONDS)
     private Duration retryAfter = Duration.ofSeconds(1);
 
     /**

@@ -34,8 +34,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -47,6 +50,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * spring-boot-starter-boot3 compiles these sources against Boot 3.5), so it uses only what both
  * have; the health indicator's types differ between the two and are reached by reflection.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class QuickPhotosAutoConfigurationTest {
   private static final AtomicLong TABLES = new AtomicLong();
   static final NewUser ANN =
@@ -120,7 +124,22 @@ class QuickPhotosAutoConfigurationTest {
   }
 
   @Test
-  void withoutAClientOfItsOwnTheApplicationGetsOneFromTheProperties() {
+  void clientPropertiesBesideTheApplicationsOwnClientAreAWarning(CapturedOutput output) {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ApplicationClient.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            "quickphotos.dynamodb.region=eu-west-1")
+        .run(context -> assertThat(context).hasNotFailed());
+    assertThat(output)
+        .contains("quickphotos.dynamodb.region and .endpoint are set (eu-west-1, null)")
+        .contains("they are ignored");
+  }
+
+  @Test
+  void withoutAClientOfItsOwnTheApplicationGetsOneFromTheProperties(CapturedOutput output) {
     String table = newTable();
     runner
         .withPropertyValues(
@@ -137,6 +156,86 @@ class QuickPhotosAutoConfigurationTest {
               photos.createUser(ANN);
               assertThat(photos.getUser("ann")).isPresent();
             });
+    // The properties are the starter's client's: nothing ignored, nothing to warn of.
+    assertThat(output).doesNotContain("they are ignored");
+  }
+
+  /** What a {@code @ServiceConnection} factory of a DynamoDB Local container would give. */
+  @Configuration(proxyBeanMethods = false)
+  static class ServiceConnection {
+    @Bean
+    QuickPhotosConnectionDetails dynamoDbLocalConnection() {
+      return QuickPhotosConnectionDetails.of(
+          server.endpoint(),
+          "us-east-1",
+          software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+              software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(
+                  "dummy", "dummy")));
+    }
+  }
+
+  @Test
+  void connectionDetailsOfTheApplicationsPointTheStartersClientAtTheirServer() {
+    String table = newTable();
+    runner
+        .withUserConfiguration(ServiceConnection.class)
+        .withPropertyValues(
+            "quickphotos.table-name=" + table,
+            "quickphotos.create-table-if-missing=true",
+            // Not where the client goes: the connection details win, as Boot's do.
+            "quickphotos.dynamodb.endpoint=http://localhost:1",
+            "quickphotos.dynamodb.region=eu-west-1")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasBean("quickPhotosDynamoDbClient");
+              assertThat(context).hasSingleBean(QuickPhotosConnectionDetails.class);
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              // The user is in DynamoDB Local's table, read with a client of the test's own.
+              assertThat(
+                      DynamoQuickPhotos.builder()
+                          .client(server.client())
+                          .tableName(table)
+                          .build()
+                          .getUser("ann"))
+                  .isPresent();
+            });
+  }
+
+  @Test
+  void anUnreachableDynamoDbStopsATableCreationWithAnAnalysisAndIsAWarningOtherwise(
+      CapturedOutput output) {
+    String[] unreachable = {
+      "quickphotos.table-name=" + newTable(),
+      "quickphotos.dynamodb.endpoint=http://127.0.0.1:1",
+      "quickphotos.dynamodb.region=us-east-1",
+      // Both set, so that the builder itself reads nothing; the start's own read remains.
+      "quickphotos.fan-out.mode=off",
+      "quickphotos.sharding.enabled=false"
+    };
+    runner
+        .withPropertyValues(unreachable)
+        .withPropertyValues("quickphotos.create-table-if-missing=true")
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable failure = context.getStartupFailure();
+              while (failure != null && !(failure instanceof QuickPhotosStartupException)) {
+                failure = failure.getCause();
+              }
+              assertThat(failure)
+                  .as("a failure the starter's analyzer explains")
+                  .isInstanceOf(QuickPhotosStartupException.class)
+                  .hasMessageContaining("DynamoDB did not answer while the start was creating");
+              assertThat(((QuickPhotosStartupException) failure).action())
+                  .contains("quickphotos.create-table-if-missing=false");
+            });
+    runner
+        .withPropertyValues(unreachable)
+        .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
+        .run(context -> assertThat(context).hasNotFailed());
+    assertThat(output).contains("could not read the table").contains("starting anyway");
   }
 
   @Test
@@ -513,6 +612,40 @@ class QuickPhotosAutoConfigurationTest {
                   .containsEntry("backend", "the application's QuickPhotos bean")
                   .containsEntry("fanOut", FanOut.hybrid().toString())
                   .containsEntry("recordedSettings", "none");
+            });
+  }
+
+  /** Two repositories of the application's, neither primary: two tables, say. */
+  @Configuration(proxyBeanMethods = false)
+  static class TwoRepositories {
+    @Bean
+    QuickPhotos photos() {
+      return MemoryQuickPhotos.builder().build();
+    }
+
+    @Bean
+    QuickPhotos archive() {
+      return MemoryQuickPhotos.builder().fanOut(FanOut.hybrid()).build();
+    }
+  }
+
+  @Test
+  void twoRepositoriesAreEachCheckedUnderTheirBeanNames() throws Exception {
+    runner
+        .withUserConfiguration(TwoRepositories.class)
+        .withPropertyValues("quickphotos.health.interval=0s")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              Object composite = context.getBean("quickPhotosHealthIndicator");
+              Method child = composite.getClass().getMethod("getContributor", String.class);
+              child.setAccessible(true);
+              Object archive = child.invoke(composite, "archive");
+              Object photos = child.invoke(composite, "photos");
+              assertThat(status(archive)).isEqualTo("UP");
+              assertThat(details(archive)).containsEntry("fanOut", FanOut.hybrid().toString());
+              assertThat(status(photos)).isEqualTo("UP");
+              assertThat(details(photos)).containsEntry("fanOut", FanOut.off().toString());
             });
   }
 

@@ -3,7 +3,6 @@ package io.quickphotos.test.spring;
 import io.quickphotos.test.Backend;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -11,7 +10,9 @@ import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * Sets a test context's quickphotos backend and makes its repository resettable. Two customizers
+ * Sets a test context's quickphotos backend (memory unless the test points it at a server, {@link
+ * MemoryUnlessTold}) and makes its repository one per test ({@link ResettableRepository}); for a
+ * {@link QuickPhotosTest}, keeps component scanning to the repository's customizers. Two customizers
  * of the same backend are equal, so Spring's context cache shares one context between the test
  * classes that would otherwise share it. Immutable.
  */
@@ -24,8 +25,12 @@ final class QuickPhotosContextCustomizer implements ContextCustomizer {
 
   private final Backend backend;
 
-  QuickPhotosContextCustomizer(Backend backend) {
+  /** Whether the context is a {@link QuickPhotosTest} slice's. */
+  private final boolean slice;
+
+  QuickPhotosContextCustomizer(Backend backend, boolean slice) {
     this.backend = backend;
+    this.slice = slice;
   }
 
   @Override
@@ -39,23 +44,34 @@ final class QuickPhotosContextCustomizer implements ContextCustomizer {
     defaults.put("quickphotos.retry.max-delay", "0ms");
     TestTable table = null;
     if (backend == Backend.MEMORY) {
-      if (!Binder.get(environment).bind("quickphotos.backend", String.class).isBound()) {
-        defaults.put("quickphotos.backend", "memory");
-      }
+      MemoryUnlessTold memory = new MemoryUnlessTold(environment, context.getBeanFactory());
+      environment.getPropertySources().addLast(memory);
+      context.addBeanFactoryPostProcessor(memory);
     } else {
       table = DynamoLocalContexts.prepare(context);
     }
     environment.getPropertySources().addLast(new MapPropertySource(DEFAULTS, defaults));
     context.addBeanFactoryPostProcessor(new ResettableRepository(table));
+    if (slice) {
+      // What @TypeExcludeFilters does in Boot's own slices; that annotation moved between Boot
+      // 3.5 and 4, the filter's registration did not.
+      context
+          .getBeanFactory()
+          .registerSingleton(
+              QuickPhotosTypeExcludeFilter.BEAN,
+              new QuickPhotosTypeExcludeFilter(context.getClassLoader()));
+    }
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof QuickPhotosContextCustomizer that && that.backend == backend;
+    return other instanceof QuickPhotosContextCustomizer that
+        && that.backend == backend
+        && that.slice == slice;
   }
 
   @Override
   public int hashCode() {
-    return backend.hashCode();
+    return backend.hashCode() * 31 + Boolean.hashCode(slice);
   }
 }

@@ -45,7 +45,9 @@ public final class QuickPhotosContextCustomizerFactory implements ContextCustomi
     if (backend == Backend.DYNAMODB_LOCAL) {
       requireDynamoDbLocal(testClass, name -> ClassUtils.isPresent(name, loader));
     }
-    return new QuickPhotosContextCustomizer(backend);
+    boolean slice =
+        TestContextAnnotationUtils.findMergedAnnotation(testClass, QuickPhotosTest.class) != null;
+    return new QuickPhotosContextCustomizer(backend, slice);
   }
 
   /** What the test class path holds. */

@@ -7,11 +7,14 @@ import org.springframework.test.context.TestContextAnnotationUtils;
 import org.springframework.test.context.support.AbstractTestExecutionListener;
 
 /**
- * Empties a test context's quickphotos repository before each test class and, unless the class
- * says {@code @AutoConfigureQuickPhotos(resetAfterEachTest = false)}, after each test method, as
- * Spring Boot resets its mocks: what one test wrote, the next does not read, whatever the order.
- * Registered in {@code META-INF/spring.factories}; does nothing in a context without the kit's
- * resettable repository. Stateless.
+ * Gives each test class a repository of its own in its (possibly shared) context and, unless the
+ * class says {@code @AutoConfigureQuickPhotos(resetAfterEachTest = false)}, each test method one
+ * of its own, dropped when the method ends, as Spring Boot resets its mocks: what one test wrote,
+ * another does not read, whatever the order, with classes in parallel and with {@code @Nested}
+ * classes (see {@link TestOwners}). On DynamoDB Local, whose table the context's repositories
+ * share, the table is emptied before each class and after each method instead. Registered in
+ * {@code META-INF/spring.factories}; does nothing in a context without the kit's resettable
+ * repository. Stateless.
  */
 public final class QuickPhotosResetListener extends AbstractTestExecutionListener {
 
@@ -24,30 +27,80 @@ public final class QuickPhotosResetListener extends AbstractTestExecutionListene
     return Ordered.LOWEST_PRECEDENCE - 100;
   }
 
-  /** A class starts on an empty repository, also in a context an earlier class left cached. */
+  /** A class starts on a repository of its own (on DynamoDB Local, an emptied table). */
   @Override
   public void beforeTestClass(TestContext testContext) {
-    reset(testContext);
+    TestOwners.push(classOwner(testContext));
+    ResettableRepository.Holder holder = holder(testContext);
+    if (holder != null) {
+      holder.emptyTheTable();
+    }
   }
 
-  /** Each method leaves an empty repository behind it, unless the class opted out. */
+  /** A method of a class that resets after each one gets a repository of its own. */
+  @Override
+  public void beforeTestMethod(TestContext testContext) {
+    if (perMethod(testContext)) {
+      TestOwners.push(methodOwner(testContext));
+    }
+  }
+
+  /** The method's repository is dropped, its faults cleared and, on DynamoDB Local, the table. */
   @Override
   public void afterTestMethod(TestContext testContext) {
+    if (!perMethod(testContext)) {
+      return;
+    }
+    try {
+      ResettableRepository.Holder holder = holder(testContext);
+      if (holder != null) {
+        holder.release(methodOwner(testContext));
+      }
+    } finally {
+      TestOwners.pop();
+    }
+  }
+
+  /** The class's repository is dropped. */
+  @Override
+  public void afterTestClass(TestContext testContext) {
+    try {
+      ResettableRepository.Holder holder = holder(testContext);
+      if (holder != null) {
+        holder.release(classOwner(testContext));
+      }
+    } finally {
+      TestOwners.pop();
+    }
+  }
+
+  private static boolean perMethod(TestContext testContext) {
     AutoConfigureQuickPhotos annotation =
         TestContextAnnotationUtils.findMergedAnnotation(
             testContext.getTestClass(), AutoConfigureQuickPhotos.class);
-    if (annotation == null || annotation.resetAfterEachTest()) {
-      reset(testContext);
-    }
+    return annotation == null || annotation.resetAfterEachTest();
   }
 
-  private static void reset(TestContext testContext) {
+  private static String classOwner(TestContext testContext) {
+    return testContext.getTestClass().getName();
+  }
+
+  /** The class, the method and the test instance: a repeated or parameterized run is another. */
+  private static String methodOwner(TestContext testContext) {
+    return testContext.getTestClass().getName()
+        + "#"
+        + testContext.getTestMethod().getName()
+        + "@"
+        + System.identityHashCode(testContext.getTestInstance());
+  }
+
+  private static ResettableRepository.Holder holder(TestContext testContext) {
     if (!testContext.hasApplicationContext()) {
-      return;
+      return null;
     }
     ApplicationContext context = testContext.getApplicationContext();
-    if (context.containsBean(ResettableRepository.HOLDER)) {
-      context.getBean(ResettableRepository.HOLDER, ResettableRepository.Holder.class).reset();
-    }
+    return context.containsBean(ResettableRepository.HOLDER)
+        ? context.getBean(ResettableRepository.HOLDER, ResettableRepository.Holder.class)
+        : null;
   }
 }

@@ -17,10 +17,11 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
 
 /**
  * Makes the starter's {@code quickPhotos} bean resettable in a test context: the bean becomes a
- * proxy over a repository Spring builds in a scope of the kit's, with the same factory method,
- * properties and beans as without the kit (listeners, metrics, clock, faults, customizers); a
- * reset drops the repository from the scope, empties the kit's table (DynamoDB Local) and clears
- * the application's {@link Faults} bean, so the next call gets a new, empty repository. Every
+ * proxy over repositories Spring builds in a scope of the kit's, one per test class or test method
+ * ({@link TestOwners}), with the same factory method, properties and beans as without the kit
+ * (listeners, metrics, clock, faults, customizers); releasing a test's repository drops it from
+ * the scope, empties the kit's table (DynamoDB Local) and clears the application's {@link Faults}
+ * bean, so that test's next call would get a new, empty repository. Every
  * bean that took the repository keeps its proxy. A context whose {@code QuickPhotos} bean is the
  * application's own is left as it is.
  *
@@ -82,37 +83,54 @@ final class ResettableRepository implements BeanFactoryPostProcessor {
       beanFactory.getBean(ScopedProxyUtils.getTargetBeanName(BEAN));
     }
 
-    /** Empties the repository: the next call builds a new one. */
-    void reset() {
-      scope.clear();
+    /**
+     * Drops an owner's repository (its next call builds a new one), clears the application's
+     * faults and, on DynamoDB Local, empties the table.
+     */
+    void release(String owner) {
+      scope.release(owner);
+      emptyTheTable();
+      beanFactory.getBeanProvider(Faults.class).ifUnique(Faults::clear);
+    }
+
+    /** Empties the table the context's repositories share on DynamoDB Local; nothing on memory. */
+    void emptyTheTable() {
       if (table != null) {
         table.empty();
       }
-      beanFactory.getBeanProvider(Faults.class).ifUnique(Faults::clear);
     }
   }
 
-  /** Holds the one repository of a test context until the next reset. Thread-safe. */
+  /**
+   * Holds a test context's repositories, one per owner ({@link TestOwners}: a test class, or a
+   * test method) until it is released. Thread-safe.
+   */
   static final class RepositoryScope implements Scope {
     private final Map<String, Object> beans = new HashMap<>();
 
     @Override
     public synchronized Object get(String name, ObjectFactory<?> factory) {
-      Object bean = beans.get(name);
+      String key = key(name, TestOwners.current());
+      Object bean = beans.get(key);
       if (bean == null) {
         bean = factory.getObject();
-        beans.put(name, bean);
+        beans.put(key, bean);
       }
       return bean;
     }
 
     @Override
     public synchronized Object remove(String name) {
-      return beans.remove(name);
+      return beans.remove(key(name, TestOwners.current()));
     }
 
-    synchronized void clear() {
-      beans.clear();
+    /** Drops what an owner's calls built. */
+    synchronized void release(String owner) {
+      beans.keySet().removeIf(key -> key.endsWith("|" + owner));
+    }
+
+    private static String key(String name, String owner) {
+      return name + "|" + owner;
     }
 
     @Override

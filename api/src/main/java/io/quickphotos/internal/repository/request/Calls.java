@@ -91,6 +91,9 @@ public final class Calls {
       if (listening) {
         long latency = timed ? System.nanoTime() - start : 0;
         meter.absorb(Retries.take());
+        if (thrown != null) {
+          failed(pattern, thrown);
+        }
         report(meter.cost(pattern, thrown, latency));
       }
     }
@@ -102,6 +105,15 @@ public final class Calls {
       costListener.onCallStart(pattern);
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, "cost listener failed on the start of " + pattern, e);
+    }
+  }
+
+  /** Tells the listener what a call throws; a listener that throws is logged and ignored. */
+  private void failed(AccessPattern pattern, Throwable thrown) {
+    try {
+      costListener.onCallFailure(pattern, thrown);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cost listener failed on the failure of " + pattern, e);
     }
   }
 

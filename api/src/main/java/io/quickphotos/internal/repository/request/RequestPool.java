@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +42,8 @@ public final class RequestPool {
 
   private final int parallelism;
 
-  /** The helper threads; null when the parallelism is 1. */
-  private final ThreadPoolExecutor helpers;
+  /** Where the helpers run: this pool's threads, or the application's; null at parallelism 1. */
+  private final Executor helpers;
 
   /**
    * A pool for one repository.
@@ -50,13 +52,29 @@ public final class RequestPool {
    * @throws IllegalArgumentException if out of range
    */
   public RequestPool(int parallelism) {
+    this(parallelism, null);
+  }
+
+  /**
+   * A pool for one repository whose helpers run on the application's executor: at most {@code
+   * parallelism - 1} tasks a call, each handed to it on the calling thread.
+   *
+   * @param parallelism requests of one call in flight at most, 1 to {@value #MAX_PARALLELISM}
+   * @param executor the application's executor, or null for this pool's own daemon threads
+   * @throws IllegalArgumentException if the parallelism is out of range
+   */
+  public RequestPool(int parallelism, Executor executor) {
     this.parallelism = checked(parallelism);
     if (parallelism == 1) {
       helpers = null;
       return;
     }
+    if (executor != null) {
+      helpers = executor;
+      return;
+    }
     ThreadFactory threads = daemonThreads("quickphotos-requests-" + POOLS.incrementAndGet() + "-");
-    helpers =
+    ThreadPoolExecutor own =
         new ThreadPoolExecutor(
             parallelism - 1,
             parallelism - 1,
@@ -64,7 +82,8 @@ public final class RequestPool {
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
             threads);
-    helpers.allowCoreThreadTimeOut(true);
+    own.allowCoreThreadTimeOut(true);
+    helpers = own;
   }
 
   /**
@@ -131,8 +150,15 @@ public final class RequestPool {
             }
           }
         };
+    // Handed over on the calling thread, so that an executor of the application's that carries
+    // the caller's context (a trace, a logging context) captures this call's.
     for (int helper = 1; helper < Math.min(parallelism, count); helper++) {
-      helpers.execute(worker);
+      try {
+        helpers.execute(worker);
+      } catch (RejectedExecutionException e) {
+        // A full or shut-down executor of the application's: the calling thread sends the rest.
+        break;
+      }
     }
     worker.run();
     awaitUninterruptibly(ended);

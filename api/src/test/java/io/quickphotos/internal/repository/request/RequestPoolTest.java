@@ -26,6 +26,44 @@ class RequestPoolTest {
   }
 
   @Test
+  void anExecutorOfTheApplicationsRunsTheHelpersAndGetsThemOnTheCallingThread() {
+    List<Thread> handedOverOn = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> helpers = java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.concurrent.Executor executor =
+        task -> {
+          handedOverOn.add(Thread.currentThread());
+          Thread helper = new Thread(task, "application-helper");
+          helpers.add(helper);
+          helper.start();
+        };
+    RequestPool pool = new RequestPool(4, executor);
+    Thread caller = Thread.currentThread();
+
+    List<Thread> seen = pool.sendAll(numbers(40), n -> Thread.currentThread());
+
+    assertThat(handedOverOn).hasSize(3).containsOnly(caller);
+    assertThat(seen).isSubsetOf(concat(caller, helpers));
+  }
+
+  @Test
+  void anExecutorThatRefusesLeavesTheRequestsToTheCallingThread() {
+    RequestPool pool =
+        new RequestPool(
+            4,
+            task -> {
+              throw new java.util.concurrent.RejectedExecutionException("full");
+            });
+    Thread caller = Thread.currentThread();
+    assertThat(pool.sendAll(numbers(10), n -> Thread.currentThread())).containsOnly(caller);
+  }
+
+  private static List<Thread> concat(Thread first, List<Thread> rest) {
+    List<Thread> all = new ArrayList<>(rest);
+    all.add(first);
+    return all;
+  }
+
+  @Test
   void parallelismOneSendsOnTheCallingThread() {
     RequestPool pool = new RequestPool(1);
     Thread caller = Thread.currentThread();
