@@ -496,7 +496,8 @@ final class Walkthrough {
     steps.addAll(viewerSteps(fan, me));
     steps.add(
         new Step(
-            "Block a user: the follows and requests between the two go, both ways, counters exact",
+            "Block a user: the follows, requests and reactions between the two go, both ways,"
+                + " counters exact",
             AccessPattern.BLOCK,
             null,
             repo -> {
@@ -527,6 +528,15 @@ final class Walkthrough {
             AccessPattern.UNBLOCK,
             null,
             repo -> repo.unblock(me, fan)));
+    if (topPhoto.owner().equals(fan)) {
+      // The block took back the reaction left on the blocked user's photo earlier in the tour.
+      steps.add(
+          new Step(
+              "React again: the block took the reaction back, unblocking restored nothing",
+              AccessPattern.REACT_TO,
+              null,
+              repo -> repo.reactTo(me, topPhoto, ReactionType.HEART)));
+    }
     return steps;
   }
 
