@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quickphotos.FanOut;
+import io.quickphotos.Page;
+import io.quickphotos.PageRequest;
+import io.quickphotos.Photo;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.memory.Throughput;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,6 +24,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -189,5 +195,43 @@ class DocExamplesTest {
                           .tableName())
                   .isEqualTo("archive-photos");
             });
+  }
+
+  /** A controller that takes its page from the starter's resolver. */
+  @org.springframework.web.bind.annotation.RestController
+  static class FeedController {
+    private final QuickPhotos photos;
+
+    FeedController(QuickPhotos photos) {
+      this.photos = photos;
+    }
+
+    // tag::feed-controller[]
+    @GetMapping("/users/{username}/feed")
+    Page<Photo> feed(@PathVariable String username, PageRequest page) {
+      return photos.homeFeed(username, page);
+    }
+    // end::feed-controller[]
+  }
+
+  /** Connection details of an application's own, for a server of its choosing. */
+  @Configuration(proxyBeanMethods = false)
+  static class ConnectionDetailsConfiguration {
+    // tag::connection-details[]
+    @Bean
+    QuickPhotosConnectionDetails dynamoDbLocal() {
+      return QuickPhotosConnectionDetails.of(
+          URI.create("http://localhost:8000"),
+          "us-east-1",
+          StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")));
+    }
+    // end::connection-details[]
+  }
+
+  @Test
+  void theConnectionDetailsOfTheDocumentSayWhereTheClientConnects() {
+    QuickPhotosConnectionDetails details = new ConnectionDetailsConfiguration().dynamoDbLocal();
+    assertThat(details.getEndpoint()).hasToString("http://localhost:8000");
+    assertThat(details.getRegion()).isEqualTo("us-east-1");
   }
 }

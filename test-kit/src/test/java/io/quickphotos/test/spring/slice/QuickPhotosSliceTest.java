@@ -18,10 +18,12 @@ import org.springframework.context.ApplicationContext;
  * application that scans a service it could not start here: no other auto-configuration, no
  * other component.
  */
+// tag::slice[]
 @QuickPhotosTest
 class QuickPhotosSliceTest {
-  @Autowired ApplicationContext context;
   @Autowired QuickPhotos photos;
+  // end::slice[]
+  @Autowired ApplicationContext context;
 
   @Value("${quickphotos.backend}")
   String backend;
