@@ -142,9 +142,13 @@ public interface QuickPhotos {
    * profile is deleted only once its counters are.
    *
    * <p>Visibility ({@code docs/privacy.md}): making the account private sets {@code private} in
-   * the same UpdateItem and keeps its followers; a hot account's shards are then folded back into
-   * its profile (a private account is never sharded: one {@code BatchGetItem} of the shards and
-   * one {@code TransactWriteItems}, fenced on the account still private). Making it public
+   * the same UpdateItem and keeps its followers. A hot (sharded) account refuses that UpdateItem
+   * at no capacity: one {@code TransactWriteItems} sets the flag and seals every shard, from
+   * whose commit no follow or stranger's reaction lands on a shard through any repository; then
+   * the UpdateItem, and the shards folded back into the profile (a private account is never
+   * sharded: one {@code BatchGetItem} of the shards and one {@code TransactWriteItems}, fenced on
+   * the account still private). A switch cut short after the seal leaks nothing; calling it
+   * again, or {@link #audit}, folds the shards. Making it public
    * removes {@code private} in the same UpdateItem and then approves every pending request, oldest
    * first: a strongly consistent {@code Query} and one {@code TransactWriteItems} per 24, fenced
    * on the account still public (switching back stops it; what is left stays pending). Not
