@@ -412,6 +412,22 @@ public abstract class PrivacyRacesContract {
     assertAuditClean();
   }
 
+  /**
+   * Bob's request to ann approved through the hybrid instance, held after its read at its
+   * transaction while {@code meanwhile} ends the request: the approval finds no request, and no
+   * friendship is made.
+   */
+  private void approvalHeldWhile(Runnable meanwhile) throws Exception {
+    InterruptibleTable.Pause held =
+        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)));
+    Future<Follow> approve = threads.submit(() -> hybrid.approveRequest("ann", "bob"));
+    held.awaitReached();
+    meanwhile.run();
+    held.resume();
+    assertThatThrownBy(approve::get).hasCauseInstanceOf(FollowRequestNotFoundException.class);
+    assertThat(friendship("bob", "ann")).isFalse();
+  }
+
   @Test
   void anApprovalHeldUntilAfterADeclineFindsNoRequestAndTheDeclineHeldUntilAfterAnApprovalToo()
       throws Exception {
@@ -419,23 +435,13 @@ public abstract class PrivacyRacesContract {
     create(hot, Visibility.PUBLIC, "bob");
     hot.follow("bob", "ann");
     // The approval has read the request; a decline ends it before the approval's transaction.
-    InterruptibleTable.Pause held =
-        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)));
-    Future<Follow> approve = threads.submit(() -> hybrid.approveRequest("ann", "bob"));
-    held.awaitReached();
-    hot.declineRequest("ann", "bob");
-    held.resume();
-    assertThatThrownBy(approve::get).hasCauseInstanceOf(FollowRequestNotFoundException.class);
-    assertThat(friendship("bob", "ann")).isFalse();
+    approvalHeldWhile(() -> hot.declineRequest("ann", "bob"));
 
     // The other way round: the decline has read the request, the approval commits first.
     hot.follow("bob", "ann");
-    held =
+    InterruptibleTable.Pause held =
         table.pauseBefore(
-            transactionWith(
-                    action ->
-                        action instanceof WriteAction.Delete
-                            && action.key().equals(KeyLayout.request("ann", "bob")))
+            transactionWith(on(KeyLayout.request("ann", "bob")))
                 .and(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)).negate()));
     Future<?> lateDecline = threads.submit(() -> hybrid.declineRequest("ann", "bob"));
     held.awaitReached();
@@ -454,14 +460,7 @@ public abstract class PrivacyRacesContract {
     create(hot, Visibility.PRIVATE, "ann");
     create(hot, Visibility.PUBLIC, "bob");
     hot.follow("bob", "ann");
-    InterruptibleTable.Pause held =
-        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.FRIENDSHIP)));
-    Future<Follow> approve = threads.submit(() -> hybrid.approveRequest("ann", "bob"));
-    held.awaitReached();
-    hot.block("ann", "bob");
-    held.resume();
-    assertThatThrownBy(approve::get).hasCauseInstanceOf(FollowRequestNotFoundException.class);
-    assertThat(friendship("bob", "ann")).isFalse();
+    approvalHeldWhile(() -> hot.block("ann", "bob"));
     assertThat(hot.getUser("ann").orElseThrow())
         .extracting(User::followers, User::pendingRequests)
         .containsExactly(0L, 0L);
