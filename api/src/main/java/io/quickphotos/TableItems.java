@@ -79,6 +79,16 @@ public final class TableItems {
     /** One user's block of another ({@link QuickPhotos#block}). */
     BLOCK,
     /**
+     * A pending request's mark in its requester's partition, which closing that account reads
+     * where the inverted index may lag.
+     */
+    REQUEST_MARK,
+    /**
+     * A block's mark in the blocked user's partition, which closing that account reads where the
+     * inverted index may lag.
+     */
+    BLOCK_MARK,
+    /**
      * An item of a kind this version does not know (a later version's, sharing the table), or of
      * none: skipped by {@link TableItems#export}, as by every listing and the audit, and counted.
      */

@@ -32,10 +32,14 @@ import io.quickphotos.UserStatus;
 import io.quickphotos.ViewerReads;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
+import io.quickphotos.internal.singletable.Counters;
 import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.PrivacyPlans;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -199,8 +203,8 @@ public abstract class PrivacyContract {
     OperationCost asked = cost(() -> assertThat(repo.follow("bob", "ann").pending()).isTrue());
 
     // A refused follow (no capacity), then the request: account +1, requester marked, the
-    // friendship checked, the request and its place put.
-    assertThat(units(asked)).isEqualTo(expect(2, 2, 16, 0, 12));
+    // friendship checked, the request, its place and its mark put.
+    assertThat(units(asked)).isEqualTo(expect(2, 2, 20, 0, 12));
     assertThat(user("ann").followers()).isZero();
     assertThat(user("ann").pendingRequests()).isEqualTo(1);
     assertThat(user("ann").visibility()).isEqualTo(Visibility.PRIVATE);
@@ -231,14 +235,14 @@ public abstract class PrivacyContract {
 
     OperationCost approved =
         cost(() -> assertThat(repo.approveRequest("ann", "bob").pending()).isFalse());
-    // GetItem of the request; account −1/+1, requester +1, two deletes, the friendship put.
-    assertThat(units(approved)).isEqualTo(expect(2, 1, 20, 1, 8));
+    // GetItem of the request; account −1/+1, requester +1, three deletes, the friendship put.
+    assertThat(units(approved)).isEqualTo(expect(2, 1, 24, 1, 8));
     assertThat(repo.isFollowing("bob", "ann")).isTrue();
     assertThat(user("ann").followers()).isEqualTo(1);
     assertThat(user("bob").following()).isEqualTo(1);
 
     OperationCost declined = cost(() -> repo.declineRequest("ann", "cat"));
-    assertThat(units(declined)).isEqualTo(expect(2, 1, 12, 1, 8));
+    assertThat(units(declined)).isEqualTo(expect(2, 1, 16, 1, 8));
     OperationCost withdrawn = cost(() -> repo.withdrawRequest("dan", "ann"));
     assertThat(units(withdrawn)).isEqualTo(units(declined));
 
@@ -437,12 +441,48 @@ public abstract class PrivacyContract {
   }
 
   @Test
+  void marksThatAnEarlierVersionLeftBehindAreFoundAndDeletedByTheAudit() {
+    createPrivate("ann");
+    create("bob", "cat");
+    repo.follow("bob", "ann");
+    repo.block("cat", "bob");
+    assertThat(items(ItemCodec.Entity.REQUEST_MARK)).hasSize(1);
+    assertThat(items(ItemCodec.Entity.BLOCK_MARK)).hasSize(1);
+    // An earlier version, which knows no marks, ends both with their counts.
+    Instant since = repo.followRequestsOf("ann", PageRequest.first()).items().get(0).since();
+    table.transactWrite(
+        List.of(
+            new WriteAction.Delete(KeyLayout.request("ann", "bob"), ItemCondition.NONE),
+            new WriteAction.Delete(KeyLayout.requestPlace("ann", since, "bob"), ItemCondition.NONE),
+            new WriteAction.Update(
+                KeyLayout.user("ann"),
+                Counters.add(PrivacyPlans.requestsCounter(), -1),
+                ItemCondition.EXISTS),
+            new WriteAction.Delete(KeyLayout.block("cat", "bob"), ItemCondition.NONE),
+            new WriteAction.Update(
+                KeyLayout.user("cat"),
+                Counters.add(PrivacyPlans.blocksCounter(), -1),
+                ItemCondition.EXISTS)));
+
+    assertThat(repo.audit(true, n -> {}).findings())
+        .extracting(finding -> finding.subject() + " " + finding.fixed())
+        .containsExactlyInAnyOrder("request mark bob -> ann true", "block mark cat x bob true");
+    assertThat(items(ItemCodec.Entity.REQUEST_MARK)).isEmpty();
+    assertThat(items(ItemCodec.Entity.BLOCK_MARK)).isEmpty();
+    assertAuditClean();
+    // Nothing of either is left to the closing, nor to whoever takes the name next.
+    repo.deleteUser("bob");
+    create("bob");
+    assertThat(repo.follow("bob", "cat").pending()).isFalse();
+  }
+
+  @Test
   void aBlockAndAnUnblockCostWhatTheDocsSay() {
     create("ann", "bob");
     // The block with the blocker's count and the blocked user marked; the four relations read,
     // and a Query of each reaction type each way (the reactions each left on the other's photos).
-    assertThat(units(cost(() -> repo.block("ann", "bob")))).isEqualTo(expect(10, 12, 12, 0, 8));
-    assertThat(units(cost(() -> repo.unblock("ann", "bob")))).isEqualTo(expect(1, 0, 8, 0, 8));
+    assertThat(units(cost(() -> repo.block("ann", "bob")))).isEqualTo(expect(10, 12, 16, 0, 8));
+    assertThat(units(cost(() -> repo.unblock("ann", "bob")))).isEqualTo(expect(1, 0, 12, 0, 8));
     assertThat(units(cost(() -> repo.unblock("ann", "bob")))).isEqualTo(expect(1, 0, 0, 0, 0));
     assertThatThrownBy(() -> repo.block("ann", "ghost")).isInstanceOf(UserNotFoundException.class);
     assertThatThrownBy(() -> repo.block("ghost", "ann")).isInstanceOf(UserNotFoundException.class);

@@ -456,6 +456,75 @@ public abstract class PrivacyRacesContract {
   }
 
   @Test
+  void aBlockOrARequestThatMeetsAClosingAccountIsRefusedAndNothingOutlivesIt() throws Exception {
+    create(hot, Visibility.PRIVATE, "ann");
+    create(hot, Visibility.PUBLIC, "bob", "cat");
+    // Bob's closing held after its mark, before it reads what it must remove.
+    InterruptibleTable.Pause held =
+        table.pauseBefore(
+            request ->
+                request instanceof QueryPlan plan
+                    && plan.partitionValue().equals(KeyLayout.userPartition("bob")));
+    Future<?> closing = threads.submit(() -> hot.deleteUser("bob"));
+    held.awaitReached();
+    assertThatThrownBy(() -> hybrid.block("cat", "bob")).isInstanceOf(UserNotFoundException.class);
+    assertThatThrownBy(() -> hybrid.follow("bob", "ann")).isInstanceOf(UserNotFoundException.class);
+    held.resume();
+    closing.get();
+    assertNoRequestOrBlockLeft();
+
+    create(hot, Visibility.PUBLIC, "bob");
+    assertThat(hybrid.follow("bob", "cat").pending()).isFalse();
+    assertThatThrownBy(() -> hybrid.approveRequest("ann", "bob"))
+        .isInstanceOf(FollowRequestNotFoundException.class);
+    assertAuditClean();
+  }
+
+  @Test
+  void aBlockAndARequestHeldUntilTheAccountIsGoneWriteNothing() throws Exception {
+    create(hot, Visibility.PRIVATE, "ann");
+    create(hot, Visibility.PUBLIC, "bob", "cat");
+    InterruptibleTable.Pause block =
+        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.BLOCK)));
+    Future<?> blocking = threads.submit(() -> hybrid.block("cat", "bob"));
+    block.awaitReached();
+    hot.deleteUser("bob");
+    block.resume();
+    assertThatThrownBy(blocking::get).hasCauseInstanceOf(UserNotFoundException.class);
+
+    create(hot, Visibility.PUBLIC, "bob");
+    InterruptibleTable.Pause request =
+        table.pauseBefore(transactionWith(puts(ItemCodec.Entity.REQUEST_MARK)));
+    Future<?> asking = threads.submit(() -> hybrid.follow("bob", "ann"));
+    request.awaitReached();
+    hot.deleteUser("bob");
+    request.resume();
+    assertThatThrownBy(asking::get).hasCauseInstanceOf(UserNotFoundException.class);
+    assertNoRequestOrBlockLeft();
+    assertThat(hot.getUser("ann").orElseThrow().pendingRequests()).isZero();
+    assertAuditClean();
+  }
+
+  /** No request, block, or mark of either is left in the table. */
+  private void assertNoRequestOrBlockLeft() {
+    List<ItemCodec.Entity> kinds =
+        List.of(
+            ItemCodec.Entity.FOLLOW_REQUEST,
+            ItemCodec.Entity.REQUEST_PLACE,
+            ItemCodec.Entity.REQUEST_MARK,
+            ItemCodec.Entity.BLOCK,
+            ItemCodec.Entity.BLOCK_MARK);
+    List<Item> left = new ArrayList<>();
+    engine.forEachItem(
+        item -> {
+          if (kinds.contains(ItemCodec.kindOf(item))) {
+            left.add(item);
+          }
+        });
+    assertThat(left).isEmpty();
+  }
+
+  @Test
   void anApprovalHeldUntilAfterTheBlockFindsNoRequest() throws Exception {
     create(hot, Visibility.PRIVATE, "ann");
     create(hot, Visibility.PUBLIC, "bob");

@@ -51,6 +51,13 @@ import java.util.Locale;
  *       {@code UNKNOWN} (applied, but the caller cannot know). A
  *       transaction whose conditions fail is not applied nor remembered, and its retry is
  *       cancelled as usual.</td></tr>
+ *   <tr><td>{@link #indexLag(int)}</td><td>writes</td><td>the write is carried out and answered
+ *       as usual, but its changes to the table's global secondary index land only after that
+ *       many more requests to the table (of any kind, from any repository over it), as
+ *       DynamoDB's eventually consistent index lets them: a Query of the index meanwhile misses a
+ *       new item and still returns a changed or deleted one as it was. Changes land in order.
+ *       Nothing fails; see also {@link InMemoryTable#indexLag(int)}, the same for every
+ *       write.</td></tr>
  * </table>
  *
  * <p>Immutable; equal faults are interchangeable.
@@ -143,6 +150,21 @@ public final class Fault {
     return IN_PROGRESS;
   }
 
+  /**
+   * A write's changes to the global secondary index land {@code requests} requests later; the
+   * write itself succeeds. See the table above.
+   *
+   * @param requests at least 1
+   * @return the fault
+   * @throws IllegalArgumentException if below 1
+   */
+  public static Fault indexLag(int requests) {
+    if (requests < 1) {
+      throw new IllegalArgumentException("an index lag is at least 1 request: " + requests);
+    }
+    return new Fault(new ScriptedFault(Kind.INDEX_LAG, 0, null, requests));
+  }
+
   /** What the engine does for this fault; for the engine, through {@link Faults}. */
   ScriptedFault shape() {
     return shape;
@@ -159,6 +181,7 @@ public final class Fault {
       case UNPROCESSED -> request == Request.BATCH_GET_ITEM || request == Request.BATCH_WRITE_ITEM;
       case TRANSACTION_CANCELLED, TRANSACTION_IN_PROGRESS ->
           request == Request.TRANSACT_WRITE_ITEMS;
+      case INDEX_LAG -> request.writes();
       default -> true;
     };
   }
@@ -175,9 +198,9 @@ public final class Fault {
 
   /**
    * A stable label: the kind of failure ({@code throttling}, {@code internal_server_error},
-   * {@code unprocessed}, {@code transactionCancelled}, {@code unknown_outcome} or
-   * {@code transaction_in_progress}), followed by
-   * the fraction or the reason in parentheses for the kinds that have one.
+   * {@code unprocessed}, {@code transactionCancelled}, {@code unknown_outcome},
+   * {@code transaction_in_progress} or {@code index_lag}), followed by
+   * the fraction, the reason or the lag in parentheses for the kinds that have one.
    *
    * @return e.g. {@code unprocessed(0.5)}, {@code transactionCancelled(TransactionConflict)}
    */
@@ -186,6 +209,7 @@ public final class Fault {
     return switch (shape.kind()) {
       case UNPROCESSED -> "unprocessed(" + shape.fraction() + ")";
       case TRANSACTION_CANCELLED -> "transactionCancelled(" + shape.reason() + ")";
+      case INDEX_LAG -> "index_lag(" + shape.requests() + ")";
       default -> shape.kind().name().toLowerCase(Locale.ROOT);
     };
   }

@@ -33,6 +33,35 @@ public final class InMemoryTable {
     return new InMemoryTable(new MemoryTable());
   }
 
+  /**
+   * Makes the table's global secondary index trail the table, as DynamoDB's does: the index
+   * changes of every write from now on land {@code requests} requests to this table later (of
+   * any kind, from any repository over it), in the order they were made. A Query of the index
+   * meanwhile misses a new item and still returns a changed or deleted one as it was; the table
+   * itself, and every strongly consistent read, are never behind. Counting requests rather than
+   * time keeps a test reproducible. 0, the default, updates the index with the write. For one
+   * write at a time, script {@link Fault#indexLag(int)}.
+   *
+   * @param requests how many requests later, 0 or more
+   * @return this table
+   * @throws IllegalArgumentException if negative
+   */
+  public InMemoryTable indexLag(int requests) {
+    engine.indexLag(requests);
+    return this;
+  }
+
+  /**
+   * Lands every index change still waiting, at once: what a test calls where an application
+   * would wait for DynamoDB's index to catch up.
+   *
+   * @return this table
+   */
+  public InMemoryTable catchUpIndex() {
+    engine.catchUpIndex();
+    return this;
+  }
+
   /** The engine behind the table, for the builder. */
   MemoryTable engine() {
     return engine;

@@ -427,4 +427,16 @@ class FaultsTest {
     clock.advance(Duration.ofSeconds(1));
     assertThat(limited.getUser("celebrity")).isPresent();
   }
+
+  @Test
+  void anIndexLagHappensToWritesAloneAndSaysHowLong() {
+    Fault lag = Fault.indexLag(3);
+    assertThat(lag).hasToString("index_lag(3)").isEqualTo(Fault.indexLag(3));
+    for (Request request : Request.values()) {
+      assertThat(lag.appliesTo(request)).as(request.name()).isEqualTo(request.writes());
+    }
+    assertThatThrownBy(() -> Fault.indexLag(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Faults.create().on(Request.QUERY).always(lag))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

@@ -140,6 +140,10 @@ public final class ItemCodec {
     REQUEST_PLACE,
     /** One user's block of another (see {@link PrivacyPlans}). */
     BLOCK,
+    /** A pending request's mark in its requester's partition (see {@link PrivacyPlans}). */
+    REQUEST_MARK,
+    /** A block's mark in the blocked user's partition (see {@link PrivacyPlans}). */
+    BLOCK_MARK,
     /**
      * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not
      * know (a later version's), which every reader skips and counts.
@@ -205,6 +209,8 @@ public final class ItemCodec {
       case "FOLLOW_REQUEST" -> Entity.FOLLOW_REQUEST;
       case "REQUEST_PLACE" -> Entity.REQUEST_PLACE;
       case "BLOCK" -> Entity.BLOCK;
+      case "REQUEST_MARK" -> Entity.REQUEST_MARK;
+      case "BLOCK_MARK" -> Entity.BLOCK_MARK;
       default -> Entity.OTHER;
     };
   }

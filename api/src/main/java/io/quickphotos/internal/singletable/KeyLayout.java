@@ -22,6 +22,8 @@ import java.time.format.DateTimeParseException;
  * Request     USER#&lt;account&gt;              #ASK#&lt;requester&gt;
  *   its place USER#&lt;account&gt;              #ASKED#&lt;timestamp&gt;#&lt;requester&gt;
  * Block       USER#&lt;blocker&gt;              #BLOCK#&lt;blocked&gt;
+ * Its marks   USER#&lt;requester&gt;            #ASKING#&lt;account&gt;    (a request, where its requester is)
+ *             USER#&lt;blocked&gt;              #BLOCKEDBY#&lt;blocker&gt;  (a block, where its blocked user is)
  * </pre>
  *
  * <p>In a user's partition the sort keys order as friendships ({@code #F…}), then the profile
@@ -55,6 +57,18 @@ public final class KeyLayout {
 
   /** Prefix of a block's sort key, in the blocker's partition. */
   public static final String BLOCK = "#BLOCK#";
+
+  /**
+   * Prefix of a request's mark in its requester's partition: closing the requester's account
+   * finds the requests it made there, strongly consistent, where the inverted index may lag.
+   */
+  public static final String ASKING = "#ASKING#";
+
+  /**
+   * Prefix of a block's mark in the blocked user's partition: closing that account finds the
+   * blocks against it there, strongly consistent, where the inverted index may lag.
+   */
+  public static final String BLOCKED_BY = "#BLOCKEDBY#";
 
   /** Sorts after every photo sort key: {@code $} is the character after {@code #}. */
   public static final String AFTER_ALL_PHOTOS = "PHOTO$";
@@ -193,6 +207,28 @@ public final class KeyLayout {
    */
   public static String requestsMadeBy(String requester) {
     return ASK + requester;
+  }
+
+  /**
+   * The key of a request's mark in its requester's partition.
+   *
+   * @param requester the requester's handle
+   * @param account the private account's handle
+   * @return {@code USER#<requester>}, {@code #ASKING#<account>}
+   */
+  public static Key requestMark(String requester, String account) {
+    return new Key(userPartition(requester), ASKING + account);
+  }
+
+  /**
+   * The key of a block's mark in the blocked user's partition.
+   *
+   * @param blocked the handle of the user blocked
+   * @param blocker the handle of the user who blocks
+   * @return {@code USER#<blocked>}, {@code #BLOCKEDBY#<blocker>}
+   */
+  public static Key blockMark(String blocked, String blocker) {
+    return new Key(userPartition(blocked), BLOCKED_BY + blocker);
   }
 
   /**

@@ -34,7 +34,16 @@ import java.util.function.Supplier;
  * request             USER#&lt;account&gt;  #ASK#&lt;requester&gt;                     requests made by the requester
  * its place           USER#&lt;account&gt;  #ASKED#&lt;timestamp&gt;#&lt;requester&gt;
  * block               USER#&lt;blocker&gt;  #BLOCK#&lt;blocked&gt;                    blocks against the blocked
+ * a request's mark    USER#&lt;requester&gt; #ASKING#&lt;account&gt;
+ * a block's mark      USER#&lt;blocked&gt;  #BLOCKEDBY#&lt;blocker&gt;
  * </pre>
+ *
+ * <p>The marks hold what their request or block holds, in the partition of the user the other
+ * names: written and deleted in the same transaction as it, they let closing that user's account
+ * find every request it made and every block against it with a strongly consistent Query of its
+ * own partition. The inverted index lists the same, but eventually consistent: a request made a
+ * moment before the account closed could be missing from it, survive the account, and be
+ * approved as a follow of whoever takes the name next.
  */
 public final class PrivacyPlans {
   private static final AttributePath PRIVATE = AttributePath.of(ItemCodec.PRIVATE);
@@ -117,6 +126,9 @@ public final class PrivacyPlans {
   /** The step of a block that checks that the user blocked exists. */
   public static final StepName BLOCKED = StepName.of("blocked user");
 
+  /** The step that puts or deletes a request's or a block's mark. */
+  public static final StepName MARK = StepName.of("mark");
+
   private PrivacyPlans() {}
 
   // --- items ---------------------------------------------------------------------------------
@@ -170,6 +182,30 @@ public final class PrivacyPlans {
     }
   }
 
+  /**
+   * The mark of a pending request, in its requester's partition.
+   *
+   * @param request the request
+   * @return the item, holding what the request holds
+   */
+  public static Item requestMark(FollowRequest request) {
+    return requestItem(
+        KeyLayout.requestMark(request.requester(), request.account()),
+        ItemCodec.Entity.REQUEST_MARK,
+        request);
+  }
+
+  /**
+   * The mark of a block, in the blocked user's partition.
+   *
+   * @param block the block
+   * @return the item, holding what the block holds
+   */
+  public static Item blockMark(Block block) {
+    return blockItem(
+        KeyLayout.blockMark(block.blocked(), block.blocker()), ItemCodec.Entity.BLOCK_MARK, block);
+  }
+
   /** The key of a request's place. */
   private static Key placeOf(FollowRequest request) {
     return KeyLayout.requestPlace(request.account(), request.since(), request.requester());
@@ -182,8 +218,13 @@ public final class PrivacyPlans {
    * @return the item, in the blocker's partition
    */
   public static Item blockItem(Block block) {
-    return Item.builder(KeyLayout.block(block.blocker(), block.blocked()))
-        .put(ItemCodec.ENTITY, new Value.Str(ItemCodec.Entity.BLOCK.name()))
+    return blockItem(
+        KeyLayout.block(block.blocker(), block.blocked()), ItemCodec.Entity.BLOCK, block);
+  }
+
+  private static Item blockItem(Key key, ItemCodec.Entity entity, Block block) {
+    return Item.builder(key)
+        .put(ItemCodec.ENTITY, new Value.Str(entity.name()))
         .put(ItemCodec.BLOCKER, new Value.Str(block.blocker()))
         .put(ItemCodec.BLOCKED, new Value.Str(block.blocked()))
         .put(ItemCodec.TIMESTAMP, new Value.Str(KeyLayout.timestamp(block.since())))
@@ -365,7 +406,7 @@ public final class PrivacyPlans {
    * A request to follow a private account: one transaction of the account's {@code requests} + 1
    * (on condition it is active and private, and, unguarded, counts no blocks), a ConditionCheck
    * of the requester (active; unguarded, no blocks), a ConditionCheck that the friendship is
-   * absent, and the puts of the request and its place (absent). Guarded: the two block items'
+   * absent, and the puts of the request and its place (absent) and of its mark. Guarded: the two block items'
    * absence checked too. An account no longer private, or either profile counting blocks when
    * unguarded, fails and comes back ({@link #detour}).
    *
@@ -411,14 +452,23 @@ public final class PrivacyPlans {
             PLACE,
             new WriteAction.Put(requestPlace(request), ItemCondition.ABSENT),
             () -> AlreadyRequestedException.of(requester, account)));
+    // Beside the request's own put, which decides that it is new: a mark left by an older
+    // version's removal is overwritten.
+    steps.add(
+        new WritePlan.Step(MARK, new WriteAction.Put(requestMark(request), ItemCondition.NONE)));
     if (guarded) {
       steps.addAll(guards(requester, account));
     }
     return WritePlan.transaction(steps);
   }
 
-  /** The request is still the one read: {@code timestamp = :t}. */
-  private static ItemCondition isRequest(FollowRequest read) {
+  /**
+   * The request item is still the one read (or marked): {@code timestamp = :t}.
+   *
+   * @param read the request as read
+   * @return the condition
+   */
+  public static ItemCondition isRequest(FollowRequest read) {
     return new ItemCondition.AttributeEquals(
         TIMESTAMP, new Value.Str(KeyLayout.timestamp(read.since())));
   }
@@ -492,7 +542,7 @@ public final class PrivacyPlans {
   }
 
   /**
-   * The deletes of a request and its place, the request on condition it is the one read: a
+   * The deletes of a request, its place and its mark, the request on condition it is the one read: a
    * request withdrawn and made again since comes back with the cancellation, to be read again.
    */
   private static List<WritePlan.Step> removal(FollowRequest read) {
@@ -506,7 +556,13 @@ public final class PrivacyPlans {
         new WritePlan.Step(
             PLACE,
             new WriteAction.Delete(placeOf(read), ItemCondition.NONE),
-            () -> FollowRequestNotFoundException.of(read.requester(), read.account())));
+            () -> FollowRequestNotFoundException.of(read.requester(), read.account())),
+        new WritePlan.Step(MARK, new WriteAction.Delete(markOf(read), ItemCondition.NONE)));
+  }
+
+  /** The key of a request's mark. */
+  private static Key markOf(FollowRequest request) {
+    return KeyLayout.requestMark(request.requester(), request.account());
   }
 
   /**
@@ -585,10 +641,10 @@ public final class PrivacyPlans {
    * transaction. The account's counters change once ({@code requests} − n, {@code followers} +
    * approved), on condition it is active, still public, holds the n requests in its count, and,
    * unguarded, counts no blocks: the fence, so switching back to private stops the approvals.
-   * Each approved request: its two items deleted (the request on condition it is the one read),
+   * Each approved request: its three items deleted (the request on condition it is the one read),
    * the friendship put, the requester's {@code following} + 1 (active; unguarded, no blocks), and
    * guarded, the block items checked. Each discarded request (its requester follows already, or
-   * is gone): its two items deleted.
+   * is gone): its three items deleted.
    *
    * @param account the account
    * @param approved the requests to approve, with their friendship's timestamp
@@ -631,6 +687,9 @@ public final class PrivacyPlans {
               PLACE.at(i), new WriteAction.Delete(placeOf(request), ItemCondition.NONE)));
       steps.add(
           new WritePlan.Step(
+              MARK.at(i), new WriteAction.Delete(markOf(request), ItemCondition.NONE)));
+      steps.add(
+          new WritePlan.Step(
               FRIENDSHIP.at(i),
               new WriteAction.Put(
                   ItemCodec.friendship(new Follow(request.requester(), account, since)),
@@ -665,6 +724,9 @@ public final class PrivacyPlans {
       steps.add(
           new WritePlan.Step(
               PLACE.at(i), new WriteAction.Delete(placeOf(request), ItemCondition.NONE)));
+      steps.add(
+          new WritePlan.Step(
+              MARK.at(i), new WriteAction.Delete(markOf(request), ItemCondition.NONE)));
       i++;
     }
     return WritePlan.transaction(steps);
@@ -673,9 +735,10 @@ public final class PrivacyPlans {
   // --- blocks --------------------------------------------------------------------------------
 
   /**
-   * A block: one transaction putting the block item (absent), adding one to the blocker's
-   * {@code blocks} (active) and marking the user blocked ({@code everBlocked}, if it exists: its
-   * closing then looks for the blocks against it). A block item that exists
+   * A block: one transaction putting the block item (absent) and its mark, adding one to the
+   * blocker's {@code blocks} (active) and marking the user blocked ({@code everBlocked}, on
+   * condition it is active: a closing account takes no block its cascade could miss). A block
+   * item that exists
    * already fails its put, and comes back as the cancellation: the block was made (by this
    * call's earlier attempt, or another).
    *
@@ -698,12 +761,13 @@ public final class PrivacyPlans {
                     List.of(
                         new UpdateAction.Set(
                             AttributePath.of(EVER_BLOCKED), ItemCodec.PRIVATE_FLAG))),
-                ItemCondition.EXISTS),
-            () -> Plans.userNotFound(block.blocked())));
+                Plans.ACTIVE_USER),
+            () -> Plans.userNotFound(block.blocked())),
+        new WritePlan.Step(MARK, new WriteAction.Put(blockMark(block), ItemCondition.NONE)));
   }
 
   /**
-   * An unblock: one transaction deleting the block item (exists) and taking one off the
+   * An unblock: one transaction deleting the block item (exists) and its mark, and taking one off the
    * blocker's {@code blocks} (on condition it holds one). A missing block item comes back as the
    * cancellation (nothing to unblock), as does a count at zero beside an existing block (drift).
    *
@@ -722,7 +786,10 @@ public final class PrivacyPlans {
                 Counters.add(BLOCKS, -1),
                 ItemCondition.and(ItemCondition.EXISTS, new ItemCondition.AtLeast(BLOCKS, 1))),
             () -> Plans.userNotFound(blocker),
-            Optional::isPresent));
+            Optional::isPresent),
+        new WritePlan.Step(
+            MARK,
+            new WriteAction.Delete(KeyLayout.blockMark(blocked, blocker), ItemCondition.NONE)));
   }
 
   /**
@@ -760,6 +827,41 @@ public final class PrivacyPlans {
         limit,
         Optional.empty(),
         false);
+  }
+
+  /**
+   * The marks of the requests a user made, a page: Query {@code PK = USER#<requester> AND
+   * begins_with(SK, #ASKING#)}, strongly consistent.
+   *
+   * @param requester the requester
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan requestMarksOf(String requester, int limit) {
+    return ownPartition(requester, KeyLayout.ASKING, limit);
+  }
+
+  /**
+   * The marks of the blocks against a user, a page: Query {@code PK = USER#<blocked> AND
+   * begins_with(SK, #BLOCKEDBY#)}, strongly consistent.
+   *
+   * @param blocked the user blocked
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan blockMarksOf(String blocked, int limit) {
+    return ownPartition(blocked, KeyLayout.BLOCKED_BY, limit);
+  }
+
+  private static QueryPlan ownPartition(String user, String prefix, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(user),
+        Optional.of(SortKeyCondition.beginsWith(prefix)),
+        true,
+        limit,
+        Optional.empty(),
+        true);
   }
 
   // --- visibility ----------------------------------------------------------------------------

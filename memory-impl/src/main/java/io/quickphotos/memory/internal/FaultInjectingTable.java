@@ -42,7 +42,9 @@ import java.util.function.Function;
  *       next attempt under it that no fault hits returns the applied attempt's capacity without
  *       writing again, as DynamoDB answers a token it has applied (the engine itself ignores
  *       tokens). The token is forgotten then; one whose transaction was cancelled is never
- *       remembered, as DynamoDB does not remember it.
+ *       remembered, as DynamoDB does not remember it;
+ *   <li>an index lag carries the write out with its index changes landing some requests later
+ *       (the engine's own lag, for this write).
  * </ul>
  *
  * <p>Scan is not scripted. Thread-safe if the delegate is: the script has its own lock.
@@ -152,7 +154,10 @@ final class FaultInjectingTable extends ForwardingTable {
       case INTERNAL_SERVER_ERROR -> throw RefusedAttempt.internalServerError();
       default -> {}
     }
-    T result = request.apply(fault);
+    T result =
+        fault.kind() == Kind.INDEX_LAG
+            ? MemoryTable.withIndexLag(fault.requests(), () -> request.apply(fault))
+            : request.apply(fault);
     if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
       Retries.unknownOutcome(operation);
       throw Unavailability.of(

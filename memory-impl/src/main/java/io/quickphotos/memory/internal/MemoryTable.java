@@ -30,7 +30,9 @@ import java.util.Optional;
  *   <li><b>Order.</b> Within a partition, sort keys are ordered by unsigned UTF-8 bytes, which is
  *       Unicode code-point order ({@link io.quickphotos.engine.Utf8#compare}); Java's
  *       {@link String#compareTo} would disagree for supplementary characters.
- *   <li><b>Index.</b> Every write maintains the index in the same critical section. The index is
+ *   <li><b>Index.</b> Every write maintains the index in the same critical section, unless the
+ *       index is set to lag ({@link #indexLag(int)}, a fault's {@code Fault.indexLag}): then its
+ *       changes land some requests later, in order, as a global secondary index's do. The index is
  *       sparse: it holds exactly the items that have both of its key attributes as non-empty
  *       strings. In this table every stored item has both, so every item is indexed; the rule is
  *       kept so the engine stays right if that ever changes.
@@ -96,6 +98,10 @@ public final class MemoryTable implements Table {
   private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
   private final ReadMostlyLock.WriteLock writeLock;
+
+  /** None unless set: the index then changes in the write's critical section. */
+  private final IndexLag indexLag = new IndexLag();
+
   // The table's stream, or null (the default): read and set under the write lock only, so a table
   // without a stream pays one null check a write.
   private ChangeLog changes;
@@ -118,6 +124,7 @@ public final class MemoryTable implements Table {
    */
   @Override
   public Read getItem(Key key) {
+    indexLag.arrive();
     Rules.key(key);
     Item stored;
     readLock.lock();
@@ -155,8 +162,17 @@ public final class MemoryTable implements Table {
    */
   @Override
   public QueryResult query(QueryPlan plan) {
+    indexLag.arrive();
     Rules.query(plan);
     Index index = plan.index();
+    if (index == Index.INVERTED && indexLag.waiting()) {
+      writeLock.lock();
+      try {
+        landDueIndexChanges();
+      } finally {
+        writeLock.unlock();
+      }
+    }
     SortedStore store = index == Index.TABLE ? table : inverted;
     List<Item> items = new ArrayList<>(Math.min(plan.limit(), 128));
     long bytesRead = 0;
@@ -258,6 +274,7 @@ public final class MemoryTable implements Table {
    */
   @Override
   public BatchRead batchGetItem(List<Key> keys) {
+    indexLag.arrive();
     Objects.requireNonNull(keys, "keys");
     Rules.batchGet(keys);
     List<Item> found = new ArrayList<>(keys.size());
@@ -302,6 +319,7 @@ public final class MemoryTable implements Table {
    */
   @Override
   public TransactRead transactGetItems(List<Key> keys) {
+    indexLag.arrive();
     Objects.requireNonNull(keys, "keys");
     Rules.transactGet(keys);
     List<Optional<Item>> items = new ArrayList<>(keys.size());
@@ -334,9 +352,11 @@ public final class MemoryTable implements Table {
   public BatchWrite batchWriteItem(List<Item> items) {
     Objects.requireNonNull(items, "items");
     Rules.batchWrite(items);
+    indexLag.arrive();
     double units = 0;
     writeLock.lock();
     try {
+      landDueIndexChanges();
       for (Item item : items) {
         WriteAction put = new WriteAction.Put(item, ItemCondition.NONE);
         Item current = current(put.key());
@@ -372,9 +392,11 @@ public final class MemoryTable implements Table {
   @Override
   public Write write(WriteAction action) {
     Objects.requireNonNull(action, "action");
+    indexLag.arrive();
     Rules.singleWrite(action);
     writeLock.lock();
     try {
+      landDueIndexChanges();
       Item current = current(action.key());
       if (!Conditions.test(action.condition(), current)) {
         // As DynamoDB with ReturnValuesOnConditionCheckFailure=ALL_OLD: the item as it is.
@@ -404,10 +426,55 @@ public final class MemoryTable implements Table {
     }
   }
 
-  /** The index is updated under the same lock as the write: a Query never misses it. */
+  /**
+   * Whether a Query of the index may miss a write that succeeded: only if a lag was ever set
+   * ({@link #indexLag(int)}) or a fault made one write lag; otherwise the index is updated under
+   * the same lock as the write.
+   */
   @Override
   public boolean indexMayLag() {
-    return false;
+    return indexLag.mayLag();
+  }
+
+  /**
+   * Makes the index trail the table, as a DynamoDB global secondary index does: the index
+   * changes of every write from now on land {@code requests} requests to this table later (see
+   * {@link IndexLag}); 0 for at once, the default. Changes already waiting keep their time.
+   *
+   * @param requests how many requests later, 0 or more
+   * @throws IllegalArgumentException if negative
+   */
+  public void indexLag(int requests) {
+    indexLag.set(requests);
+  }
+
+  /** Lands every index change still waiting: the index has caught up with the table. */
+  public void catchUpIndex() {
+    writeLock.lock();
+    try {
+      indexLag.landAll(this::land);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /**
+   * Runs one request on this thread with the index changes of its writes lagging {@code
+   * requests} requests, whatever the table's setting: a fault script's lag.
+   */
+  static <T> T withIndexLag(int requests, java.util.function.Supplier<T> request) {
+    return IndexLag.during(requests, request);
+  }
+
+  /** Under the write lock: the index changes that are due. */
+  private void landDueIndexChanges() {
+    if (indexLag.waiting()) {
+      indexLag.landDue(this::land);
+    }
+  }
+
+  private void land(IndexLag.Pending change) {
+    inverted.replace(inverted.locate(change.sk()), change.sk(), change.pk(), change.indexed());
   }
 
   /**
@@ -432,6 +499,7 @@ public final class MemoryTable implements Table {
   @Override
   public Capacity transactWrite(List<WriteAction> actions) {
     Objects.requireNonNull(actions, "actions");
+    indexLag.arrive();
     Rules.transaction(actions);
     int n = actions.size();
     Item[] before = new Item[n];
@@ -440,6 +508,7 @@ public final class MemoryTable implements Table {
     String[] reasons = null;
     writeLock.lock();
     try {
+      landDueIndexChanges();
       for (int i = 0; i < n; i++) {
         WriteAction action = actions.get(i);
         before[i] = current(action.key());
@@ -564,7 +633,11 @@ public final class MemoryTable implements Table {
     // The index keys are the table keys, so before and after sit at one place in the index.
     Item indexedAfter = indexed(after);
     if (indexed(before) != null || indexedAfter != null) {
-      inverted.replace(indexSlot, sk, pk, indexedAfter);
+      if (indexLag.holds()) {
+        indexLag.hold(sk, pk, indexedAfter);
+      } else {
+        inverted.replace(indexSlot, sk, pk, indexedAfter);
+      }
     }
     if (changes != null) {
       changes.changed(key, before, after);

@@ -10,8 +10,21 @@ package io.quickphotos.memory.internal;
  *     than 0, at most 1); otherwise 0
  * @param reason for {@link Kind#TRANSACTION_CANCELLED}, the cancellation reason of the first
  *     action (a code of {@link io.quickphotos.engine.Limits}); otherwise null
+ * @param requests for {@link Kind#INDEX_LAG}, how many requests later the write's index changes
+ *     land; otherwise 0
  */
-public record ScriptedFault(Kind kind, double fraction, String reason) {
+public record ScriptedFault(Kind kind, double fraction, String reason, int requests) {
+  /**
+   * A fault without a lag.
+   *
+   * @param kind the kind
+   * @param fraction the fraction, or 0
+   * @param reason the reason, or null
+   */
+  public ScriptedFault(Kind kind, double fraction, String reason) {
+    this(kind, fraction, reason, 0);
+  }
+
   /** What kind of failure a fault is. */
   public enum Kind {
     /** {@code ProvisionedThroughputExceededException}: nothing done, retried by the SDK. */
@@ -28,7 +41,9 @@ public record ScriptedFault(Kind kind, double fraction, String reason) {
      * A transaction is carried out by an attempt whose answer is lost, and this one is answered
      * {@code TransactionInProgressException}; a later attempt under the token gets its outcome.
      */
-    TRANSACTION_IN_PROGRESS
+    TRANSACTION_IN_PROGRESS,
+    /** A write is carried out, and its index changes land some requests later. */
+    INDEX_LAG
   }
 
   /**

@@ -38,7 +38,8 @@ import java.util.function.ToLongFunction;
  * blocks of users that do not exist (deleted, the absence checked in the same transaction), a
  * request's two items without each other, follows and requests between a blocked pair (removed as
  * a block removes them, exact counters), the {@code requests} and {@code blocks} counts against
- * their items (set on condition the profile's revision is the one read), and switches of
+ * their items (set on condition the profile's revision is the one read), marks whose request or
+ * block is gone, and switches of
  * visibility that did not end (a public account's pending requests approved, a private account's
  * shards folded back). Runs before the counters' checks, and tells them what it removed.
  */
@@ -131,7 +132,10 @@ final class AuditPrivacy {
         boolean fixed =
             fix
                 && deleteDangling(
-                    missing, List.of(KeyLayout.block(block.blocker(), block.blocked())));
+                    missing,
+                    List.of(
+                        KeyLayout.block(block.blocker(), block.blocked()),
+                        KeyLayout.blockMark(block.blocked(), block.blocker())));
         if (fixed) {
           blocksGone.merge(block.blocker(), 1L, Long::sum);
         }
@@ -149,6 +153,7 @@ final class AuditPrivacy {
     }
     counts(tally, requestsGone, blocksGone, fix, found);
     unfinishedSwitches(tally, fix, found);
+    new AuditMarks(writes, meter).check(tally, pairs, fix, found);
   }
 
   /** The users of a request or block that do not exist. */
@@ -165,7 +170,8 @@ final class AuditPrivacy {
   private static List<Key> requestKeys(FollowRequest request) {
     return List.of(
         KeyLayout.request(request.account(), request.requester()),
-        KeyLayout.requestPlace(request.account(), request.since(), request.requester()));
+        KeyLayout.requestPlace(request.account(), request.since(), request.requester()),
+        KeyLayout.requestMark(request.requester(), request.account()));
   }
 
   /** Deletes items of a user who does not exist, on condition it is still absent. */

@@ -84,6 +84,11 @@ final class AuditTally {
   /** Blocks, as read. */
   final List<Block> blocks = new ArrayList<>();
 
+  /** The marks of requests and of blocks, in the requester's and the blocked user's partition. */
+  final List<FollowRequest> requestMarks = new ArrayList<>();
+
+  final List<Block> blockMarks = new ArrayList<>();
+
   /** Each user's {@code requests} and {@code blocks} counts, and whether it is private and hot. */
   final Map<String, long[]> privacyCounts = new HashMap<>();
 
@@ -196,6 +201,8 @@ final class AuditTally {
       case FOLLOW_REQUEST -> requests.add(PrivacyPlans.followRequest(item));
       case REQUEST_PLACE -> places.add(PrivacyPlans.followRequest(item));
       case BLOCK -> blocks.add(PrivacyPlans.block(item));
+      case REQUEST_MARK -> requestMarks.add(PrivacyPlans.followRequest(item));
+      case BLOCK_MARK -> blockMarks.add(PrivacyPlans.block(item));
       case OTHER -> skipped++;
     }
   }
@@ -228,6 +235,8 @@ final class AuditTally {
     requests.addAll(other.requests);
     places.addAll(other.places);
     blocks.addAll(other.blocks);
+    requestMarks.addAll(other.requestMarks);
+    blockMarks.addAll(other.blockMarks);
     privacyCounts.putAll(other.privacyCounts);
     privateUsers.addAll(other.privateUsers);
     shardedUsers.addAll(other.shardedUsers);

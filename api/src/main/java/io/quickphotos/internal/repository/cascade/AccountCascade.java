@@ -141,7 +141,9 @@ final class AccountCascade {
             username,
             fence,
             privacyPlans,
-            attempt == 0 ? first.privacy() : java.util.Arrays.asList(null, null, null, null),
+            attempt == 0
+                ? first.privacy()
+                : java.util.Collections.nCopies(PrivacyLinks.LISTINGS, (QueryResult) null),
             meter);
         if (writes.tryWrite(UserPlans.deleteClosedProfile(username, fence.marker()), meter)) {
           return;

@@ -27,32 +27,39 @@ import java.util.function.IntFunction;
 
 /**
  * deleteUser's cascade, for who may see what: the pending requests to the closing account (its
- * partition, with its {@code requests}), the requests it made (the inverted index, with each
- * account's {@code requests}), the blocks it made (its partition, with its {@code blocks}) and
- * the blocks against it (the inverted index, with each blocker's {@code blocks}), so no request
- * or block of the account outlives it and applies to whoever takes the name next. Each listing is
- * read only when the profile says the account ever had such items ({@code requests},
- * {@code everAsked}, {@code blocks}, {@code everBlocked}): an account that never used them pays
- * nothing. Every transaction is fenced to the closing account. Stateless apart from its
- * collaborators; thread-safe if the engine is.
+ * partition, with its {@code requests}), the requests it made, the blocks it made (its partition,
+ * with its {@code blocks}) and the blocks against it, so no request or block of the account
+ * outlives it and applies to whoever takes the name next. The requests it made and the blocks
+ * against it are found twice over: by their marks in its own partition, strongly consistent, which
+ * every request and block of this version has; and on the inverted index, for those an earlier
+ * version made without a mark. The index is eventually consistent and may not list yet a request
+ * made a moment before the account was marked; its mark is there. From the mark on, no request or
+ * block naming the account is made (each requires both users active), so the listings read after
+ * it hold every one. Each listing is read only when the profile says the account ever had such
+ * items ({@code requests}, {@code everAsked}, {@code blocks}, {@code everBlocked}): an account that
+ * never used them pays nothing. Every transaction is fenced to the closing account. Stateless
+ * apart from its collaborators; thread-safe if the engine is.
  */
 final class PrivacyLinks {
-  /** Requests to the account a transaction deletes: two items each, and its own count once. */
-  private static final int TO = 49;
+  /** Requests to the account a transaction deletes: three items each, and its own count once. */
+  private static final int TO = 33;
 
-  /** Requests the account made a transaction deletes: two items and the account's count each. */
-  private static final int MADE = 33;
+  /** Requests the account made a transaction deletes: three items and the account's count each. */
+  private static final int MADE = 24;
 
-  /** Blocks the account made a transaction deletes, and its own count once. */
-  private static final int BLOCKS = 98;
+  /** Blocks the account made a transaction deletes, each with its mark, and its own count once. */
+  private static final int BLOCKS = 49;
 
-  /** Blocks against the account a transaction deletes, each with the blocker's count. */
-  private static final int AGAINST = 49;
+  /** Blocks against the account a transaction deletes: two items and the blocker's count each. */
+  private static final int AGAINST = 33;
 
   private static final StepName LINK = StepName.of("privacy link");
   private static final StepName TAIL = StepName.of("own count or fence");
   private static final AttributePath REQUESTS = PrivacyPlans.requestsCounter();
   private static final AttributePath BLOCK_COUNT = PrivacyPlans.blocksCounter();
+
+  /** How many listings {@link #listings} gives, in this order. */
+  static final int LISTINGS = 6;
 
   private final Reads reads;
   private final Writes writes;
@@ -66,21 +73,24 @@ final class PrivacyLinks {
 
   /**
    * The listings the cascade walks for the account, in a fixed order, only those its profile says
-   * it may have: requests to it, requests it made, blocks it made, blocks against it (null where
-   * there is none to walk).
+   * it may have: requests to it; the marks of the requests it made, then those requests on the
+   * index; blocks it made; the marks of the blocks against it, then those blocks on the index.
    *
    * @param username the closing account
    * @param marked its profile as marked
-   * @return four plans, null where the account never had such items
+   * @return {@value #LISTINGS} plans, null where the account never had such items
    */
   static List<QueryPlan> listings(String username, Item marked) {
-    List<QueryPlan> plans = new ArrayList<>(4);
+    List<QueryPlan> plans = new ArrayList<>(LISTINGS);
+    boolean asked = PrivacyPlans.everAsked(marked);
+    boolean blocked = PrivacyPlans.everBlocked(marked);
     plans.add(PrivacyPlans.everRequested(marked) ? requestsTo(username) : null);
-    plans.add(PrivacyPlans.everAsked(marked) ? PrivacyPlans.requestsMadeBy(username, MADE) : null);
+    plans.add(asked ? PrivacyPlans.requestMarksOf(username, MADE) : null);
+    plans.add(asked ? PrivacyPlans.requestsMadeBy(username, MADE) : null);
     plans.add(
         PrivacyPlans.everBlockedSomeone(marked) ? PrivacyPlans.blocksOf(username, BLOCKS) : null);
-    plans.add(
-        PrivacyPlans.everBlocked(marked) ? PrivacyPlans.blocksAgainst(username, AGAINST) : null);
+    plans.add(blocked ? PrivacyPlans.blockMarksOf(username, AGAINST) : null);
+    plans.add(blocked ? PrivacyPlans.blocksAgainst(username, AGAINST) : null);
     return plans;
   }
 
@@ -102,81 +112,139 @@ final class PrivacyLinks {
       List<QueryResult> first,
       Meter meter) {
     Key account = KeyLayout.user(username);
-    if (plans.get(0) != null) {
-      walk(
-          plans.get(0),
-          first.get(0),
-          true,
-          item -> {
-            FollowRequest request = PrivacyPlans.followRequest(item);
-            return List.of(
-                new WriteAction.Delete(
-                    KeyLayout.request(username, request.requester()), ItemCondition.NONE),
-                new WriteAction.Delete(item.key(), ItemCondition.EXISTS));
-          },
-          n -> ownCountDown(account, REQUESTS, n, fence),
-          fence,
-          meter);
-    }
-    if (plans.get(1) != null) {
-      walk(
-          plans.get(1),
-          first.get(1),
-          false,
-          item -> {
-            FollowRequest request = PrivacyPlans.followRequest(item);
-            return List.of(
+    // Requests to the account: each with its place and its requester's mark.
+    walk(
+        plans.get(0),
+        first.get(0),
+        true,
+        item -> {
+          FollowRequest request = PrivacyPlans.followRequest(item);
+          return Group.of(
+              new WriteAction.Delete(
+                  KeyLayout.request(username, request.requester()), ItemCondition.NONE),
+              new WriteAction.Delete(item.key(), ItemCondition.EXISTS),
+              new WriteAction.Delete(
+                  KeyLayout.requestMark(request.requester(), username), ItemCondition.NONE));
+        },
+        n -> ownCountDown(account, REQUESTS, n, fence),
+        fence,
+        meter);
+    // Requests it made, by their marks: the request on condition it is the one marked; a mark
+    // whose request is gone (an earlier version removed it without the mark) goes alone.
+    walk(
+        plans.get(1),
+        first.get(1),
+        true,
+        item -> {
+          FollowRequest request = PrivacyPlans.followRequest(item);
+          return new Group(
+              madeRemoval(request, PrivacyPlans.isRequest(request), username),
+              List.of(new WriteAction.Delete(item.key(), ItemCondition.NONE)));
+        },
+        n -> fence.check(),
+        fence,
+        meter);
+    // Requests it made, on the index: those of an earlier version, without a mark.
+    walk(
+        plans.get(2),
+        first.get(2),
+        false,
+        item ->
+            Group.of(madeRemoval(PrivacyPlans.followRequest(item), ItemCondition.EXISTS, username)),
+        n -> fence.check(),
+        fence,
+        meter);
+    // Blocks it made: each with the blocked user's mark.
+    walk(
+        plans.get(3),
+        first.get(3),
+        true,
+        item ->
+            Group.of(
                 new WriteAction.Delete(item.key(), ItemCondition.EXISTS),
                 new WriteAction.Delete(
-                    KeyLayout.requestPlace(request.account(), request.since(), username),
-                    ItemCondition.NONE),
-                new WriteAction.Update(
-                    KeyLayout.user(request.account()),
-                    Counters.add(REQUESTS, -1),
-                    new ItemCondition.AtLeast(REQUESTS, 1)));
-          },
-          n -> fence.check(),
-          fence,
-          meter);
+                    KeyLayout.blockMark(PrivacyPlans.block(item).blocked(), username),
+                    ItemCondition.NONE)),
+        n -> ownCountDown(account, BLOCK_COUNT, n, fence),
+        fence,
+        meter);
+    // Blocks against it, by their marks; a mark whose block is gone goes alone.
+    walk(
+        plans.get(4),
+        first.get(4),
+        true,
+        item ->
+            new Group(
+                againstRemoval(PrivacyPlans.block(item).blocker(), username),
+                List.of(new WriteAction.Delete(item.key(), ItemCondition.NONE))),
+        n -> fence.check(),
+        fence,
+        meter);
+    // Blocks against it, on the index: those of an earlier version, without a mark.
+    walk(
+        plans.get(5),
+        first.get(5),
+        false,
+        item -> Group.of(againstRemoval(PrivacyPlans.block(item).blocker(), username)),
+        n -> fence.check(),
+        fence,
+        meter);
+  }
+
+  /**
+   * A request the closing account made, removed: the request (on the given condition), its
+   * place, its mark, and the account asked's {@code requests} − 1.
+   */
+  private static List<WriteAction> madeRemoval(
+      FollowRequest request, ItemCondition requestCondition, String username) {
+    return List.of(
+        new WriteAction.Delete(KeyLayout.request(request.account(), username), requestCondition),
+        new WriteAction.Delete(
+            KeyLayout.requestPlace(request.account(), request.since(), username),
+            ItemCondition.NONE),
+        new WriteAction.Delete(
+            KeyLayout.requestMark(username, request.account()), ItemCondition.NONE),
+        new WriteAction.Update(
+            KeyLayout.user(request.account()),
+            Counters.add(REQUESTS, -1),
+            new ItemCondition.AtLeast(REQUESTS, 1)));
+  }
+
+  /** A block against the closing account, removed: the block, its mark, the blocker's count. */
+  private static List<WriteAction> againstRemoval(String blocker, String username) {
+    return List.of(
+        new WriteAction.Delete(KeyLayout.block(blocker, username), ItemCondition.EXISTS),
+        new WriteAction.Delete(KeyLayout.blockMark(username, blocker), ItemCondition.NONE),
+        new WriteAction.Update(
+            KeyLayout.user(blocker),
+            Counters.add(BLOCK_COUNT, -1),
+            new ItemCondition.AtLeast(BLOCK_COUNT, 1)));
+  }
+
+  /**
+   * The actions that remove one listed item, and what to send instead if one of their conditions
+   * fails (empty: leave the item out).
+   */
+  private record Group(List<WriteAction> actions, List<WriteAction> fallback) {
+    static Group of(WriteAction... actions) {
+      return of(List.of(actions));
     }
-    if (plans.get(2) != null) {
-      walk(
-          plans.get(2),
-          first.get(2),
-          true,
-          item -> List.of(new WriteAction.Delete(item.key(), ItemCondition.EXISTS)),
-          n -> ownCountDown(account, BLOCK_COUNT, n, fence),
-          fence,
-          meter);
-    }
-    if (plans.get(3) != null) {
-      walk(
-          plans.get(3),
-          first.get(3),
-          false,
-          item ->
-              List.of(
-                  new WriteAction.Delete(item.key(), ItemCondition.EXISTS),
-                  new WriteAction.Update(
-                      KeyLayout.user(PrivacyPlans.block(item).blocker()),
-                      Counters.add(BLOCK_COUNT, -1),
-                      new ItemCondition.AtLeast(BLOCK_COUNT, 1))),
-          n -> fence.check(),
-          fence,
-          meter);
+
+    static Group of(List<WriteAction> actions) {
+      return new Group(actions, List.of());
     }
   }
 
   /** Where the listed item leads: the actions that remove it (its delete first). */
   private interface Removal {
-    List<WriteAction> of(Item item);
+    Group of(Item item);
   }
 
   /**
-   * Walks one listing: each page's items removed in one transaction with the tail (the account's
-   * own count, or the fence); a listing of the account's own partition is read again from its
-   * start after each page (what was removed is gone), one of the index onward from the page's
-   * last key.
+   * Walks one listing (none if its plan is null): each page's items removed in one transaction
+   * with the tail (the account's own count, or the fence); a listing of the account's own
+   * partition is read again from its start after each page (what was removed is gone), one of
+   * the index onward from the page's last key.
    */
   private void walk(
       QueryPlan plan,
@@ -186,13 +254,16 @@ final class PrivacyLinks {
       IntFunction<WriteAction> tail,
       CascadeSteps.AccountFence fence,
       Meter meter) {
+    if (plan == null) {
+      return;
+    }
     QueryResult page = firstPage;
     QueryPlan next = plan;
     while (true) {
       if (page == null) {
         page = reads.query(next, meter);
       }
-      List<List<WriteAction>> groups = new ArrayList<>();
+      List<Group> groups = new ArrayList<>();
       for (Item item : page.items()) {
         if (ItemCodec.kindOf(item) != ItemCodec.Entity.OTHER) {
           groups.add(removal.of(item));
@@ -209,21 +280,21 @@ final class PrivacyLinks {
 
   /**
    * One transaction of the groups and the tail; a group one of whose conditions failed (its item
-   * gone already, by another call, or an index entry that lagged) is left out and the rest sent
-   * again. The tail failing means the account is gone or replaced (the cascade ends) or its own
-   * count is below its items (reported).
+   * gone already, by another call, or an index entry that lagged) is sent again as its fallback,
+   * or left out if it has none, with the rest. The tail failing means the account is gone or
+   * replaced (the cascade ends) or its own count is below its items (reported).
    */
   private void commit(
-      List<List<WriteAction>> groups,
+      List<Group> groups,
       IntFunction<WriteAction> tail,
       CascadeSteps.AccountFence fence,
       Meter meter) {
-    List<List<WriteAction>> left = new ArrayList<>(groups);
+    List<Group> left = new ArrayList<>(groups);
     for (int attempt = 0; attempt < 4 && !left.isEmpty(); attempt++) {
       List<WritePlan.Step> plan = new ArrayList<>();
       int k = 0;
-      for (List<WriteAction> group : left) {
-        for (WriteAction action : group) {
+      for (Group group : left) {
+        for (WriteAction action : group.actions()) {
           plan.add(new WritePlan.Step(LINK.at(k++), action));
         }
       }
@@ -241,15 +312,17 @@ final class PrivacyLinks {
                 + " is below its items; ./quickphotos audit --fix mends it, then deleteUser again",
             c.cause());
       }
-      List<List<WriteAction>> kept = new ArrayList<>();
+      List<Group> kept = new ArrayList<>();
       k = 0;
-      for (List<WriteAction> group : left) {
+      for (Group group : left) {
         boolean failed = false;
-        for (int j = 0; j < group.size(); j++) {
+        for (int j = 0; j < group.actions().size(); j++) {
           failed |= c.failed(LINK.at(k++));
         }
         if (!failed) {
           kept.add(group);
+        } else if (!group.fallback().isEmpty()) {
+          kept.add(Group.of(group.fallback()));
         }
       }
       left = kept;

@@ -34,11 +34,11 @@ import java.util.Optional;
  * the engine is.
  */
 final class Visibilities {
-  /** Requests one transaction approves: four actions each, and the account's once. */
-  static final int APPROVALS = 24;
+  /** Requests one transaction approves: five actions each, and the account's once. */
+  static final int APPROVALS = 19;
 
   /** Requests one guarded transaction approves: two block checks more each. */
-  static final int GUARDED_APPROVALS = 16;
+  static final int GUARDED_APPROVALS = 14;
 
   private final Reads reads;
   private final Writes writes;
