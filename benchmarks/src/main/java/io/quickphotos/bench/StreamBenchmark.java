@@ -40,16 +40,19 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * <p>Run, from the repository root, after {@code ./mvnw -pl benchmarks -am package -DskipTests}:
  *
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar 'StreamBenchmark' -wi 1 -i 3 -f 1
+ * java -jar benchmarks/target/benchmarks.jar 'StreamBenchmark' -rf json \
+ *     -rff benchmarks/results/streams.json
  * </pre>
  *
- * The settings are short (1 fork, 2 × 1 s warm-up, 3 × 1 s measured): a stream of 10,000 records
- * takes about a third of a second to read, so each iteration reads it a few times.
+ * The settings are short (1 fork, 5 × 1 s warm-up, 3 × 1 s measured, about 20 s in all). The
+ * warm-up is the longer half because an invocation reads the whole stream, a few hundred
+ * milliseconds while the JIT is cold: with one second of warm-up the first measured iterations
+ * still ran at a third of the last ones' rate.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 1)
+@Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(
     value = 1,
