@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -59,6 +60,9 @@ public final class DynamoDbCheckpoints implements Checkpoints {
   private final String tableName;
   private final String consumer;
   private final AtomicLong staleWrites = new AtomicLong();
+  // A shard read to its end keeps that checkpoint for good (nothing is past a shard's end), and
+  // the poller asks for it, and for its children's parent, every round: once seen, from memory.
+  private final Map<String, Checkpoint> ended = new ConcurrentHashMap<>();
 
   private DynamoDbCheckpoints(DynamoDbClient client, String tableName, String consumer) {
     this.client = client;
@@ -121,7 +125,8 @@ public final class DynamoDbCheckpoints implements Checkpoints {
 
   /**
    * The shard's checkpoint: one strongly consistent GetItem (1 RCU), so a poller started right
-   * after another stopped sees its last write.
+   * after another stopped sees its last write; none for a shard this instance has seen read to
+   * its end (that checkpoint never changes, so it is kept in memory).
    *
    * @param shardId the shard
    * @return its checkpoint, empty if none was written
@@ -130,17 +135,24 @@ public final class DynamoDbCheckpoints implements Checkpoints {
    */
   @Override
   public Optional<Checkpoint> get(String shardId) {
+    Checkpoint known = ended.get(Objects.requireNonNull(shardId, "shardId"));
+    if (known != null) {
+      return Optional.of(known);
+    }
     Map<String, AttributeValue> item =
         client.getItem(r -> r.tableName(tableName).key(key(shardId)).consistentRead(true)).item();
     if (item == null || item.isEmpty()) {
       return Optional.empty();
     }
     AttributeValue sequence = item.get(SEQUENCE_NUMBER);
-    AttributeValue ended = item.get(ENDED);
-    return Optional.of(
+    AttributeValue end = item.get(ENDED);
+    Checkpoint checkpoint =
         new Checkpoint(
-            sequence == null ? null : sequence.s(),
-            ended != null && Boolean.TRUE.equals(ended.bool())));
+            sequence == null ? null : sequence.s(), end != null && Boolean.TRUE.equals(end.bool()));
+    if (checkpoint.ended()) {
+      ended.put(shardId, checkpoint);
+    }
+    return Optional.of(checkpoint);
   }
 
   /**
@@ -173,6 +185,9 @@ public final class DynamoDbCheckpoints implements Checkpoints {
                   .conditionExpression("attribute_not_exists(#p) OR #p < :p")
                   .expressionAttributeNames(Map.of("#p", POSITION))
                   .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(position))));
+      if (checkpoint.ended()) {
+        ended.put(shardId, checkpoint);
+      }
     } catch (ConditionalCheckFailedException e) {
       // Another poller is at or past this checkpoint: it stands.
       staleWrites.incrementAndGet();

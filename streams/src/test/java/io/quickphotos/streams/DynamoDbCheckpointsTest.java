@@ -9,6 +9,7 @@ import io.quickphotos.streams.Checkpoints.Checkpoint;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Checkpoints in a DynamoDB Local table: a poller in a "new process" (new checkpoints object, same
@@ -194,7 +196,8 @@ class DynamoDbCheckpointsTest {
 
   @Test
   void checkpointsOrderBySequenceNumberThenTheShardsEnd() {
-    DynamoDbCheckpoints c = checkpoints(newConsumer());
+    String consumer = newConsumer();
+    DynamoDbCheckpoints c = checkpoints(consumer);
     assertThat(c.get("shard-1")).isEmpty();
 
     c.put("shard-1", new Checkpoint("21", false));
@@ -208,6 +211,22 @@ class DynamoDbCheckpointsTest {
     assertThat(c.get("shard-1")).contains(new Checkpoint("21", true));
     c.put("shard-1", new Checkpoint("21", false));
     assertThat(c.get("shard-1")).contains(new Checkpoint("21", true));
+
+    // A shard's end never changes: this instance answers it from memory from then on, as the
+    // deleted item shows; a new instance asks the table.
+    local
+        .client()
+        .deleteItem(
+            r ->
+                r.tableName(TABLE)
+                    .key(
+                        Map.of(
+                            DynamoDbCheckpoints.CONSUMER,
+                            AttributeValue.fromS(consumer),
+                            DynamoDbCheckpoints.SHARD,
+                            AttributeValue.fromS("shard-1"))));
+    assertThat(c.get("shard-1")).contains(new Checkpoint("21", true));
+    assertThat(checkpoints(consumer).get("shard-1")).isEmpty();
 
     // A shard that closed empty; and a 40-digit sequence number, DynamoDB's longest.
     c.put("shard-2", new Checkpoint(null, true));
