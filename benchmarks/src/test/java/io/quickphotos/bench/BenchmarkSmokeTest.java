@@ -53,6 +53,9 @@ class BenchmarkSmokeTest {
             // (ReadScalingBenchmarkTest).
             .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
             // The delayed feed has no backend parameter and its own smoke test (LatencyReportTest).
+            // The stream's reader has no backend parameter and its own smoke test
+            // (StreamBenchmarkTest).
+            .exclude("io\\.quickphotos\\.bench\\.StreamBenchmark")
             .exclude("io\\.quickphotos\\.bench\\.FeedLatencyBenchmark")
             // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
             .param("size", "100")

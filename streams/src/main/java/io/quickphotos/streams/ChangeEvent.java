@@ -95,7 +95,10 @@ public sealed interface ChangeEvent {
 
   /**
    * A request ended without a follow: declined by the account, withdrawn by the requester, or
-   * discarded with one of the accounts.
+   * discarded with one of the accounts. Also the first half of an approval whose two records
+   * fell into two batches of a Lambda event source mapping (the poller never cuts between them):
+   * a {@link Followed} of the same pair then comes in a later batch, since the request's REMOVE
+   * alone is the same record for an approval and a decline ({@code docs/streams.md}).
    *
    * @param requester who asked
    * @param account the private account

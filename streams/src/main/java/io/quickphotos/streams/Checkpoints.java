@@ -7,7 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Where a {@link StreamPoller} remembers, per shard, the last record its handler finished and
  * whether the shard is read to its end. A poller restarted on the same checkpoints goes on after
- * them, so it redelivers at most the batch that was in flight when it stopped.
+ * them, so it redelivers at most the batch that was in flight when it stopped. {@link
+ * #inMemory()} for one process; {@link DynamoDbCheckpoints} in a DynamoDB table, for a poller
+ * restarted in another.
  */
 public interface Checkpoints {
 

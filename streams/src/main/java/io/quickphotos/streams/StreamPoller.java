@@ -389,7 +389,9 @@ public final class StreamPoller implements AutoCloseable {
 
     /**
      * Where the poller keeps its checkpoints; new in-memory ones unless set. A poller built on
-     * the checkpoints of one that stopped goes on after them.
+     * the checkpoints of one that stopped goes on after them: the same {@link
+     * Checkpoints#inMemory()} instance in one process, or {@link DynamoDbCheckpoints} across
+     * processes.
      *
      * @param checkpoints the checkpoints
      * @return this builder

@@ -32,7 +32,11 @@ import java.util.Objects;
  * a handler that throws makes this class report the batch's first record as failed, and Lambda
  * delivers the batch again from it. A delivery may therefore come twice; the handler applies it
  * once in effect with {@code AppliedMarks} (or the mark written with its effect). An approval
- * whose two records fall into two batches is reported as the request's end and a follow.
+ * whose two records fall into two batches is reported as the request's end ({@code
+ * RequestDeclined}) and a follow ({@code Followed}) of the same pair: neither record alone tells
+ * an approval, and a lone request's end cannot be held back for the next batch, since a decline is
+ * the same record and, with nothing after it, would come back until Lambda's retries ran out
+ * ({@code docs/streams.md}).
  *
  * <p>Thread-safe if the handler is; Lambda calls one instance with one event at a time.
  */

@@ -24,6 +24,7 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
@@ -34,6 +35,24 @@ class ChangeFeedHandlerTest {
 
   /** Records of: two users created, a follow, a profile change. */
   private static DynamodbEvent event() {
+    return event(
+        records(
+            photos -> {
+              photos.follow("bob", "ann");
+              photos.updateProfile("ann", ProfileUpdate.builder().name("Ann").build());
+            },
+            Visibility.PUBLIC));
+  }
+
+  private static DynamodbEvent event(List<DynamodbEvent.DynamodbStreamRecord> records) {
+    DynamodbEvent event = new DynamodbEvent();
+    event.setRecords(records);
+    return event;
+  }
+
+  /** The records of ann's and bob's creation (ann's visibility given), then of the story. */
+  private static List<DynamodbEvent.DynamodbStreamRecord> records(
+      Consumer<QuickPhotos> story, Visibility anns) {
     Clock clock = Clock.systemUTC();
     InMemoryTable table = InMemoryTable.create();
     MemoryStreams stream = MemoryStreams.enable(table, StreamViewType.NEW_AND_OLD_IMAGES, clock);
@@ -48,10 +67,9 @@ class ChangeFeedHandlerTest {
               "S",
               UserStatus.ACTIVE,
               Map.of(),
-              Visibility.PUBLIC));
+              name.equals("ann") ? anns : Visibility.PUBLIC));
     }
-    photos.follow("bob", "ann");
-    photos.updateProfile("ann", ProfileUpdate.builder().name("Ann").build());
+    story.accept(photos);
     String shard =
         stream
             .client()
@@ -73,9 +91,7 @@ class ChangeFeedHandlerTest {
     for (Record r : stream.client().getRecords(g -> g.shardIterator(iterator)).records()) {
       records.add(lambda(r));
     }
-    DynamodbEvent event = new DynamodbEvent();
-    event.setRecords(records);
-    return event;
+    return records;
   }
 
   private static DynamodbEvent.DynamodbStreamRecord lambda(Record r) {
@@ -162,5 +178,47 @@ class ChangeFeedHandlerTest {
                     .isEqualTo(event.getRecords().get(0).getDynamodb().getSequenceNumber()));
     assertThat(retried.getBatchItemFailures()).isEmpty();
     assertThat(applied).containsExactly("UserCreated", "UserCreated", "Followed", "ProfileChanged");
+  }
+
+  @Test
+  void anApprovalSplitAcrossTwoBatchesIsTheRequestsEndAndAFollow() {
+    List<DynamodbEvent.DynamodbStreamRecord> records =
+        records(
+            photos -> {
+              photos.follow("bob", "ann");
+              photos.approveRequest("ann", "bob");
+            },
+            Visibility.PRIVATE);
+    List<ChangeEvent> events = new ArrayList<>();
+    ChangeFeedHandler handler =
+        new ChangeFeedHandler(batch -> batch.forEach(d -> events.add(d.event()))) {};
+
+    // In one batch: one approval.
+    handler.handleRequest(event(records), null);
+    assertThat(events)
+        .extracting(ChangeFeedHandlerTest::describe)
+        .containsExactly("UserCreated", "UserCreated", "FollowRequested", "RequestApproved");
+
+    // Cut after the request's REMOVE, the approval transaction's first of its two items that
+    // carry the pair, as Lambda may cut its batches: neither record alone tells an approval (the
+    // REMOVE is a decline's too, the INSERT a public follow's), so the handler sees both.
+    int cut = 0;
+    while (!records.get(cut).getEventName().equals("REMOVE")) {
+      cut++;
+    }
+    events.clear();
+    handler.handleRequest(event(records.subList(0, cut + 1)), null);
+    handler.handleRequest(event(records.subList(cut + 1, records.size())), null);
+    assertThat(events)
+        .extracting(ChangeFeedHandlerTest::describe)
+        .containsExactly(
+            "UserCreated", "UserCreated", "FollowRequested", "RequestDeclined", "Followed");
+    assertThat(events.get(3)).isEqualTo(new ChangeEvent.RequestDeclined("bob", "ann"));
+    assertThat(((ChangeEvent.Followed) events.get(4)).follow())
+        .satisfies(
+            f -> {
+              assertThat(f.follower()).isEqualTo("bob");
+              assertThat(f.followed()).isEqualTo("ann");
+            });
   }
 }
