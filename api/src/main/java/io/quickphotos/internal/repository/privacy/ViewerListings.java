@@ -66,10 +66,16 @@ final class ViewerListings {
     this.decisions = decisions;
   }
 
-  /** A profile: one BatchGetItem of it and its block of the viewer. */
+  /**
+   * A profile: one BatchGetItem of it and its block of the viewer. The viewer's own: one GetItem
+   * of it (and a hot account's shards), never a kept snapshot, so an account closed or made
+   * private through another instance is seen so at once by itself too.
+   */
   Optional<User> getUser(String viewer, String username, Meter meter) {
     if (viewer.equals(username)) {
-      return hotCounters.user(username, meter).map(ItemCodec::user);
+      return hotCounters
+          .withTotals(reads.get(KeyLayout.user(username), meter), meter)
+          .map(ItemCodec::user);
     }
     Key profile = KeyLayout.user(username);
     Decided read = decisions.read(viewer, List.of(), List.of(username), List.of(profile), meter);
@@ -81,10 +87,15 @@ final class ViewerListings {
         .map(item -> ItemCodec.user(item).withoutPendingRequests());
   }
 
-  /** A photo: one BatchGetItem of it and the items that decide. */
+  /**
+   * A photo: one BatchGetItem of it and the items that decide. The owner's own: one GetItem of it
+   * (and a hot photo's shards), never a kept snapshot.
+   */
   Optional<Photo> getPhoto(String viewer, PhotoId id, Meter meter) {
     if (viewer.equals(id.owner())) {
-      return hotCounters.photo(id, meter).map(ItemCodec::photo);
+      return hotCounters
+          .withTotals(reads.get(KeyLayout.photo(id), meter), meter)
+          .map(ItemCodec::photo);
     }
     Key photo = KeyLayout.photo(id);
     Decided read = decisions.read(viewer, List.of(id.owner()), List.of(), List.of(photo), meter);
