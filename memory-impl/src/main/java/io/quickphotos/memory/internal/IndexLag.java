@@ -28,6 +28,9 @@ final class IndexLag {
 
   private static final ThreadLocal<Integer> THIS_WRITE = new ThreadLocal<>();
 
+  /** Whether a fault ever made one write lag, in this JVM: until then no write looks it up. */
+  private static volatile boolean anyWriteLagged;
+
   private final AtomicLong requests = new AtomicLong();
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
   private volatile int lag;
@@ -57,6 +60,7 @@ final class IndexLag {
    * requests}, whatever the table's setting: for a fault script's {@code Fault.indexLag}.
    */
   static <T> T during(int requests, Supplier<T> request) {
+    anyWriteLagged = true;
     THIS_WRITE.set(requests);
     try {
       return request.get();
@@ -90,6 +94,9 @@ final class IndexLag {
    * it still wait (changes land in order). Under the write lock.
    */
   boolean holds() {
+    if (!anyWriteLagged) {
+      return lag > 0 || waiting > 0;
+    }
     Integer forThisWrite = THIS_WRITE.get();
     if (forThisWrite != null && forThisWrite > 0) {
       everLagged = true;
@@ -99,7 +106,7 @@ final class IndexLag {
 
   /** Queues an index change of a write being stored now. Under the write lock. */
   void hold(String sk, String pk, Item indexed) {
-    Integer forThisWrite = THIS_WRITE.get();
+    Integer forThisWrite = anyWriteLagged ? THIS_WRITE.get() : null;
     int wait = Math.max(lag, forThisWrite == null ? 0 : forThisWrite);
     long due = requests.get() + wait;
     Pending last = pending.peekLast();
