@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -68,6 +69,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  *       in the application's {@link ObservationRegistry} ({@link QuickPhotosObservations}: a span
  *       per call with Micrometer Tracing), when it has a registry and {@code
  *       quickphotos.observations.enabled} is not false.
+ *   <li>{@code quickPhotosChangeFeed}: the table's stream read by a poller that starts and stops
+ *       with the context ({@link QuickPhotosChangeFeed}), handed to the application's {@code
+ *       ChangeHandler} beans, when {@code quickphotos.change-feed.enabled} is true and
+ *       quickphotos-streams (an optional dependency) is on the class path.
  *   <li>{@code quickPhotosHealthIndicator}: the Actuator health of the table, when Actuator is
  *       on the class path ({@link QuickPhotosHealth}), switched as Boot's own are by {@code
  *       management.health.quickphotos.enabled} and {@code management.health.defaults.enabled}.
@@ -92,6 +97,13 @@ public class QuickPhotosAutoConfiguration {
 
   /** The AWS SDK's client, which quickphotos-dynamo brings. */
   static final String SDK_CLIENT = "software.amazon.awssdk.services.dynamodb.DynamoDbClient";
+
+  /** The change feed's poller, in quickphotos-streams. */
+  static final String STREAMS = "io.quickphotos.streams.StreamPoller";
+
+  /** The AWS SDK's streams client, which quickphotos-streams brings. */
+  static final String STREAMS_CLIENT =
+      "software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient";
 
   /** Created by Spring. */
   public QuickPhotosAutoConfiguration() {}
@@ -175,7 +187,12 @@ public class QuickPhotosAutoConfiguration {
       ObjectProvider<BuiltRepository> built,
       ConfigurableBeanFactory beans) {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
-      QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
+      MemoryQuickPhotos.Builder memory = MemoryQuickPhotos.builder();
+      if (properties.getChangeFeed().isEnabled() && streamsPresent(beans.getBeanClassLoader())) {
+        // The table first, so that a customizer may still replace it (and its stream with it).
+        memory = ChangeFeedStreams.withStream(memory, configurer.clock(), built.getIfAvailable());
+      }
+      QuickPhotos photos = configurer.configure(memory).build();
       built.ifAvailable(b -> b.record("memory", null));
       return photos;
     }
@@ -193,6 +210,11 @@ public class QuickPhotosAutoConfiguration {
           null);
     }
     return DynamoDbRepository.build(properties, configurer, built, beans);
+  }
+
+  /** Whether quickphotos-streams and the SDK's streams client are there, for the change feed. */
+  static boolean streamsPresent(ClassLoader loader) {
+    return ClassUtils.isPresent(STREAMS, loader) && ClassUtils.isPresent(STREAMS_CLIENT, loader);
   }
 
   /** Whether quickphotos-dynamo and the AWS SDK's client are there, as the class conditions ask. */
@@ -262,6 +284,73 @@ public class QuickPhotosAutoConfiguration {
       } catch (SdkClientException e) {
         throw DeploymentProblems.client(e);
       }
+    }
+  }
+
+  /**
+   * The change feed, when {@code quickphotos.change-feed.enabled} is true and quickphotos-streams
+   * is on the class path: a {@link QuickPhotosChangeFeed} over the application's handlers.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {STREAMS, STREAMS_CLIENT})
+  @ConditionalOnProperty(prefix = "quickphotos.change-feed", name = "enabled", havingValue = "true")
+  static class ChangeFeedConfiguration {
+
+    /**
+     * The feed: on memory, the stream of the table the starter built its repository on; on
+     * DynamoDB, the stream of {@code quickphotos.table-name}, read with the application's
+     * streams client or one like its DynamoDB client. Found when the context starts, as are the
+     * handlers and checkpoints.
+     *
+     * @param properties the {@code quickphotos.*} properties
+     * @param handlers every {@code ChangeHandler} bean, called in their order
+     * @param checkpoints the application's checkpoints, if it has exactly one; else in memory
+     * @param built what the starter built, for the memory table's stream
+     * @param beans the context's beans: the DynamoDB and streams clients
+     * @return the feed, a {@code SmartLifecycle}
+     * @throws QuickPhotosStartupException if the interval or batch size is out of range
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosChangeFeed quickPhotosChangeFeed(
+        QuickPhotosProperties properties,
+        ObjectProvider<io.quickphotos.streams.ChangeHandler> handlers,
+        ObjectProvider<io.quickphotos.streams.Checkpoints> checkpoints,
+        ObjectProvider<BuiltRepository> built,
+        ConfigurableBeanFactory beans) {
+      QuickPhotosProperties.ChangeFeed feed = properties.getChangeFeed();
+      return new QuickPhotosChangeFeed(
+          () ->
+              properties.getBackend() == QuickPhotosProperties.Backend.MEMORY
+                  ? ChangeFeedStreams.memory(built.getIfAvailable())
+                  : ChangeFeedStreams.dynamoDb(beans, properties.getTableName()),
+          () -> handlers.orderedStream().toList(),
+          () -> checkpoints.getIfUnique(io.quickphotos.streams.Checkpoints::inMemory),
+          feed.getInterval(),
+          feed.getBatchSize());
+    }
+  }
+
+  /** {@code quickphotos.change-feed.enabled} without quickphotos-streams: a start that says so. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingClass(STREAMS)
+  @ConditionalOnProperty(prefix = "quickphotos.change-feed", name = "enabled", havingValue = "true")
+  static class ChangeFeedWithoutStreamsConfiguration {
+
+    /**
+     * Stops the start: the property asks for a feed nothing can read.
+     *
+     * @return never
+     * @throws QuickPhotosStartupException always, naming the artifact
+     */
+    @Bean
+    Object quickPhotosChangeFeed() {
+      throw new QuickPhotosStartupException(
+          "quickphotos.change-feed.enabled is true and quickphotos-streams is not on the class"
+              + " path, so there is no poller to read the change feed with.",
+          "Add the dependency io.quickphotos:quickphotos-streams (the starter declares it"
+              + " optional), or set quickphotos.change-feed.enabled=false.",
+          null);
     }
   }
 

@@ -85,7 +85,7 @@ public final class QuickPhotosBuilderConfigurer {
                     .orderedStream()
                     .map(listener -> forTheBuildersTable(listener, builder))
                     .toArray(CostListener[]::new)))
-        .clock(clocks.getIfUnique(Clock::systemUTC));
+        .clock(clock());
     if (builder instanceof MemoryQuickPhotos.Builder memory) {
       faults.ifUnique(memory::faults);
     }
@@ -93,6 +93,11 @@ public final class QuickPhotosBuilderConfigurer {
     builder.executor(requests.executor());
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder;
+  }
+
+  /** The clock a builder gets: the application's when it has exactly one, else UTC's. */
+  Clock clock() {
+    return clocks.getIfUnique(Clock::systemUTC);
   }
 
   /**
