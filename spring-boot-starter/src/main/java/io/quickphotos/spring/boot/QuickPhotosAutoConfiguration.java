@@ -28,6 +28,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.util.ClassUtils;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
@@ -256,6 +257,9 @@ public class QuickPhotosAutoConfiguration {
      * {@code @ServiceConnection} or bean of the application's gives others), the SDK's default
      * credentials and region chains for what they leave unset, and the SDK's default HTTP
      * client. Building it makes no request; the credentials are looked up at the first request.
+     * Lazy, so that a context processed ahead of time on the dynamodb backend (whose conditions
+     * are fixed at build time) and started on memory builds no client, which would need a
+     * region: the repository, which chooses its backend when it is built, never asks for it.
      *
      * @param connection where to connect
      * @param customizers every client builder customizer, applied in their order after the
@@ -265,6 +269,7 @@ public class QuickPhotosAutoConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
+    @Lazy // built when the repository (or a bean of the application's) asks, see below
     DynamoDbClient quickPhotosDynamoDbClient(
         QuickPhotosConnectionDetails connection,
         ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
