@@ -225,8 +225,8 @@ public class QuickPhotosAutoConfiguration {
 
   /**
    * The DynamoDB client, when quickphotos-dynamo is on the class path and the application has no
-   * client of its own, and no repository of its own either (nested configurations are read before this class's beans, so the condition sees the
-   * application's repository only).
+   * client of its own, and no repository of its own either (nested configurations are read
+   * before this class's beans, so the condition sees the application's repository only).
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = {DYNAMO, SDK_CLIENT})
@@ -269,7 +269,7 @@ public class QuickPhotosAutoConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    @Lazy // built when the repository (or a bean of the application's) asks, see below
+    @Lazy
     DynamoDbClient quickPhotosDynamoDbClient(
         QuickPhotosConnectionDetails connection,
         ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
