@@ -133,6 +133,17 @@ public final class DynamoQuickPhotos {
     }
 
     /**
+     * The table's name as set so far: {@value QuickPhotosTable#DEFAULT_NAME} unless {@link
+     * #tableName(String)} set another. For code that configures a builder it did not make: Spring
+     * Boot's starter tags a repository's meters and spans with it.
+     *
+     * @return the name
+     */
+    public String tableName() {
+      return tableName;
+    }
+
+    /**
      * Whether {@link #build()} creates the table when it is missing and checks its layout when
      * it exists, by calling {@link QuickPhotosTable#createIfMissing} (named for its subject
      * there; here the option names the table, as the builder's other options are the

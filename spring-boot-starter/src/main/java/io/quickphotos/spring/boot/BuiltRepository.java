@@ -8,6 +8,7 @@ package io.quickphotos.spring.boot;
 final class BuiltRepository {
   private volatile String backend;
   private volatile String table;
+  private volatile Object memoryStream;
 
   void record(String backend, String table) {
     this.table = table;
@@ -20,5 +21,19 @@ final class BuiltRepository {
 
   String table() {
     return table;
+  }
+
+  /**
+   * Records the stream of the memory table the starter built the repository on, for the change
+   * feed. An {@code Object} (a {@code MemoryStreams}), so that this class, which every start
+   * loads, names no type of the AWS SDK's, which an application on memory may not have.
+   */
+  void recordMemoryStream(Object memoryStream) {
+    this.memoryStream = memoryStream;
+  }
+
+  /** The memory table's stream of the last repository built, or null. */
+  Object memoryStream() {
+    return memoryStream;
   }
 }

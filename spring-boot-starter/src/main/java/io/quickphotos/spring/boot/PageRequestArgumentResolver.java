@@ -52,8 +52,16 @@ public final class PageRequestArgumentResolver implements HandlerMethodArgumentR
       ModelAndViewContainer container,
       NativeWebRequest request,
       WebDataBinderFactory binders) {
-    String cursor = request.getParameter("cursor");
-    String size = request.getParameter("size");
+    return pageOf(request.getParameter("cursor"), request.getParameter("size"));
+  }
+
+  /**
+   * The page two query parameters ask for; shared with WebFlux's resolver, so that both read
+   * them alike.
+   *
+   * @throws InvalidInputException if the size is not a number from 1 to the maximum
+   */
+  static PageRequest pageOf(String cursor, String size) {
     int items = PageRequest.DEFAULT_SIZE;
     if (size != null) {
       try {

@@ -4,10 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.observation.ObservationRegistry;
 import io.quickphotos.CostListener;
+import io.quickphotos.CostModel;
 import io.quickphotos.QuickPhotos;
-import io.quickphotos.QuickPhotosException;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
-import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.memory.Faults;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
@@ -16,20 +15,21 @@ import io.quickphotos.micrometer.QuickPhotosObservations;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.util.ClassUtils;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -53,7 +53,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  *       sharding is unset), plus the table's creation and time to live when those properties
  *       ask; a missing region, missing or refused credentials, a missing table or a denied
  *       permission stops the start with a failure analysis naming what to set ({@link
- *       QuickPhotosStartupException}).
+ *       QuickPhotosStartupException}). Every DynamoDB type is reached through a class of its
+ *       own and a configuration conditional on quickphotos-dynamo's classes, so that an
+ *       application without quickphotos-dynamo (and the AWS SDK) starts on memory; on dynamodb
+ *       it stops with a failure analysis naming the artifact.
  *   <li>{@code quickPhotosDynamoDbClient}: only on the dynamodb backend and only when the
  *       application has no {@link DynamoDbClient} bean (Spring Cloud AWS's included, which is
  *       configured first); built from the SDK's default chains with {@code
@@ -67,6 +70,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  *       in the application's {@link ObservationRegistry} ({@link QuickPhotosObservations}: a span
  *       per call with Micrometer Tracing), when it has a registry and {@code
  *       quickphotos.observations.enabled} is not false.
+ *   <li>{@code quickPhotosChangeFeed}: the table's stream read by a poller that starts and stops
+ *       with the context ({@link QuickPhotosChangeFeed}), handed to the application's {@code
+ *       ChangeHandler} beans, when {@code quickphotos.change-feed.enabled} is true and
+ *       quickphotos-streams (an optional dependency) is on the class path.
  *   <li>{@code quickPhotosHealthIndicator}: the Actuator health of the table, when Actuator is
  *       on the class path ({@link QuickPhotosHealth}), switched as Boot's own are by {@code
  *       management.health.quickphotos.enabled} and {@code management.health.defaults.enabled}.
@@ -86,10 +93,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
     })
 @EnableConfigurationProperties(QuickPhotosProperties.class)
 public class QuickPhotosAutoConfiguration {
-  private static final Logger LOG = LoggerFactory.getLogger(QuickPhotosAutoConfiguration.class);
+  /** The DynamoDB backend's entry point, in quickphotos-dynamo. */
+  static final String DYNAMO = "io.quickphotos.dynamo.DynamoQuickPhotos";
 
-  /** The name of the client the starter builds when the application has none. */
-  private static final String STARTERS_CLIENT = "quickPhotosDynamoDbClient";
+  /** The AWS SDK's client, which quickphotos-dynamo brings. */
+  static final String SDK_CLIENT = "software.amazon.awssdk.services.dynamodb.DynamoDbClient";
+
+  /** The change feed's poller, in quickphotos-streams. */
+  static final String STREAMS = "io.quickphotos.streams.StreamPoller";
+
+  /** The AWS SDK's streams client, which quickphotos-streams brings. */
+  static final String STREAMS_CLIENT =
+      "software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient";
 
   /** Created by Spring. */
   public QuickPhotosAutoConfiguration() {}
@@ -156,135 +171,65 @@ public class QuickPhotosAutoConfiguration {
    * The repository. Thread-safe and shared; on DynamoDB it never closes the client.
    *
    * @param properties the {@code quickphotos.*} properties
-   * @param clients the application's DynamoDB client, or the starter's
    * @param configurer what every builder gets (listeners, clock, settings, customizers)
    * @param built where to record what was built, for the health contributor
-   * @param beans the context's beans, to tell the starter's client from the application's
+   * @param beans the context's beans: the DynamoDB client, and which client is the starter's
    * @return the repository
    * @throws QuickPhotosStartupException if a property is out of range or contradicts another,
-   *     or the deployment is not as the repository needs it (no client, no credentials, the
-   *     table missing, a permission denied)
+   *     the backend is dynamodb and quickphotos-dynamo is not on the class path, or the
+   *     deployment is not as the repository needs it (no client, no credentials, the table
+   *     missing, a permission denied)
    */
   @Bean
   @ConditionalOnMissingBean
   public QuickPhotos quickPhotos(
       QuickPhotosProperties properties,
-      ObjectProvider<DynamoDbClient> clients,
       QuickPhotosBuilderConfigurer configurer,
       ObjectProvider<BuiltRepository> built,
-      BeanFactory beans) {
+      ConfigurableBeanFactory beans) {
     if (properties.getBackend() == QuickPhotosProperties.Backend.MEMORY) {
-      QuickPhotos photos = configurer.configure(MemoryQuickPhotos.builder()).build();
+      MemoryQuickPhotos.Builder memory = MemoryQuickPhotos.builder();
+      if (properties.getChangeFeed().isEnabled() && streamsPresent(beans.getBeanClassLoader())) {
+        // The table first, so that a customizer may still replace it (and its stream with it).
+        memory = ChangeFeedStreams.withStream(memory, configurer.clock(), built.getIfAvailable());
+      }
+      QuickPhotos photos = configurer.configure(memory).build();
       built.ifAvailable(b -> b.record("memory", null));
       return photos;
     }
-    DynamoDbClient client = clients.getIfUnique();
-    if (client == null) {
-      long count = clients.stream().count();
+    // Asked of the context's class loader, as the class conditions are: the DynamoDB classes
+    // are reached only through DynamoDbRepository, which is not loaded unless they are there.
+    if (!dynamoPresent(beans.getBeanClassLoader())) {
       throw new QuickPhotosStartupException(
-          "quickphotos.backend is dynamodb and there is "
-              + (count == 0 ? "no DynamoDbClient bean" : count + " DynamoDbClient beans, not one")
-              + " to build the repository with.",
-          count == 0
-              ? "Remove the condition that kept the starter's client out, or declare a"
-                  + " DynamoDbClient bean; or set quickphotos.backend=memory."
-              : "Mark the one the repository should use @Primary.",
+          "quickphotos.backend is dynamodb (the default) and quickphotos-dynamo is not on the"
+              + " class path (its class "
+              + DYNAMO
+              + " or the AWS SDK's DynamoDbClient is missing), so there is no DynamoDB backend to"
+              + " build the repository with.",
+          "Add the dependency io.quickphotos:quickphotos-dynamo (the starter brings it unless it"
+              + " is excluded); or set quickphotos.backend=memory to run on the memory backend.",
           null);
     }
-    warnIfIgnored(properties, client, beans);
-    String table = properties.getTableName();
-    String region = region(client);
-    // The client and table first, so that a customizer may change them as it may anything.
-    DynamoQuickPhotos.Builder builder =
-        configurer.configure(
-            DynamoQuickPhotos.builder()
-                .client(client)
-                .tableName(table)
-                .createTableIfMissing(properties.isCreateTableIfMissing()));
-    QuickPhotos photos;
-    try {
-      photos = builder.build();
-    } catch (RuntimeException e) {
-      throw DeploymentProblems.request(
-          e,
-          properties.isCreateTableIfMissing()
-              ? DeploymentProblems.Step.CREATE_TABLE
-              : DeploymentProblems.Step.READ,
-          table,
-          region);
-    }
-    if (properties.getDynamodb().isEnableTimeToLive()) {
-      try {
-        QuickPhotosTable.enableTimeToLive(client, table);
-      } catch (RuntimeException e) {
-        throw DeploymentProblems.request(e, DeploymentProblems.Step.TIME_TO_LIVE, table, region);
-      }
-    }
-    checkTheTable(photos, table, region);
-    built.ifAvailable(b -> b.record("dynamodb", table));
-    return photos;
+    return DynamoDbRepository.build(properties, configurer, built, beans);
+  }
+
+  /** Whether quickphotos-streams and the SDK's streams client are there, for the change feed. */
+  static boolean streamsPresent(ClassLoader loader) {
+    return ClassUtils.isPresent(STREAMS, loader) && ClassUtils.isPresent(STREAMS_CLIENT, loader);
+  }
+
+  /** Whether quickphotos-dynamo and the AWS SDK's client are there, as the class conditions ask. */
+  static boolean dynamoPresent(ClassLoader loader) {
+    return ClassUtils.isPresent(DYNAMO, loader) && ClassUtils.isPresent(SDK_CLIENT, loader);
   }
 
   /**
-   * Reads the table once, so that a deployment that cannot read it stops now rather than failing
-   * every call: the builder's own read of the recorded settings is only a WARNING when it fails
-   * (and is not made when fan-out and sharding are both set). One GetItem of 1 read unit per
-   * start. A transient failure (throttled, unreachable) is a WARNING: the deployment may be
-   * right, and the health contributor reports it.
-   */
-  private static void checkTheTable(QuickPhotos photos, String table, String region) {
-    try {
-      photos.recordedSettings();
-    } catch (QuickPhotosException e) {
-      if (e.kind() == QuickPhotosException.Kind.MISCONFIGURED) {
-        throw DeploymentProblems.request(e, DeploymentProblems.Step.READ, table, region);
-      }
-      LOG.warn(
-          "quickphotos could not read the table {} at start-up ({}); starting anyway: {}",
-          table,
-          e.kind(),
-          e.getMessage());
-    }
-  }
-
-  /**
-   * The client's region and endpoint are the application's when the client is: {@code
-   * quickphotos.dynamodb.region} and {@code .endpoint} set beside it are ignored, which the
-   * application should hear of rather than find out.
-   */
-  private static void warnIfIgnored(
-      QuickPhotosProperties properties, DynamoDbClient client, BeanFactory beans) {
-    QuickPhotosProperties.DynamoDb dynamodb = properties.getDynamodb();
-    if (dynamodb.getRegion() == null && dynamodb.getEndpoint() == null) {
-      return;
-    }
-    boolean startersClient =
-        beans.containsBean(STARTERS_CLIENT) && beans.getBean(STARTERS_CLIENT) == client;
-    if (!startersClient) {
-      LOG.warn(
-          "quickphotos.dynamodb.region and .endpoint are set ({}, {}), and the repository uses"
-              + " the application's own DynamoDbClient bean, which has its own: they are ignored."
-              + " Configure that client, or remove the properties.",
-          dynamodb.getRegion(),
-          dynamodb.getEndpoint());
-    }
-  }
-
-  private static String region(DynamoDbClient client) {
-    try {
-      Region region = client.serviceClientConfiguration().region();
-      return region == null ? null : region.id();
-    } catch (RuntimeException e) {
-      return null; // a client of the application's that does not say
-    }
-  }
-
-  /**
-   * The DynamoDB client, when the application has none of its own, and no repository of its own
-   * either (nested configurations are read before this class's beans, so the condition sees the
-   * application's repository only).
+   * The DynamoDB client, when quickphotos-dynamo is on the class path and the application has no
+   * client of its own, and no repository of its own either (nested configurations are read
+   * before this class's beans, so the condition sees the application's repository only).
    */
   @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {DYNAMO, SDK_CLIENT})
   @ConditionalOnMissingBean(QuickPhotos.class)
   @ConditionalOnProperty(
       prefix = "quickphotos",
@@ -312,6 +257,9 @@ public class QuickPhotosAutoConfiguration {
      * {@code @ServiceConnection} or bean of the application's gives others), the SDK's default
      * credentials and region chains for what they leave unset, and the SDK's default HTTP
      * client. Building it makes no request; the credentials are looked up at the first request.
+     * Lazy, so that a context processed ahead of time on the dynamodb backend (whose conditions
+     * are fixed at build time) and started on memory builds no client, which would need a
+     * region: the repository, which chooses its backend when it is built, never asks for it.
      *
      * @param connection where to connect
      * @param customizers every client builder customizer, applied in their order after the
@@ -321,6 +269,7 @@ public class QuickPhotosAutoConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
+    @Lazy
     DynamoDbClient quickPhotosDynamoDbClient(
         QuickPhotosConnectionDetails connection,
         ObjectProvider<DynamoDbClientBuilderCustomizer> customizers) {
@@ -343,6 +292,73 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
+  /**
+   * The change feed, when {@code quickphotos.change-feed.enabled} is true and quickphotos-streams
+   * is on the class path: a {@link QuickPhotosChangeFeed} over the application's handlers.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {STREAMS, STREAMS_CLIENT})
+  @ConditionalOnProperty(prefix = "quickphotos.change-feed", name = "enabled", havingValue = "true")
+  static class ChangeFeedConfiguration {
+
+    /**
+     * The feed: on memory, the stream of the table the starter built its repository on; on
+     * DynamoDB, the stream of {@code quickphotos.table-name}, read with the application's
+     * streams client or one like its DynamoDB client. Found when the context starts, as are the
+     * handlers and checkpoints.
+     *
+     * @param properties the {@code quickphotos.*} properties
+     * @param handlers every {@code ChangeHandler} bean, called in their order
+     * @param checkpoints the application's checkpoints, if it has exactly one; else in memory
+     * @param built what the starter built, for the memory table's stream
+     * @param beans the context's beans: the DynamoDB and streams clients
+     * @return the feed, a {@code SmartLifecycle}
+     * @throws QuickPhotosStartupException if the interval or batch size is out of range
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    QuickPhotosChangeFeed quickPhotosChangeFeed(
+        QuickPhotosProperties properties,
+        ObjectProvider<io.quickphotos.streams.ChangeHandler> handlers,
+        ObjectProvider<io.quickphotos.streams.Checkpoints> checkpoints,
+        ObjectProvider<BuiltRepository> built,
+        ConfigurableBeanFactory beans) {
+      QuickPhotosProperties.ChangeFeed feed = properties.getChangeFeed();
+      return new QuickPhotosChangeFeed(
+          () ->
+              properties.getBackend() == QuickPhotosProperties.Backend.MEMORY
+                  ? ChangeFeedStreams.memory(built.getIfAvailable())
+                  : ChangeFeedStreams.dynamoDb(beans, properties.getTableName()),
+          () -> handlers.orderedStream().toList(),
+          () -> checkpoints.getIfUnique(io.quickphotos.streams.Checkpoints::inMemory),
+          feed.getInterval(),
+          feed.getBatchSize());
+    }
+  }
+
+  /** {@code quickphotos.change-feed.enabled} without quickphotos-streams: a start that says so. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingClass(STREAMS)
+  @ConditionalOnProperty(prefix = "quickphotos.change-feed", name = "enabled", havingValue = "true")
+  static class ChangeFeedWithoutStreamsConfiguration {
+
+    /**
+     * Stops the start: the property asks for a feed nothing can read.
+     *
+     * @return never
+     * @throws QuickPhotosStartupException always, naming the artifact
+     */
+    @Bean
+    Object quickPhotosChangeFeed() {
+      throw new QuickPhotosStartupException(
+          "quickphotos.change-feed.enabled is true and quickphotos-streams is not on the class"
+              + " path, so there is no poller to read the change feed with.",
+          "Add the dependency io.quickphotos:quickphotos-streams (the starter declares it"
+              + " optional), or set quickphotos.change-feed.enabled=false.",
+          null);
+    }
+  }
+
   /** Costs and latency in the application's registry. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(MeterRegistry.class)
@@ -357,7 +373,9 @@ public class QuickPhotosAutoConfiguration {
     /**
      * The listener that records every call's cost as meters, tagged {@code table} with the
      * table's name ({@code memory} on the memory backend) and priced by {@code
-     * quickphotos.metrics.price.*}.
+     * quickphotos.metrics.price.*}. As a bean it tags with {@code quickphotos.table-name}; the
+     * configurer gives every repository it configures the same listener tagged with that
+     * repository's own table.
      *
      * @param registry the application's registry
      * @param properties the {@code quickphotos.*} properties
@@ -367,10 +385,14 @@ public class QuickPhotosAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "quickPhotosMetrics")
     CostListener quickPhotosMetrics(MeterRegistry registry, QuickPhotosProperties properties) {
-      return QuickPhotosMetrics.builder(registry)
-          .costModel(properties.getMetrics().getPrice().toCostModel())
-          .tags(Tags.of("table", tableTag(properties)))
-          .build();
+      CostModel prices = properties.getMetrics().getPrice().toCostModel();
+      return new TableTaggedListener(
+          tableTag(properties),
+          table ->
+              QuickPhotosMetrics.builder(registry)
+                  .costModel(prices)
+                  .tags(Tags.of("table", table))
+                  .build());
     }
   }
 
@@ -387,7 +409,9 @@ public class QuickPhotosAutoConfiguration {
 
     /**
      * The listener that makes each call an observation ({@link QuickPhotosObservations}), its
-     * {@code table} key value the table's name ({@code memory} on the memory backend).
+     * {@code table} key value the table's name ({@code memory} on the memory backend): as a bean
+     * {@code quickphotos.table-name}'s, and for each repository the configurer configures that
+     * repository's own.
      *
      * @param registry the application's observation registry
      * @param properties the {@code quickphotos.*} properties
@@ -400,10 +424,17 @@ public class QuickPhotosAutoConfiguration {
         ObservationRegistry registry,
         QuickPhotosProperties properties,
         ObjectProvider<QuickPhotosObservationConvention> conventions) {
-      QuickPhotosObservations.Builder builder =
-          QuickPhotosObservations.builder(registry).table(tableTag(properties));
-      conventions.ifUnique(builder::convention);
-      return builder.build();
+      QuickPhotosObservationConvention convention = conventions.getIfUnique();
+      return new TableTaggedListener(
+          tableTag(properties),
+          table -> {
+            QuickPhotosObservations.Builder builder =
+                QuickPhotosObservations.builder(registry).table(table);
+            if (convention != null) {
+              builder.convention(convention);
+            }
+            return builder.build();
+          });
     }
   }
 
@@ -447,10 +478,17 @@ public class QuickPhotosAutoConfiguration {
     }
   }
 
-  /** The value of the {@code table} tag and detail: the table's name, or {@code memory}. */
+  /** The {@code table} tag of a repository on the memory backend. */
+  static final String MEMORY_TABLE_TAG = "memory";
+
+  /**
+   * The value of the {@code table} tag and detail of the starter's own repository: the table's
+   * name, or {@code memory}. A repository of the application's built with the configurer is
+   * tagged with its own table instead.
+   */
   static String tableTag(QuickPhotosProperties properties) {
     return properties.getBackend() == QuickPhotosProperties.Backend.MEMORY
-        ? "memory"
+        ? MEMORY_TABLE_TAG
         : properties.getTableName();
   }
 

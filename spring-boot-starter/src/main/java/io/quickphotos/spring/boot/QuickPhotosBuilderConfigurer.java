@@ -42,8 +42,9 @@ import org.springframework.beans.factory.ObjectProvider;
  * }
  * }</pre>
  *
- * <p>The meters' and observations' {@code table} tag is {@code quickphotos.table-name}: set it to
- * the bean's table. Thread-safe; each call reads the beans anew (after a test's reset, say).
+ * <p>The starter's meters and observations tag the calls of each repository it configures with
+ * that repository's own table ({@code memory} on memory), so several repositories over several
+ * tables are told apart. Thread-safe; each call reads the beans anew (after a test's reset, say).
  */
 public final class QuickPhotosBuilderConfigurer {
   private final QuickPhotosProperties properties;
@@ -78,8 +79,13 @@ public final class QuickPhotosBuilderConfigurer {
    */
   public <B extends QuickPhotosBuilder<B>> B configure(B builder) {
     builder
-        .costListener(CostListener.all(listeners.orderedStream().toArray(CostListener[]::new)))
-        .clock(clocks.getIfUnique(Clock::systemUTC));
+        .costListener(
+            CostListener.all(
+                listeners
+                    .orderedStream()
+                    .map(listener -> forTheBuildersTable(listener, builder))
+                    .toArray(CostListener[]::new)))
+        .clock(clock());
     if (builder instanceof MemoryQuickPhotos.Builder memory) {
       faults.ifUnique(memory::faults);
     }
@@ -87,6 +93,41 @@ public final class QuickPhotosBuilderConfigurer {
     builder.executor(requests.executor());
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder;
+  }
+
+  /** The clock a builder gets: the application's when it has exactly one, else UTC's. */
+  Clock clock() {
+    return clocks.getIfUnique(Clock::systemUTC);
+  }
+
+  /**
+   * The starter's metrics and observations tag a repository's calls with the table the builder
+   * ends up with (read when the repository is built, so a table set after {@code configure}
+   * counts too), rather than with {@code quickphotos.table-name}: two repositories over two
+   * tables are two series. Any other listener is the application's, given as it is.
+   */
+  private static CostListener forTheBuildersTable(
+      CostListener listener, QuickPhotosBuilder<?> builder) {
+    if (!(listener instanceof TableTaggedListener tagged)) {
+      return listener;
+    }
+    return tagged.forBuilder(() -> tableOf(builder, tagged));
+  }
+
+  /**
+   * {@code memory} on memory, the table's name on DynamoDB; for a builder of another kind, the
+   * listener's own table. quickphotos-dynamo is asked only when the builder is not memory's, so
+   * that an application without it never loads its classes.
+   */
+  private static String tableOf(QuickPhotosBuilder<?> builder, TableTaggedListener tagged) {
+    if (builder instanceof MemoryQuickPhotos.Builder) {
+      return QuickPhotosAutoConfiguration.MEMORY_TABLE_TAG;
+    }
+    String table =
+        QuickPhotosAutoConfiguration.dynamoPresent(builder.getClass().getClassLoader())
+            ? DynamoDbRepository.tableOf(builder)
+            : null;
+    return table == null ? tagged.table() : table;
   }
 
   /**

@@ -3,8 +3,12 @@ package io.quickphotos.spring.boot;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
@@ -16,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * quickphotos' values in Jackson 2 (Spring Boot 3.5's JSON), both ways: an {@link AppValue} as its
@@ -42,6 +47,7 @@ public final class QuickPhotosJackson2Module extends SimpleModule {
     @SuppressWarnings({"unchecked", "rawtypes"})
     Class<Page<?>> page = (Class) Page.class;
     addSerializer(page, new PageSerializer());
+    addDeserializer(page, new PageDeserializer(null));
   }
 
   /** An application value as the JSON value it stands for. */
@@ -166,6 +172,63 @@ public final class QuickPhotosJackson2Module extends SimpleModule {
         json.writeString(cursor);
       }
       json.writeEndObject();
+    }
+  }
+
+  /**
+   * A page read back: its items as the type the declaration gives ({@code Page<Photo>} reads
+   * photos), its cursor a string or null. Contextual, since one module serves every item type;
+   * a {@code Page} declared without one reads its items as Jackson's untyped values.
+   */
+  private static final class PageDeserializer extends StdDeserializer<Page<?>>
+      implements ContextualDeserializer {
+    private final JavaType items;
+
+    PageDeserializer(JavaType items) {
+      super(Page.class);
+      this.items = items;
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(
+        DeserializationContext context, BeanProperty property) {
+      JavaType page = context.getContextualType();
+      if (page == null && property != null) {
+        page = property.getType();
+      }
+      JavaType item =
+          page == null || page.containedTypeCount() == 0
+              ? context.constructType(Object.class)
+              : page.containedType(0);
+      return new PageDeserializer(
+          context.getTypeFactory().constructCollectionType(List.class, item));
+    }
+
+    @Override
+    public Page<?> deserialize(JsonParser json, DeserializationContext context) throws IOException {
+      if (json.currentToken() != JsonToken.START_OBJECT) {
+        return (Page<?>) context.handleUnexpectedToken(Page.class, json);
+      }
+      List<?> read = List.of();
+      String cursor = null;
+      for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+        JsonToken value = json.nextToken();
+        switch (field) {
+          case "items" -> read = value == JsonToken.VALUE_NULL ? List.of() : itemsOf(json, context);
+          case "nextCursor" ->
+              cursor = value == JsonToken.VALUE_NULL ? null : json.getValueAsString();
+          default -> json.skipChildren(); // what a later version may add
+        }
+      }
+      return new Page<>(read, Optional.ofNullable(cursor));
+    }
+
+    private List<?> itemsOf(JsonParser json, DeserializationContext context) throws IOException {
+      JavaType list =
+          items != null
+              ? items
+              : context.getTypeFactory().constructCollectionType(List.class, Object.class);
+      return context.readValue(json, list);
     }
   }
 }

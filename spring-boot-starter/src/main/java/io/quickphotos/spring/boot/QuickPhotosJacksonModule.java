@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.StdSerializer;
@@ -41,6 +45,7 @@ public final class QuickPhotosJacksonModule extends SimpleModule {
     @SuppressWarnings({"unchecked", "rawtypes"})
     Class<Page<?>> page = (Class) Page.class;
     addSerializer(page, new PageSerializer());
+    addDeserializer(page, new PageDeserializer(null));
   }
 
   /** An application value as the JSON value it stands for. */
@@ -162,6 +167,62 @@ public final class QuickPhotosJacksonModule extends SimpleModule {
         json.writeString(cursor);
       }
       json.writeEndObject();
+    }
+  }
+
+  /**
+   * A page read back: its items as the type the declaration gives ({@code Page<Photo>} reads
+   * photos), its cursor a string or null. Contextual, since one module serves every item type;
+   * a {@code Page} declared without one reads its items as Jackson's untyped values.
+   */
+  private static final class PageDeserializer extends StdDeserializer<Page<?>> {
+    private final JavaType items;
+
+    PageDeserializer(JavaType items) {
+      super(Page.class);
+      this.items = items;
+    }
+
+    @Override
+    public ValueDeserializer<?> createContextual(
+        DeserializationContext context, BeanProperty property) {
+      JavaType page = context.getContextualType();
+      if (page == null && property != null) {
+        page = property.getType();
+      }
+      JavaType item =
+          page == null || page.containedTypeCount() == 0
+              ? context.constructType(Object.class)
+              : page.containedType(0);
+      return new PageDeserializer(
+          context.getTypeFactory().constructCollectionType(List.class, item));
+    }
+
+    @Override
+    public Page<?> deserialize(JsonParser json, DeserializationContext context) {
+      if (json.currentToken() != JsonToken.START_OBJECT) {
+        return (Page<?>) context.handleUnexpectedToken(Page.class, json);
+      }
+      List<?> read = List.of();
+      String cursor = null;
+      for (String field = json.nextName(); field != null; field = json.nextName()) {
+        JsonToken value = json.nextToken();
+        switch (field) {
+          case "items" -> read = value == JsonToken.VALUE_NULL ? List.of() : itemsOf(json, context);
+          case "nextCursor" ->
+              cursor = value == JsonToken.VALUE_NULL ? null : json.getValueAsString();
+          default -> json.skipChildren(); // what a later version may add
+        }
+      }
+      return new Page<>(read, Optional.ofNullable(cursor));
+    }
+
+    private List<?> itemsOf(JsonParser json, DeserializationContext context) {
+      JavaType list =
+          items != null
+              ? items
+              : context.getTypeFactory().constructCollectionType(List.class, Object.class);
+      return context.readValue(json, list);
     }
   }
 }

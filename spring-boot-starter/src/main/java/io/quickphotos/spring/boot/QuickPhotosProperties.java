@@ -92,6 +92,7 @@ public class QuickPhotosProperties {
   private final Observations observations = new Observations();
   private final Health health = new Health();
   private final ProblemDetails problemDetails = new ProblemDetails();
+  private final ChangeFeed changeFeed = new ChangeFeed();
 
   /**
    * Where the data is kept.
@@ -271,6 +272,15 @@ public class QuickPhotosProperties {
    */
   public ProblemDetails getProblemDetails() {
     return problemDetails;
+  }
+
+  /**
+   * The change feed's settings.
+   *
+   * @return the nested properties
+   */
+  public ChangeFeed getChangeFeed() {
+    return changeFeed;
   }
 
   /**
@@ -1029,6 +1039,81 @@ public class QuickPhotosProperties {
      */
     public void setRetryAfter(Duration retryAfter) {
       this.retryAfter = retryAfter;
+    }
+  }
+
+  /**
+   * {@code quickphotos.change-feed.*}: the table's stream read in process (quickphotos-streams'
+   * {@code StreamPoller}) and handed to the application's {@code ChangeHandler} beans.
+   */
+  public static class ChangeFeed {
+    /**
+     * Whether the application reads the repository's change feed in process: a StreamPoller,
+     * started and stopped with the context, hands the table's stream to every ChangeHandler
+     * bean. Needs quickphotos-streams; on DynamoDB, the table's stream enabled with
+     * NEW_AND_OLD_IMAGES.
+     */
+    private boolean enabled = false;
+
+    /** The pause between two rounds of the poller that found nothing new. */
+    @DurationUnit(ChronoUnit.MILLIS)
+    private Duration interval = Duration.ofSeconds(1);
+
+    /** Stream records one GetRecords asks for, and so the largest batch a handler gets. */
+    private int batchSize = 1000;
+
+    /**
+     * Whether the change feed is read.
+     *
+     * @return false unless set
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets whether the change feed is read.
+     *
+     * @param enabled true to start a poller with the context
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /**
+     * The pause between quiet rounds.
+     *
+     * @return 1s unless set
+     */
+    public Duration getInterval() {
+      return interval;
+    }
+
+    /**
+     * Sets the pause between quiet rounds.
+     *
+     * @param interval a positive duration; a bare number is milliseconds
+     */
+    public void setInterval(Duration interval) {
+      this.interval = interval;
+    }
+
+    /**
+     * Stream records a GetRecords asks for.
+     *
+     * @return 1000 unless set
+     */
+    public int getBatchSize() {
+      return batchSize;
+    }
+
+    /**
+     * Sets the records a GetRecords asks for.
+     *
+     * @param batchSize 1 to 1,000
+     */
+    public void setBatchSize(int batchSize) {
+      this.batchSize = batchSize;
     }
   }
 }

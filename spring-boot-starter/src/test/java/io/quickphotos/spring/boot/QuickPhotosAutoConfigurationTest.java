@@ -36,13 +36,25 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
  * The auto-configuration as an application meets it, in an {@link ApplicationContextRunner}: the
@@ -236,6 +248,131 @@ class QuickPhotosAutoConfigurationTest {
         .withSystemProperties("aws.accessKeyId=dummy", "aws.secretAccessKey=dummy")
         .run(context -> assertThat(context).hasNotFailed());
     assertThat(output).contains("could not read the table").contains("starting anyway");
+  }
+
+  /**
+   * A client of DynamoDB Local whose requests of the given kinds DynamoDB throttles, as it
+   * answers a table over its capacity or the control plane over its rate:
+   * ThrottlingException, before the SDK's retries (the start is not kept waiting by them).
+   */
+  private static DynamoDbClient throttling(Class<?>... throttled) {
+    List<Class<?>> kinds = List.of(throttled);
+    return DynamoDbClient.builder()
+        .endpointOverride(server.endpoint())
+        .region(DynamoDbLocal.REGION)
+        .credentialsProvider(
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
+        .httpClientBuilder(UrlConnectionHttpClient.builder())
+        .overrideConfiguration(
+            c ->
+                c.addExecutionInterceptor(
+                    new ExecutionInterceptor() {
+                      @Override
+                      public void beforeExecution(
+                          Context.BeforeExecution context, ExecutionAttributes attributes) {
+                        if (kinds.contains(context.request().getClass())) {
+                          throw DynamoDbException.builder()
+                              .statusCode(400)
+                              .message("Rate of requests exceeds the allowed throughput.")
+                              .awsErrorDetails(
+                                  AwsErrorDetails.builder()
+                                      .errorCode("ThrottlingException")
+                                      .errorMessage(
+                                          "Rate of requests exceeds the allowed throughput.")
+                                      .serviceName("DynamoDb")
+                                      .build())
+                              .build();
+                        }
+                      }
+                    }))
+        .build();
+  }
+
+  @Test
+  void throttlingWhileCreatingTheTableStopsTheStartWithAnAnalysisAndIsAWarningOtherwise(
+      CapturedOutput output) {
+    // As docs/spring-boot.md says: a start that must create the table has no repository to start
+    // without, so a throttled DescribeTable stops it; a start that only reads starts, warning.
+    runner
+        .withBean(
+            DynamoDbClient.class,
+            () -> throttling(DescribeTableRequest.class, CreateTableRequest.class),
+            definition -> definition.setDestroyMethodName("close"))
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(), "quickphotos.create-table-if-missing=true")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable failure = context.getStartupFailure();
+              while (failure != null && !(failure instanceof QuickPhotosStartupException)) {
+                failure = failure.getCause();
+              }
+              assertThat(failure)
+                  .as("a failure the starter's analyzer explains")
+                  .isInstanceOf(QuickPhotosStartupException.class)
+                  .hasMessageContaining("DynamoDB did not answer while the start was creating")
+                  .hasMessageContaining("ThrottlingException");
+              assertThat(((QuickPhotosStartupException) failure).action())
+                  .contains("Start again once DynamoDB answers")
+                  .contains("quickphotos.create-table-if-missing=false");
+              assertThat(new QuickPhotosFailureAnalyzer().analyze(failure))
+                  .as("Boot's failure analysis of it")
+                  .isNotNull();
+            });
+    runner
+        .withBean(
+            DynamoDbClient.class,
+            () -> throttling(GetItemRequest.class),
+            definition -> definition.setDestroyMethodName("close"))
+        .withPropertyValues(
+            "quickphotos.table-name=" + newTable(),
+            // Both set, so that the builder itself reads nothing; the start's own read remains.
+            "quickphotos.fan-out.mode=off",
+            "quickphotos.sharding.enabled=false",
+            "quickphotos.retry.max-attempts=2",
+            "quickphotos.retry.base-delay=1ms")
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(QuickPhotos.class));
+    assertThat(output)
+        .contains("could not read the table")
+        .contains("(UNAVAILABLE); starting anyway");
+  }
+
+  @Test
+  void withoutQuickPhotosDynamoTheStarterBacksOffAndRunsOnMemory() {
+    // What an application that excludes quickphotos-dynamo (and so the AWS SDK) has: the class
+    // conditions see neither, and the memory backend needs neither.
+    FilteredClassLoader withoutDynamo =
+        new FilteredClassLoader("io.quickphotos.dynamo.", "software.amazon.awssdk.");
+    runner
+        .withClassLoader(withoutDynamo)
+        .withPropertyValues("quickphotos.backend=memory")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(QuickPhotos.class);
+              assertThat(context)
+                  .doesNotHaveBean("quickPhotosDynamoDbClient")
+                  .doesNotHaveBean(QuickPhotosConnectionDetails.class);
+              QuickPhotos photos = context.getBean(QuickPhotos.class);
+              photos.createUser(ANN);
+              assertThat(photos.getUser("ann")).isPresent();
+            });
+    // Left on the default backend, the start says what is missing rather than failing on a
+    // class it cannot load.
+    runner
+        .withClassLoader(withoutDynamo)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable failure = context.getStartupFailure();
+              while (failure != null && !(failure instanceof QuickPhotosStartupException)) {
+                failure = failure.getCause();
+              }
+              assertThat(failure)
+                  .isInstanceOf(QuickPhotosStartupException.class)
+                  .hasMessageContaining("quickphotos-dynamo is not on the class path");
+              assertThat(((QuickPhotosStartupException) failure).action())
+                  .contains("quickphotos.backend=memory");
+            });
   }
 
   @Test
@@ -647,6 +784,81 @@ class QuickPhotosAutoConfigurationTest {
               assertThat(status(photos)).isEqualTo("UP");
               assertThat(details(photos)).containsEntry("fanOut", FanOut.off().toString());
             });
+  }
+
+  /**
+   * Two repositories of the application's over two DynamoDB tables, each built with the starter's
+   * configurer, neither primary; one more table is named in the properties, which neither uses.
+   */
+  @Configuration(proxyBeanMethods = false)
+  static class TwoTables {
+    static final String PHOTOS = "two-tables-photos";
+    static final String ARCHIVE = "two-tables-archive";
+
+    @Bean
+    QuickPhotos photos(QuickPhotosBuilderConfigurer starter, DynamoDbClient client) {
+      return starter
+          .configure(DynamoQuickPhotos.builder().client(client).tableName(PHOTOS))
+          .createTableIfMissing(true)
+          .build();
+    }
+
+    @Bean
+    QuickPhotos archive(QuickPhotosBuilderConfigurer starter, DynamoDbClient client) {
+      // The table set after configure: what counts is the table the repository is built on.
+      return starter
+          .configure(DynamoQuickPhotos.builder().client(client))
+          .tableName(ARCHIVE)
+          .createTableIfMissing(true)
+          .build();
+    }
+  }
+
+  @Test
+  void twoRepositoriesAreMeteredAndObservedUnderTheirOwnTables() {
+    Observations.STOPPED.clear();
+    runner
+        .withUserConfiguration(
+            ApplicationClient.class, TwoTables.class, Registry.class, Observations.class)
+        .withPropertyValues("quickphotos.table-name=neither-of-them")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              context.getBean("photos", QuickPhotos.class).createUser(ANN);
+              QuickPhotos archive = context.getBean("archive", QuickPhotos.class);
+              archive.createUser(ANN);
+              archive.getUser("ann");
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              assertThat(callsOf(registry, TwoTables.PHOTOS)).containsExactly("create_user");
+              assertThat(callsOf(registry, TwoTables.ARCHIVE))
+                  .containsExactlyInAnyOrder("create_user", "get_user");
+              assertThat(callsOf(registry, "neither-of-them")).isEmpty();
+              assertThat(
+                      registry
+                          .get("quickphotos.capacity")
+                          .tags("table", TwoTables.ARCHIVE, "pattern", "get_user", "type", "read")
+                          .counter()
+                          .count())
+                  .isPositive();
+              assertThat(Observations.STOPPED)
+                  .extracting(
+                      call ->
+                          call.getLowCardinalityKeyValue("pattern").getValue()
+                              + " on "
+                              + call.getLowCardinalityKeyValue("table").getValue())
+                  .containsExactly(
+                      "create_user on " + TwoTables.PHOTOS,
+                      "create_user on " + TwoTables.ARCHIVE,
+                      "get_user on " + TwoTables.ARCHIVE);
+            });
+  }
+
+  /** The patterns of the {@code quickphotos.calls} timers tagged with the table, each counted. */
+  private static List<String> callsOf(MeterRegistry registry, String table) {
+    return registry.find("quickphotos.calls").tag("table", table).timers().stream()
+        .filter(timer -> timer.count() > 0)
+        .map(timer -> timer.getId().getTag("pattern"))
+        .toList();
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -56,5 +57,28 @@ class QuickPhotosJackson3Test {
     assertThat(jackson3.writeValueAsString(next))
         .isEqualTo("{\"items\":[\"a\",\"b\"],\"nextCursor\":\"eyJrIjoxfQ\"}");
     assertThat(jackson3.writeValueAsString(last)).isEqualTo("{\"items\":[],\"nextCursor\":null}");
+  }
+
+  @Test
+  void aPageIsReadBackWithItsItemsType() throws Exception {
+    Page<Profile> page =
+        new Page<>(
+            List.of(new Profile("ann", Map.of("k", AppValue.of(PRECISE)), AppValue.of(1))),
+            Optional.of("eyJrIjoxfQ"));
+    String json = jackson3.writeValueAsString(page);
+
+    Page<Profile> read = jackson3.readValue(json, new TypeReference<Page<Profile>>() {});
+    assertThat(read).isEqualTo(page);
+    assertThat(read.items().get(0)).isInstanceOf(Profile.class);
+    assertThat(
+            jackson3.readValue(
+                "{\"items\":[],\"nextCursor\":null,\"later\":{\"x\":[1]}}",
+                new TypeReference<Page<Profile>>() {}))
+        .as("the last page; a field of a later version skipped")
+        .isEqualTo(new Page<Profile>(List.of(), Optional.empty()));
+    // A response record that holds a page, as a client of the API reads it.
+    record Feed(String owner, Page<Profile> page) {}
+    Feed feed = new Feed("ann", page);
+    assertThat(jackson3.readValue(jackson3.writeValueAsString(feed), Feed.class)).isEqualTo(feed);
   }
 }

@@ -3,6 +3,7 @@ package io.quickphotos.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quickphotos.AppValue;
 import io.quickphotos.Page;
@@ -78,6 +79,29 @@ class QuickPhotosJacksonTest {
     assertThat(jackson2.writeValueAsString(next))
         .isEqualTo("{\"items\":[\"a\",\"b\"],\"nextCursor\":\"eyJrIjoxfQ\"}");
     assertThat(jackson2.writeValueAsString(last)).isEqualTo("{\"items\":[],\"nextCursor\":null}");
+  }
+
+  @Test
+  void aPageIsReadBackWithItsItemsType() throws Exception {
+    Page<Profile> page =
+        new Page<>(
+            List.of(new Profile("ann", Map.of("k", AppValue.of(PRECISE)), AppValue.of(1))),
+            Optional.of("eyJrIjoxfQ"));
+    String json = jackson2.writeValueAsString(page);
+
+    Page<Profile> read = jackson2.readValue(json, new TypeReference<Page<Profile>>() {});
+    assertThat(read).isEqualTo(page);
+    assertThat(read.items().get(0)).isInstanceOf(Profile.class);
+    assertThat(
+            jackson2.readValue(
+                "{\"items\":[],\"nextCursor\":null,\"later\":{\"x\":[1]}}",
+                new TypeReference<Page<Profile>>() {}))
+        .as("the last page; a field of a later version skipped")
+        .isEqualTo(new Page<Profile>(List.of(), Optional.empty()));
+    // A response record that holds a page, as a client of the API reads it.
+    record Feed(String owner, Page<Profile> page) {}
+    Feed feed = new Feed("ann", page);
+    assertThat(jackson2.readValue(jackson2.writeValueAsString(feed), Feed.class)).isEqualTo(feed);
   }
 
   @Test

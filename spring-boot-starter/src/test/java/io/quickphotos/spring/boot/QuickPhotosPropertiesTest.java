@@ -49,7 +49,8 @@ class QuickPhotosPropertiesTest {
             "quickphotos.health.interval=30",
             "quickphotos.health.slow-threshold=250",
             "quickphotos.retry.base-delay=20",
-            "quickphotos.retry.max-delay=2000")
+            "quickphotos.retry.max-delay=2000",
+            "quickphotos.change-feed.interval=200")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
@@ -63,6 +64,8 @@ class QuickPhotosPropertiesTest {
                   .isEqualTo(Duration.ofMillis(250));
               assertThat(properties.getRetry().getBaseDelay()).isEqualTo(Duration.ofMillis(20));
               assertThat(properties.getRetry().getMaxDelay()).isEqualTo(Duration.ofSeconds(2));
+              assertThat(properties.getChangeFeed().getInterval())
+                  .isEqualTo(Duration.ofMillis(200));
             });
   }
 }

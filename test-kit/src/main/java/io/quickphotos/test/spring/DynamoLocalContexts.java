@@ -43,7 +43,6 @@ final class DynamoLocalContexts {
    * @return the table, to empty on reset
    */
   static TestTable prepare(ConfigurableApplicationContext context) {
-    DynamoDbLocal local = server();
     String table = "quick-photos-spring-" + TABLES.incrementAndGet();
     context
         .getEnvironment()
@@ -55,7 +54,13 @@ final class DynamoLocalContexts {
                     "quickphotos.backend", "dynamodb",
                     "quickphotos.table-name", table,
                     "quickphotos.create-table-if-missing", "true")));
-    DynamoDbClient client = local.newClient();
+    if (QuickPhotosContextCustomizer.aotProcessing()) {
+      // Ahead of time only the properties count (they decide the conditions); the client, an
+      // instance no generated code can make, is registered when the processed context starts,
+      // as is the server, which processing does not need.
+      return () -> {};
+    }
+    DynamoDbClient client = server().newClient();
     RootBeanDefinition definition = new RootBeanDefinition(DynamoDbClient.class, () -> client);
     definition.setPrimary(true);
     definition.setDestroyMethodName("close");

@@ -33,6 +33,16 @@ final class QuickPhotosContextCustomizer implements ContextCustomizer {
     this.slice = slice;
   }
 
+  /**
+   * Whether Spring is processing the context ahead of time ({@code process-test-aot}, which sets
+   * {@code spring.aot.processing}): the bean definitions then become generated code, which cannot
+   * hold the kit's run-time objects (a DynamoDB Local client, the repository's scope). The kit
+   * adds them when the processed context runs instead, as this customizer runs again then.
+   */
+  static boolean aotProcessing() {
+    return Boolean.getBoolean("spring.aot.processing");
+  }
+
   @Override
   public void customizeContext(
       ConfigurableApplicationContext context, MergedContextConfiguration configuration) {

@@ -26,7 +26,8 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
  * application's own is left as it is.
  *
  * <p>A plain {@link BeanFactoryPostProcessor} added to the context: Spring runs it after the
- * auto-configurations' bean definitions are registered.
+ * auto-configurations' bean definitions are registered, or, in a context processed ahead of time,
+ * after the generated ones are (the starter's repository keeps its factory bean's name there).
  */
 final class ResettableRepository implements BeanFactoryPostProcessor {
   static final String BEAN = "quickPhotos";
@@ -44,7 +45,11 @@ final class ResettableRepository implements BeanFactoryPostProcessor {
   public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory)
       throws BeansException {
     if (!(beanFactory instanceof BeanDefinitionRegistry registry)
-        || !registry.containsBeanDefinition(BEAN)) {
+        || !registry.containsBeanDefinition(BEAN)
+        || QuickPhotosContextCustomizer.aotProcessing()) {
+      // Ahead of time the starter's plain definition is what the generated code keeps: the
+      // holder's instance supplier could not be generated, and this post-processor runs again
+      // on the generated definitions when the processed context starts.
       return;
     }
     BeanDefinition definition = registry.getBeanDefinition(BEAN);
