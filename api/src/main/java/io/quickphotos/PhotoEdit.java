@@ -1,7 +1,5 @@
 package io.quickphotos;
 
-import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -91,13 +89,16 @@ public record PhotoEdit(
   }
 
   /** Collects what to change. Not thread-safe; use one builder per edit. */
-  public static final class Builder {
+  public static final class Builder extends AttributeEditBuilder<Builder> {
     private String caption;
     private Map<String, AppValue> attributes;
-    private OptionalLong expectedVersion = OptionalLong.empty();
-    private final AttributeChanges changes = new AttributeChanges();
 
     private Builder() {}
+
+    @Override
+    Builder self() {
+      return this;
+    }
 
     /**
      * Sets the new caption.
@@ -124,106 +125,6 @@ public record PhotoEdit(
     }
 
     /**
-     * Sets one attribute, whatever it held, leaving the others as they are.
-     *
-     * @param name the attribute (1 to 64 ASCII letters, digits, {@code _} and {@code -},
-     *     starting with a letter)
-     * @param value its new value
-     * @return this builder
-     */
-    public Builder set(String name, AppValue value) {
-      changes.set(name, Optional.empty(), value);
-      return this;
-    }
-
-    /**
-     * Sets one key of a map attribute, which must exist and be a map, leaving its other keys and
-     * the other attributes as they are.
-     *
-     * @param name the map attribute
-     * @param key the key inside it (1 to 255 characters)
-     * @param value the key's new value
-     * @return this builder
-     */
-    public Builder set(String name, String key, AppValue value) {
-      changes.set(name, Optional.ofNullable(key), value);
-      return this;
-    }
-
-    /**
-     * Removes one attribute; removing one the photo does not hold is no error.
-     *
-     * @param name the attribute
-     * @return this builder
-     */
-    public Builder remove(String name) {
-      changes.remove(name, Optional.empty());
-      return this;
-    }
-
-    /**
-     * Removes one key of a map attribute, which must exist and be a map.
-     *
-     * @param name the map attribute
-     * @param key the key inside it
-     * @return this builder
-     */
-    public Builder remove(String name, String key) {
-      changes.remove(name, Optional.ofNullable(key));
-      return this;
-    }
-
-    /**
-     * Appends values at the end of a list attribute, which starts empty if the photo has none.
-     *
-     * @param name the list attribute
-     * @param values the values, at least one, in order
-     * @return this builder
-     */
-    public Builder append(String name, AppValue... values) {
-      changes.append(name, values == null ? null : Arrays.asList(values));
-      return this;
-    }
-
-    /**
-     * Adds to a number attribute, which starts at zero if the photo has none: an atomic counter,
-     * every concurrent addition counted. An edit of additions alone does not advance the photo's
-     * version, as a reaction does not.
-     *
-     * @param name the number attribute
-     * @param amount what is added, negative to subtract
-     * @return this builder
-     */
-    public Builder add(String name, long amount) {
-      changes.add(name, BigDecimal.valueOf(amount));
-      return this;
-    }
-
-    /**
-     * Adds to a number attribute, which starts at zero if the photo has none.
-     *
-     * @param name the number attribute
-     * @param amount what is added: at most 38 significant digits, in DynamoDB's range
-     * @return this builder
-     */
-    public Builder add(String name, BigDecimal amount) {
-      changes.add(name, amount);
-      return this;
-    }
-
-    /**
-     * Names the version the edit was made from: the edit then applies only if the photo still
-     * holds it, and fails with {@link VersionConflictException} otherwise.
-     *
-     * @param version the photo's {@link Photo#version()} as read; 0 or more
-     * @return this builder
-     */
-    public Builder expectedVersion(long version) {
-      this.expectedVersion = OptionalLong.of(version);
-      return this;
-    }
-
-    /**
      * Builds the edit. A part set to {@code null} counts as not set.
      *
      * @return the edit
@@ -232,8 +133,8 @@ public record PhotoEdit(
       return new PhotoEdit(
           Optional.ofNullable(caption),
           Optional.ofNullable(attributes),
-          expectedVersion,
-          changes.list());
+          expectedVersion(),
+          changes());
     }
   }
 }

@@ -1,8 +1,6 @@
 package io.quickphotos;
 
-import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -139,7 +137,7 @@ public record ProfileUpdate(
   }
 
   /** Collects the fields to change. Not thread-safe; use one builder per update. */
-  public static final class Builder {
+  public static final class Builder extends AttributeEditBuilder<Builder> {
     private String name;
     private String email;
     private LocalDate birthdate;
@@ -147,10 +145,13 @@ public record ProfileUpdate(
     private UserStatus status;
     private Map<String, AppValue> attributes;
     private Visibility visibility;
-    private OptionalLong expectedVersion = OptionalLong.empty();
-    private final AttributeChanges changes = new AttributeChanges();
 
     private Builder() {}
+
+    @Override
+    Builder self() {
+      return this;
+    }
 
     /**
      * Sets the new display name.
@@ -209,9 +210,9 @@ public record ProfileUpdate(
 
     /**
      * Replaces the profile's application attributes, all of them: names left out are removed,
-     * and an empty map removes every one. Replacing, not merging, is what lets the call judge the
-     * profile's size before its request; to change one attribute, pass the map read from
-     * {@link User#attributes()} with that one changed.
+     * and an empty map removes every one. To change one attribute and leave the others, use
+     * {@link #set}, {@link #remove}, {@link #append} or {@link #add} instead; an update does one
+     * or the other.
      *
      * @param attributes the new attributes, within the limits {@link NewUser} lists
      * @return this builder
@@ -234,104 +235,6 @@ public record ProfileUpdate(
     }
 
     /**
-     * Sets one attribute, whatever it held, leaving the others as they are.
-     *
-     * @param name the attribute (1 to 64 ASCII letters, digits, {@code _} and {@code -},
-     *     starting with a letter)
-     * @param value its new value
-     * @return this builder
-     */
-    public Builder set(String name, AppValue value) {
-      changes.set(name, Optional.empty(), value);
-      return this;
-    }
-
-    /**
-     * Sets one key of a map attribute, which must exist and be a map.
-     *
-     * @param name the map attribute
-     * @param key the key inside it (1 to 255 characters)
-     * @param value the key's new value
-     * @return this builder
-     */
-    public Builder set(String name, String key, AppValue value) {
-      changes.set(name, Optional.ofNullable(key), value);
-      return this;
-    }
-
-    /**
-     * Removes one attribute; removing one the profile does not hold is no error.
-     *
-     * @param name the attribute
-     * @return this builder
-     */
-    public Builder remove(String name) {
-      changes.remove(name, Optional.empty());
-      return this;
-    }
-
-    /**
-     * Removes one key of a map attribute, which must exist and be a map.
-     *
-     * @param name the map attribute
-     * @param key the key inside it
-     * @return this builder
-     */
-    public Builder remove(String name, String key) {
-      changes.remove(name, Optional.ofNullable(key));
-      return this;
-    }
-
-    /**
-     * Appends values at the end of a list attribute, which starts empty if the profile has none.
-     *
-     * @param name the list attribute
-     * @param values the values, at least one, in order
-     * @return this builder
-     */
-    public Builder append(String name, AppValue... values) {
-      changes.append(name, values == null ? null : Arrays.asList(values));
-      return this;
-    }
-
-    /**
-     * Adds to a number attribute, which starts at zero if the profile has none: an atomic
-     * counter. An update of additions alone does not advance the profile's version.
-     *
-     * @param name the number attribute
-     * @param amount what is added, negative to subtract
-     * @return this builder
-     */
-    public Builder add(String name, long amount) {
-      changes.add(name, BigDecimal.valueOf(amount));
-      return this;
-    }
-
-    /**
-     * Adds to a number attribute, which starts at zero if the profile has none.
-     *
-     * @param name the number attribute
-     * @param amount what is added: at most 38 significant digits, in DynamoDB's range
-     * @return this builder
-     */
-    public Builder add(String name, BigDecimal amount) {
-      changes.add(name, amount);
-      return this;
-    }
-
-    /**
-     * Names the version the update was made from: the update then applies only if the profile
-     * still holds it, and fails with {@link VersionConflictException} otherwise.
-     *
-     * @param version the profile's {@link User#version()} as read; 0 or more
-     * @return this builder
-     */
-    public Builder expectedVersion(long version) {
-      this.expectedVersion = OptionalLong.of(version);
-      return this;
-    }
-
-    /**
      * Builds the update. A field set to {@code null} counts as not set.
      *
      * @return the update
@@ -345,8 +248,8 @@ public record ProfileUpdate(
           Optional.ofNullable(status),
           Optional.ofNullable(attributes),
           Optional.ofNullable(visibility),
-          expectedVersion,
-          changes.list());
+          expectedVersion(),
+          changes());
     }
   }
 }
