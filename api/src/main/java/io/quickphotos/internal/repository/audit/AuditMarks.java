@@ -5,6 +5,7 @@ import io.quickphotos.AuditFinding.Kind;
 import io.quickphotos.Block;
 import io.quickphotos.FollowRequest;
 import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
@@ -37,51 +38,43 @@ final class AuditMarks {
    */
   void check(AuditTally tally, Set<String> requests, boolean fix, List<AuditFinding> found) {
     for (FollowRequest mark : tally.requestMarks) {
-      if (requests.contains(mark.account() + ">" + mark.requester() + "@" + mark.since())) {
-        continue;
+      if (!requests.contains(mark.account() + ">" + mark.requester() + "@" + mark.since())) {
+        found.add(
+            leftover(
+                "request mark " + mark.requester() + " -> " + mark.account(),
+                "its request does not exist",
+                new WriteAction.Check(
+                    KeyLayout.request(mark.account(), mark.requester()),
+                    ItemCondition.not(PrivacyPlans.isRequest(mark))),
+                KeyLayout.requestMark(mark.requester(), mark.account()),
+                fix));
       }
-      boolean fixed =
-          fix
-              && writes.transact(
-                  List.of(
-                      new WriteAction.Check(
-                          KeyLayout.request(mark.account(), mark.requester()),
-                          ItemCondition.not(PrivacyPlans.isRequest(mark))),
-                      new WriteAction.Delete(
-                          KeyLayout.requestMark(mark.requester(), mark.account()),
-                          ItemCondition.EXISTS)),
-                  meter);
-      found.add(
-          new AuditFinding(
-              Kind.PRIVACY_LEFTOVER,
-              "request mark " + mark.requester() + " -> " + mark.account(),
-              "its request does not exist",
-              fixed));
     }
     Set<String> blocks = new HashSet<>();
     for (Block block : tally.blocks) {
       blocks.add(block.blocker() + ">" + block.blocked());
     }
     for (Block mark : tally.blockMarks) {
-      if (blocks.contains(mark.blocker() + ">" + mark.blocked())) {
-        continue;
+      if (!blocks.contains(mark.blocker() + ">" + mark.blocked())) {
+        found.add(
+            leftover(
+                "block mark " + mark.blocker() + " x " + mark.blocked(),
+                "its block does not exist",
+                new WriteAction.Check(
+                    KeyLayout.block(mark.blocker(), mark.blocked()), ItemCondition.ABSENT),
+                KeyLayout.blockMark(mark.blocked(), mark.blocker()),
+                fix));
       }
-      boolean fixed =
-          fix
-              && writes.transact(
-                  List.of(
-                      new WriteAction.Check(
-                          KeyLayout.block(mark.blocker(), mark.blocked()), ItemCondition.ABSENT),
-                      new WriteAction.Delete(
-                          KeyLayout.blockMark(mark.blocked(), mark.blocker()),
-                          ItemCondition.EXISTS)),
-                  meter);
-      found.add(
-          new AuditFinding(
-              Kind.PRIVACY_LEFTOVER,
-              "block mark " + mark.blocker() + " x " + mark.blocked(),
-              "its block does not exist",
-              fixed));
     }
+  }
+
+  /** A leftover mark, deleted with {@code fix} on condition that what it marked is still gone. */
+  private AuditFinding leftover(
+      String subject, String detail, WriteAction stillGone, Key mark, boolean fix) {
+    boolean fixed =
+        fix
+            && writes.transact(
+                List.of(stillGone, new WriteAction.Delete(mark, ItemCondition.EXISTS)), meter);
+    return new AuditFinding(Kind.PRIVACY_LEFTOVER, subject, detail, fixed);
   }
 }
