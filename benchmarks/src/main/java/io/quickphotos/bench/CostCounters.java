@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.bench.guard.PerfGuard;
+import io.quickphotos.bench.report.Report;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -71,7 +73,7 @@ public class CostCounters {
    * @param <T> its type
    * @return {@code result}, for the benchmark to return
    */
-  <T> T collect(CostTally tally, T result) {
+  public <T> T collect(CostTally tally, T result) {
     operations++;
     requests += tally.requests;
     readUnits += tally.readUnits;

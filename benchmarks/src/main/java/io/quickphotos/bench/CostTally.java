@@ -12,10 +12,10 @@ import io.quickphotos.OperationCost;
  * <p>Not thread-safe: the benchmarks run on one thread, and a lock here would be measured as part
  * of every operation.
  */
-final class CostTally implements CostListener {
-  long requests;
-  double readUnits;
-  double writeUnits;
+public final class CostTally implements CostListener {
+  public long requests;
+  public double readUnits;
+  public double writeUnits;
 
   @Override
   public void onCost(OperationCost cost) {
@@ -52,14 +52,14 @@ final class CostTally implements CostListener {
    * @param read read capacity units
    * @param write write capacity units
    */
-  void request(double read, double write) {
+  public void request(double read, double write) {
     requests++;
     readUnits += read;
     writeUnits += write;
   }
 
   /** Forgets everything tallied so far, such as the cost of loading the data. */
-  void clear() {
+  public void clear() {
     requests = 0;
     readUnits = 0;
     writeUnits = 0;
