@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
 import java.util.Arrays;
 import java.util.Iterator;
@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine;
 
 /** The backends a command can run on, by the names typed after {@code --backend}. */
-enum Backend {
+public enum Backend {
   /** The in-memory engine, in this process. */
   MEMORY("memory"),
   /** DynamoDB Local, started in this process on a free loopback port. */

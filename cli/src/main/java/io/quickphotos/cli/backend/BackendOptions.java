@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
 import io.quickphotos.dynamo.QuickPhotosTable;
 import java.net.URI;
@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The options that choose a backend, shared by tour and load. */
-final class BackendOptions {
+public final class BackendOptions {
   /** The table name used when none is given, as in the design. */
-  static final String DEFAULT_TABLE = QuickPhotosTable.DEFAULT_NAME;
+  public static final String DEFAULT_TABLE = QuickPhotosTable.DEFAULT_NAME;
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
@@ -22,7 +22,7 @@ final class BackendOptions {
       converter = Backend.Converter.class,
       completionCandidates = Backend.Candidates.class,
       description = "Where the data lives: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  Backend kind = Backend.MEMORY;
+  public Backend kind = Backend.MEMORY;
 
   @Option(
       names = "--endpoint",
@@ -56,7 +56,7 @@ final class BackendOptions {
    *
    * @throws CommandLine.ParameterException if the combination makes no sense
    */
-  void validate() {
+  public void validate() {
     onlyWithDynamoDb("--endpoint", endpoint);
     onlyWithDynamoDb("--region", region);
     onlyWithDynamoDb("--table", table);
@@ -80,7 +80,7 @@ final class BackendOptions {
    *
    * @return the given name or {@link #DEFAULT_TABLE}
    */
-  String tableName() {
+  public String tableName() {
     return table == null ? DEFAULT_TABLE : table;
   }
 

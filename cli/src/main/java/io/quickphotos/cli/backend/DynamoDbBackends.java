@@ -1,10 +1,12 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
 import io.quickphotos.Sharding;
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.ErrorMessages;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
@@ -23,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /** Opens the two DynamoDB backends: DynamoDB Local in this process, and any endpoint. */
-final class DynamoDbBackends {
+public final class DynamoDbBackends {
   /** The region used when neither --region nor the AWS configuration names one. */
   static final Region FALLBACK_REGION = Region.US_EAST_1;
 
@@ -38,7 +40,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static OpenBackend local(CostListener costListener, Clock clock) {
+  public static OpenBackend local(CostListener costListener, Clock clock) {
     return local(costListener, clock, client -> {});
   }
 
@@ -53,7 +55,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static OpenBackend local(
+  public static OpenBackend local(
       CostListener costListener, Clock clock, Consumer<DynamoDbClient> beforeOpening) {
     return local(costListener, clock, beforeOpening, null);
   }
@@ -69,7 +71,7 @@ final class DynamoDbBackends {
    * @return the backend; closing it stops the server and drops its tables
    * @throws CliException if the server does not start
    */
-  static OpenBackend local(
+  public static OpenBackend local(
       CostListener costListener,
       Clock clock,
       Consumer<DynamoDbClient> beforeOpening,

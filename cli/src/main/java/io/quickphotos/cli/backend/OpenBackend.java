@@ -1,9 +1,10 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Sharding;
+import io.quickphotos.cli.CliException;
 import io.quickphotos.memory.InMemoryTable;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import java.time.Clock;
@@ -13,7 +14,7 @@ import java.util.function.Supplier;
  * An open backend: a repository and whatever must be shut down with it (a DynamoDB Local server,
  * an SDK client).
  */
-interface OpenBackend extends AutoCloseable {
+public interface OpenBackend extends AutoCloseable {
 
   /**
    * The repository on this backend.

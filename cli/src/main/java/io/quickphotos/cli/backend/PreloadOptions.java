@@ -1,5 +1,8 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.data.LoadCommand;
+import io.quickphotos.cli.output.Format;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -15,7 +18,7 @@ import picocli.CommandLine.Option;
  * {@code fill-timelines}): a memory or DynamoDB Local backend starts empty, so an export can be
  * loaded into it first.
  */
-final class PreloadOptions {
+public final class PreloadOptions {
   @Option(
       names = "--file",
       paramLabel = "<file>",
@@ -31,7 +34,7 @@ final class PreloadOptions {
    * @param out where to say how many items were loaded
    * @throws CliException if the file is missing or unreadable
    */
-  void loadInto(OpenBackend open, PrintWriter out) {
+  public void loadInto(OpenBackend open, PrintWriter out) {
     if (file == null) {
       return;
     }

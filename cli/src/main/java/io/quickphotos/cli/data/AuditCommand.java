@@ -1,7 +1,13 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import io.quickphotos.AuditFinding;
 import io.quickphotos.AuditReport;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.backend.PreloadOptions;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.output.Format;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -41,7 +47,7 @@ import picocli.CommandLine.Spec;
       "",
       "Exit status: 0 if nothing is left to mend, 1 otherwise."
     })
-final class AuditCommand implements Callable<Integer> {
+public final class AuditCommand implements Callable<Integer> {
   /** Items between two progress lines. */
   static final long PROGRESS_EVERY = 10_000;
 

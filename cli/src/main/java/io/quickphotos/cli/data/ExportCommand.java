@@ -1,7 +1,13 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.TableItems;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.sample.SampleData;
+import io.quickphotos.cli.sample.SampleOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -37,7 +43,7 @@ import picocli.CommandLine.Spec;
       "A memory or DynamoDB Local backend starts empty: --users first fills it with a "
           + "generated data set (as 'load' does), e.g. to make a fixture file."
     })
-final class ExportCommand implements Callable<Integer> {
+public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin BackendOptions backend;

@@ -1,9 +1,16 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.TableItems;
 import io.quickphotos.TableSettings;
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.backend.PreloadOptions;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.output.Format;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,7 +51,7 @@ import picocli.CommandLine.Spec;
       "",
       "Exit status: 0 when every user was done."
     })
-final class FillTimelinesCommand implements Callable<Integer> {
+public final class FillTimelinesCommand implements Callable<Integer> {
   /** Users between two progress lines. */
   static final int PROGRESS_EVERY = 1_000;
 

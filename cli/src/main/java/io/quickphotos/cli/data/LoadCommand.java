@@ -1,9 +1,21 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
 import io.quickphotos.TableItems;
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.Backend;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.output.CostTotals;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.output.ProgressBars;
+import io.quickphotos.cli.output.TextTable;
+import io.quickphotos.cli.sample.SampleData;
+import io.quickphotos.cli.sample.SampleOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -48,7 +60,7 @@ import picocli.CommandLine.Spec;
           + "DynamoDB's export to S3 writes them ({\"Item\": {...}}) or bare (the AWS "
           + "tutorial's items.json), with BatchWriteItem as they are."
     })
-final class LoadCommand implements Callable<Integer> {
+public final class LoadCommand implements Callable<Integer> {
   /** How many users the load command generates when not told. */
   static final int DEFAULT_USERS = 10_000;
 
@@ -163,7 +175,7 @@ final class LoadCommand implements Callable<Integer> {
    * @param items the lines
    * @return how many items were written
    */
-  static long loadItems(OpenBackend open, Reader items) {
+  public static long loadItems(OpenBackend open, Reader items) {
     return TableItems.load(open.loader(), items);
   }
 

@@ -1,9 +1,15 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.Sharding;
 import io.quickphotos.TableSettings;
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.backend.PreloadOptions;
+import io.quickphotos.cli.output.CostRecorder;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,7 +42,7 @@ import picocli.CommandLine.Spec;
       "",
       "Exit status: 0."
     })
-final class SettingsCommand implements Callable<Integer> {
+public final class SettingsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin BackendOptions backend;

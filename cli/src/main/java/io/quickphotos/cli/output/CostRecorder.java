@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import io.quickphotos.CostListener;
 import io.quickphotos.OperationCost;
@@ -9,7 +9,7 @@ import java.util.List;
  * Keeps every cost the repository reports, so a command can show what each call cost and add
  * them up afterwards. Thread-safe.
  */
-final class CostRecorder implements CostListener {
+public final class CostRecorder implements CostListener {
   private final List<OperationCost> costs = new ArrayList<>();
 
   @Override
@@ -22,7 +22,7 @@ final class CostRecorder implements CostListener {
    *
    * @return the number of costs recorded so far
    */
-  synchronized int mark() {
+  public synchronized int mark() {
     return costs.size();
   }
 
@@ -32,7 +32,7 @@ final class CostRecorder implements CostListener {
    * @param mark a value of {@link #mark()}
    * @return the later costs, in call order
    */
-  synchronized List<OperationCost> since(int mark) {
+  public synchronized List<OperationCost> since(int mark) {
     return List.copyOf(costs.subList(mark, costs.size()));
   }
 
@@ -42,7 +42,7 @@ final class CostRecorder implements CostListener {
    * @param mark a value of {@link #mark()}
    * @return the totals
    */
-  synchronized CostTotals totalSince(int mark) {
+  public synchronized CostTotals totalSince(int mark) {
     CostTotals totals = CostTotals.ZERO;
     for (OperationCost cost : costs.subList(mark, costs.size())) {
       totals = totals.plus(cost);

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
@@ -15,7 +15,7 @@ import java.util.Locale;
  * @param latencyNanos the calls' latencies added up, as the repository timed them
  * @param retries retries of the calls' requests, in the SDK and in the repository
  */
-record CostTotals(
+public record CostTotals(
     long calls,
     long requests,
     double readCapacityUnits,
@@ -25,7 +25,7 @@ record CostTotals(
     long retries) {
 
   /** Nothing spent yet. */
-  static final CostTotals ZERO = new CostTotals(0, 0, 0, 0, 0, 0, 0);
+  public static final CostTotals ZERO = new CostTotals(0, 0, 0, 0, 0, 0, 0);
 
   /**
    * Adds one call's cost.
@@ -33,7 +33,7 @@ record CostTotals(
    * @param cost the call's cost
    * @return the new totals
    */
-  CostTotals plus(OperationCost cost) {
+  public CostTotals plus(OperationCost cost) {
     return new CostTotals(
         calls + 1,
         requests + cost.requests(),
@@ -50,7 +50,7 @@ record CostTotals(
    * @param other the totals to add
    * @return the new totals
    */
-  CostTotals plus(CostTotals other) {
+  public CostTotals plus(CostTotals other) {
     return new CostTotals(
         calls + other.calls,
         requests + other.requests,
@@ -66,7 +66,7 @@ record CostTotals(
    *
    * @return nanoseconds; 0 without calls
    */
-  long meanLatencyNanos() {
+  public long meanLatencyNanos() {
     return calls == 0 ? 0 : latencyNanos / calls;
   }
 
@@ -77,7 +77,7 @@ record CostTotals(
    * @param model the prices
    * @return dollars; 0 without calls
    */
-  double dollarsPerMillionCalls(CostModel model) {
+  public double dollarsPerMillionCalls(CostModel model) {
     return calls == 0
         ? 0
         : model.dollars(readCapacityUnits, writeCapacityUnits) / calls * 1_000_000;

@@ -1,10 +1,10 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import java.time.Duration;
 import java.util.Locale;
 
 /** Number and time formats shared by the commands; fixed locale so output is the same anywhere. */
-final class Format {
+public final class Format {
   private Format() {}
 
   /**
@@ -13,7 +13,7 @@ final class Format {
    * @param units capacity units
    * @return e.g. {@code 1,234.5}
    */
-  static String units(double units) {
+  public static String units(double units) {
     return String.format(Locale.ROOT, "%,.1f", units);
   }
 
@@ -23,7 +23,7 @@ final class Format {
    * @param dollars the amount
    * @return e.g. {@code $0.0625} or {@code $1,234.56}
    */
-  static String dollars(double dollars) {
+  public static String dollars(double dollars) {
     return String.format(Locale.ROOT, dollars < 1 ? "$%.4f" : "$%,.2f", dollars);
   }
 
@@ -33,7 +33,7 @@ final class Format {
    * @param count the count
    * @return e.g. {@code 10,500}
    */
-  static String count(long count) {
+  public static String count(long count) {
     return String.format(Locale.ROOT, "%,d", count);
   }
 
@@ -43,7 +43,7 @@ final class Format {
    * @param nanos the duration in nanoseconds
    * @return e.g. {@code 14 µs}, {@code 3.2 ms}, {@code 1.50 s}
    */
-  static String latency(long nanos) {
+  public static String latency(long nanos) {
     if (nanos < 10_000) {
       return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
     } else if (nanos < 1_000_000) {
@@ -60,7 +60,7 @@ final class Format {
    * @param elapsed the duration
    * @return e.g. {@code 2.41 s} or {@code 3 min 05 s}
    */
-  static String elapsed(Duration elapsed) {
+  public static String elapsed(Duration elapsed) {
     if (elapsed.toMinutes() == 0) {
       return String.format(Locale.ROOT, "%.2f s", elapsed.toNanos() / 1e9);
     }
@@ -87,7 +87,7 @@ final class Format {
    * @param noun the singular noun, made plural with an {@code s}
    * @return e.g. {@code 1 follower}, {@code 1,050 followers}
    */
-  static String count(long count, String noun) {
+  public static String count(long count, String noun) {
     return count(count) + " " + (count == 1 ? noun : noun + "s");
   }
 }

@@ -1,5 +1,6 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
+import io.quickphotos.cli.sample.SampleLoader;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -14,7 +15,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * plain lines every few seconds otherwise (a log or a pipe would keep every carriage-return
  * redraw).
  */
-final class ProgressBars {
+public final class ProgressBars {
   /**
    * The bar locks on every update; telling it every few hundred items keeps that off the hot path
    * of the in-memory backend, where it would double the load time.
@@ -27,7 +28,7 @@ final class ProgressBars {
   private ProgressBars() {}
 
   /** How far a load has got; close it when done. Not thread-safe: loads report sequentially. */
-  interface Progress extends AutoCloseable {
+  public interface Progress extends AutoCloseable {
     /**
      * Moves to a count of items handled.
      *
@@ -49,7 +50,7 @@ final class ProgressBars {
    * @param total how many items will be loaded
    * @return the progress
    */
-  static Progress loading(PrintWriter err, long total) {
+  public static Progress loading(PrintWriter err, long total) {
     return loading(err, total, System.console() != null, System::nanoTime);
   }
 
@@ -62,7 +63,8 @@ final class ProgressBars {
    * @param nanoTime the clock of the lines' interval and rate
    * @return the progress
    */
-  static Progress loading(PrintWriter err, long total, boolean terminal, LongSupplier nanoTime) {
+  public static Progress loading(
+      PrintWriter err, long total, boolean terminal, LongSupplier nanoTime) {
     if (!terminal) {
       return new Lines(err, total, nanoTime);
     }
@@ -96,12 +98,12 @@ final class ProgressBars {
    * @param progress the display
    * @return the progress
    */
-  static Batched batched(Progress progress) {
+  public static Batched batched(Progress progress) {
     return new Batched(progress);
   }
 
   /** Moves a display every {@value #BATCH} items. Not thread-safe: SampleLoader is sequential. */
-  static final class Batched implements SampleLoader.Progress {
+  public static final class Batched implements SampleLoader.Progress {
     private final Progress progress;
     private long handled;
 
@@ -117,7 +119,7 @@ final class ProgressBars {
     }
 
     /** Brings the display up to every item handled. */
-    void finish() {
+    public void finish() {
       progress.stepTo(handled);
     }
   }

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import io.quickphotos.DynamoRequest;
 import io.quickphotos.OperationCost;
@@ -11,7 +11,7 @@ import java.util.List;
  * consistent}; a transaction gets a heading and one indented line per action. The tour prints
  * what actually ran, so it cannot drift from the code.
  */
-final class RequestShapes {
+public final class RequestShapes {
   /** What a transaction's description puts between its heading and its actions. */
   private static final String ACTIONS = "all or nothing: ";
 
@@ -26,7 +26,7 @@ final class RequestShapes {
    * @param costs the calls' cost events
    * @return one line per request, more for a transaction
    */
-  static List<String> of(List<OperationCost> costs) {
+  public static List<String> of(List<OperationCost> costs) {
     List<String> lines = new ArrayList<>();
     for (OperationCost cost : costs) {
       for (DynamoRequest request : cost.requestsMade()) {

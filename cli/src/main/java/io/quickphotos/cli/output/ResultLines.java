@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import io.quickphotos.Follow;
 import io.quickphotos.Page;
@@ -18,7 +18,7 @@ import java.util.StringJoiner;
  * Renders repository results as short lines for people: records as they print themselves
  * ({@code User<jacksonjason -- John Perry>}) with the fields that matter to the step beside them.
  */
-final class ResultLines {
+public final class ResultLines {
   private ResultLines() {}
 
   /**
@@ -27,7 +27,7 @@ final class ResultLines {
    * @param result anything a repository call returns
    * @return one or more lines
    */
-  static List<String> render(Object result) {
+  public static List<String> render(Object result) {
     List<String> lines = new ArrayList<>();
     if (result instanceof Optional<?> optional) {
       if (optional.isEmpty()) {

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -8,7 +8,7 @@ import java.util.List;
  * A plain-text table: the first columns (one unless told) left-aligned as text reads best, the
  * others right-aligned as numbers read best. Not thread-safe.
  */
-final class TextTable {
+public final class TextTable {
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
   private final List<Integer> separatorsBefore = new ArrayList<>();
@@ -19,7 +19,7 @@ final class TextTable {
    *
    * @param header the column titles
    */
-  TextTable(String... header) {
+  public TextTable(String... header) {
     this.header = List.of(header);
   }
 
@@ -29,7 +29,7 @@ final class TextTable {
    * @param columns how many columns hold text
    * @return this table
    */
-  TextTable leftAligned(int columns) {
+  public TextTable leftAligned(int columns) {
     this.leftAligned = columns;
     return this;
   }
@@ -40,7 +40,7 @@ final class TextTable {
    * @param cells one cell per column
    * @return this table
    */
-  TextTable row(String... cells) {
+  public TextTable row(String... cells) {
     if (cells.length != header.size()) {
       throw new IllegalArgumentException(
           "expected " + header.size() + " cells, got " + cells.length);
@@ -54,7 +54,7 @@ final class TextTable {
    *
    * @return this table
    */
-  TextTable rule() {
+  public TextTable rule() {
     separatorsBefore.add(rows.size());
     return this;
   }
@@ -65,7 +65,7 @@ final class TextTable {
    * @param out where to print
    * @param indent spaces before each line
    */
-  void print(PrintWriter out, int indent) {
+  public void print(PrintWriter out, int indent) {
     int[] widths = new int[header.size()];
     for (int c = 0; c < widths.length; c++) {
       widths[c] = header.get(c).length();

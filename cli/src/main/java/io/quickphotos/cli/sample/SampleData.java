@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
 import io.quickphotos.AppValue;
 import io.quickphotos.NewPhoto;
@@ -47,7 +47,7 @@ import net.datafaker.Faker;
  * @param newcomer one more user who is not in {@code users}, for the tour to create
  * @param clockStart when the follows and reactions start: after every photo
  */
-record SampleData(
+public record SampleData(
     long seed,
     List<NewUser> users,
     List<PhotoSpec> photos,
@@ -57,10 +57,10 @@ record SampleData(
     Instant clockStart) {
 
   /** The seed used when none is given. */
-  static final long DEFAULT_SEED = 42;
+  public static final long DEFAULT_SEED = 42;
 
   /** The number of users of the tour's sample: about a thousand items in all. */
-  static final int DEFAULT_USERS = 100;
+  public static final int DEFAULT_USERS = 100;
 
   private static final Instant BORN_FROM = Instant.parse("1950-01-01T00:00:00Z");
   private static final Instant BORN_UNTIL = Instant.parse("2006-01-01T00:00:00Z");
@@ -70,7 +70,7 @@ record SampleData(
     {640, 480}, {800, 600}, {1024, 768}, {1080, 1080}, {1200, 800}, {1600, 900}
   };
 
-  SampleData {
+  public SampleData {
     users = List.copyOf(users);
     photos = List.copyOf(photos);
     follows = List.copyOf(follows);
@@ -78,17 +78,17 @@ record SampleData(
   }
 
   /** A photo to upload, with its caption (empty for none) and the application's attributes. */
-  record PhotoSpec(
+  public record PhotoSpec(
       String owner,
       Instant timestamp,
       String location,
       String caption,
       Map<String, AppValue> attributes) {
-    PhotoSpec {
+    public PhotoSpec {
       attributes = Map.copyOf(attributes);
     }
 
-    PhotoId id() {
+    public PhotoId id() {
       return new PhotoId(owner, timestamp);
     }
 
@@ -99,10 +99,10 @@ record SampleData(
   }
 
   /** A follow to make. */
-  record FollowSpec(String follower, String followed) {}
+  public record FollowSpec(String follower, String followed) {}
 
   /** A reaction to leave. */
-  record ReactionSpec(String reactor, PhotoId photo, ReactionType type) {}
+  public record ReactionSpec(String reactor, PhotoId photo, ReactionType type) {}
 
   /**
    * Generates the data set of {@code userCount} users for {@code seed}.
@@ -111,7 +111,7 @@ record SampleData(
    * @param userCount at least 1
    * @return the data set
    */
-  static SampleData generate(long seed, int userCount) {
+  public static SampleData generate(long seed, int userCount) {
     if (userCount < 1) {
       throw new IllegalArgumentException("at least one user is needed, was " + userCount);
     }
@@ -188,7 +188,7 @@ record SampleData(
    *
    * @return the item count
    */
-  long itemCount() {
+  public long itemCount() {
     return (long) users.size() + photos.size() + follows.size() + reactions.size();
   }
 
@@ -199,7 +199,7 @@ record SampleData(
    *
    * @return the snapshot
    */
-  io.quickphotos.Snapshot snapshot() {
+  public io.quickphotos.Snapshot snapshot() {
     java.time.Clock stamps = clock();
     // Loading creates the users first, and createUser reads the clock once (a birth date may
     // not lie in the future): the follows' stamps come after those readings.
@@ -225,7 +225,7 @@ record SampleData(
    *
    * @return a new clock
    */
-  SteppingClock clock() {
+  public SteppingClock clock() {
     return new SteppingClock(clockStart, java.time.Duration.ofSeconds(1));
   }
 

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
@@ -6,9 +6,9 @@ import io.quickphotos.NewUser;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.UserAlreadyExistsException;
-import io.quickphotos.cli.SampleData.FollowSpec;
-import io.quickphotos.cli.SampleData.PhotoSpec;
-import io.quickphotos.cli.SampleData.ReactionSpec;
+import io.quickphotos.cli.sample.SampleData.FollowSpec;
+import io.quickphotos.cli.sample.SampleData.PhotoSpec;
+import io.quickphotos.cli.sample.SampleData.ReactionSpec;
 
 /**
  * Writes a {@link SampleData} set through the public repository API: users, then photos, then
@@ -21,11 +21,11 @@ import io.quickphotos.cli.SampleData.ReactionSpec;
  * <p>An item that is already there (a rerun against a table that keeps its data) is counted as
  * skipped rather than failing the load, so loading the same sample twice is harmless.
  */
-final class SampleLoader {
+public final class SampleLoader {
 
   /** Told after every item, written or skipped. */
   @FunctionalInterface
-  interface Progress {
+  public interface Progress {
     /** A progress that ignores every step. */
     Progress NONE = () -> {};
 
@@ -39,7 +39,7 @@ final class SampleLoader {
    * @param written items written
    * @param skipped items that were already in the table
    */
-  record Result(long written, long skipped) {}
+  public record Result(long written, long skipped) {}
 
   private SampleLoader() {}
 
@@ -52,7 +52,7 @@ final class SampleLoader {
    * @return how many items were written and skipped
    * @throws io.quickphotos.QuickPhotosException on any failure but "already there"
    */
-  static Result load(QuickPhotos repository, SampleData sample, Progress progress) {
+  public static Result load(QuickPhotos repository, SampleData sample, Progress progress) {
     long written = 0;
     long skipped = 0;
     for (NewUser user : sample.users()) {

@@ -1,12 +1,13 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
+import io.quickphotos.cli.output.Format;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The options that choose the generated data set: its seed; each command sets its own size. */
-final class SampleOptions {
+public final class SampleOptions {
   /** The most users a data set may have: 4 photos each must still fit in memory and a list. */
   static final int MAX_USERS = 5_000_000;
 
@@ -29,7 +30,7 @@ final class SampleOptions {
    * @return the data set
    * @throws CommandLine.ParameterException if {@code users} is out of range
    */
-  SampleData generate(int users) {
+  public SampleData generate(int users) {
     if (users < 1 || users > MAX_USERS) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--users must be 1 to " + Format.count(MAX_USERS) + ", was " + users);

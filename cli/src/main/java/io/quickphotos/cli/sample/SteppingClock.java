@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate;
 
 import io.quickphotos.AuditReport;
 import io.quickphotos.NewUser;
@@ -8,6 +8,10 @@ import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.Snapshot;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.simulate.celebrity.CelebrityLaunch;
+import io.quickphotos.cli.simulate.celebrity.SimulatedClock;
 import io.quickphotos.memory.InMemoryTable;
 import io.quickphotos.memory.Throughput;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate;
 
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.simulate.celebrity.CelebrityCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Spec;
       "Runs on the in-memory engine with the on-demand throughput model (per-partition limits, "
           + "splits for heat) and a simulated clock, so a minute of traffic takes seconds."
     })
-final class SimulateCommand implements Callable<Integer> {
+public final class SimulateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   /** A simulation must be named: without one, a usage error. */

@@ -1,8 +1,19 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.tour;
 
 import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.DynamoDbBackends;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.output.CostTotals;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.output.ResultLines;
+import io.quickphotos.cli.output.TextTable;
+import io.quickphotos.cli.sample.SampleData;
+import io.quickphotos.cli.sample.SampleLoader;
+import io.quickphotos.cli.sample.SampleOptions;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -36,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
       "",
       "Exits with 1 if any result differs; differing costs are reported, not fatal."
     })
-final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand implements Callable<Integer> {
   /**
    * Walkthroughs run on a small sample before measuring, on throwaway memory backends and on a
    * table of its own in DynamoDB Local, so that neither backend's latencies are its first calls'

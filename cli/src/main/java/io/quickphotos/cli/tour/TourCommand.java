@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.tour;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -7,6 +7,20 @@ import io.quickphotos.CostListener;
 import io.quickphotos.CostModel;
 import io.quickphotos.OperationCost;
 import io.quickphotos.TableItems;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.backend.Backend;
+import io.quickphotos.cli.backend.BackendOptions;
+import io.quickphotos.cli.backend.OpenBackend;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.output.CostTotals;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.output.ProgressBars;
+import io.quickphotos.cli.output.RequestShapes;
+import io.quickphotos.cli.output.ResultLines;
+import io.quickphotos.cli.output.TextTable;
+import io.quickphotos.cli.sample.SampleData;
+import io.quickphotos.cli.sample.SampleLoader;
+import io.quickphotos.cli.sample.SampleOptions;
 import io.quickphotos.micrometer.QuickPhotosMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -41,7 +55,7 @@ import picocli.CommandLine.Spec;
       "",
       "Exits with 1 if a step fails other than as the tour means it to."
     })
-final class TourCommand implements Callable<Integer> {
+public final class TourCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.tour;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.AlreadyFollowingException;
@@ -23,7 +23,9 @@ import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.VersionConflictException;
 import io.quickphotos.Visibility;
-import io.quickphotos.cli.SampleData.PhotoSpec;
+import io.quickphotos.cli.output.CostRecorder;
+import io.quickphotos.cli.sample.SampleData;
+import io.quickphotos.cli.sample.SampleData.PhotoSpec;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -47,14 +49,14 @@ import java.util.function.Function;
  * <p>An instance carries the cursor of the paged listing from one step to the next, so use a new
  * instance for each run.
  */
-final class Walkthrough {
+public final class Walkthrough {
   /**
    * The access patterns the walkthrough shows: every one but the bulk import, which is how
    * {@code load} fills a table, and the hybrid feed's backfill of old follows (the walkthrough's
    * repositories read the feed by fan-out on read): operations on a table, not patterns of the
    * app.
    */
-  static final java.util.Set<io.quickphotos.AccessPattern> PATTERNS =
+  public static final java.util.Set<io.quickphotos.AccessPattern> PATTERNS =
       java.util.EnumSet.complementOf(
           java.util.EnumSet.of(
               io.quickphotos.AccessPattern.IMPORT_SNAPSHOT,

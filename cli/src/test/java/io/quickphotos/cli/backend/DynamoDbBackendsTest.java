@@ -1,8 +1,10 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.cli.Cli;
+import io.quickphotos.cli.tour.Walkthrough;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,7 +1,8 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.cli.Cli;
 import org.junit.jupiter.api.Test;
 
 class AuditCommandTest {

@@ -1,7 +1,9 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.cli.Cli;
+import io.quickphotos.cli.sample.SampleData;
 import org.junit.jupiter.api.Test;
 
 class LoadCommandTest {

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

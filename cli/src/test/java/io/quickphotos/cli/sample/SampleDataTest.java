@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,8 +9,8 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
-import io.quickphotos.cli.SampleData.FollowSpec;
-import io.quickphotos.cli.SampleData.PhotoSpec;
+import io.quickphotos.cli.sample.SampleData.FollowSpec;
+import io.quickphotos.cli.sample.SampleData.PhotoSpec;
 import io.quickphotos.memory.MemoryQuickPhotos;
 import java.time.Instant;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

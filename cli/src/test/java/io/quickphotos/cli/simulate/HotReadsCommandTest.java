@@ -1,7 +1,8 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.cli.Cli;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,9 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.cli.Cli;
+import io.quickphotos.cli.simulate.celebrity.CelebrityCommand;
 import io.quickphotos.internal.singletable.KeyLayout;
 import io.quickphotos.internal.singletable.Shards;
 import java.io.IOException;

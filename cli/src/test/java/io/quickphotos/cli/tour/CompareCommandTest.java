@@ -1,8 +1,9 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.tour;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.cli.Cli;
 import org.junit.jupiter.api.Test;
 
 class CompareCommandTest {

@@ -1,9 +1,11 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.tour;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
 import io.quickphotos.CostModel;
+import io.quickphotos.cli.Cli;
+import io.quickphotos.cli.output.Format;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,11 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate.celebrity;
 
 import io.quickphotos.Sharding;
+import io.quickphotos.cli.CliException;
+import io.quickphotos.cli.QuickPhotosCli;
+import io.quickphotos.cli.output.Format;
+import io.quickphotos.cli.output.TextTable;
+import io.quickphotos.cli.sample.SampleData;
 import io.quickphotos.memory.PartitionLoad;
 import io.quickphotos.memory.Throughput;
 import java.io.IOException;
@@ -51,14 +56,14 @@ import picocli.CommandLine.Spec;
       "",
       "Exits with 1 if a counter disagrees with the items."
     })
-final class CelebrityCommand implements Callable<Integer> {
+public final class CelebrityCommand implements Callable<Integer> {
   /** The most fans a run may import: they all live in memory, twice over. */
   static final int MAX_FANS = 1_000_000;
 
   // The layout's key prefixes (docs/data-model.md), to group rows; SimulateCommandTest checks.
-  static final String SHARDS = "SHARD#";
+  public static final String SHARDS = "SHARD#";
 
-  static final String PHOTOS = "PHOTO#";
+  public static final String PHOTOS = "PHOTO#";
 
   @Spec CommandSpec spec;
 

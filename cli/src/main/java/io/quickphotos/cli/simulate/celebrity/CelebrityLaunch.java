@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate.celebrity;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.NewPhoto;
@@ -55,7 +55,7 @@ import java.util.SplittableRandom;
  * <p>Each {@link #run} has its own table, clock and model and gives the same numbers every time
  * for the same settings, so two runs may go side by side on two threads.
  */
-final class CelebrityLaunch {
+public final class CelebrityLaunch {
   /** The account everyone follows. */
   static final String CELEBRITY = "celebrity";
 
@@ -283,7 +283,7 @@ final class CelebrityLaunch {
   /**
    * A repository on the run's table, stamped by its clock, fan-out on read: unlimited until told.
    */
-  static MemoryQuickPhotos.Builder repository(
+  public static MemoryQuickPhotos.Builder repository(
       InMemoryTable table, SimulatedClock clock, Sharding sharding) {
     return MemoryQuickPhotos.builder()
         .table(table)
@@ -311,7 +311,7 @@ final class CelebrityLaunch {
     return photos.stream().map(NewPhoto::id).toList();
   }
 
-  static NewUser user(String username) {
+  public static NewUser user(String username) {
     return new NewUser(
         username,
         username,
@@ -328,7 +328,7 @@ final class CelebrityLaunch {
    * nothing when it splits, while one whose writes spread over its keys gains a partition's
    * worth of throughput with each split, as fans' names do.
    */
-  static String fan(long seed, int number) {
+  public static String fan(long seed, int number) {
     int x = number ^ (int) ((seed * 0x9E3779B97F4A7C15L) >>> 32);
     x ^= x >>> 16;
     x *= 0x45D9F3B;
@@ -392,7 +392,7 @@ final class CelebrityLaunch {
    * which a partition refills in exactly 6 intervals at 3,000 a second), so that one kind of call
    * always finds the units the other never gets.
    */
-  static final class Arrivals {
+  public static final class Arrivals {
     private final int rate;
     private final SplittableRandom random;
     private int made;
@@ -404,30 +404,30 @@ final class CelebrityLaunch {
      * @param rate calls a second, at least 0
      * @param seed the seed of the instants within the slots
      */
-    Arrivals(int rate, long seed) {
+    public Arrivals(int rate, long seed) {
       this.rate = rate;
       this.random = new SplittableRandom(seed);
       this.next = Long.MAX_VALUE;
     }
 
     /** Starts a second: its first call is next. */
-    void startSecond() {
+    public void startSecond() {
       made = 0;
       next = draw();
     }
 
     /** Nanoseconds into the second of the next call, or {@link Long#MAX_VALUE} if none is left. */
-    long next() {
+    public long next() {
       return next;
     }
 
     /** The calls made so far this second. */
-    int made() {
+    public int made() {
       return made;
     }
 
     /** The next call was made. */
-    void advance() {
+    public void advance() {
       made++;
       next = draw();
     }

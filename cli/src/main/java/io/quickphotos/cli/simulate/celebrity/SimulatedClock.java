@@ -1,4 +1,4 @@
-package io.quickphotos.cli;
+package io.quickphotos.cli.simulate.celebrity;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -11,7 +11,7 @@ import java.util.Objects;
  * makes, so a second of simulated traffic takes only as long as its calls take to run. Readings
  * are thread-safe; moving it is meant for the one thread that runs the simulation.
  */
-final class SimulatedClock extends Clock {
+public final class SimulatedClock extends Clock {
   private volatile Instant now;
 
   /**
@@ -19,7 +19,7 @@ final class SimulatedClock extends Clock {
    *
    * @param start the instant it reads until moved
    */
-  SimulatedClock(Instant start) {
+  public SimulatedClock(Instant start) {
     this.now = Objects.requireNonNull(start, "start");
   }
 
@@ -29,7 +29,7 @@ final class SimulatedClock extends Clock {
    * @param instant the new reading
    * @throws IllegalArgumentException if it is before the current reading
    */
-  void moveTo(Instant instant) {
+  public void moveTo(Instant instant) {
     if (instant.isBefore(now)) {
       throw new IllegalArgumentException("a simulated clock does not go back: " + instant);
     }
