@@ -64,21 +64,4 @@ public class CostCounters {
   public void stopClock() {
     cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
   }
-
-  /**
-   * Counts one operation and moves what it cost out of the tally.
-   *
-   * @param tally the tally the operation reported to
-   * @param result what the operation returned
-   * @param <T> its type
-   * @return {@code result}, for the benchmark to return
-   */
-  public <T> T collect(CostTally tally, T result) {
-    operations++;
-    requests += tally.requests;
-    readUnits += tally.readUnits;
-    writeUnits += tally.writeUnits;
-    tally.clear();
-    return result;
-  }
 }

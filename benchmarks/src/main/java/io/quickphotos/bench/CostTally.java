@@ -5,7 +5,7 @@ import io.quickphotos.OperationCost;
 
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until
- * {@link CostCounters#collect} takes them. Fed by the repository through {@link CostListener},
+ * {@link #moveTo} moves them into the JMH counters. Fed by the repository through {@link CostListener},
  * or by the hand-written baselines, query shapes and feed models, which report each request
  * themselves.
  *
@@ -63,5 +63,24 @@ public final class CostTally implements CostListener {
     requests = 0;
     readUnits = 0;
     writeUnits = 0;
+  }
+
+  /**
+   * Counts one operation in the JMH counters and moves what it cost there, leaving this tally
+   * empty. Here rather than on {@link CostCounters}, whose public methods JMH would take for
+   * counters.
+   *
+   * @param counters the iteration's counters
+   * @param result what the operation returned
+   * @param <T> its type
+   * @return {@code result}, for the benchmark to return
+   */
+  public <T> T moveTo(CostCounters counters, T result) {
+    counters.operations++;
+    counters.requests += requests;
+    counters.readUnits += readUnits;
+    counters.writeUnits += writeUnits;
+    clear();
+    return result;
   }
 }

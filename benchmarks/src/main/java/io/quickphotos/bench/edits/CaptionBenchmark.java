@@ -161,8 +161,8 @@ public abstract class CaptionBenchmark {
      */
     @Benchmark
     public UserPhotos userWithPhotos(CostCounters counters) {
-      return counters.collect(
-          costs,
+      return costs.moveTo(
+          counters,
           photos.userWithPhotos(nextUser(), SortOrder.NEWEST_FIRST, PageRequest.first(PAGE)));
     }
   }
@@ -188,7 +188,7 @@ public abstract class CaptionBenchmark {
      */
     @Benchmark
     public Page<Photo> homeFeed(CostCounters counters) {
-      return counters.collect(costs, photos.homeFeed(nextUser(), PageRequest.first(PAGE)));
+      return costs.moveTo(counters, photos.homeFeed(nextUser(), PageRequest.first(PAGE)));
     }
   }
 }

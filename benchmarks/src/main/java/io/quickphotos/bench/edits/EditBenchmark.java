@@ -148,7 +148,7 @@ public class EditBenchmark {
   public PhotoId singleChange(CostCounters counters) {
     PhotoId id = nextPhoto();
     photos.editPhoto(id, PhotoEdit.builder().set("alt", nextAlt()).build());
-    return counters.collect(costs, id);
+    return costs.moveTo(counters, id);
   }
 
   /**
@@ -165,7 +165,7 @@ public class EditBenchmark {
     Map<String, AppValue> attributes = new HashMap<>(read.attributes());
     attributes.put("alt", nextAlt());
     photos.editPhoto(id, PhotoEdit.builder().attributes(attributes).build());
-    return counters.collect(costs, id);
+    return costs.moveTo(counters, id);
   }
 
   /**
@@ -178,6 +178,6 @@ public class EditBenchmark {
   public PhotoId addView(CostCounters counters) {
     PhotoId id = nextPhoto();
     photos.editPhoto(id, PhotoEdit.builder().add("views", 1).build());
-    return counters.collect(costs, id);
+    return costs.moveTo(counters, id);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Hot keys: what a hot user's and a viral photo's calls cost, a hot count read while it churns,
+ * Hot keys: a hot count read while it churns through two instances,
  * and the heap of the snapshots hot reads keep.
  */
 package io.quickphotos.bench.hot;

@@ -103,51 +103,51 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   /** Get user: one GetItem. */
   @Benchmark
   public Optional<User> getUser(CostCounters counters) {
-    return counters.collect(costs, target.getUser(data.userRing[nextSlot()]));
+    return costs.moveTo(counters, target.getUser(data.userRing[nextSlot()]));
   }
 
   /** User and photos: one Query of the profile and the newest photos. */
   @Benchmark
   public UserPhotos userWithPhotos(CostCounters counters) {
-    return counters.collect(costs, target.userWithPhotos(data.userRing[nextSlot()]));
+    return costs.moveTo(counters, target.userWithPhotos(data.userRing[nextSlot()]));
   }
 
   /** Get photo: one GetItem. */
   @Benchmark
   public Optional<Photo> getPhoto(CostCounters counters) {
-    return counters.collect(costs, target.getPhoto(data.photoRing[nextSlot()]));
+    return costs.moveTo(counters, target.getPhoto(data.photoRing[nextSlot()]));
   }
 
   /** Photo and reactions: one Query on the inverted index. */
   @Benchmark
   public PhotoReactions photoWithReactions(CostCounters counters) {
-    return counters.collect(costs, target.photoWithReactions(data.photoRing[nextSlot()]));
+    return costs.moveTo(counters, target.photoWithReactions(data.photoRing[nextSlot()]));
   }
 
   /** Followers of a user: one Query with begins_with. */
   @Benchmark
   public Page<Follow> followersOf(CostCounters counters) {
-    return counters.collect(costs, target.followersOf(data.userRing[nextSlot()]));
+    return costs.moveTo(counters, target.followersOf(data.userRing[nextSlot()]));
   }
 
   /** Users a user follows: one Query on the inverted index, one BatchGetItem of the profiles. */
   @Benchmark
   public Page<User> followedBy(CostCounters counters) {
-    return counters.collect(costs, target.followedBy(data.userRing[nextSlot()]));
+    return costs.moveTo(counters, target.followedBy(data.userRing[nextSlot()]));
   }
 
   /** Create user (conditional PutItem), then delete it again. */
   @Benchmark
   public User createUser(CostCounters counters) {
-    return counters.collect(costs, target.createAndDeleteUser(data.newUserRing[nextSlot()]));
+    return costs.moveTo(counters, target.createAndDeleteUser(data.newUserRing[nextSlot()]));
   }
 
   /** Upload photo (TransactWriteItems: owner check, conditional put), then delete it again. */
   @Benchmark
   public Photo uploadPhoto(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(
-        costs, target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
+    return costs.moveTo(
+        counters, target.uploadAndDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**
@@ -157,15 +157,17 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   @Benchmark
   public Reaction reactToPhoto(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(
-        costs, target.reactAndUndo(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
+    return costs.moveTo(
+        counters,
+        target.reactAndUndo(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
   /** Follow and then unfollow a user: two TransactWriteItems, both counted. */
   @Benchmark
   public Follow followAndUnfollow(CostCounters counters) {
-    return counters.collect(
-        costs, target.followAndUnfollow(data.follower.username(), data.followedRing[nextSlot()]));
+    return costs.moveTo(
+        counters,
+        target.followAndUnfollow(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
   // --- the data's lifecycle: membership checks, taking back, deleting -------------------------
@@ -173,31 +175,32 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
   /** Is following: one GetItem of the friendship. */
   @Benchmark
   public boolean isFollowing(CostCounters counters) {
-    return counters.collect(
-        costs, target.isFollowing(data.follower.username(), data.followedRing[nextSlot()]));
+    return costs.moveTo(
+        counters, target.isFollowing(data.follower.username(), data.followedRing[nextSlot()]));
   }
 
   /** Reactions a user left on a photo: one Query on the inverted index. */
   @Benchmark
   public Set<ReactionType> reactionsLeftBy(CostCounters counters) {
-    return counters.collect(
-        costs, target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
+    return costs.moveTo(
+        counters, target.reactionsLeftBy(data.reactor.username(), data.photoRing[nextSlot()]));
   }
 
   /** React, then take the reaction back (TransactWriteItems: delete, counter −1): both counted. */
   @Benchmark
   public Reaction reactAndRemoveReaction(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(
-        costs, target.reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
+    return costs.moveTo(
+        counters,
+        target.reactAndRemove(data.reactor.username(), data.photoRing[i], data.typeRing[i]));
   }
 
   /** Upload a photo, then delete it with deletePhoto (mark + DeleteItem): both counted. */
   @Benchmark
   public Photo uploadAndDeletePhotoCascade(CostCounters counters) {
     int i = nextSlot();
-    return counters.collect(
-        costs, target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
+    return costs.moveTo(
+        counters, target.uploadThenDeletePhoto(data.newPhotoRing[i], data.newLocationRing[i]));
   }
 
   /**
@@ -206,7 +209,7 @@ public abstract class AccessPatternBenchmark extends RingBenchmark {
    */
   @Benchmark
   public User createAndDeleteUserCascade(CostCounters counters) {
-    return counters.collect(costs, target.createThenDeleteUser(data.newUserRing[nextSlot()]));
+    return costs.moveTo(counters, target.createThenDeleteUser(data.newUserRing[nextSlot()]));
   }
 
   /** The in-memory backend and its bare-collections baseline, at 10³ and 10⁶ items. */

@@ -62,31 +62,31 @@ public abstract class QueryShapeBenchmark extends RingBenchmark {
   /** User and photos in one Query (the design's shape). */
   @Benchmark
   public UserPhotos userAndPhotosInOneQuery(CostCounters counters) {
-    return counters.collect(costs, shapes.userAndPhotosInOneQuery(nextUser()));
+    return costs.moveTo(counters, shapes.userAndPhotosInOneQuery(nextUser()));
   }
 
   /** User by GetItem, then photos by Query. */
   @Benchmark
   public UserPhotos userThenPhotos(CostCounters counters) {
-    return counters.collect(costs, shapes.userThenPhotos(nextUser()));
+    return costs.moveTo(counters, shapes.userThenPhotos(nextUser()));
   }
 
   /** Followed users by inverted-index Query and BatchGetItem (the design's shape). */
   @Benchmark
   public Page<User> followedByBatchGet(CostCounters counters) {
-    return counters.collect(costs, shapes.followedByBatchGet(nextUser()));
+    return costs.moveTo(counters, shapes.followedByBatchGet(nextUser()));
   }
 
   /** Followed users by inverted-index Query and one GetItem each. */
   @Benchmark
   public Page<User> followedByGetEach(CostCounters counters) {
-    return counters.collect(costs, shapes.followedByGetEach(nextUser()));
+    return costs.moveTo(counters, shapes.followedByGetEach(nextUser()));
   }
 
   /** Followed users from denormalized copies, one inverted-index Query. */
   @Benchmark
   public Page<User> followedByDenormalized(CostCounters counters) {
-    return counters.collect(costs, shapes.followedByDenormalized(nextUser()));
+    return costs.moveTo(counters, shapes.followedByDenormalized(nextUser()));
   }
 
   /** The shapes on the in-memory engine, at 10³ and 10⁶ items. */
