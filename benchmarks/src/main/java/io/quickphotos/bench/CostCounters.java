@@ -1,5 +1,7 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.bench.guard.PerfGuard;
+import io.quickphotos.bench.report.Report;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -61,22 +63,5 @@ public class CostCounters {
   @TearDown(Level.Iteration)
   public void stopClock() {
     cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
-  }
-
-  /**
-   * Counts one operation and moves what it cost out of the tally.
-   *
-   * @param tally the tally the operation reported to
-   * @param result what the operation returned
-   * @param <T> its type
-   * @return {@code result}, for the benchmark to return
-   */
-  <T> T collect(CostTally tally, T result) {
-    operations++;
-    requests += tally.requests;
-    readUnits += tally.readUnits;
-    writeUnits += tally.writeUnits;
-    tally.clear();
-    return result;
   }
 }

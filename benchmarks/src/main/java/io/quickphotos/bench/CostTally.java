@@ -5,17 +5,17 @@ import io.quickphotos.OperationCost;
 
 /**
  * Tallies the requests and capacity units of the operations a benchmark runs, until
- * {@link CostCounters#collect} takes them. Fed by the repository through {@link CostListener},
+ * {@link #moveTo} moves them into the JMH counters. Fed by the repository through {@link CostListener},
  * or by the hand-written baselines, query shapes and feed models, which report each request
  * themselves.
  *
  * <p>Not thread-safe: the benchmarks run on one thread, and a lock here would be measured as part
  * of every operation.
  */
-final class CostTally implements CostListener {
-  long requests;
-  double readUnits;
-  double writeUnits;
+public final class CostTally implements CostListener {
+  public long requests;
+  public double readUnits;
+  public double writeUnits;
 
   @Override
   public void onCost(OperationCost cost) {
@@ -52,16 +52,35 @@ final class CostTally implements CostListener {
    * @param read read capacity units
    * @param write write capacity units
    */
-  void request(double read, double write) {
+  public void request(double read, double write) {
     requests++;
     readUnits += read;
     writeUnits += write;
   }
 
   /** Forgets everything tallied so far, such as the cost of loading the data. */
-  void clear() {
+  public void clear() {
     requests = 0;
     readUnits = 0;
     writeUnits = 0;
+  }
+
+  /**
+   * Counts one operation in the JMH counters and moves what it cost there, leaving this tally
+   * empty. Here rather than on {@link CostCounters}, whose public methods JMH would take for
+   * counters.
+   *
+   * @param counters the iteration's counters
+   * @param result what the operation returned
+   * @param <T> its type
+   * @return {@code result}, for the benchmark to return
+   */
+  public <T> T moveTo(CostCounters counters, T result) {
+    counters.operations++;
+    counters.requests += requests;
+    counters.readUnits += readUnits;
+    counters.writeUnits += writeUnits;
+    clear();
+    return result;
   }
 }

@@ -25,7 +25,7 @@ import java.util.Optional;
  * @param table the engine
  * @param costs where every request's capacity goes
  */
-record CountedTable(Table table, CostTally costs) {
+public record CountedTable(Table table, CostTally costs) {
 
   /**
    * GetItem.
@@ -33,7 +33,7 @@ record CountedTable(Table table, CostTally costs) {
    * @param key the item's key
    * @return the item, if there is one
    */
-  Optional<Item> get(Key key) {
+  public Optional<Item> get(Key key) {
     Table.Read read = table.getItem(key);
     count(read.consumed());
     return read.item();
@@ -45,7 +45,7 @@ record CountedTable(Table table, CostTally costs) {
    * @param plan the Query
    * @return the page
    */
-  QueryResult query(QueryPlan plan) {
+  public QueryResult query(QueryPlan plan) {
     QueryResult result = table.query(plan);
     count(result.consumed());
     return result;
@@ -57,7 +57,7 @@ record CountedTable(Table table, CostTally costs) {
    * @param keys at most {@value Limits#MAX_BATCH_GET_KEYS} keys
    * @return the items found, in the order of their keys
    */
-  List<Item> batchGet(List<Key> keys) {
+  public List<Item> batchGet(List<Key> keys) {
     Map<Key, Item> found = new HashMap<>();
     List<Key> pending = keys;
     while (!pending.isEmpty()) {
@@ -82,7 +82,7 @@ record CountedTable(Table table, CostTally costs) {
    *
    * @param items the items
    */
-  void putAll(List<Item> items) {
+  public void putAll(List<Item> items) {
     for (int from = 0; from < items.size(); from += Limits.MAX_BATCH_WRITE_ITEMS) {
       List<Item> pending =
           items.subList(from, Math.min(items.size(), from + Limits.MAX_BATCH_WRITE_ITEMS));

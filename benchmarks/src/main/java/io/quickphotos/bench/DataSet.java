@@ -39,20 +39,21 @@ import java.util.Set;
  *
  * <p>Immutable after construction; thread-safe.
  */
-final class DataSet {
-  static final int PHOTOS_PER_USER = 3;
-  static final int FOLLOWS_PER_USER = 10;
+public final class DataSet {
+  public static final int PHOTOS_PER_USER = 3;
+  public static final int FOLLOWS_PER_USER = 10;
   static final int REACTIONS_PER_USER = 6;
   static final int ITEMS_PER_USER = 1 + PHOTOS_PER_USER + FOLLOWS_PER_USER + REACTIONS_PER_USER;
 
   /** The page size of every listing the benchmarks read. */
-  static final int PAGE_SIZE = 25;
+  public static final int PAGE_SIZE = 25;
 
   /** How many arguments each benchmark cycles through; a power of two for a cheap wrap-around. */
-  static final int RING = 1024;
+  public static final int RING = 1024;
 
   /** Stamps follows and reactions, so loading is deterministic too. */
-  static final Clock CLOCK = Clock.fixed(Instant.parse("2024-06-01T12:00:00Z"), ZoneOffset.UTC);
+  public static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2024-06-01T12:00:00Z"), ZoneOffset.UTC);
 
   private static final long SEED = 20180530L;
   private static final String[] SYLLABLES = {
@@ -64,34 +65,34 @@ final class DataSet {
   /** Photos uploaded by the write benchmark are dated after every loaded one. */
   private static final Instant FIRST_NEW_PHOTO = Instant.parse("2030-01-01T00:00:00Z");
 
-  final List<NewUser> users;
-  final List<PhotoId> photos;
-  final List<String> locations;
-  final List<Follow> follows;
-  final List<Reaction> reactions;
-  final NewUser follower;
-  final NewUser reactor;
+  public final List<NewUser> users;
+  public final List<PhotoId> photos;
+  public final List<String> locations;
+  public final List<Follow> follows;
+  public final List<Reaction> reactions;
+  public final NewUser follower;
+  public final NewUser reactor;
 
   /** Users read by the read benchmarks, in a fixed random order. */
-  final String[] userRing = new String[RING];
+  public final String[] userRing = new String[RING];
 
   /** Photos read by the read benchmarks and reacted to by the write benchmark. */
-  final PhotoId[] photoRing = new PhotoId[RING];
+  public final PhotoId[] photoRing = new PhotoId[RING];
 
   /** Reaction types the write benchmark leaves, paired with {@link #photoRing}. */
-  final ReactionType[] typeRing = new ReactionType[RING];
+  public final ReactionType[] typeRing = new ReactionType[RING];
 
   /** Users the write benchmark creates and deletes again. */
-  final NewUser[] newUserRing = new NewUser[RING];
+  public final NewUser[] newUserRing = new NewUser[RING];
 
   /** Photos the write benchmark uploads and deletes again. */
-  final PhotoId[] newPhotoRing = new PhotoId[RING];
+  public final PhotoId[] newPhotoRing = new PhotoId[RING];
 
   /** Where each of {@link #newPhotoRing} is served from. */
-  final String[] newLocationRing = new String[RING];
+  public final String[] newLocationRing = new String[RING];
 
   /** Users {@link #follower} follows and unfollows again. */
-  final String[] followedRing = new String[RING];
+  public final String[] followedRing = new String[RING];
 
   private DataSet(int items) {
     Random random = new Random(SEED ^ items);
@@ -165,7 +166,7 @@ final class DataSet {
    *     users are made however small
    * @return the data set, the same for the same size
    */
-  static DataSet of(int items) {
+  public static DataSet of(int items) {
     return new DataSet(items);
   }
 
@@ -178,7 +179,7 @@ final class DataSet {
    * @param costs where the repository reports what each call cost
    * @return the repository
    */
-  static QuickPhotos memory(InMemoryTable table, CostListener costs) {
+  public static QuickPhotos memory(InMemoryTable table, CostListener costs) {
     return MemoryQuickPhotos.builder()
         .table(table)
         .costListener(costs)
@@ -195,7 +196,7 @@ final class DataSet {
    * @param repository a repository on an empty table
    * @param backend the backend's name, for the message
    */
-  void importInto(QuickPhotos repository, String backend) {
+  public void importInto(QuickPhotos repository, String backend) {
     long start = System.nanoTime();
     printLoaded(backend, repository.importSnapshot(snapshot(), written -> {}), start);
   }
@@ -207,7 +208,7 @@ final class DataSet {
    * @param items how many items
    * @param startNanos when loading started, from {@link System#nanoTime()}
    */
-  static void printLoaded(String backend, long items, long startNanos) {
+  public static void printLoaded(String backend, long items, long startNanos) {
     System.out.printf(
         Locale.ROOT,
         "Loaded %,d items into %s in %.1f s%n",
@@ -221,7 +222,7 @@ final class DataSet {
    *
    * @return the snapshot
    */
-  Snapshot snapshot() {
+  public Snapshot snapshot() {
     return snapshot(0);
   }
 
@@ -232,7 +233,7 @@ final class DataSet {
    * @param captionBytes the length of every caption
    * @return the snapshot
    */
-  Snapshot snapshot(int captionBytes) {
+  public Snapshot snapshot(int captionBytes) {
     List<NewUser> everyone = new ArrayList<>(users);
     everyone.add(follower);
     everyone.add(reactor);
@@ -254,7 +255,7 @@ final class DataSet {
    * @param bytes the caption's length, 0 for none
    * @return the caption
    */
-  static String caption(int index, int bytes) {
+  public static String caption(int index, int bytes) {
     StringBuilder caption = new StringBuilder(bytes + 16);
     caption.append("Photo ").append(index).append(':');
     for (int word = index; caption.length() < bytes; word = word * 31 + 7) {
@@ -269,7 +270,7 @@ final class DataSet {
    *
    * @return the item count
    */
-  int itemCount() {
+  public int itemCount() {
     return users.size() + 2 + photos.size() + follows.size() + reactions.size();
   }
 

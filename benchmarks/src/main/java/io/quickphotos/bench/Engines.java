@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * DeleteItem, where the public API has only cascades), the hybrid feed's storage. Each such
  * benchmark is listed, with its reason, in README.md and in {@code PublicApiOnlyTest}.
  */
-final class Engines {
+public final class Engines {
   private Engines() {}
 
   /**
@@ -27,7 +27,7 @@ final class Engines {
    *
    * @return the engine
    */
-  static MemoryTable memory() {
+  public static MemoryTable memory() {
     return new MemoryTable();
   }
 
@@ -38,7 +38,7 @@ final class Engines {
    * @param countAttempts whether to count the SDK's attempts (its metric collection on)
    * @return the engine
    */
-  static Table dynamoDb(DynamoDbClient client, boolean countAttempts) {
+  public static Table dynamoDb(DynamoDbClient client, boolean countAttempts) {
     return new DynamoTable(client, LocalTable.NAME, countAttempts);
   }
 
@@ -50,7 +50,7 @@ final class Engines {
    * @param costs where the repository reports what each call cost
    * @return the repository
    */
-  static QuickPhotos repository(Table engine, CostListener costs) {
+  public static QuickPhotos repository(Table engine, CostListener costs) {
     return Repositories.create(
         engine, RepositoryOptions.defaults().withCostListener(costs).withClock(DataSet.CLOCK));
   }

@@ -14,9 +14,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * DynamoDB Local started in this JVM, with the quick-photos table created and a data set imported
  * by the DynamoDB backend. Closing it stops the server and loses the table.
  */
-final class LocalTable implements AutoCloseable {
+public final class LocalTable implements AutoCloseable {
   /** The table's name, as the design names it. */
-  static final String NAME = QuickPhotosTable.DEFAULT_NAME;
+  public static final String NAME = QuickPhotosTable.DEFAULT_NAME;
 
   private final DynamoDbLocal local;
   private final QuickPhotos repository;
@@ -33,7 +33,7 @@ final class LocalTable implements AutoCloseable {
    * @param costListener the repository's cost listener
    * @return the running, loaded table
    */
-  static LocalTable load(DataSet data, CostListener costListener) {
+  public static LocalTable load(DataSet data, CostListener costListener) {
     DynamoDbLocal local = DynamoDbLocal.start();
     try {
       QuickPhotosTable.createIfMissing(local.client(), NAME);
@@ -51,7 +51,7 @@ final class LocalTable implements AutoCloseable {
    *
    * @return the repository
    */
-  QuickPhotos repository() {
+  public QuickPhotos repository() {
     return repository;
   }
 
@@ -60,7 +60,7 @@ final class LocalTable implements AutoCloseable {
    *
    * @return the shared client; closed by {@link #close()}
    */
-  DynamoDbClient client() {
+  public DynamoDbClient client() {
     return local.client();
   }
 
@@ -69,7 +69,7 @@ final class LocalTable implements AutoCloseable {
    *
    * @return {@code http://127.0.0.1:<port>}
    */
-  URI endpoint() {
+  public URI endpoint() {
     return local.endpoint();
   }
 
@@ -82,7 +82,7 @@ final class LocalTable implements AutoCloseable {
    * @param costListener the repository's cost listener
    * @return the repository
    */
-  static QuickPhotos repository(DynamoDbClient client, CostListener costListener) {
+  public static QuickPhotos repository(DynamoDbClient client, CostListener costListener) {
     return DynamoQuickPhotos.builder()
         .client(client)
         .tableName(NAME)

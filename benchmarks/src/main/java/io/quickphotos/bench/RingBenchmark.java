@@ -1,5 +1,6 @@
 package io.quickphotos.bench;
 
+import io.quickphotos.bench.patterns.AccessPatternBenchmark;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -45,7 +46,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
       "-Djmh.shutdownTimeout.step=1",
       "--enable-native-access=ALL-UNNAMED"
     })
-abstract class RingBenchmark {
+public abstract class RingBenchmark {
   private int next;
 
   /**
@@ -54,7 +55,7 @@ abstract class RingBenchmark {
    * @param params the trial's parameters
    * @return the data set
    */
-  static DataSet dataSet(BenchmarkParams params) {
+  protected static DataSet dataSet(BenchmarkParams params) {
     return DataSet.of(Integer.parseInt(params.getParam("size")));
   }
 

@@ -2,6 +2,10 @@ package io.quickphotos.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quickphotos.bench.patterns.AccessPatternBenchmark;
+import io.quickphotos.bench.patterns.QueryShapeBenchmark;
+import io.quickphotos.bench.report.Report;
+import io.quickphotos.bench.sdk.StubbedSdkBenchmark;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,20 +47,20 @@ class BenchmarkSmokeTest {
         new OptionsBuilder()
             .include("io\\.quickphotos\\.bench\\.")
             // The feed benchmarks have their own parameters and smoke test (FeedBenchmarkTest).
-            .exclude("io\\.quickphotos\\.bench\\.FeedBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.feed\\.FeedBenchmark")
             // The caption benchmarks have their own parameters and smoke test
             // (CaptionBenchmarkTest).
-            .exclude("io\\.quickphotos\\.bench\\.CaptionBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.edits\\.CaptionBenchmark")
             // The edit benchmarks have their own parameters and smoke test (EditBenchmarkTest).
-            .exclude("io\\.quickphotos\\.bench\\.EditBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.edits\\.EditBenchmark")
             // The scaling benchmark has no backend parameter and its own smoke test
             // (ReadScalingBenchmarkTest).
-            .exclude("io\\.quickphotos\\.bench\\.ReadScalingBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.patterns\\.ReadScalingBenchmark")
             // The delayed feed has no backend parameter and its own smoke test (LatencyReportTest).
             // The stream's reader has no backend parameter and its own smoke test
             // (StreamBenchmarkTest).
-            .exclude("io\\.quickphotos\\.bench\\.StreamBenchmark")
-            .exclude("io\\.quickphotos\\.bench\\.FeedLatencyBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.streams\\.StreamBenchmark")
+            .exclude("io\\.quickphotos\\.bench\\.latency\\.FeedLatencyBenchmark")
             // About 100 items: 5 users, each loads in milliseconds even on DynamoDB Local.
             .param("size", "100")
             .warmupIterations(0)

@@ -4,7 +4,7 @@ package io.quickphotos.cli;
  * A failure the command explains to its user in one line, such as a backend that cannot be
  * reached; printed as {@code error: <message>} with no stack trace.
  */
-final class CliException extends RuntimeException {
+public final class CliException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /**
@@ -12,7 +12,7 @@ final class CliException extends RuntimeException {
    *
    * @param message what went wrong and, where possible, what to do about it
    */
-  CliException(String message) {
+  public CliException(String message) {
     super(message);
   }
 
@@ -22,7 +22,7 @@ final class CliException extends RuntimeException {
    * @param message what went wrong and, where possible, what to do about it
    * @param cause the underlying failure
    */
-  CliException(String message, Throwable cause) {
+  public CliException(String message, Throwable cause) {
     super(message, cause);
   }
 }

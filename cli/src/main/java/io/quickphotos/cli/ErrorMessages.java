@@ -5,7 +5,7 @@ package io.quickphotos.cli;
  * message does not already quote it), the AWS SDK's long dumps cut short, and one hint where the
  * command knows what to do. Stateless.
  */
-final class ErrorMessages {
+public final class ErrorMessages {
   /** Longest text kept of one exception's message; the cause is kept for a debugger. */
   static final int MAX_MESSAGE = 400;
 
@@ -26,7 +26,7 @@ final class ErrorMessages {
    * @param e the failure
    * @return the line, without a hint
    */
-  static String concise(Throwable e) {
+  public static String concise(Throwable e) {
     String message = shorten(messageOf(e));
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
@@ -47,7 +47,7 @@ final class ErrorMessages {
    * @param e the failure
    * @return the line
    */
-  static String withHint(Throwable e) {
+  public static String withHint(Throwable e) {
     String message = concise(e);
     String hint = hint(e);
     return hint.isEmpty() || message.contains(hint) ? message : message + " (" + hint + ")";

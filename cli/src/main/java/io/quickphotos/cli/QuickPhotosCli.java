@@ -1,6 +1,14 @@
 package io.quickphotos.cli;
 
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.cli.data.AuditCommand;
+import io.quickphotos.cli.data.ExportCommand;
+import io.quickphotos.cli.data.FillTimelinesCommand;
+import io.quickphotos.cli.data.LoadCommand;
+import io.quickphotos.cli.data.SettingsCommand;
+import io.quickphotos.cli.simulate.SimulateCommand;
+import io.quickphotos.cli.tour.CompareCommand;
+import io.quickphotos.cli.tour.TourCommand;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -110,7 +118,7 @@ public final class QuickPhotosCli implements Callable<Integer> {
   }
 
   /** Reads the version from the jar's manifest; "development" when run from classes. */
-  static final class Version implements CommandLine.IVersionProvider {
+  public static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
       String version = QuickPhotosCli.class.getPackage().getImplementationVersion();

@@ -1,9 +1,10 @@
 /**
- * The {@code quickphotos} command: {@code tour} shows every access pattern of the single-table
- * design on a generated sample with what each request costs, {@code load} fills a backend with a
- * generated data set of any size, {@code compare} runs the patterns on the memory backend and on
- * DynamoDB Local side by side, and {@code simulate celebrity} runs a celebrity launch on the memory
- * engine under DynamoDB's per-partition throughput limits, with sharding off and on. Everything
- * here is package-private but the entry point, {@link io.quickphotos.cli.QuickPhotosCli}.
+ * The {@code quickphotos} command, {@link io.quickphotos.cli.QuickPhotosCli}, with a package per
+ * kind of command: {@code tour} (the tour of every access pattern and {@code compare}, the same on
+ * two backends), {@code data} (the data tools: {@code load}, {@code export}, {@code audit},
+ * {@code fill-timelines}, {@code settings}) and {@code simulate} (traffic on the in-memory engine
+ * under DynamoDB's throughput limits, the celebrity launch in {@code simulate.celebrity}); and what
+ * they share: {@code backend} (the options that open a backend), {@code sample} (the generated data
+ * set) and {@code output} (formats, tables, costs and progress).
  */
 package io.quickphotos.cli;

@@ -5,7 +5,7 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs the command in-process with captured output, as the launcher would run it. */
-final class Cli {
+public final class Cli {
   private Cli() {}
 
   /**
@@ -15,9 +15,9 @@ final class Cli {
    * @param out standard output
    * @param err standard error
    */
-  record Run(int exitCode, String out, String err) {}
+  public record Run(int exitCode, String out, String err) {}
 
-  static Run run(String... args) {
+  public static Run run(String... args) {
     CommandLine commandLine = QuickPhotosCli.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -28,7 +28,7 @@ final class Cli {
   }
 
   /** Output with elapsed times and latencies masked, for comparing two runs. */
-  static String withoutTimes(String output) {
+  public static String withoutTimes(String output) {
     // Column widths follow the times, so runs of spaces are one space here.
     return output.replaceAll("\\d+(\\.\\d+)? (s|ms|µs)\\b", "<time>").replaceAll(" +", " ");
   }

@@ -65,7 +65,7 @@ import java.util.Optional;
  *
  * <p>Measured with {@code Footprint} (benchmarks module, the benchmark data set, {@code java
  * -Xms3g -Xmx3g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar
- * io.quickphotos.bench.Footprint 10000 100000 1000000}): <b>259 bytes an item at 10⁶ items, 1.34×
+ * io.quickphotos.bench.footprint.Footprint 10000 100000 1000000}): <b>259 bytes an item at 10⁶ items, 1.34×
  * its DynamoDB size</b> (193.7 bytes), where a {@code TreeMap} per partition (40 bytes an entry,
  * 48 a map), a {@code HashMap} of partitions (a 32-byte node each) and a record beside each item
  * for its size took 363 bytes (1.87×). About half of what is left is the strings the items hold
