@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.bench.FeedCosts.Cost;
 import io.quickphotos.bench.FeedScenario.Design;
-import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

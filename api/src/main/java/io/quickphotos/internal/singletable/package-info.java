@@ -3,10 +3,10 @@
  * change in any release, and the {@code io.quickphotos} module exports it only to the backends
  * and the test kit.
  *
- * <p>What is here: the key layout ({@link io.quickphotos.internal.singletable.KeyLayout}), the
- * item codecs ({@link io.quickphotos.internal.singletable.ItemCodec}), the access-pattern plans
- * ({@link io.quickphotos.internal.singletable.Plans}, each write a
- * {@link io.quickphotos.internal.singletable.WritePlan} with the meaning of every failed
+ * <p>What is here: the key layout ({@link io.quickphotos.internal.singletable.layout.KeyLayout}), the
+ * item codecs ({@link io.quickphotos.internal.singletable.codec.ItemCodec}), the access-pattern plans
+ * ({@link io.quickphotos.internal.singletable.plan.Plans}, each write a
+ * {@link io.quickphotos.internal.singletable.plan.WritePlan} with the meaning of every failed
  * condition beside its action), and the item files the command exports and loads. Everything
  * here is data and pure functions over the engine seam's types ({@code io.quickphotos.engine});
  * the repository in {@code io.quickphotos.internal.repository} executes it.

@@ -21,9 +21,9 @@ import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
@@ -192,7 +192,7 @@ public final class Privacy {
    */
   public void foldAfterSwitch(String username, Meter meter) {
     reads
-        .get(io.quickphotos.internal.singletable.KeyLayout.user(username), meter)
+        .get(io.quickphotos.internal.singletable.layout.KeyLayout.user(username), meter)
         .ifPresent(profile -> visibilities.foldShards(profile, meter));
   }
 

@@ -16,10 +16,11 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,7 +105,7 @@ final class Visibilities {
           Plans.all(
               isPrivate ? PrivacyPlans.stillPrivate() : PrivacyPlans.ACTIVE_PUBLIC,
               new ItemCondition.AttributeEquals(
-                  AttributePath.of(Shards.SHARDS_ATTRIBUTE), Value.Num.of(Shards.count(main))));
+                  AttributePath.of(Attributes.SHARDS), Value.Num.of(Shards.count(main))));
       Optional<Cancellation> cancelled = writes.transact(Shards.fold(main, shards, fence), meter);
       if (cancelled.isEmpty()) {
         hotCounters.learnedUser(ItemCodec.user(main).username(), 0);

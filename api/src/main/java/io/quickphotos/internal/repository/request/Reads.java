@@ -7,7 +7,7 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.Table;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

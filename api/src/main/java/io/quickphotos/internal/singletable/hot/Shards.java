@@ -1,4 +1,9 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.hot;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.MAIN_PK;
+import static io.quickphotos.internal.singletable.layout.Attributes.MAIN_SK;
+import static io.quickphotos.internal.singletable.layout.Attributes.SEALED;
+import static io.quickphotos.internal.singletable.layout.Attributes.SHARDS;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
@@ -9,6 +14,16 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.Versions;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -35,23 +50,6 @@ import java.util.Optional;
  * cannot be split. Stateless and thread-safe.
  */
 public final class Shards {
-  /** On a user or photo: how many shards its counters have; absent or 0 when not sharded. */
-  static final String SHARDS = "shards";
-
-  /** {@link #SHARDS}, for the repository's guess of a hot key it knows. */
-  public static final String SHARDS_ATTRIBUTE = SHARDS;
-
-  /** On a shard: the key of the item whose counts it holds. */
-  static final String MAIN_PK = "mainPK";
-
-  static final String MAIN_SK = "mainSK";
-
-  /**
-   * On a user's shard: the account went private, so the shard takes no more follows or checks of
-   * its owner (a write that meets it reads the profile, which says private); the fold that follows
-   * deletes it.
-   */
-  static final String SEALED = "sealed";
 
   private static final ItemCondition OPEN_SHARD =
       ItemCondition.and(
@@ -147,7 +145,7 @@ public final class Shards {
               SHARD.at(i),
               new WriteAction.Update(
                   key(profile.key(), i),
-                  List.of(new UpdateAction.Set(AttributePath.of(SEALED), ItemCodec.PRIVATE_FLAG)),
+                  List.of(new UpdateAction.Set(AttributePath.of(SEALED), Attributes.FLAG)),
                   ItemCondition.EXISTS)));
     }
     return WritePlan.transaction(actions);
@@ -234,7 +232,7 @@ public final class Shards {
    */
   public static boolean isShardedCounter(AttributePath counter) {
     String top = counter.names().get(0);
-    return top.equals(ItemCodec.FOLLOWERS) || top.equals(ItemCodec.REACTIONS);
+    return top.equals(Attributes.FOLLOWERS) || top.equals(Attributes.REACTIONS);
   }
 
   /**
@@ -269,7 +267,7 @@ public final class Shards {
           shardItem(
               main,
               i,
-              Map.entry(ItemCodec.FOLLOWERS, (Value) Value.Num.of(0)),
+              Map.entry(Attributes.FOLLOWERS, (Value) Value.Num.of(0)),
               ItemCodec.Entity.USER);
       actions.add(
           new WritePlan.Step(SHARD.at(i), new WriteAction.Put(shard, ItemCondition.ABSENT)));
@@ -305,7 +303,7 @@ public final class Shards {
           shardItem(
               main,
               i,
-              Map.entry(ItemCodec.REACTIONS, (Value) new Value.MapValue(Map.copyOf(zeros))),
+              Map.entry(Attributes.REACTIONS, (Value) new Value.MapValue(Map.copyOf(zeros))),
               ItemCodec.Entity.PHOTO);
       actions.add(
           new WritePlan.Step(SHARD.at(i), new WriteAction.Put(shard, ItemCondition.ABSENT)));
@@ -326,7 +324,7 @@ public final class Shards {
       Key main, int index, Map.Entry<String, Value> counter, ItemCodec.Entity of) {
     return Item.builder(key(main, index))
         .put(ItemCodec.ENTITY, new Value.Str(ItemCodec.Entity.SHARD.name()))
-        .put(ItemCodec.SHARD_OF, new Value.Str(of.name()))
+        .put(Attributes.SHARD_OF, new Value.Str(of.name()))
         .put(MAIN_PK, new Value.Str(main.pk()))
         .put(MAIN_SK, new Value.Str(main.sk()))
         .put(counter.getKey(), counter.getValue())
@@ -345,11 +343,11 @@ public final class Shards {
     Item.Builder total = main.toBuilder();
     total.put(SHARDS, Value.Num.of(0));
     if (ItemCodec.entityOf(main) == ItemCodec.Entity.USER) {
-      long followers = main.number(ItemCodec.FOLLOWERS).longValueExact();
+      long followers = main.number(Attributes.FOLLOWERS).longValueExact();
       for (Item shard : shards) {
-        followers += shard.number(ItemCodec.FOLLOWERS).longValueExact();
+        followers += shard.number(Attributes.FOLLOWERS).longValueExact();
       }
-      total.put(ItemCodec.FOLLOWERS, Value.Num.of(followers));
+      total.put(Attributes.FOLLOWERS, Value.Num.of(followers));
     } else {
       Map<ReactionType, Long> counts = reactions(main);
       for (Item shard : shards) {
@@ -357,7 +355,7 @@ public final class Shards {
       }
       Map<String, Value> map = new java.util.LinkedHashMap<>();
       counts.forEach((type, n) -> map.put(type.storedName(), Value.Num.of(n)));
-      total.put(ItemCodec.REACTIONS, new Value.MapValue(Map.copyOf(map)));
+      total.put(Attributes.REACTIONS, new Value.MapValue(Map.copyOf(map)));
     }
     return total.build();
   }
@@ -369,7 +367,7 @@ public final class Shards {
    * @return its share, possibly negative
    */
   public static long followers(Item shard) {
-    return shard.number(ItemCodec.FOLLOWERS).longValueExact();
+    return shard.number(Attributes.FOLLOWERS).longValueExact();
   }
 
   /**
@@ -381,7 +379,7 @@ public final class Shards {
   public static Map<ReactionType, Long> reactions(Item item) {
     Map<ReactionType, Long> counts = new EnumMap<>(ReactionType.class);
     Map<String, Value> stored =
-        item.get(ItemCodec.REACTIONS).map(v -> ((Value.MapValue) v).value()).orElse(Map.of());
+        item.get(Attributes.REACTIONS).map(v -> ((Value.MapValue) v).value()).orElse(Map.of());
     for (ReactionType type : ReactionType.values()) {
       Value n = stored.get(type.storedName());
       counts.put(type, n instanceof Value.Num num ? num.value().longValueExact() : 0L);
@@ -396,7 +394,7 @@ public final class Shards {
    * @return true for a user's shard
    */
   public static boolean ofUser(Item shard) {
-    return ItemCodec.Entity.USER.name().equals(shard.string(ItemCodec.SHARD_OF));
+    return ItemCodec.Entity.USER.name().equals(shard.string(Attributes.SHARD_OF));
   }
 
   /**
@@ -425,7 +423,7 @@ public final class Shards {
       ItemCondition unchanged =
           ofUser(s)
               ? new ItemCondition.AttributeEquals(
-                  AttributePath.of(ItemCodec.FOLLOWERS), Value.Num.of(followers(s)))
+                  AttributePath.of(Attributes.FOLLOWERS), Value.Num.of(followers(s)))
               : ReactionPlans.reactionCountsAre(reactions(s));
       actions.add(new WritePlan.Step(SHARD.at(i), new WriteAction.Delete(s.key(), unchanged)));
     }
@@ -437,7 +435,7 @@ public final class Shards {
         sum += followers(s);
       }
       if (sum != 0) {
-        updates.add(new UpdateAction.Add(AttributePath.of(ItemCodec.FOLLOWERS), sum));
+        updates.add(new UpdateAction.Add(AttributePath.of(Attributes.FOLLOWERS), sum));
       }
     } else {
       Map<ReactionType, Long> sums = new EnumMap<>(ReactionType.class);
@@ -468,7 +466,12 @@ public final class Shards {
     /** The profile as the update's condition found it; not serialized. */
     private final transient Item profile;
 
-    SealFirst(Item profile) {
+    /**
+     * The answer for a profile found sharded.
+     *
+     * @param profile the profile as the update's condition found it
+     */
+    public SealFirst(Item profile) {
       super("a hot account's shards must be sealed before it goes private");
       this.profile = profile;
     }

@@ -1,4 +1,7 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.privacy;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.EVER_ASKED;
+import static io.quickphotos.internal.singletable.layout.Attributes.EVER_BLOCKED;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyRequestedException;
@@ -18,6 +21,13 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,28 +56,15 @@ import java.util.function.Supplier;
  * approved as a follow of whoever takes the name next.
  */
 public final class PrivacyPlans {
-  private static final AttributePath PRIVATE = AttributePath.of(ItemCodec.PRIVATE);
-  private static final AttributePath REQUESTS = AttributePath.of(ItemCodec.REQUESTS);
-  private static final AttributePath BLOCKS = AttributePath.of(ItemCodec.BLOCKS);
-  private static final AttributePath FOLLOWERS = AttributePath.of(ItemCodec.FOLLOWERS);
-  private static final AttributePath FOLLOWING = AttributePath.of(ItemCodec.FOLLOWING);
-  private static final AttributePath TIMESTAMP = AttributePath.of(ItemCodec.TIMESTAMP);
-
-  /**
-   * On a profile: the user has asked to follow some private account, ever (so closing its
-   * account looks for the requests it made).
-   */
-  static final String EVER_ASKED = "everAsked";
-
-  /**
-   * On a profile: someone has blocked the user, ever (so closing its account looks for the
-   * blocks against it).
-   */
-  static final String EVER_BLOCKED = "everBlocked";
+  private static final AttributePath PRIVATE = AttributePath.of(Attributes.PRIVATE);
+  private static final AttributePath REQUESTS = AttributePath.of(Attributes.REQUESTS);
+  private static final AttributePath BLOCKS = AttributePath.of(Attributes.BLOCKS);
+  private static final AttributePath FOLLOWERS = AttributePath.of(Attributes.FOLLOWERS);
+  private static final AttributePath FOLLOWING = AttributePath.of(Attributes.FOLLOWING);
+  private static final AttributePath TIMESTAMP = AttributePath.of(Attributes.TIMESTAMP);
 
   private static final List<UpdateAction> MARK_ASKED =
-      Counters.change(
-          List.of(new UpdateAction.Set(AttributePath.of(EVER_ASKED), ItemCodec.PRIVATE_FLAG)));
+      Counters.change(List.of(new UpdateAction.Set(AttributePath.of(EVER_ASKED), Attributes.FLAG)));
 
   /** A private account: {@code attribute_exists(private)}. */
   public static final ItemCondition IS_PRIVATE = new ItemCondition.AttributeExists(PRIVATE);
@@ -159,9 +156,9 @@ public final class PrivacyPlans {
   private static Item requestItem(Key key, ItemCodec.Entity entity, FollowRequest request) {
     return Item.builder(key)
         .put(ItemCodec.ENTITY, new Value.Str(entity.name()))
-        .put(ItemCodec.REQUESTER, new Value.Str(request.requester()))
-        .put(ItemCodec.ACCOUNT, new Value.Str(request.account()))
-        .put(ItemCodec.TIMESTAMP, new Value.Str(KeyLayout.timestamp(request.since())))
+        .put(Attributes.REQUESTER, new Value.Str(request.requester()))
+        .put(Attributes.ACCOUNT, new Value.Str(request.account()))
+        .put(Attributes.TIMESTAMP, new Value.Str(KeyLayout.timestamp(request.since())))
         .build();
   }
 
@@ -174,9 +171,9 @@ public final class PrivacyPlans {
   public static FollowRequest followRequest(Item item) {
     try {
       return new FollowRequest(
-          item.string(ItemCodec.REQUESTER),
-          item.string(ItemCodec.ACCOUNT),
-          KeyLayout.parseTimestamp(item.string(ItemCodec.TIMESTAMP)));
+          item.string(Attributes.REQUESTER),
+          item.string(Attributes.ACCOUNT),
+          KeyLayout.parseTimestamp(item.string(Attributes.TIMESTAMP)));
     } catch (RuntimeException e) {
       throw new io.quickphotos.engine.UnreadableItemException(e);
     }
@@ -225,9 +222,9 @@ public final class PrivacyPlans {
   private static Item blockItem(Key key, ItemCodec.Entity entity, Block block) {
     return Item.builder(key)
         .put(ItemCodec.ENTITY, new Value.Str(entity.name()))
-        .put(ItemCodec.BLOCKER, new Value.Str(block.blocker()))
-        .put(ItemCodec.BLOCKED, new Value.Str(block.blocked()))
-        .put(ItemCodec.TIMESTAMP, new Value.Str(KeyLayout.timestamp(block.since())))
+        .put(Attributes.BLOCKER, new Value.Str(block.blocker()))
+        .put(Attributes.BLOCKED, new Value.Str(block.blocked()))
+        .put(Attributes.TIMESTAMP, new Value.Str(KeyLayout.timestamp(block.since())))
         .build();
   }
 
@@ -240,9 +237,9 @@ public final class PrivacyPlans {
   public static Block block(Item item) {
     try {
       return new Block(
-          item.string(ItemCodec.BLOCKER),
-          item.string(ItemCodec.BLOCKED),
-          KeyLayout.parseTimestamp(item.string(ItemCodec.TIMESTAMP)));
+          item.string(Attributes.BLOCKER),
+          item.string(Attributes.BLOCKED),
+          KeyLayout.parseTimestamp(item.string(Attributes.TIMESTAMP)));
     } catch (RuntimeException e) {
       throw new io.quickphotos.engine.UnreadableItemException(e);
     }
@@ -308,7 +305,7 @@ public final class PrivacyPlans {
    * @return whether closing it looks for requests to it
    */
   public static boolean everRequested(Item profile) {
-    return profile.get(ItemCodec.REQUESTS).isPresent();
+    return profile.get(Attributes.REQUESTS).isPresent();
   }
 
   /**
@@ -328,7 +325,7 @@ public final class PrivacyPlans {
    * @return whether closing it looks for its blocks
    */
   public static boolean everBlockedSomeone(Item profile) {
-    return profile.get(ItemCodec.BLOCKS).isPresent();
+    return profile.get(Attributes.BLOCKS).isPresent();
   }
 
   /**
@@ -758,9 +755,7 @@ public final class PrivacyPlans {
             new WriteAction.Update(
                 KeyLayout.user(block.blocked()),
                 Counters.change(
-                    List.of(
-                        new UpdateAction.Set(
-                            AttributePath.of(EVER_BLOCKED), ItemCodec.PRIVATE_FLAG))),
+                    List.of(new UpdateAction.Set(AttributePath.of(EVER_BLOCKED), Attributes.FLAG))),
                 Plans.ACTIVE_USER),
             () -> Plans.userNotFound(block.blocked())),
         new WritePlan.Step(MARK, new WriteAction.Put(blockMark(block), ItemCondition.NONE)));
@@ -875,7 +870,7 @@ public final class PrivacyPlans {
    */
   public static UpdateAction visibility(boolean makePrivate) {
     return makePrivate
-        ? new UpdateAction.Set(PRIVATE, ItemCodec.PRIVATE_FLAG)
+        ? new UpdateAction.Set(PRIVATE, Attributes.FLAG)
         : new UpdateAction.Remove(PRIVATE);
   }
 

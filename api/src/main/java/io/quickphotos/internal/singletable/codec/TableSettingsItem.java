@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.codec;
 
 import io.quickphotos.FanOut;
 import io.quickphotos.Sharding;
@@ -6,6 +6,7 @@ import io.quickphotos.TableSettings;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

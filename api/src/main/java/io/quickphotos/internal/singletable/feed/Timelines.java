@@ -1,4 +1,15 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.feed;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.AUDIENCE_COUNT;
+import static io.quickphotos.internal.singletable.layout.Attributes.AUTHOR;
+import static io.quickphotos.internal.singletable.layout.Attributes.EXPIRES_AT;
+import static io.quickphotos.internal.singletable.layout.Attributes.FEED_ATTRIBUTE;
+import static io.quickphotos.internal.singletable.layout.Attributes.MEMBER;
+import static io.quickphotos.internal.singletable.layout.Attributes.MEMBERSHIPS_COUNT;
+import static io.quickphotos.internal.singletable.layout.Attributes.OWNER;
+import static io.quickphotos.internal.singletable.layout.Attributes.READER;
+import static io.quickphotos.internal.singletable.layout.Attributes.TOKEN;
+import static io.quickphotos.internal.singletable.layout.Attributes.WINDOW;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.AttributePath;
@@ -10,6 +21,12 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -68,32 +85,11 @@ public final class Timelines {
   /** Prefix of a pending fan-out's sort key: sorts right after every audience member. */
   public static final String PENDING = "#FANOUT$";
 
-  /** The follow item's attribute saying how the follow is served. */
-  static final String FEED_ATTRIBUTE = "feed";
-
-  /** The value of {@link #FEED_ATTRIBUTE} once the timeline holds the author's photos. */
+  /** The value of {@link Attributes#FEED_ATTRIBUTE} once the timeline holds the author's photos. */
   static final String SERVED = "timeline";
 
-  /** Prefix of {@link #FEED_ATTRIBUTE} while the follow's timeline is being filled. */
+  /** Prefix of {@link Attributes#FEED_ATTRIBUTE} while the follow's timeline is being filled. */
   static final String FILLING = "filling#";
-
-  /** On a timeline follow and its audience item: the window in seconds. */
-  static final String WINDOW = "window";
-
-  /** On a user: how many audience items it has as author. */
-  static final String AUDIENCE_COUNT = "audience";
-
-  /** On a user: how many audience items name it as member. */
-  static final String MEMBERSHIPS_COUNT = "memberships";
-
-  static final String AUTHOR = "author";
-  static final String MEMBER = "member";
-  static final String OWNER = "owner";
-  static final String READER = "reader";
-  static final String TOKEN = "token";
-
-  /** The time-to-live attribute of timeline entries, in epoch seconds. */
-  public static final String EXPIRES_AT = "expiresAt";
 
   /**
    * How much earlier than its window a writer fills timelines: clocks of different machines may
@@ -156,7 +152,7 @@ public final class Timelines {
     return Item.builder(entryKey(reader, photo))
         .put(ItemCodec.ENTITY, ItemCodec.Entity.TIMELINE_ENTRY.name())
         .put(OWNER, photo.owner())
-        .put(ItemCodec.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
+        .put(Attributes.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
         .put(READER, reader)
         .put(EXPIRES_AT, Math.max(0, expires.getEpochSecond()))
         .build();
@@ -170,7 +166,7 @@ public final class Timelines {
    */
   public static PhotoId photoOf(Item entry) {
     return new PhotoId(
-        entry.string(OWNER), KeyLayout.parseTimestamp(entry.string(ItemCodec.TIMESTAMP)));
+        entry.string(OWNER), KeyLayout.parseTimestamp(entry.string(Attributes.TIMESTAMP)));
   }
 
   /**
@@ -265,7 +261,7 @@ public final class Timelines {
    */
   public static PhotoId pendingPhoto(Item item) {
     return new PhotoId(
-        item.string(OWNER), KeyLayout.parseTimestamp(item.string(ItemCodec.TIMESTAMP)));
+        item.string(OWNER), KeyLayout.parseTimestamp(item.string(Attributes.TIMESTAMP)));
   }
 
   /**
@@ -375,7 +371,7 @@ public final class Timelines {
         Item.builder(pendingKey(photo))
             .put(ItemCodec.ENTITY, ItemCodec.Entity.FAN_OUT.name())
             .put(OWNER, photo.owner())
-            .put(ItemCodec.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
+            .put(Attributes.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
             .put(TOKEN, token)
             .build();
     return withStep(upload, PENDING_FAN_OUT, new WriteAction.Put(pending, ItemCondition.NONE));

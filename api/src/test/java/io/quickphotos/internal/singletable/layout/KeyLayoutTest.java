@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

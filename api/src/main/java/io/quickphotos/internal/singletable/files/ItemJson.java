@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.files;
 
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.engine.Item;

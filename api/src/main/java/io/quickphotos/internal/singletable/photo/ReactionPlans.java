@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.photo;
 
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.PhotoId;
@@ -13,6 +13,15 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -313,7 +322,7 @@ public final class ReactionPlans {
    * @return {@code reactions.<type>}
    */
   public static AttributePath reactionCounter(ReactionType type) {
-    return AttributePath.of(ItemCodec.REACTIONS, type.storedName());
+    return AttributePath.of(Attributes.REACTIONS, type.storedName());
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.photo;
 
 import io.quickphotos.AppValue;
 import io.quickphotos.NewPhoto;
@@ -17,6 +17,16 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.edit.AttributeEdits;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.FailedItem;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.Versions;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -109,8 +119,8 @@ public final class PhotoPlans {
             caption ->
                 changes.add(
                     caption.isEmpty()
-                        ? new UpdateAction.Remove(AttributePath.of(ItemCodec.CAPTION))
-                        : Plans.set(ItemCodec.CAPTION, caption)));
+                        ? new UpdateAction.Remove(AttributePath.of(Attributes.CAPTION))
+                        : Plans.set(Attributes.CAPTION, caption)));
     edit.attributes()
         .ifPresent(
             attributes -> {
@@ -163,7 +173,7 @@ public final class PhotoPlans {
    * @param attributes the attributes, already validated
    * @return the action
    */
-  static UpdateAction setAttributes(Map<String, AppValue> attributes) {
+  public static UpdateAction setAttributes(Map<String, AppValue> attributes) {
     AttributePath app = AttributePath.of(ItemCodec.APP);
     return attributes.isEmpty()
         ? new UpdateAction.Remove(app)
@@ -227,7 +237,7 @@ public final class PhotoPlans {
     return WritePlan.single(
         new WriteAction.Update(
             KeyLayout.photo(photo),
-            List.of(new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.DELETING), marker)),
+            List.of(new UpdateAction.SetIfAbsent(AttributePath.of(Attributes.DELETING), marker)),
             ItemCondition.EXISTS),
         () -> Plans.photoNotFound(photo));
   }
@@ -239,7 +249,7 @@ public final class PhotoPlans {
    * @return the marker, empty if its deletion has not begun
    */
   public static Optional<Value> deletionMarker(Item photo) {
-    return photo.get(ItemCodec.DELETING);
+    return photo.get(Attributes.DELETING);
   }
 
   /**
@@ -250,7 +260,7 @@ public final class PhotoPlans {
    * @return the condition
    */
   public static ItemCondition deletionMarkedBy(Value marker) {
-    return new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.DELETING), marker);
+    return new ItemCondition.AttributeEquals(AttributePath.of(Attributes.DELETING), marker);
   }
 
   private PhotoPlans() {}

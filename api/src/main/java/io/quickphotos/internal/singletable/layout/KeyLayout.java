@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.layout;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
@@ -357,7 +357,7 @@ public final class KeyLayout {
   }
 
   /** The ASCII digits {@code text[at, at + width)} as a number; -1 if any is not a digit. */
-  static int number(String text, int at, int width) {
+  public static int number(String text, int at, int width) {
     int value = 0;
     for (int i = at; i < at + width; i++) {
       char c = text.charAt(i);

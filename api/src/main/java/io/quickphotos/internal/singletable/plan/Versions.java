@@ -1,4 +1,6 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.plan;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.VERSION;
 
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
@@ -32,8 +34,6 @@ import java.util.OptionalLong;
  * {@link #is} in the same condition as the rest of its write.
  */
 public final class Versions {
-  /** The attribute that holds the version. */
-  static final String VERSION = "version";
 
   private static final AttributePath PATH = AttributePath.of(VERSION);
   private static final UpdateAction ADVANCE = new UpdateAction.Add(PATH, 1);

@@ -1,4 +1,6 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.plan;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.REVISION;
 
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
@@ -23,8 +25,6 @@ import java.util.List;
  * bytes. Stateless and thread-safe.
  */
 public final class Counters {
-  /** The revision attribute. */
-  static final String REVISION = "rev";
 
   private static final AttributePath REVISION_PATH = AttributePath.of(REVISION);
 

@@ -1,4 +1,6 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.user;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.UPDATE_TOKEN;
 
 import io.quickphotos.NewUser;
 import io.quickphotos.ProfileUpdate;
@@ -13,6 +15,18 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.edit.AttributeEdits;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.plan.FailedItem;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.Versions;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +51,7 @@ public final class UserPlans {
    * @return the plan
    */
   public static WritePlan createUser(NewUser user, Value.Str token) {
-    Item item = ItemCodec.newUser(user).toBuilder().put(ItemCodec.CALL_TOKEN, token).build();
+    Item item = ItemCodec.newUser(user).toBuilder().put(Attributes.CALL_TOKEN, token).build();
     return new WritePlan(
         List.of(
             new WritePlan.Step(
@@ -47,7 +61,7 @@ public final class UserPlans {
                 found -> false,
                 found ->
                     found
-                        .flatMap(existing -> existing.get(ItemCodec.CALL_TOKEN))
+                        .flatMap(existing -> existing.get(Attributes.CALL_TOKEN))
                         .equals(Optional.of(token)))),
         false);
   }
@@ -63,7 +77,7 @@ public final class UserPlans {
    * @return false if a {@code createUser} put the item anew in between
    */
   public static boolean sameAccount(Item one, Item other) {
-    return one.get(ItemCodec.CALL_TOKEN).equals(other.get(ItemCodec.CALL_TOKEN));
+    return one.get(Attributes.CALL_TOKEN).equals(other.get(Attributes.CALL_TOKEN));
   }
 
   /**
@@ -96,11 +110,11 @@ public final class UserPlans {
   public static WritePlan updateProfile(
       String username, ProfileUpdate update, AttributeEdits.Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
-    update.name().ifPresent(v -> sets.add(Plans.set(ItemCodec.NAME, v)));
-    update.email().ifPresent(v -> sets.add(Plans.set(ItemCodec.EMAIL, v)));
-    update.birthdate().ifPresent(v -> sets.add(Plans.set(ItemCodec.BIRTHDATE, v.toString())));
-    update.address().ifPresent(v -> sets.add(Plans.set(ItemCodec.ADDRESS, v)));
-    update.status().ifPresent(v -> sets.add(Plans.set(ItemCodec.STATUS, v.name())));
+    update.name().ifPresent(v -> sets.add(Plans.set(Attributes.NAME, v)));
+    update.email().ifPresent(v -> sets.add(Plans.set(Attributes.EMAIL, v)));
+    update.birthdate().ifPresent(v -> sets.add(Plans.set(Attributes.BIRTHDATE, v.toString())));
+    update.address().ifPresent(v -> sets.add(Plans.set(Attributes.ADDRESS, v)));
+    update.status().ifPresent(v -> sets.add(Plans.set(Attributes.STATUS, v.name())));
     update
         .attributes()
         .ifPresent(
@@ -157,9 +171,6 @@ public final class UserPlans {
   private static final ItemCondition UNSHARDED_OR_PRIVATE =
       ItemCondition.not(ItemCondition.and(Shards.sharded(), PrivacyPlans.NOT_PRIVATE));
 
-  /** On a profile {@code updateProfile} changed: the last such call's token. */
-  static final String UPDATE_TOKEN = "updateToken";
-
   private static final AttributePath UPDATE_TOKEN_PATH = AttributePath.of(UPDATE_TOKEN);
 
   /**
@@ -204,8 +215,8 @@ public final class UserPlans {
         new WriteAction.Update(
             KeyLayout.user(username),
             List.of(
-                Plans.set(ItemCodec.STATUS, UserStatus.CLOSING.name()),
-                new UpdateAction.SetIfAbsent(AttributePath.of(ItemCodec.CLOSING), marker)),
+                Plans.set(Attributes.STATUS, UserStatus.CLOSING.name()),
+                new UpdateAction.SetIfAbsent(AttributePath.of(Attributes.CLOSING), marker)),
             ItemCondition.EXISTS),
         () -> Plans.userNotFound(username));
   }
@@ -217,7 +228,7 @@ public final class UserPlans {
    * @return the marker, empty if the account is not closing
    */
   public static Optional<Value> closingMarker(Item account) {
-    return account.get(ItemCodec.CLOSING);
+    return account.get(Attributes.CLOSING);
   }
 
   /**
@@ -228,7 +239,7 @@ public final class UserPlans {
    * @return the condition
    */
   public static ItemCondition closingMarkedBy(Value marker) {
-    return new ItemCondition.AttributeEquals(AttributePath.of(ItemCodec.CLOSING), marker);
+    return new ItemCondition.AttributeEquals(AttributePath.of(Attributes.CLOSING), marker);
   }
 
   /**
@@ -247,8 +258,8 @@ public final class UserPlans {
         KeyLayout.user(username),
         ItemCondition.and(
             closingMarkedBy(marker),
-            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWING), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWERS), 1)),
+            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWING), 1)),
             ItemCondition.not(new ItemCondition.AtLeast(Timelines.audienceCounter(), 1)),
             ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1)),
             ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.requestsCounter(), 1)),
@@ -261,7 +272,7 @@ public final class UserPlans {
    * @return the path
    */
   public static AttributePath followersCounter() {
-    return AttributePath.of(ItemCodec.FOLLOWERS);
+    return AttributePath.of(Attributes.FOLLOWERS);
   }
 
   /**
@@ -270,7 +281,7 @@ public final class UserPlans {
    * @return the path
    */
   public static AttributePath followingCounter() {
-    return AttributePath.of(ItemCodec.FOLLOWING);
+    return AttributePath.of(Attributes.FOLLOWING);
   }
 
   private UserPlans() {}

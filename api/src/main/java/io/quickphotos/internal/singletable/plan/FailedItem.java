@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.plan;
 
 import io.quickphotos.engine.Item;
 import java.util.Optional;
@@ -14,12 +14,12 @@ import java.util.function.Predicate;
  * ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}). One per plan, and a plan is one call's:
  * not thread-safe.
  */
-final class FailedItem implements Predicate<Optional<Item>> {
+public final class FailedItem implements Predicate<Optional<Item>> {
   private final Predicate<Optional<Item>> answer;
   private Optional<Item> item = Optional.empty();
 
   /** Keeps the item and answers false: the failure is an error. */
-  FailedItem() {
+  public FailedItem() {
     this(found -> false);
   }
 
@@ -28,7 +28,7 @@ final class FailedItem implements Predicate<Optional<Item>> {
    *
    * @param answer the test the step would pass without keeping the item
    */
-  FailedItem(Predicate<Optional<Item>> answer) {
+  public FailedItem(Predicate<Optional<Item>> answer) {
     this.answer = answer;
   }
 
@@ -43,7 +43,7 @@ final class FailedItem implements Predicate<Optional<Item>> {
    *
    * @return the item, empty if there was none (or no failure was seen)
    */
-  Optional<Item> item() {
+  public Optional<Item> item() {
     return item;
   }
 }

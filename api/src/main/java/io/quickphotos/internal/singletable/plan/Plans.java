@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.plan;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
@@ -10,6 +10,13 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -35,7 +42,7 @@ public final class Plans {
           ItemCondition.EXISTS,
           ItemCondition.not(
               new ItemCondition.AttributeEquals(
-                  AttributePath.of(ItemCodec.STATUS), new Value.Str(UserStatus.CLOSING.name()))));
+                  AttributePath.of(Attributes.STATUS), new Value.Str(UserStatus.CLOSING.name()))));
 
   /**
    * A photo that exists and whose deletion has not begun:
@@ -45,13 +52,14 @@ public final class Plans {
       ItemCondition.and(
           ItemCondition.EXISTS,
           ItemCondition.not(
-              new ItemCondition.AttributeExists(AttributePath.of(ItemCodec.DELETING))));
+              new ItemCondition.AttributeExists(AttributePath.of(Attributes.DELETING))));
 
   /**
    * {@code condition AND NOT (shards >= 1) AND NOT (counter >= threshold)}, the last left out
    * when sharding is off.
    */
-  static ItemCondition unsharded(ItemCondition condition, AttributePath counter, long threshold) {
+  public static ItemCondition unsharded(
+      ItemCondition condition, AttributePath counter, long threshold) {
     // One flat AND: the request reads as the unsharded one with terms added.
     List<ItemCondition> all =
         new ArrayList<>(
@@ -86,7 +94,7 @@ public final class Plans {
    * {@code condition AND more…} as one flat AND, the conditions that always hold left out: the
    * request reads as the first condition with terms added.
    */
-  static ItemCondition allOf(ItemCondition condition, ItemCondition... more) {
+  public static ItemCondition allOf(ItemCondition condition, ItemCondition... more) {
     List<ItemCondition> all =
         new ArrayList<>(
             condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
@@ -96,7 +104,7 @@ public final class Plans {
   }
 
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
-  static boolean atLeast(Item item, AttributePath path, long threshold) {
+  public static boolean atLeast(Item item, AttributePath path, long threshold) {
     Value value = item.get(path.names().get(0)).orElse(null);
     for (String part : path.names().subList(1, path.names().size())) {
       value = value instanceof Value.MapValue map ? map.value().get(part) : null;
@@ -112,7 +120,7 @@ public final class Plans {
    */
   public static boolean isActive(Item user) {
     return UserPlans.closingMarker(user).isEmpty()
-        && !UserStatus.CLOSING.name().equals(user.stringOrNull(ItemCodec.STATUS));
+        && !UserStatus.CLOSING.name().equals(user.stringOrNull(Attributes.STATUS));
   }
 
   /**
@@ -130,11 +138,11 @@ public final class Plans {
 
   static final SecureRandom MARKERS = new SecureRandom();
 
-  static UpdateAction set(String attribute, String value) {
+  public static UpdateAction set(String attribute, String value) {
     return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));
   }
 
-  static WritePlan.Step counter(
+  public static WritePlan.Step counter(
       StepName name, String username, String attribute, long delta, ItemCondition condition) {
     return new WritePlan.Step(
         name,
@@ -143,11 +151,11 @@ public final class Plans {
         () -> userNotFound(username));
   }
 
-  static PhotoNotFoundException photoNotFound(PhotoId photo) {
+  public static PhotoNotFoundException photoNotFound(PhotoId photo) {
     return PhotoNotFoundException.of(photo);
   }
 
-  static UserNotFoundException userNotFound(String username) {
+  public static UserNotFoundException userNotFound(String username) {
     return UserNotFoundException.of(username);
   }
 

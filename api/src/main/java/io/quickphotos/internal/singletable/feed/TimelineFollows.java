@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.feed;
 
 import io.quickphotos.Follow;
 import io.quickphotos.engine.AttributePath;
@@ -8,6 +8,14 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +33,9 @@ public final class TimelineFollows {
   private static Item audienceItem(Follow friendship, Duration window) {
     return Item.builder(Timelines.audienceKey(friendship.followed(), friendship.follower()))
         .put(ItemCodec.ENTITY, ItemCodec.Entity.AUDIENCE.name())
-        .put(Timelines.AUTHOR, friendship.followed())
-        .put(Timelines.MEMBER, friendship.follower())
-        .put(Timelines.WINDOW, window.toSeconds())
+        .put(Attributes.AUTHOR, friendship.followed())
+        .put(Attributes.MEMBER, friendship.follower())
+        .put(Attributes.WINDOW, window.toSeconds())
         .build();
   }
 
@@ -52,8 +60,8 @@ public final class TimelineFollows {
     Item marked =
         ((WriteAction.Put) put.action())
             .item().toBuilder()
-                .put(Timelines.FEED_ATTRIBUTE, Timelines.FILLING + token)
-                .put(Timelines.WINDOW, window.toSeconds())
+                .put(Attributes.FEED_ATTRIBUTE, Timelines.FILLING + token)
+                .put(Attributes.WINDOW, window.toSeconds())
                 .build();
     return follow
         .with(FollowPlans.FOLLOWED, step -> withAdded(step, Timelines.AUDIENCE_PATH, 1))
@@ -110,7 +118,7 @@ public final class TimelineFollows {
             Plans.ACTIVE_USER,
             Shards.notSharded(),
             ItemCondition.not(
-                new ItemCondition.AtLeast(AttributePath.of(ItemCodec.FOLLOWERS), threshold)));
+                new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWERS), threshold)));
     return WritePlan.transaction(
         redirecting(
             FollowPlans.FOLLOWED,
@@ -159,7 +167,7 @@ public final class TimelineFollows {
     ItemCondition asRead =
         ItemCondition.and(
             new ItemCondition.AttributeEquals(
-                Timelines.FEED_PATH, friendship.get(Timelines.FEED_ATTRIBUTE).get()),
+                Timelines.FEED_PATH, friendship.get(Attributes.FEED_ATTRIBUTE).get()),
             Timelines.windowOf(friendship)
                 .<ItemCondition>map(
                     w ->
@@ -244,7 +252,7 @@ public final class TimelineFollows {
       if (Timelines.isTimelineFollow(friendship)) {
         return TIMELINE;
       }
-      return friendship.get(Timelines.FEED_ATTRIBUTE).isPresent() ? EARLIER_TIMELINE : PULL;
+      return friendship.get(Attributes.FEED_ATTRIBUTE).isPresent() ? EARLIER_TIMELINE : PULL;
     }
   }
 

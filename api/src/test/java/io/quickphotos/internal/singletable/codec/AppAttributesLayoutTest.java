@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,6 +15,8 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.plan.Plans;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -146,12 +148,12 @@ class AppAttributesLayoutTest {
     Item layoutsPhoto =
         withMarkers(
             ItemCodec.photo(photo, counts),
-            ItemCodec.DELETING,
-            Shards.SHARDS,
-            Counters.REVISION,
-            Timelines.FEED_ATTRIBUTE,
-            Versions.VERSION,
-            AttributeEdits.APP_BYTES);
+            Attributes.DELETING,
+            Attributes.SHARDS,
+            Attributes.REVISION,
+            Attributes.FEED_ATTRIBUTE,
+            Attributes.VERSION,
+            Attributes.APP_BYTES);
     assertThat(layoutsPhoto.size()).isLessThan(18 * 1024);
 
     NewUser user =
@@ -165,16 +167,16 @@ class AppAttributesLayoutTest {
     Item layoutsProfile =
         withMarkers(
             ItemCodec.user(user, Long.MAX_VALUE, Long.MAX_VALUE),
-            ItemCodec.CLOSING,
-            ItemCodec.CALL_TOKEN,
-            Shards.SHARDS,
-            Counters.REVISION,
-            Timelines.AUDIENCE_COUNT,
-            Timelines.MEMBERSHIPS_COUNT,
-            Timelines.FEED_ATTRIBUTE,
-            Versions.VERSION,
-            AttributeEdits.APP_BYTES,
-            UserPlans.UPDATE_TOKEN);
+            Attributes.CLOSING,
+            Attributes.CALL_TOKEN,
+            Attributes.SHARDS,
+            Attributes.REVISION,
+            Attributes.AUDIENCE_COUNT,
+            Attributes.MEMBERSHIPS_COUNT,
+            Attributes.FEED_ATTRIBUTE,
+            Attributes.VERSION,
+            Attributes.APP_BYTES,
+            Attributes.UPDATE_TOKEN);
     assertThat(layoutsProfile.size()).isLessThan(7 * 1024);
 
     for (Item layouts : List.of(layoutsPhoto, layoutsProfile)) {
@@ -194,19 +196,19 @@ class AppAttributesLayoutTest {
   private static Item withMarkers(Item item, String... names) {
     Item.Builder builder = item.toBuilder();
     for (String name : names) {
-      if (name.equals(UserPlans.UPDATE_TOKEN)) {
+      if (name.equals(Attributes.UPDATE_TOKEN)) {
         // A call's token: always 12 characters (Plans.newCascadeMarker).
         builder.put(name, Plans.newCascadeMarker());
-      } else if (name.equals(AttributeEdits.APP_BYTES)) {
+      } else if (name.equals(Attributes.APP_BYTES)) {
         // The attributes' bound never passes their limit: an edit past it is refused.
         builder.put(name, Value.Num.of(AppValue.MAX_ATTRIBUTES_BYTES));
       } else {
         builder.put(
             name,
-            name.equals(ItemCodec.DELETING)
-                    || name.equals(ItemCodec.CLOSING)
-                    || name.equals(ItemCodec.CALL_TOKEN)
-                    || name.equals(Timelines.FEED_ATTRIBUTE)
+            name.equals(Attributes.DELETING)
+                    || name.equals(Attributes.CLOSING)
+                    || name.equals(Attributes.CALL_TOKEN)
+                    || name.equals(Attributes.FEED_ATTRIBUTE)
                 ? MARKER
                 : COUNTER);
       }

@@ -1,4 +1,26 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.codec;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.ADDRESS;
+import static io.quickphotos.internal.singletable.layout.Attributes.BIRTHDATE;
+import static io.quickphotos.internal.singletable.layout.Attributes.BLOCKS;
+import static io.quickphotos.internal.singletable.layout.Attributes.CAPTION;
+import static io.quickphotos.internal.singletable.layout.Attributes.EMAIL;
+import static io.quickphotos.internal.singletable.layout.Attributes.FOLLOWED_USER;
+import static io.quickphotos.internal.singletable.layout.Attributes.FOLLOWERS;
+import static io.quickphotos.internal.singletable.layout.Attributes.FOLLOWING;
+import static io.quickphotos.internal.singletable.layout.Attributes.FOLLOWING_USER;
+import static io.quickphotos.internal.singletable.layout.Attributes.LOCATION;
+import static io.quickphotos.internal.singletable.layout.Attributes.NAME;
+import static io.quickphotos.internal.singletable.layout.Attributes.PHOTO_OWNER;
+import static io.quickphotos.internal.singletable.layout.Attributes.PHOTO_TIMESTAMP;
+import static io.quickphotos.internal.singletable.layout.Attributes.PRIVATE;
+import static io.quickphotos.internal.singletable.layout.Attributes.REACTING_USER;
+import static io.quickphotos.internal.singletable.layout.Attributes.REACTIONS;
+import static io.quickphotos.internal.singletable.layout.Attributes.REACTION_TYPE;
+import static io.quickphotos.internal.singletable.layout.Attributes.REQUESTS;
+import static io.quickphotos.internal.singletable.layout.Attributes.STATUS;
+import static io.quickphotos.internal.singletable.layout.Attributes.TIMESTAMP;
+import static io.quickphotos.internal.singletable.layout.Attributes.USERNAME;
 
 import io.quickphotos.AppValue;
 import io.quickphotos.Follow;
@@ -15,6 +37,12 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Versions;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,89 +58,14 @@ import java.util.function.Function;
  * Stateless and thread-safe.
  */
 public final class ItemCodec {
-  /** The attribute naming an item's entity type. */
-  public static final String ENTITY = "entity";
-
-  /** Attribute names of a user item. */
-  static final String USERNAME = "username";
-
-  static final String NAME = "name";
-  static final String EMAIL = "email";
-  static final String BIRTHDATE = "birthdate";
-  static final String ADDRESS = "address";
-  static final String STATUS = "status";
-  static final String FOLLOWERS = "followers";
-  static final String FOLLOWING = "following";
+  /** The attribute naming an item's entity type ({@link Attributes#ENTITY}). */
+  public static final String ENTITY = Attributes.ENTITY;
 
   /**
-   * On an account being closed: the marker of that closing, written once by the first
-   * {@code deleteUser} and checked by every later write of the cascade.
+   * The attribute holding the application's attributes of a photo or profile, one map
+   * ({@link Attributes#APP}).
    */
-  static final String CLOSING = "closing";
-
-  /**
-   * On a user item {@code createUser} put: that call's token, so a resend of the PutItem that
-   * meets the item can tell its own write from another call's. Items written before it existed,
-   * and those a bulk import or a fixture writes, have none; readers ignore it.
-   */
-  static final String CALL_TOKEN = "callToken";
-
-  /** On a private account's profile: {@code true}; absent on a public one. */
-  static final String PRIVATE = "private";
-
-  /** On a profile: how many requests to follow it are pending; absent means none. */
-  static final String REQUESTS = "requests";
-
-  /** On a profile: how many users it has blocked; absent means none. */
-  static final String BLOCKS = "blocks";
-
-  /** Attribute names of a request item (and of its place in the queue). */
-  static final String REQUESTER = "requester";
-
-  static final String ACCOUNT = "account";
-
-  /** Attribute names of a block item. */
-  static final String BLOCKER = "blocker";
-
-  static final String BLOCKED = "blocked";
-
-  /** Attribute names of a photo item. */
-  static final String TIMESTAMP = "timestamp";
-
-  static final String LOCATION = "location";
-  static final String REACTIONS = "reactions";
-
-  /**
-   * On a photo whose deletion has begun: no reaction may land on it any more. Its value is the
-   * marker of that deletion, checked by every later write of the cascade ({@code true} where an
-   * earlier version wrote it).
-   */
-  static final String DELETING = "deleting";
-
-  /** Attribute names of a reaction item. */
-  static final String REACTING_USER = "reactingUser";
-
-  static final String PHOTO_OWNER = "photoOwner";
-  static final String PHOTO_TIMESTAMP = "photoTimestamp";
-  static final String REACTION_TYPE = "reactionType";
-
-  /** Attribute names of a friendship item. */
-  static final String FOLLOWED_USER = "followedUser";
-
-  static final String FOLLOWING_USER = "followingUser";
-
-  /** On a shard: the entity whose counters it holds, {@code USER} or {@code PHOTO}. */
-  static final String SHARD_OF = "shardOf";
-
-  /** On a photo with a caption: the caption (absent when it has none). */
-  static final String CAPTION = "caption";
-
-  /**
-   * On a photo or profile with application attributes: one map holding them all, by the
-   * application's names (absent when it has none). The layout never writes inside it, so no
-   * name an application picks can meet one of the layout's own, this version's or a later one's.
-   */
-  public static final String APP = "app";
+  public static final String APP = Attributes.APP;
 
   /** The entity types, as stored in {@link #ENTITY}. */
   public enum Entity {
@@ -247,11 +200,8 @@ public final class ItemCodec {
         Map.entry(FOLLOWERS, Value.Num.of(followers)),
         Map.entry(FOLLOWING, Value.Num.of(following)),
         attributes.isEmpty() ? null : Map.entry(APP, appAttributes(attributes)),
-        user.visibility() == Visibility.PRIVATE ? Map.entry(PRIVATE, PRIVATE_FLAG) : null);
+        user.visibility() == Visibility.PRIVATE ? Map.entry(PRIVATE, Attributes.FLAG) : null);
   }
-
-  /** The value of {@link #PRIVATE}. */
-  static final Value PRIVATE_FLAG = new Value.Bool(true);
 
   /**
    * Reads a user item.
@@ -682,7 +632,7 @@ public final class ItemCodec {
    * @return the date
    * @throws java.time.format.DateTimeParseException if it is not an ISO local date
    */
-  static LocalDate date(String text) {
+  public static LocalDate date(String text) {
     if (text.length() == 10 && text.charAt(4) == '-' && text.charAt(7) == '-') {
       int year = KeyLayout.number(text, 0, 4);
       int month = KeyLayout.number(text, 5, 2);

@@ -1,4 +1,4 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.feed;
 
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.Follow;
@@ -13,6 +13,15 @@ import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -57,7 +66,7 @@ public final class FollowPlans {
       Follow follow, Optional<Key> followedShard, long threshold, boolean guarded) {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
-    AttributePath followers = AttributePath.of(ItemCodec.FOLLOWERS);
+    AttributePath followers = AttributePath.of(Attributes.FOLLOWERS);
     List<UpdateAction> plusOne = Counters.add(followers, 1);
     ItemCondition followedActive =
         guarded ? PrivacyPlans.ACTIVE_PUBLIC : PrivacyPlans.ACTIVE_PUBLIC_NO_BLOCKS;
@@ -90,7 +99,7 @@ public final class FollowPlans {
             FOLLOWER,
             new WriteAction.Update(
                 KeyLayout.user(follower),
-                Counters.add(AttributePath.of(ItemCodec.FOLLOWING), 1),
+                Counters.add(AttributePath.of(Attributes.FOLLOWING), 1),
                 guarded ? Plans.ACTIVE_USER : PrivacyPlans.ACTIVE_NO_BLOCKS),
             () -> Plans.userNotFound(follower),
             item ->
@@ -136,7 +145,7 @@ public final class FollowPlans {
     return follow(follow, Optional.empty(), Long.MAX_VALUE);
   }
 
-  private static final AttributePath FOLLOWERS = AttributePath.of(ItemCodec.FOLLOWERS);
+  private static final AttributePath FOLLOWERS = AttributePath.of(Attributes.FOLLOWERS);
   private static final ItemCondition HOLDS_ONE = new ItemCondition.AtLeast(FOLLOWERS, 1);
   private static final List<UpdateAction> MINUS_ONE = Counters.add(FOLLOWERS, -1);
   private static final ItemCondition WHOLE_HOLDS_ONE =
@@ -235,7 +244,7 @@ public final class FollowPlans {
             countFollowed,
             () -> Plans.userNotFound(followed),
             found -> decrement.mode() != Decrement.Mode.WHOLE || found.isPresent()),
-        Plans.counter(FOLLOWER, follower, ItemCodec.FOLLOWING, -1, ItemCondition.EXISTS));
+        Plans.counter(FOLLOWER, follower, Attributes.FOLLOWING, -1, ItemCondition.EXISTS));
   }
 
   /**

@@ -1,4 +1,6 @@
-package io.quickphotos.internal.singletable;
+package io.quickphotos.internal.singletable.edit;
+
+import static io.quickphotos.internal.singletable.layout.Attributes.APP_BYTES;
 
 import io.quickphotos.AppValue;
 import io.quickphotos.AttributeChange;
@@ -9,6 +11,8 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.plan.Versions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,8 +58,6 @@ import java.util.Optional;
  * attributes, or written by an earlier version, pays the same one request once.
  */
 public final class AttributeEdits {
-  /** On an item a partial edit wrote: at least the bytes {@code app} takes, with its name. */
-  static final String APP_BYTES = "appBytes";
 
   /** The most bytes DynamoDB takes for a number: 38 digits in 20 pairs, and a byte. */
   static final int MAX_NUMBER_BYTES = 21;
@@ -226,7 +228,7 @@ public final class AttributeEdits {
    * @param clauses where their clauses go
    * @return the condition term, {@link ItemCondition#NONE} for none
    */
-  static ItemCondition addClauses(
+  public static ItemCondition addClauses(
       List<AttributeChange> changes, Budget budget, List<UpdateAction> clauses) {
     if (budget instanceof Charged charged) {
       clauses.addAll(clauses(changes));
@@ -267,7 +269,7 @@ public final class AttributeEdits {
    * @param attributes the attributes that replace the item's, already validated
    * @return {@code SET appBytes = :bytes}, or {@code REMOVE appBytes}
    */
-  static UpdateAction exactBound(Map<String, AppValue> attributes) {
+  public static UpdateAction exactBound(Map<String, AppValue> attributes) {
     return attributes.isEmpty()
         ? new UpdateAction.Remove(BOUND)
         : new UpdateAction.Set(
@@ -281,7 +283,7 @@ public final class AttributeEdits {
    * @param changes the changes, already validated
    * @return one clause each, in order
    */
-  static List<UpdateAction> clauses(List<AttributeChange> changes) {
+  public static List<UpdateAction> clauses(List<AttributeChange> changes) {
     List<UpdateAction> clauses = new ArrayList<>(changes.size() + 1);
     for (AttributeChange change : changes) {
       AttributePath path =
@@ -390,7 +392,7 @@ public final class AttributeEdits {
    * @param item the item as it was when the condition failed
    * @return the sign to measure again, empty for an edit without single-attribute changes
    */
-  static Optional<QuickPhotosException> measureAgain(Budget budget, Item item) {
+  public static Optional<QuickPhotosException> measureAgain(Budget budget, Item item) {
     if (budget instanceof Charged) {
       return Optional.of(new MeasureAgain(item, false));
     }
