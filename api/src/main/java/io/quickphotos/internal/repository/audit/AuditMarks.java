@@ -9,7 +9,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.RequestPlans;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,7 +46,7 @@ final class AuditMarks {
                   List.of(
                       new WriteAction.Check(
                           KeyLayout.request(mark.account(), mark.requester()),
-                          ItemCondition.not(PrivacyPlans.isRequest(mark))),
+                          ItemCondition.not(RequestPlans.isRequest(mark))),
                       new WriteAction.Delete(
                           KeyLayout.requestMark(mark.requester(), mark.account()),
                           ItemCondition.EXISTS)),

@@ -24,6 +24,7 @@ import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -263,7 +264,7 @@ final class AuditPrivacy {
                     name,
                     PrivacyPlans.requestsCounter(),
                     ItemCodec::pendingRequests,
-                    PrivacyPlans.requestsOf(name, true, TableAudit.PAGE));
+                    PrivacyQueries.requestsOf(name, true, TableAudit.PAGE));
         found.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,
@@ -279,7 +280,7 @@ final class AuditPrivacy {
                     name,
                     PrivacyPlans.blocksCounter(),
                     ItemCodec::blocks,
-                    PrivacyPlans.blocksOf(name, TableAudit.PAGE));
+                    PrivacyQueries.blocksOf(name, TableAudit.PAGE));
         found.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,

@@ -13,6 +13,7 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
@@ -180,12 +181,12 @@ final class ShardedWrites {
     if (!known.users.containsKey(photo.owner())) {
       shardUser(photo.owner(), meter);
     }
-    switchKey(Shards.shardPhoto(photo, sharding.shards()), known.photos, photo, meter);
+    switchKey(ShardPlans.shardPhoto(photo, sharding.shards()), known.photos, photo, meter);
   }
 
   /** Switches a user to sharded counters; see {@link #switchKey}. */
   private void shardUser(String username, Meter meter) {
-    switchKey(Shards.shardUser(username, sharding.shards()), known.users, username, meter);
+    switchKey(ShardPlans.shardUser(username, sharding.shards()), known.users, username, meter);
   }
 
   /**
@@ -202,10 +203,10 @@ final class ShardedWrites {
       return;
     }
     Cancellation c = cancelled.get();
-    if (!c.failed(Shards.MAIN)) {
+    if (!c.failed(ShardPlans.MAIN)) {
       throw new QuickPhotosException("a shard exists before its key was sharded", c.cause());
     }
-    c.image(Shards.MAIN)
+    c.image(ShardPlans.MAIN)
         .filter(Shards::isSharded)
         .ifPresent(main -> KnownShards.remember(remembered, key, Shards.count(main)));
   }

@@ -22,6 +22,8 @@ import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.SealFirst;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
@@ -119,8 +121,8 @@ public final class Privacy {
 
   /**
    * Runs a profile update's write; one that would make a hot account private is refused as
-   * {@link Shards.SealFirst}, and is sent again after the switch's transaction sealed the
-   * account's shards with its flag ({@link Shards#seal}): from that commit no follow or reaction
+   * {@link SealFirst}, and is sent again after the switch's transaction sealed the
+   * account's shards with its flag ({@link ShardPlans#seal}): from that commit no follow or reaction
    * lands on a shard, whether or not the fold that follows completes.
    *
    * @param write the update's write, as {@code Edits} sends it
@@ -131,7 +133,7 @@ public final class Privacy {
     for (int round = 0; ; round++) {
       try {
         return write.get();
-      } catch (Shards.SealFirst sealFirst) {
+      } catch (SealFirst sealFirst) {
         if (round >= SEAL_ROUNDS) {
           throw Visibilities.contention(
               "the shards of " + ItemCodec.user(sealFirst.profile()).username());

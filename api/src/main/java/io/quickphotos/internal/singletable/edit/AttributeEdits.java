@@ -12,6 +12,9 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.edit.Budget.Charged;
+import io.quickphotos.internal.singletable.edit.Budget.Measured;
+import io.quickphotos.internal.singletable.edit.Budget.Unbounded;
 import io.quickphotos.internal.singletable.plan.Versions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -58,7 +61,6 @@ import java.util.Optional;
  * attributes, or written by an earlier version, pays the same one request once.
  */
 public final class AttributeEdits {
-
   /** The most bytes DynamoDB takes for a number: 38 digits in 20 pairs, and a byte. */
   static final int MAX_NUMBER_BYTES = 21;
 
@@ -69,35 +71,6 @@ public final class AttributeEdits {
   private static final AttributePath BOUND = AttributePath.of(APP_BYTES);
 
   private AttributeEdits() {}
-
-  /**
-   * How a partial edit is sent: charged against the item's bound, or measured on the item as it
-   * was read. An edit without single-attribute changes has {@link #none()}.
-   */
-  public sealed interface Budget {}
-
-  /** No single-attribute changes: nothing to bound. */
-  record Unbounded() implements Budget {}
-
-  /**
-   * The changes' clauses, with their most added to the bound under the condition that it stays
-   * within the limit.
-   *
-   * @param bytes the most the changes can add
-   */
-  record Charged(long bytes) implements Budget {}
-
-  /**
-   * The changes applied to the item as it was read and judged exactly: the new map and its
-   * exact size, sent on condition that {@code app} is what was read.
-   *
-   * @param before {@code app} as read, empty if the item had none
-   * @param after the map after the changes, empty if DynamoDB would refuse them there (then the
-   *     changes' own clauses go, for the table to refuse with its words)
-   * @param bytes the exact size of {@code after} with its name
-   */
-  record Measured(Optional<Value> before, Optional<Value.MapValue> after, int bytes)
-      implements Budget {}
 
   /**
    * The budget of an edit without single-attribute changes.
@@ -400,46 +373,5 @@ public final class AttributeEdits {
       return Optional.of(new MeasureAgain(item, true));
     }
     return Optional.empty();
-  }
-
-  /**
-   * The sign that a partial edit must be measured on the item as it was: its size condition
-   * failed, or the item has no bound, or the {@code app} a measured attempt was made from has
-   * changed since. Thrown as a step's error and caught by the repository, which measures again;
-   * never reaches an application.
-   */
-  public static final class MeasureAgain extends QuickPhotosException {
-    private static final long serialVersionUID = 1L;
-
-    /** The item as it was when the condition failed; not serialized. */
-    private final transient Item item;
-
-    /** Whether the attempt that failed was measured (then {@code app} changed since its read). */
-    private final boolean afterMeasure;
-
-    MeasureAgain(Item item, boolean afterMeasure) {
-      super("the edit's attributes must be measured on the item");
-      this.item = item;
-      this.afterMeasure = afterMeasure;
-    }
-
-    /**
-     * The item as it was when the condition failed.
-     *
-     * @return the item
-     */
-    public Item item() {
-      return item;
-    }
-
-    /**
-     * Whether the attempt that failed was itself measured: another edit of the attributes
-     * landed between its read and its write, which is contention.
-     *
-     * @return true after a measured attempt
-     */
-    public boolean afterMeasure() {
-      return afterMeasure;
-    }
   }
 }

@@ -21,6 +21,7 @@ import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
 import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.BlockPlans;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,11 +115,11 @@ public final class FollowPlans {
             () -> AlreadyFollowingException.of(follow.follower(), follow.followed())));
     if (guarded || followedShard.isPresent()) {
       steps.add(
-          PrivacyPlans.notBlockedByOwner(
+          BlockPlans.notBlockedByOwner(
               follow.followed(), follower, () -> Plans.userNotFound(follow.followed())));
     }
     if (guarded) {
-      steps.add(PrivacyPlans.notBlockedByFollower(follower, follow.followed()));
+      steps.add(BlockPlans.notBlockedByFollower(follower, follow.followed()));
     }
     return WritePlan.transaction(steps);
   }

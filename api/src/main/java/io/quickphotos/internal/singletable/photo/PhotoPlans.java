@@ -19,6 +19,8 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
+import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -103,7 +105,7 @@ public final class PhotoPlans {
    * numbers; one that names the version it was made from adds {@code version = :v} (or, for 0,
    * {@code NOT attribute_exists(version)}) to the photo's condition. A photo that is there and
    * open but fails the condition is a {@link VersionConflictException} when its version is not
-   * the one named, and otherwise failed the budget: {@link AttributeEdits.MeasureAgain}, for the
+   * the one named, and otherwise failed the budget: {@link MeasureAgain}, for the
    * repository to measure the edit on the photo returned with the failure.
    *
    * @param id the photo, already validated
@@ -112,7 +114,7 @@ public final class PhotoPlans {
    *     has none
    * @return the plan
    */
-  public static WritePlan editPhoto(PhotoId id, PhotoEdit edit, AttributeEdits.Budget budget) {
+  public static WritePlan editPhoto(PhotoId id, PhotoEdit edit, Budget budget) {
     List<UpdateAction> changes = new ArrayList<>(4);
     edit.caption()
         .ifPresent(
@@ -154,7 +156,7 @@ public final class PhotoPlans {
    * and otherwise the budget's sign to measure again.
    */
   private static QuickPhotosException editRefused(
-      PhotoId id, OptionalLong expected, AttributeEdits.Budget budget, Optional<Item> found) {
+      PhotoId id, OptionalLong expected, Budget budget, Optional<Item> found) {
     if (found.isEmpty() || deletionMarker(found.get()).isPresent()) {
       return Plans.photoNotFound(id);
     }

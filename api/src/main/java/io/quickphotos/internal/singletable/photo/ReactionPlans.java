@@ -21,6 +21,7 @@ import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
 import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.BlockPlans;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,11 +183,11 @@ public final class ReactionPlans {
     }
     if (guarded || ownerShard.isPresent()) {
       steps.add(
-          PrivacyPlans.notBlockedByOwner(
+          BlockPlans.notBlockedByOwner(
               photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
     }
     if (reactorGuarded) {
-      steps.add(PrivacyPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
+      steps.add(BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
     }
     steps.add(putReaction);
     steps.add(countOnPhoto);

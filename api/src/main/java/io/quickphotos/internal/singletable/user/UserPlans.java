@@ -17,7 +17,10 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
+import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.SealFirst;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -89,7 +92,7 @@ public final class UserPlans {
    * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
    * version = :v}. A profile that is there and active but fails the condition is a
    * {@link VersionConflictException} when its version is not the one named, and otherwise failed
-   * the budget: {@link AttributeEdits.MeasureAgain}.
+   * the budget: {@link MeasureAgain}.
    *
    * <p>The update carries the call's token ({@code SET updateToken = :token}, with {@code NOT
    * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: the AWS SDK
@@ -108,7 +111,7 @@ public final class UserPlans {
    * @return the plan
    */
   public static WritePlan updateProfile(
-      String username, ProfileUpdate update, AttributeEdits.Budget budget, Value.Str token) {
+      String username, ProfileUpdate update, Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
     update.name().ifPresent(v -> sets.add(Plans.set(Attributes.NAME, v)));
     update.email().ifPresent(v -> sets.add(Plans.set(Attributes.EMAIL, v)));
@@ -125,7 +128,7 @@ public final class UserPlans {
     update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
     // A hot account goes private by a transaction that seals its shards with the flag
-    // (Shards.seal): a plain update may set the flag only on an account without shards.
+    // (ShardPlans.seal): a plain update may set the flag only on an account without shards.
     boolean makesPrivate = update.visibility().filter(v -> v == Visibility.PRIVATE).isPresent();
     sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
     boolean countsOnly =
@@ -182,7 +185,7 @@ public final class UserPlans {
       String username,
       OptionalLong expected,
       boolean makesPrivate,
-      AttributeEdits.Budget budget,
+      Budget budget,
       Optional<Item> found) {
     if (found.isEmpty() || !Plans.isActive(found.get())) {
       return Plans.userNotFound(username);
@@ -192,7 +195,7 @@ public final class UserPlans {
       return VersionConflictException.of(username, expected.getAsLong(), version);
     }
     if (makesPrivate && Shards.isSharded(found.get()) && !ItemCodec.isPrivate(found.get())) {
-      return new Shards.SealFirst(found.get());
+      return new SealFirst(found.get());
     }
     return AttributeEdits.measureAgain(budget, found.get())
         .orElseGet(() -> Plans.userNotFound(username));
