@@ -11,7 +11,7 @@ import io.quickphotos.User;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
-import io.quickphotos.internal.singletable.feed.TimelineFollows;
+import io.quickphotos.internal.singletable.feed.FollowKind;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -154,7 +154,7 @@ final class AuditTally {
         friendships.add(follow);
         followers.merge(follow.followed(), 1L, Long::sum);
         following.merge(follow.follower(), 1L, Long::sum);
-        if (TimelineFollows.FollowKind.of(item) != TimelineFollows.FollowKind.PULL) {
+        if (FollowKind.of(item) != FollowKind.PULL) {
           markedFollows.put(item.key(), item);
         }
       }

@@ -19,6 +19,7 @@ import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -306,7 +307,7 @@ final class AccountCascade {
 
   /** An account's places in others' audiences, a transaction's worth of links a page. */
   static QueryPlan memberships(String username) {
-    return Timelines.memberships(username, CascadeSteps.LINKS_PER_TRANSACTION);
+    return TimelineQueries.memberships(username, CascadeSteps.LINKS_PER_TRANSACTION);
   }
 
   /**

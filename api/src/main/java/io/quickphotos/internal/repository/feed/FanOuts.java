@@ -15,9 +15,10 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowKind;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.feed.TimelineFollows;
-import io.quickphotos.internal.singletable.feed.TimelineFollows.FollowKind;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -165,7 +166,7 @@ final class FanOuts {
    * @return whether the follow is now marked served (false: it changed meanwhile)
    */
   boolean finishFilling(Item friendship, Meter meter) {
-    Optional<String> token = Timelines.fillingToken(friendship);
+    Optional<String> token = FollowKind.fillingToken(friendship);
     return token.isPresent()
         && fill(
             ItemCodec.friendship(friendship),
@@ -179,7 +180,7 @@ final class FanOuts {
     List<Item> entries = new ArrayList<>();
     for (Item photo :
         reads.queryToEnd(
-            Timelines.photosAfter(follow.followed(), uploads.writeHorizon(window)), meter)) {
+            TimelineQueries.photosAfter(follow.followed(), uploads.writeHorizon(window)), meter)) {
       entries.add(Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), window));
     }
     batches.batchWriteAll(entries, meter);
@@ -285,7 +286,7 @@ final class FanOuts {
   private boolean toTimeline(Item item, long threshold, Meter meter) {
     Follow follow = ItemCodec.friendship(item);
     Duration window = fanOut.window();
-    Optional<String> cutShort = Timelines.fillingToken(item);
+    Optional<String> cutShort = FollowKind.fillingToken(item);
     if (cutShort.isPresent()) {
       return fill(follow, cutShort.get(), Timelines.windowOf(item).orElseThrow(), meter);
     }

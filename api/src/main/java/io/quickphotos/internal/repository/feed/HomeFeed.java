@@ -17,6 +17,7 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -250,7 +251,7 @@ final class HomeFeed {
       return Optional.empty();
     }
     // One round trip: the timeline's first page beside each pull follow's photos.
-    QueryPlan timeline = Timelines.page(reader, after, horizon, size);
+    QueryPlan timeline = TimelineQueries.page(reader, after, horizon, size);
     List<QueryPlan> plans = new ArrayList<>(pulledFollowees.size() + 1);
     plans.add(timeline);
     for (String followee : pulledFollowees) {

@@ -207,7 +207,7 @@ public final class FollowPlans {
   /**
    * Unfollow: one transaction of a DeleteItem of the friendship, on condition that it exists and
    * is of the kind the rest of the transaction takes it for ({@link
-   * TimelineFollows#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
+   * FollowKind#friendshipOfKind}: for a pull follow, {@code attribute_exists(PK) AND NOT
    * attribute_exists(feed)}), an UpdateItem taking one off the followed user's
    * {@code followers} where {@code decrement} says, on condition that that part holds at least
    * one, and an UpdateItem taking one off the follower's {@code following}. A friendship of
@@ -224,7 +224,7 @@ public final class FollowPlans {
    * @return the plan
    */
   public static WritePlan unfollow(
-      String follower, String followed, TimelineFollows.FollowKind kind, Decrement decrement) {
+      String follower, String followed, FollowKind kind, Decrement decrement) {
     WriteAction countFollowed =
         switch (decrement.mode()) {
           case WHOLE -> new WriteAction.Update(decrement.key(), MINUS_ONE, WHOLE_HOLDS_ONE);
@@ -237,7 +237,7 @@ public final class FollowPlans {
         new WritePlan.Step(
             FRIENDSHIP,
             new WriteAction.Delete(
-                KeyLayout.friendship(followed, follower), TimelineFollows.friendshipOfKind(kind)),
+                KeyLayout.friendship(followed, follower), FollowKind.friendshipOfKind(kind)),
             () -> NotFollowingException.of(follower, followed),
             Optional::isPresent),
         new WritePlan.Step(

@@ -231,59 +231,6 @@ public final class TimelineFollows {
 
   // --- unfollows --------------------------------------------------------------------------------
 
-  /** What a friendship is, as far as an unfollow must know: which items go with it. */
-  public enum FollowKind {
-    /** Fan-out on read: no audience item. */
-    PULL,
-    /** A timeline follow: its audience item and counts go with it. */
-    TIMELINE,
-    /** A timeline follow whose audience item is already gone (with its counts). */
-    TIMELINE_WITHOUT_AUDIENCE,
-    /** A timeline follow of the version before windows: its audience item, counted by nothing. */
-    EARLIER_TIMELINE;
-
-    /**
-     * The kind a friendship item shows.
-     *
-     * @param friendship the item
-     * @return its kind (a timeline follow assumed to still have its audience item)
-     */
-    public static FollowKind of(Item friendship) {
-      if (Timelines.isTimelineFollow(friendship)) {
-        return TIMELINE;
-      }
-      return friendship.get(Attributes.FEED_ATTRIBUTE).isPresent() ? EARLIER_TIMELINE : PULL;
-    }
-  }
-
-  /**
-   * The condition an unfollow puts on the friendship it deletes: it exists and is of the kind
-   * the rest of the transaction takes it for.
-   *
-   * @param kind the kind
-   * @return {@code attribute_exists(PK)} and the kind's mark
-   */
-  public static ItemCondition friendshipOfKind(FollowKind kind) {
-    return switch (kind) {
-      case PULL -> PULL_FRIENDSHIP;
-      case TIMELINE, TIMELINE_WITHOUT_AUDIENCE -> TIMELINE_FRIENDSHIP;
-      case EARLIER_TIMELINE -> EARLIER_TIMELINE_FRIENDSHIP;
-    };
-  }
-
-  private static final ItemCondition PULL_FRIENDSHIP =
-      ItemCondition.and(
-          ItemCondition.EXISTS,
-          ItemCondition.not(new ItemCondition.AttributeExists(Timelines.FEED_PATH)));
-  private static final ItemCondition TIMELINE_FRIENDSHIP =
-      ItemCondition.and(
-          ItemCondition.EXISTS, new ItemCondition.AttributeExists(Timelines.WINDOW_PATH));
-  private static final ItemCondition EARLIER_TIMELINE_FRIENDSHIP =
-      ItemCondition.and(
-          ItemCondition.EXISTS,
-          new ItemCondition.AttributeExists(Timelines.FEED_PATH),
-          ItemCondition.not(new ItemCondition.AttributeExists(Timelines.WINDOW_PATH)));
-
   /**
    * Unfollow of a follow of the given kind: the unfollow's transaction ({@link
    * FollowPlans#unfollow}), and for a timeline follow one off the author's {@code audience} and
@@ -306,10 +253,10 @@ public final class TimelineFollows {
     return switch (kind) {
       case PULL -> unfollow;
       case EARLIER_TIMELINE ->
-          Timelines.withStep(
+          PendingFanOuts.withStep(
               unfollow, AUDIENCE_ITEM, new WriteAction.Delete(audience, ItemCondition.NONE));
       case TIMELINE_WITHOUT_AUDIENCE ->
-          Timelines.withStep(
+          PendingFanOuts.withStep(
               unfollow, AUDIENCE_ITEM, new WriteAction.Check(audience, ItemCondition.ABSENT));
       case TIMELINE -> {
         WritePlan plan =

@@ -8,7 +8,6 @@ import static io.quickphotos.internal.singletable.layout.Attributes.MEMBER;
 import static io.quickphotos.internal.singletable.layout.Attributes.MEMBERSHIPS_COUNT;
 import static io.quickphotos.internal.singletable.layout.Attributes.OWNER;
 import static io.quickphotos.internal.singletable.layout.Attributes.READER;
-import static io.quickphotos.internal.singletable.layout.Attributes.TOKEN;
 import static io.quickphotos.internal.singletable.layout.Attributes.WINDOW;
 
 import io.quickphotos.PhotoId;
@@ -20,13 +19,9 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.SortKeyCondition;
 import io.quickphotos.engine.Value;
-import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.plan.StepName;
-import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -242,40 +237,6 @@ public final class Timelines {
     return item.get(WINDOW).map(v -> Duration.ofSeconds(((Value.Num) v).value().longValueExact()));
   }
 
-  /**
-   * A pending fan-out's key.
-   *
-   * @param photo the photo to fan out
-   * @return {@code USER#<owner>}, {@code #FANOUT$<timestamp>}
-   */
-  public static Key pendingKey(PhotoId photo) {
-    return new Key(
-        KeyLayout.userPartition(photo.owner()), PENDING + KeyLayout.timestamp(photo.timestamp()));
-  }
-
-  /**
-   * The photo a pending fan-out is for.
-   *
-   * @param item a pending fan-out
-   * @return the photo's id
-   */
-  public static PhotoId pendingPhoto(Item item) {
-    return new PhotoId(
-        item.string(OWNER), KeyLayout.parseTimestamp(item.string(Attributes.TIMESTAMP)));
-  }
-
-  /**
-   * The condition under which a pending fan-out is still the one read (a photo deleted and
-   * uploaded again under the same id has a pending fan-out of its own, with another token).
-   *
-   * @param item the pending fan-out as read
-   * @return {@code token = <its token>}
-   */
-  public static ItemCondition stillPending(Item item) {
-    return new ItemCondition.AttributeEquals(
-        AttributePath.of(TOKEN), new Value.Str(item.string(TOKEN)));
-  }
-
   // --- what a user item records ------------------------------------------------------------------
 
   /**
@@ -356,50 +317,7 @@ public final class Timelines {
 
   // --- uploads ----------------------------------------------------------------------------------
 
-  /**
-   * Upload photo of an author with an audience: the upload's transaction with a pending fan-out
-   * put beside the photo, so a fan-out cut short is finished by the author's next upload (or the
-   * retry of this one, or the audit).
-   *
-   * @param upload the upload's plan ({@link PhotoPlans#uploadPhoto} with fan-out)
-   * @param photo the photo
-   * @param token this upload's token, checked when the pending fan-out is deleted
-   * @return the plan
-   */
-  public static WritePlan uploadWithFanOut(WritePlan upload, PhotoId photo, String token) {
-    Item pending =
-        Item.builder(pendingKey(photo))
-            .put(ItemCodec.ENTITY, ItemCodec.Entity.FAN_OUT.name())
-            .put(OWNER, photo.owner())
-            .put(Attributes.TIMESTAMP, KeyLayout.timestamp(photo.timestamp()))
-            .put(TOKEN, token)
-            .build();
-    return withStep(upload, PENDING_FAN_OUT, new WriteAction.Put(pending, ItemCondition.NONE));
-  }
-
-  /** The step of an upload that puts its pending fan-out. */
-  public static final StepName PENDING_FAN_OUT = StepName.of("pending fan-out");
-
-  /** A plan with one more step whose failed condition is no error of the call's. */
-  static WritePlan withStep(WritePlan plan, StepName name, WriteAction action) {
-    return plan.plus(new WritePlan.Step(name, action, () -> null, item -> false));
-  }
-
   // --- what a friendship records ---------------------------------------------------------------
-
-  /**
-   * The token of a timeline follow whose filling has not been marked done: its follow call was
-   * cut short, or is still running.
-   *
-   * @param friendship a friendship item
-   * @return the token of its {@code filling#<token>} mark, if it has one and records a window
-   */
-  public static Optional<String> fillingToken(Item friendship) {
-    String feed = friendship.stringOrNull(FEED_ATTRIBUTE);
-    return feed != null && feed.startsWith(FILLING) && windowOf(friendship).isPresent()
-        ? Optional.of(feed.substring(FILLING.length()))
-        : Optional.empty();
-  }
 
   /**
    * Whether a friendship is a timeline follow with its audience item and counts (filled or
@@ -410,38 +328,6 @@ public final class Timelines {
    */
   public static boolean isTimelineFollow(Item friendship) {
     return windowOf(friendship).isPresent();
-  }
-
-  /**
-   * A friendship that is no timeline follow (or no friendship at all): {@code NOT
-   * attribute_exists(window)}.
-   *
-   * @return the condition
-   */
-  public static ItemCondition notTimelineFollow() {
-    return ItemCondition.not(new ItemCondition.AttributeExists(WINDOW_PATH));
-  }
-
-  /**
-   * A friendship that is no timeline follow of the version before windows were recorded (or no
-   * friendship at all): {@code NOT (attribute_exists(feed) AND NOT attribute_exists(window))}.
-   *
-   * @return the condition
-   */
-  public static ItemCondition notEarlierTimelineFollow() {
-    return ItemCondition.not(
-        ItemCondition.and(new ItemCondition.AttributeExists(FEED_PATH), notTimelineFollow()));
-  }
-
-  /**
-   * Whether a friendship carries the mark of a timeline follow of the version before windows
-   * were recorded: served by fan-out on read now, its audience item counted by nothing.
-   *
-   * @param friendship a friendship item
-   * @return true for such a follow
-   */
-  public static boolean isEarlierTimelineFollow(Item friendship) {
-    return friendship.get(FEED_ATTRIBUTE).isPresent() && windowOf(friendship).isEmpty();
   }
 
   /**
@@ -477,80 +363,5 @@ public final class Timelines {
         limit,
         Optional.empty(),
         true);
-  }
-
-  /**
-   * An author's audience alone: Query {@code PK = USER#a AND begins_with(SK, #FANOUT#)},
-   * strongly consistent: what the audit counts.
-   *
-   * @param author the author
-   * @param limit the page size
-   * @return the plan of the first page
-   */
-  public static QueryPlan audienceOf(String author, int limit) {
-    return new QueryPlan(
-        Index.TABLE,
-        KeyLayout.userPartition(author),
-        Optional.of(SortKeyCondition.beginsWith(AUDIENCE)),
-        true,
-        limit,
-        Optional.empty(),
-        true);
-  }
-
-  /**
-   * A user's places in others' audiences, from the inverted index {@code SK = #FANOUT#<member>}.
-   *
-   * @param member the follower
-   * @param limit the page size
-   * @return the plan
-   */
-  public static QueryPlan memberships(String member, int limit) {
-    return new QueryPlan(
-        Index.INVERTED, AUDIENCE + member, Optional.empty(), true, limit, Optional.empty(), false);
-  }
-
-  /**
-   * An author's photos taken after {@code after}, oldest first, strongly consistent: what a new
-   * timeline follow copies into the follower's timeline.
-   *
-   * @param author the author
-   * @param after the oldest timestamp a timeline holds, exclusive
-   * @return the plan of the first page
-   */
-  public static QueryPlan photosAfter(String author, Instant after) {
-    String prefix = KeyLayout.PHOTO + author + "#";
-    return new QueryPlan(
-        Index.TABLE,
-        KeyLayout.userPartition(author),
-        Optional.of(
-            SortKeyCondition.between(
-                prefix + KeyLayout.timestamp(after.plusNanos(1)), KeyLayout.AFTER_ALL_PHOTOS)),
-        true,
-        1000,
-        Optional.empty(),
-        true);
-  }
-
-  /**
-   * One page of a reader's timeline, in feed order, after a feed position and newer than the
-   * horizon: Query {@code PK = FEED#r AND SK BETWEEN FEED# AND FEED#<inverted horizon>},
-   * eventually consistent, forward, starting after the position's entry.
-   *
-   * @param reader the reader
-   * @param after the feed position to continue after, or empty
-   * @param horizon entries at or before it are not served
-   * @param limit the page size
-   * @return the plan
-   */
-  public static QueryPlan page(String reader, Optional<PhotoId> after, Instant horizon, int limit) {
-    return new QueryPlan(
-        Index.TABLE,
-        partition(reader),
-        Optional.of(SortKeyCondition.between(FEED, FEED + inverted(horizon))),
-        true,
-        limit,
-        after.map(position -> entryKey(reader, position)),
-        false);
   }
 }
