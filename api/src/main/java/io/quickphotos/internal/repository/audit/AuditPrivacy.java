@@ -20,7 +20,6 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
@@ -263,7 +262,7 @@ final class AuditPrivacy {
                 && mend(
                     name,
                     PrivacyPlans.requestsCounter(),
-                    ItemCodec::pendingRequests,
+                    PrivacyPlans::pendingRequests,
                     PrivacyQueries.requestsOf(name, true, TableAudit.PAGE));
         found.add(
             new AuditFinding(
@@ -279,7 +278,7 @@ final class AuditPrivacy {
                 && mend(
                     name,
                     PrivacyPlans.blocksCounter(),
-                    ItemCodec::blocks,
+                    PrivacyPlans::blocks,
                     PrivacyQueries.blocksOf(name, TableAudit.PAGE));
         found.add(
             new AuditFinding(

@@ -124,7 +124,8 @@ final class AuditTally {
             user.username(),
             new long[] {Timelines.audienceCount(item), Timelines.membershipsCount(item)});
         privacyCounts.put(
-            user.username(), new long[] {ItemCodec.pendingRequests(item), ItemCodec.blocks(item)});
+            user.username(),
+            new long[] {PrivacyPlans.pendingRequests(item), PrivacyPlans.blocks(item)});
         if (ItemCodec.isPrivate(item)) {
           privateUsers.add(user.username());
         }

@@ -145,7 +145,7 @@ final class ShardedWrites {
         } else if (image != null && (!Shards.isSharded(image) || ItemCodec.isPrivate(image))) {
           // A private owner is checked on its profile, sharded or not (its shards are sealed).
           followerOnly = ItemCodec.isPrivate(image);
-          guarded |= ItemCodec.blocks(image) > 0;
+          guarded |= PrivacyPlans.blocks(image) > 0;
         } else {
           KnownShards.remember(known.users, owner, Shards.count(image));
         }

@@ -25,6 +25,7 @@ import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.hot.SealFirst;
 import io.quickphotos.internal.singletable.hot.ShardPlans;
 import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
 import java.util.Optional;
@@ -164,7 +165,7 @@ public final class Privacy {
             ? visibilities.foldShards(written, meter)
             // A public account's shards a switch to private cut short sealed are folded too.
             : (Shards.isSharded(written) && visibilities.foldShards(written, meter))
-                | (ItemCodec.pendingRequests(written) > 0
+                | (PrivacyPlans.pendingRequests(written) > 0
                     && visibilities.approvePending(username, meter) > 0);
     if (!recount) {
       return hotCounters.afterProfileUpdate(written, meter);

@@ -208,7 +208,7 @@ final class Visibilities {
         if (image.isEmpty() || !isActive(image.get()) || ItemCodec.isPrivate(image.get())) {
           return Round.FENCED;
         }
-        return !guarded && ItemCodec.blocks(image.get()) > 0 ? Round.GUARD : Round.AGAIN;
+        return !guarded && PrivacyPlans.blocks(image.get()) > 0 ? Round.GUARD : Round.AGAIN;
       }
       List<FollowRequest> approveNext = new ArrayList<>();
       List<FollowRequest> discardNext = new ArrayList<>();
@@ -223,7 +223,7 @@ final class Visibilities {
         if (!guarded
             && requester.isPresent()
             && isActive(requester.get())
-            && ItemCodec.blocks(requester.get()) > 0) {
+            && PrivacyPlans.blocks(requester.get()) > 0) {
           return Round.GUARD;
         }
         boolean cannot =

@@ -2,7 +2,6 @@ package io.quickphotos.internal.singletable.codec;
 
 import static io.quickphotos.internal.singletable.layout.Attributes.ADDRESS;
 import static io.quickphotos.internal.singletable.layout.Attributes.BIRTHDATE;
-import static io.quickphotos.internal.singletable.layout.Attributes.BLOCKS;
 import static io.quickphotos.internal.singletable.layout.Attributes.CAPTION;
 import static io.quickphotos.internal.singletable.layout.Attributes.EMAIL;
 import static io.quickphotos.internal.singletable.layout.Attributes.FOLLOWED_USER;
@@ -44,12 +43,9 @@ import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.plan.Versions;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -260,7 +256,7 @@ public final class ItemCodec {
         UserStatus.valueOf(item.string(STATUS)),
         item.number(FOLLOWERS).longValueExact(),
         item.number(FOLLOWING).longValueExact(),
-        attributes(item),
+        AppAttributes.attributes(item),
         isPrivate(item) ? Visibility.PRIVATE : Visibility.PUBLIC,
         count(item, REQUESTS),
         Versions.of(item));
@@ -277,27 +273,13 @@ public final class ItemCodec {
   }
 
   /**
-   * A profile's count of pending requests.
+   * A counter that items of earlier versions lack: absent reads as 0.
    *
-   * @param profile a user item
-   * @return {@code requests}, 0 if absent
+   * @param item a user item
+   * @param counter the counter's attribute
+   * @return its value, 0 if absent
    */
-  public static long pendingRequests(Item profile) {
-    return count(profile, REQUESTS);
-  }
-
-  /**
-   * A profile's count of the blocks it made.
-   *
-   * @param profile a user item
-   * @return {@code blocks}, 0 if absent
-   */
-  public static long blocks(Item profile) {
-    return count(profile, BLOCKS);
-  }
-
-  /** A counter that items of earlier versions lack: absent reads as 0. */
-  private static long count(Item item, String counter) {
+  public static long count(Item item, String counter) {
     java.math.BigDecimal n = item.numberOrNull(counter);
     return n == null ? 0 : n.longValueExact();
   }
@@ -410,7 +392,7 @@ public final class ItemCodec {
         item.string(LOCATION),
         Map.ofEntries(entries),
         caption,
-        attributes(item),
+        AppAttributes.attributes(item),
         Versions.of(item));
   }
 
@@ -423,79 +405,9 @@ public final class ItemCodec {
   public static Value.MapValue appAttributes(Map<String, AppValue> attributes) {
     Map<String, Value> values = new HashMap<>(attributes.size() * 2);
     for (Map.Entry<String, AppValue> e : attributes.entrySet()) {
-      values.put(e.getKey(), value(e.getValue()));
+      values.put(e.getKey(), AppAttributes.value(e.getValue()));
     }
     return new Value.MapValue(values);
-  }
-
-  /**
-   * One application value as stored.
-   *
-   * @param value the value, already validated
-   * @return the engine's value
-   */
-  public static Value value(AppValue value) {
-    if (value instanceof AppValue.Text t) {
-      return new Value.Str(t.value());
-    }
-    if (value instanceof AppValue.Num n) {
-      return new Value.Num(n.value());
-    }
-    if (value instanceof AppValue.Bool b) {
-      return new Value.Bool(b.value());
-    }
-    if (value instanceof AppValue.ListOf l) {
-      List<Value> elements = new ArrayList<>(l.values().size());
-      for (AppValue element : l.values()) {
-        elements.add(value(element));
-      }
-      return new Value.ListValue(elements);
-    }
-    return appAttributes(((AppValue.MapOf) value).values());
-  }
-
-  /** The application's attributes of a photo or profile item; empty if it has none. */
-  private static Map<String, AppValue> attributes(Item item) {
-    Optional<Value> stored = item.get(APP);
-    if (stored.isEmpty()) {
-      return Map.of();
-    }
-    if (!(stored.get() instanceof Value.MapValue map)) {
-      throw new UnreadableItemException("attribute app is not a map in " + item.key());
-    }
-    return appMap(map);
-  }
-
-  private static Map<String, AppValue> appMap(Value.MapValue map) {
-    // Sorted, so every read of the same item lists its attributes in the same order.
-    Map<String, AppValue> values = new TreeMap<>();
-    for (Map.Entry<String, Value> e : map.value().entrySet()) {
-      values.put(e.getKey(), appValue(e.getValue()));
-    }
-    return values;
-  }
-
-  private static AppValue appValue(Value value) {
-    if (value instanceof Value.Str s) {
-      return new AppValue.Text(s.value());
-    }
-    if (value instanceof Value.Num n) {
-      return new AppValue.Num(n.value());
-    }
-    if (value instanceof Value.Bool b) {
-      return new AppValue.Bool(b.value());
-    }
-    if (value instanceof Value.ListValue l) {
-      List<AppValue> elements = new ArrayList<>(l.value().size());
-      for (Value element : l.value()) {
-        elements.add(appValue(element));
-      }
-      return new AppValue.ListOf(elements);
-    }
-    if (value instanceof Value.MapValue m) {
-      return new AppValue.MapOf(appMap(m));
-    }
-    throw new UnreadableItemException("an application attribute holds " + value);
   }
 
   /**

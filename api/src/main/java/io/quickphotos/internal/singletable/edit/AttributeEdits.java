@@ -11,6 +11,7 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.codec.AppAttributes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.Budget.Charged;
 import io.quickphotos.internal.singletable.edit.Budget.Measured;
@@ -161,11 +162,11 @@ public final class AttributeEdits {
     for (AttributeChange change : changes) {
       int name = Utf8.length(change.key().orElse(change.name()));
       if (change instanceof AttributeChange.Set set) {
-        bytes += name + ItemCodec.value(set.value()).size() + 1;
+        bytes += name + AppAttributes.value(set.value()).size() + 1;
       } else if (change instanceof AttributeChange.Append append) {
         bytes += name + NEW_LIST_BYTES;
         for (AppValue value : append.values()) {
-          bytes += ItemCodec.value(value).size() + 1;
+          bytes += AppAttributes.value(value).size() + 1;
         }
       } else if (change instanceof AttributeChange.Add) {
         bytes += name + 1 + MAX_NUMBER_BYTES;
@@ -265,13 +266,13 @@ public final class AttributeEdits {
               .map(key -> AttributePath.of(ItemCodec.APP, change.name(), key))
               .orElseGet(() -> AttributePath.of(ItemCodec.APP, change.name()));
       if (change instanceof AttributeChange.Set set) {
-        clauses.add(new UpdateAction.Set(path, ItemCodec.value(set.value())));
+        clauses.add(new UpdateAction.Set(path, AppAttributes.value(set.value())));
       } else if (change instanceof AttributeChange.Remove) {
         clauses.add(new UpdateAction.Remove(path));
       } else if (change instanceof AttributeChange.Append append) {
         List<Value> values = new ArrayList<>(append.values().size());
         for (AppValue value : append.values()) {
-          values.add(ItemCodec.value(value));
+          values.add(AppAttributes.value(value));
         }
         clauses.add(new UpdateAction.Append(path, values));
       } else {
@@ -319,7 +320,7 @@ public final class AttributeEdits {
   private static boolean apply(Map<String, Value> map, String name, AttributeChange change) {
     Value old = map.get(name);
     if (change instanceof AttributeChange.Set set) {
-      map.put(name, ItemCodec.value(set.value()));
+      map.put(name, AppAttributes.value(set.value()));
     } else if (change instanceof AttributeChange.Remove) {
       map.remove(name);
     } else if (change instanceof AttributeChange.Append append) {
@@ -331,7 +332,7 @@ public final class AttributeEdits {
         joined.addAll(((Value.ListValue) old).value());
       }
       for (AppValue value : append.values()) {
-        joined.add(ItemCodec.value(value));
+        joined.add(AppAttributes.value(value));
       }
       map.put(name, new Value.ListValue(joined));
     } else {

@@ -91,7 +91,7 @@ public final class FollowPlans {
                         && (Shards.isSharded(item.get())
                             || Plans.atLeast(item.get(), followers, threshold)
                             || ItemCodec.isPrivate(item.get())
-                            || (!guarded && ItemCodec.blocks(item.get()) > 0)));
+                            || (!guarded && PrivacyPlans.blocks(item.get()) > 0)));
     String follower = follow.follower();
     List<WritePlan.Step> steps = new ArrayList<>();
     steps.add(countFollowed);
@@ -107,7 +107,7 @@ public final class FollowPlans {
                 !guarded
                     && item.isPresent()
                     && Plans.isActive(item.get())
-                    && ItemCodec.blocks(item.get()) > 0));
+                    && PrivacyPlans.blocks(item.get()) > 0));
     steps.add(
         new WritePlan.Step(
             FRIENDSHIP,

@@ -117,7 +117,7 @@ public final class ReactionPlans {
                 reactorUnguarded
                     && item.isPresent()
                     && Plans.isActive(item.get())
-                    && ItemCodec.blocks(item.get()) > 0);
+                    && PrivacyPlans.blocks(item.get()) > 0);
     WritePlan.Step putReaction =
         new WritePlan.Step(
             REACTION,
@@ -168,7 +168,7 @@ public final class ReactionPlans {
                         && Plans.isActive(item.get())
                         && ((Shards.isSharded(item.get()) && !followerOnly)
                             || ItemCodec.isPrivate(item.get()) != followerOnly
-                            || (!guarded && ItemCodec.blocks(item.get()) > 0)));
+                            || (!guarded && PrivacyPlans.blocks(item.get()) > 0)));
     // The checks of who may react come before the reaction's own put: a failure names the first
     // failed step, and a reactor the owner blocked (or a stranger to a private owner) must be
     // told the photo does not exist, never that it already reacted to it.

@@ -232,8 +232,8 @@ public final class PrivacyPlans {
       return Detour.OTHER_VISIBILITY;
     }
     boolean blocks =
-        followed.filter(Plans::isActive).map(ItemCodec::blocks).orElse(0L) > 0
-            || follower.filter(Plans::isActive).map(ItemCodec::blocks).orElse(0L) > 0;
+        followed.filter(Plans::isActive).map(PrivacyPlans::blocks).orElse(0L) > 0
+            || follower.filter(Plans::isActive).map(PrivacyPlans::blocks).orElse(0L) > 0;
     return blocks ? Detour.GUARD : Detour.NONE;
   }
 
@@ -247,7 +247,7 @@ public final class PrivacyPlans {
    */
   public static boolean refusedForPrivacy(Item profile, boolean takenForPrivate) {
     return Plans.isActive(profile)
-        && (ItemCodec.isPrivate(profile) != takenForPrivate || ItemCodec.blocks(profile) > 0);
+        && (ItemCodec.isPrivate(profile) != takenForPrivate || PrivacyPlans.blocks(profile) > 0);
   }
 
   /**
@@ -336,5 +336,25 @@ public final class PrivacyPlans {
    */
   public static ItemCondition stillPrivate() {
     return ACTIVE_PRIVATE;
+  }
+
+  /**
+   * A profile's count of pending requests.
+   *
+   * @param profile a user item
+   * @return {@code requests}, 0 if absent
+   */
+  public static long pendingRequests(Item profile) {
+    return ItemCodec.count(profile, Attributes.REQUESTS);
+  }
+
+  /**
+   * A profile's count of the blocks it made.
+   *
+   * @param profile a user item
+   * @return {@code blocks}, 0 if absent
+   */
+  public static long blocks(Item profile) {
+    return ItemCodec.count(profile, Attributes.BLOCKS);
   }
 }

@@ -160,7 +160,7 @@ public final class RequestPlans {
                 !guarded
                     && found.isPresent()
                     && Plans.isActive(found.get())
-                    && ItemCodec.blocks(found.get()) > 0));
+                    && PrivacyPlans.blocks(found.get()) > 0));
     steps.add(
         new WritePlan.Step(
             REQUESTER,
@@ -173,7 +173,7 @@ public final class RequestPlans {
                 !guarded
                     && found.isPresent()
                     && Plans.isActive(found.get())
-                    && ItemCodec.blocks(found.get()) > 0));
+                    && PrivacyPlans.blocks(found.get()) > 0));
     steps.addAll(removal(read));
     steps.add(
         new WritePlan.Step(
