@@ -36,12 +36,9 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Value;
-import io.quickphotos.internal.singletable.feed.Timelines;
-import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.plan.Versions;
-import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
@@ -73,25 +70,25 @@ public final class ItemCodec {
     REACTION,
     /** A friendship. */
     FRIENDSHIP,
-    /** One shard of a hot user's or photo's counters (see {@link Shards}). */
+    /** One shard of a hot user's or photo's counters (see {@link io.quickphotos.internal.singletable.hot.Shards}). */
     SHARD,
-    /** A follower whose follow is served by its timeline (see {@link Timelines}). */
+    /** A follower whose follow is served by its timeline (see {@link io.quickphotos.internal.singletable.feed.Timelines}). */
     AUDIENCE,
-    /** A photo's fan-out to its author's audience, not yet finished (see {@link Timelines}). */
+    /** A photo's fan-out to its author's audience, not yet finished (see {@link io.quickphotos.internal.singletable.feed.Timelines}). */
     FAN_OUT,
-    /** A photo's key in a reader's timeline (see {@link Timelines}). */
+    /** A photo's key in a reader's timeline (see {@link io.quickphotos.internal.singletable.feed.Timelines}). */
     TIMELINE_ENTRY,
     /** The settings the table is meant to run with (see {@link TableSettingsItem}). */
     SETTINGS,
-    /** A pending request to follow a private account (see {@link PrivacyPlans}). */
+    /** A pending request to follow a private account (see {@link io.quickphotos.internal.singletable.privacy.PrivacyPlans}). */
     FOLLOW_REQUEST,
     /** A pending request's place in its account's queue, in time order. */
     REQUEST_PLACE,
-    /** One user's block of another (see {@link PrivacyPlans}). */
+    /** One user's block of another (see {@link io.quickphotos.internal.singletable.privacy.PrivacyPlans}). */
     BLOCK,
-    /** A pending request's mark in its requester's partition (see {@link PrivacyPlans}). */
+    /** A pending request's mark in its requester's partition (see {@link io.quickphotos.internal.singletable.privacy.PrivacyPlans}). */
     REQUEST_MARK,
-    /** A block's mark in the blocked user's partition (see {@link PrivacyPlans}). */
+    /** A block's mark in the blocked user's partition (see {@link io.quickphotos.internal.singletable.privacy.PrivacyPlans}). */
     BLOCK_MARK,
     /**
      * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not

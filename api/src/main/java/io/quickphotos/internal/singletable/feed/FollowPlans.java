@@ -83,7 +83,7 @@ public final class FollowPlans {
                 new WriteAction.Update(
                     KeyLayout.user(follow.followed()),
                     plusOne,
-                    Plans.unsharded(followedActive, followers, threshold)),
+                    Shards.unsharded(followedActive, followers, threshold)),
                 () -> Plans.userNotFound(follow.followed()),
                 item ->
                     item.isPresent()

@@ -259,4 +259,21 @@ public final class Shards {
   public static boolean ofUser(Item shard) {
     return ItemCodec.Entity.USER.name().equals(shard.string(Attributes.SHARD_OF));
   }
+
+  /**
+   * {@code condition AND NOT (shards >= 1) AND NOT (counter >= threshold)}, the last left out
+   * when sharding is off.
+   */
+  public static ItemCondition unsharded(
+      ItemCondition condition, AttributePath counter, long threshold) {
+    // One flat AND: the request reads as the unsharded one with terms added.
+    List<ItemCondition> all =
+        new ArrayList<>(
+            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
+    all.add(notSharded());
+    if (threshold != Long.MAX_VALUE) {
+      all.add(ItemCondition.not(new ItemCondition.AtLeast(counter, threshold)));
+    }
+    return new ItemCondition.And(all);
+  }
 }

@@ -137,7 +137,7 @@ public final class ReactionPlans {
                 new WriteAction.Update(
                     KeyLayout.photo(photo),
                     plusOne,
-                    Plans.unsharded(Plans.OPEN_PHOTO, counter, threshold)),
+                    Shards.unsharded(Plans.OPEN_PHOTO, counter, threshold)),
                 () -> Plans.photoNotFound(photo),
                 item ->
                     item.isPresent()

@@ -10,13 +10,8 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.feed.FollowPlans;
-import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.photo.ReactionPlans;
-import io.quickphotos.internal.singletable.user.UserPlans;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -25,8 +20,8 @@ import java.util.List;
 /**
  * What the plans of every entity share: the conditions that say a user is active and a photo
  * open, the markers of cascades and calls, and the errors a failed condition means. The plans
- * themselves are split by the entity they start from: {@link UserPlans}, {@link PhotoPlans},
- * {@link ReactionPlans} and {@link FollowPlans}; each says which request, which key, which key
+ * themselves are split by the entity they start from: {@link io.quickphotos.internal.singletable.user.UserPlans}, {@link io.quickphotos.internal.singletable.photo.PhotoPlans},
+ * {@link io.quickphotos.internal.singletable.photo.ReactionPlans} and {@link io.quickphotos.internal.singletable.feed.FollowPlans}; each says which request, which key, which key
  * condition, which direction, which conditions, and what each failed condition means, and the
  * repository executes them against whichever {@link io.quickphotos.engine.Table} engine it is
  * given. Stateless and thread-safe.
@@ -53,23 +48,6 @@ public final class Plans {
           ItemCondition.EXISTS,
           ItemCondition.not(
               new ItemCondition.AttributeExists(AttributePath.of(Attributes.DELETING))));
-
-  /**
-   * {@code condition AND NOT (shards >= 1) AND NOT (counter >= threshold)}, the last left out
-   * when sharding is off.
-   */
-  public static ItemCondition unsharded(
-      ItemCondition condition, AttributePath counter, long threshold) {
-    // One flat AND: the request reads as the unsharded one with terms added.
-    List<ItemCondition> all =
-        new ArrayList<>(
-            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
-    all.add(Shards.notSharded());
-    if (threshold != Long.MAX_VALUE) {
-      all.add(ItemCondition.not(new ItemCondition.AtLeast(counter, threshold)));
-    }
-    return new ItemCondition.And(all);
-  }
 
   /**
    * All of the conditions, as one flat AND (the parts of an AND among them taken in its place), so
@@ -119,7 +97,7 @@ public final class Plans {
    * @return whether it is active
    */
   public static boolean isActive(Item user) {
-    return UserPlans.closingMarker(user).isEmpty()
+    return user.get(Attributes.CLOSING).isEmpty()
         && !UserStatus.CLOSING.name().equals(user.stringOrNull(Attributes.STATUS));
   }
 
