@@ -50,7 +50,7 @@ public final class PhotoPlans {
    * closing ({@link Plans#ACTIVE_USER}) and, unless the upload fans out, to have no audience
    * ({@link Timelines#noAudience()}): an owner some follower follows by timeline fails it, at no
    * cost to any other, and the caller sends the upload again with a pending fan-out
-   * ({@link PendingFanOuts#uploadWithFanOut}). That is how every repository, whatever its own
+   * ({@link io.quickphotos.internal.singletable.feed.PendingFanOuts#uploadWithFanOut}). That is how every repository, whatever its own
    * setting, fans out the uploads of an author with an audience.
    *
    * @param photo the photo with its caption and attributes, already validated

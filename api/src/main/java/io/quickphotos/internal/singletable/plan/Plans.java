@@ -104,7 +104,7 @@ public final class Plans {
   /**
    * A new marker for a cascade's first write: 12 characters from 72 random bits, so two
    * cascades on one key (one per incarnation) never share one. Also the token of one
-   * {@code createUser} call ({@link #createUser}) and of a timeline follow, for the same reason.
+   * {@code createUser} call ({@link io.quickphotos.internal.singletable.user.UserPlans#createUser}) and of a timeline follow, for the same reason.
    *
    * @return the marker
    */

@@ -55,7 +55,7 @@ public final class RequestPlans {
    * of the requester (active; unguarded, no blocks), a ConditionCheck that the friendship is
    * absent, and the puts of the request and its place (absent) and of its mark. Guarded: the two block items'
    * absence checked too. An account no longer private, or either profile counting blocks when
-   * unguarded, fails and comes back ({@link #detour}).
+   * unguarded, fails and comes back ({@link PrivacyPlans#detour}).
    *
    * @param request the request
    * @param guarded whether to check the block items (one of the two counts blocks)
