@@ -11,6 +11,7 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.request.Batches;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Cursors;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
@@ -90,7 +91,7 @@ final class HomeFeed {
    */
   Page<Photo> page(
       String username, PageRequest page, Function<Set<String>, Set<String>> refused, Meter meter) {
-    String listing = "homeFeed|" + KeyLayout.userPartition(username);
+    String listing = CursorScope.homeFeed(KeyLayout.userPartition(username)).name();
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
     List<Item> follows = followees(username, meter);
     Set<String> decided = new HashSet<>();

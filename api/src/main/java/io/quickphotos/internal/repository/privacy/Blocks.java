@@ -15,6 +15,7 @@ import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
@@ -170,7 +171,7 @@ final class Blocks {
   /** A page of a user's blocks, by the blocked user's handle. */
   Page<Block> blocksOf(String blocker, PageRequest page, Meter meter) {
     QueryPlan plan = PrivacyQueries.blocksOf(blocker, page.size());
-    Reads.Listing read = reads.page("blocksOf|" + plan.partitionValue(), plan, page, meter);
+    Reads.Listing read = reads.page(CursorScope.blocksOf(plan), plan, page, meter);
     List<Block> blocks = new ArrayList<>(read.items().size());
     for (Item item : read.items()) {
       blocks.add(PrivacyPlans.block(item));

@@ -10,6 +10,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
@@ -184,7 +185,7 @@ final class FollowRequests {
   /** A page of an account's pending requests, newest first. */
   Page<FollowRequest> requestsOf(String account, PageRequest page, Meter meter) {
     QueryPlan plan = PrivacyQueries.requestsOf(account, true, page.size());
-    Reads.Listing read = reads.page("followRequestsOf|" + plan.partitionValue(), plan, page, meter);
+    Reads.Listing read = reads.page(CursorScope.followRequestsOf(plan), plan, page, meter);
     List<FollowRequest> requests = new ArrayList<>(read.items().size());
     for (Item item : read.items()) {
       requests.add(PrivacyPlans.followRequest(item));
