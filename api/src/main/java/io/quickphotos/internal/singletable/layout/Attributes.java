@@ -146,13 +146,13 @@ public final class Attributes {
   /** On a user: how many audience items name it as member. */
   public static final String MEMBERSHIPS_COUNT = "memberships";
 
-  /** On an audience item and a pending fan-out: the author. */
+  /** On an audience item: the author. */
   public static final String AUTHOR = "author";
 
   /** On an audience item: the member. */
   public static final String MEMBER = "member";
 
-  /** On a timeline entry: the photo's owner. */
+  /** On a timeline entry and a pending fan-out: the photo's owner. */
   public static final String OWNER = "owner";
 
   /** On a timeline entry: the reader whose timeline holds it. */
