@@ -61,14 +61,11 @@ import java.util.function.LongConsumer;
 /**
  * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments
  * ({@link Validation}: bad input fails the same on every backend and writes nothing), then hands
- * its access pattern to the room that serves it — a plan of the single-table layer
- * ({@code io.quickphotos.internal.singletable}) sent through the request layer
- * ({@link Requests}), or a feature's entry point: {@link HotCounters} (hot keys), {@link Feeds}
- * (uploads, follows, the home feed), {@link Cascades} (deletes, closing accounts),
- * {@link Listings}, {@link Privacy} (private accounts, requests, blocks; the reads for a viewer
- * go through {@link PrivacyCalls}), {@link Edits} (versioned edits of photos and profiles),
- * {@link TableAudit}, and the bulk import and raw items ({@link RawItems},
- * {@link SnapshotItems}) — inside one {@link Calls#call} that meters it and maps its failures.
+ * its access pattern to the room that serves it — a plan of {@code internal.singletable} sent
+ * through the request layer ({@link Requests}), or a feature's entry point: {@link HotCounters},
+ * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link Privacy} (with {@link PrivacyCalls}
+ * for the reads for a viewer), {@link Edits}, {@link TableAudit}, {@link RawItems} and
+ * {@link SnapshotItems} — inside one {@link Calls#call} that meters it and maps its failures.
  * Built only by {@link Repositories#create}.
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
