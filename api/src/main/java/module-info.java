@@ -19,7 +19,52 @@ module io.quickphotos {
       io.quickphotos.memory,
       io.quickphotos.dynamo,
       io.quickphotos.test;
-  exports io.quickphotos.internal.singletable to
+  exports io.quickphotos.internal.singletable.codec to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.edit to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.feed to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.files to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.hot to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.layout to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.photo to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.plan to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.privacy to
+      io.quickphotos.memory,
+      io.quickphotos.dynamo,
+      io.quickphotos.streams,
+      io.quickphotos.test;
+  exports io.quickphotos.internal.singletable.user to
       io.quickphotos.memory,
       io.quickphotos.dynamo,
       io.quickphotos.streams,

@@ -2,7 +2,7 @@ package io.quickphotos;
 
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.bulk.RawItems;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;

@@ -25,7 +25,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

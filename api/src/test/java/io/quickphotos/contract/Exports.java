@@ -2,8 +2,8 @@ package io.quickphotos.contract;
 
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.engine.Table;
-import io.quickphotos.internal.singletable.ItemJson;
-import io.quickphotos.internal.singletable.ItemLoader;
+import io.quickphotos.internal.singletable.files.ItemJson;
+import io.quickphotos.internal.singletable.files.ItemLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -10,7 +10,7 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

@@ -36,11 +36,11 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -215,7 +215,7 @@ public abstract class LifecycleContract {
   /** Reads a reaction item's photo through the codec the repository uses. */
   private static final class Codec {
     static PhotoId reactionPhoto(Item item) {
-      return io.quickphotos.internal.singletable.ItemCodec.reaction(item).photo();
+      return io.quickphotos.internal.singletable.codec.ItemCodec.reaction(item).photo();
     }
   }
 

@@ -25,9 +25,9 @@ import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -219,7 +219,7 @@ public abstract class PrivacyRacesContract {
     }
     Item star = engine.getItem(KeyLayout.user("star")).item().orElseThrow();
     assertThat(ItemCodec.isPrivate(star)).isTrue();
-    assertThat(io.quickphotos.internal.singletable.Shards.isSharded(star)).isTrue();
+    assertThat(io.quickphotos.internal.singletable.hot.Shards.isSharded(star)).isTrue();
 
     // Through the instance that counts the star's follows on its shards, and the other.
     assertThat(hot.follow("zed", "star").pending()).isTrue();
@@ -309,7 +309,8 @@ public abstract class PrivacyRacesContract {
       upload(hot, "bob", 2 * i + 1);
     }
     // What the index listed of vic's follows before the unfollow, served again after it.
-    QueryPlan follows = io.quickphotos.internal.singletable.FollowPlans.homeFeedFollowees("vic");
+    QueryPlan follows =
+        io.quickphotos.internal.singletable.feed.FollowPlans.homeFeedFollowees("vic");
     var stale = engine.query(follows);
     hot.unfollow("vic", "ann");
     QuickPhotos lagging =
@@ -374,7 +375,7 @@ public abstract class PrivacyRacesContract {
             engine
                 .getItem(KeyLayout.user("star"))
                 .item()
-                .map(io.quickphotos.internal.singletable.Shards::isSharded))
+                .map(io.quickphotos.internal.singletable.hot.Shards::isSharded))
         .contains(false);
     assertThat(hot.getUser("star").orElseThrow().followers()).isEqualTo(4);
   }

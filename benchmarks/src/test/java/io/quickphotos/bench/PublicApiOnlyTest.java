@@ -92,11 +92,11 @@ class PublicApiOnlyTest {
         String.join(
             "\n",
             "import io.quickphotos.internal.repository.validation.Validation;",
-            "import io.quickphotos.internal.singletable.KeyLayout;"));
+            "import io.quickphotos.internal.singletable.layout.KeyLayout;"));
 
     assertThat(uses(dir, EXCEPTIONS))
         .containsExactly(
-            "CollectionsBackend.java:2: import io.quickphotos.internal.singletable.KeyLayout;",
+            "CollectionsBackend.java:2: import io.quickphotos.internal.singletable.layout.KeyLayout;",
             "Planted.java:2: import io.quickphotos.memory.internal.MemoryTable;",
             "Planted.java:6: Object key = new io.quickphotos.engine.Key(\"a\", \"b\");");
   }

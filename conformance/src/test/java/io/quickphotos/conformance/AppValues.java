@@ -4,7 +4,7 @@ import io.quickphotos.AppValue;
 import io.quickphotos.AttributeChange;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.proptest.Gen;
 import java.math.BigDecimal;
 import java.util.ArrayList;

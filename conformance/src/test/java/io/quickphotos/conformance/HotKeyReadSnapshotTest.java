@@ -13,7 +13,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.LocalDate;

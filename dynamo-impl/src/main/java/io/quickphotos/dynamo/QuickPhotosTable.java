@@ -5,7 +5,7 @@ import io.quickphotos.TableConfigurationException;
 import io.quickphotos.dynamo.internal.SdkErrors;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.layout.Attributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,7 +134,7 @@ public final class QuickPhotosTable {
         .tableName(tableName)
         .timeToLiveSpecification(
             TimeToLiveSpecification.builder()
-                .attributeName(Timelines.EXPIRES_AT)
+                .attributeName(Attributes.EXPIRES_AT)
                 .enabled(true)
                 .build())
         .build();
@@ -174,23 +174,23 @@ public final class QuickPhotosTable {
     }
     TimeToLiveStatus status = current == null ? null : current.timeToLiveStatus();
     if (status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING) {
-      if (!Timelines.EXPIRES_AT.equals(current.attributeName())) {
+      if (!Attributes.EXPIRES_AT.equals(current.attributeName())) {
         throw new TableConfigurationException(
             "DynamoDB table "
                 + tableName
                 + " has time to live on "
                 + current.attributeName()
                 + ", not on "
-                + Timelines.EXPIRES_AT
+                + Attributes.EXPIRES_AT
                 + ": a table has one time-to-live attribute, and the hybrid feed's timelines"
                 + " expire by "
-                + Timelines.EXPIRES_AT);
+                + Attributes.EXPIRES_AT);
       }
       return false;
     }
     try {
       client.updateTimeToLive(request);
-      LOG.info("Enabled time to live on {} of DynamoDB table {}", Timelines.EXPIRES_AT, tableName);
+      LOG.info("Enabled time to live on {} of DynamoDB table {}", Attributes.EXPIRES_AT, tableName);
       return true;
     } catch (DynamoDbException e) {
       if (e.getMessage() != null && e.getMessage().contains("already enabled")) {

@@ -14,7 +14,7 @@ import io.quickphotos.dynamo.local.DynamoDbLocalExtension.LocalTable;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -16,7 +16,7 @@ import io.quickphotos.User;
 import io.quickphotos.UserStatus;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.time.Clock;
 import java.time.Instant;
@@ -110,8 +110,8 @@ class MemoryQuickPhotosTest {
     table.write(
         new io.quickphotos.engine.WriteAction.Put(
             io.quickphotos.engine.Item.builder(
-                    io.quickphotos.internal.singletable.KeyLayout.user("zed"))
-                .put(io.quickphotos.internal.singletable.ItemCodec.ENTITY, "USER")
+                    io.quickphotos.internal.singletable.layout.KeyLayout.user("zed"))
+                .put(io.quickphotos.internal.singletable.codec.ItemCodec.ENTITY, "USER")
                 .build(),
             io.quickphotos.engine.ItemCondition.NONE));
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> photos.getUser("zed"))

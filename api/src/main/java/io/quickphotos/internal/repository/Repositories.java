@@ -5,7 +5,7 @@ import io.quickphotos.TableSettings;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.bulk.RawItems;
 import io.quickphotos.internal.repository.request.Retrier;
-import io.quickphotos.internal.singletable.TableSettingsItem;
+import io.quickphotos.internal.singletable.codec.TableSettingsItem;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -47,11 +47,11 @@ import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.validation.SnapshotValidation;
 import io.quickphotos.internal.repository.validation.Validation;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.TableSettingsItem;
-import io.quickphotos.internal.singletable.UserPlans;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.codec.TableSettingsItem;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.Optional;
@@ -61,11 +61,12 @@ import java.util.function.LongConsumer;
 /**
  * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments
  * ({@link Validation}: bad input fails the same on every backend and writes nothing), then hands
- * its access pattern to the room that serves it — a plan of the single-table layout sent through
- * the request layer ({@link Requests}), or a feature's entry point: {@link HotCounters},
- * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link TableAudit}, the bulk import — inside
- * one {@link Calls#call} that meters it and maps its failures. Built only by {@link
- * Repositories#create}.
+ * its access pattern to the room that serves it — a plan of {@code internal.singletable} sent
+ * through the request layer ({@link Requests}), or a feature's entry point: {@link HotCounters},
+ * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link Privacy} (with {@link PrivacyCalls}
+ * for the reads for a viewer), {@link Edits}, {@link TableAudit}, {@link RawItems} and
+ * {@link SnapshotItems} — inside one {@link Calls#call} that meters it and maps its failures.
+ * Built only by {@link Repositories#create}.
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */

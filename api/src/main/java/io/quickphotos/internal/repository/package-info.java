@@ -22,7 +22,9 @@
  *       {@code audit} ({@code TableAudit}), {@code bulk} (import and raw items).
  * </ul>
  *
- * <p>A feature reaches the request layer, the argument checks and the single-table layout, and
- * another feature only through its entry point; {@code RoomsTest} holds the arrows.
+ * <p>A feature reaches the request layer, the argument checks and the single-table layer
+ * ({@code io.quickphotos.internal.singletable}), and another feature only through its entry
+ * point; {@code RoomsTest} holds the arrows between rooms, {@code SingleTableRoomsTest} those
+ * from each room into the single-table layer.
  */
 package io.quickphotos.internal.repository;

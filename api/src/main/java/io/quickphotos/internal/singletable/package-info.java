@@ -1,14 +1,31 @@
 /**
  * Internal: the single-table design, written once. Not part of quickphotos' public API; it may
- * change in any release, and the {@code io.quickphotos} module exports it only to the backends
- * and the test kit.
+ * change in any release, and the {@code io.quickphotos} module exports its packages only to the
+ * backends and the test kit. Everything here is data and pure functions over the engine seam's
+ * types ({@code io.quickphotos.engine}); the repository in {@code io.quickphotos.internal.repository}
+ * executes it.
  *
- * <p>What is here: the key layout ({@link io.quickphotos.internal.singletable.KeyLayout}), the
- * item codecs ({@link io.quickphotos.internal.singletable.ItemCodec}), the access-pattern plans
- * ({@link io.quickphotos.internal.singletable.Plans}, each write a
- * {@link io.quickphotos.internal.singletable.WritePlan} with the meaning of every failed
- * condition beside its action), and the item files the command exports and loads. Everything
- * here is data and pure functions over the engine seam's types ({@code io.quickphotos.engine});
- * the repository in {@code io.quickphotos.internal.repository} executes it.
+ * <p>One package per floor or feature; {@code SingleTableRoomsTest} holds the arrows between
+ * them:
+ *
+ * <ul>
+ *   <li>floors every feature stands on, each reaching only those above it in this list: {@code
+ *       layout} (the keys, {@code KeyLayout}, and every attribute name, {@code Attributes}),
+ *       {@code plan} (a write as a {@code WritePlan} of named steps, {@code StepName},
+ *       {@code FailedItem}; the conditions every plan shares, {@code Plans}; counters' revisions
+ *       and items' versions, {@code Counters}, {@code Versions}), {@code codec} (records to items
+ *       and back: {@code ItemCodec}, {@code AppAttributes}, {@code TableSettingsItem}), {@code
+ *       edit} (single-attribute changes of photos and profiles under the size bound: {@code
+ *       AttributeEdits}, {@code Budget}, {@code MeasureAgain});
+ *   <li>features: {@code user} (a user's own item: {@code UserPlans}), {@code photo} (photos and
+ *       reactions: {@code PhotoPlans}, {@code ReactionPlans}), {@code feed} (follows, the home
+ *       feed and the hybrid feed's timelines: {@code FollowPlans}, {@code Timelines}, {@code
+ *       TimelineFollows}, {@code FollowKind}, {@code PendingFanOuts}, {@code TimelineQueries}),
+ *       {@code hot} (hot keys' counter shards: {@code Shards}, {@code ShardPlans}, {@code
+ *       SealFirst}), {@code privacy} (private accounts, requests and blocks: {@code
+ *       PrivacyPlans}, {@code RequestPlans}, {@code BlockPlans}, {@code PrivacyQueries}), {@code
+ *       files} (the item files the command exports and loads: {@code ItemJson}, {@code
+ *       ItemLoader}).
+ * </ul>
  */
 package io.quickphotos.internal.singletable;

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * request layer, the argument checks and the single-table layout, and another feature only
  * through that feature's entry point; no feature reaches the facade; and the arrows between
  * features are exactly the ones listed here, so a new one is a decision made in this file. Also:
- * no class of the repository over 400 lines.
+ * no class of the repository over 400 lines. The single-table layer below the rooms, and the
+ * rooms' arrows into it, are held to the same kind of rules by {@code SingleTableRoomsTest}.
  */
 class RoomsTest {
   private static final Path ROOT = Paths.get("src/main/java/io/quickphotos/internal/repository");

@@ -20,8 +20,8 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -225,7 +225,7 @@ public final class HybridScenario {
       List<Item> friendships = new ArrayList<>(25);
       for (int i = realFollowers; i < followers; i++) {
         friendships.add(
-            io.quickphotos.internal.singletable.ItemCodec.friendship(
+            io.quickphotos.internal.singletable.codec.ItemCodec.friendship(
                 new Follow(follower(i), AUTHOR, at)));
         if (friendships.size() == 25 || i == followers - 1) {
           scenario.table.batchWriteItem(friendships);

@@ -24,7 +24,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.memory.internal.MemoryTable;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quickphotos.bench.feed.FeedCosts.Cost;
 import io.quickphotos.bench.feed.FeedScenario.Design;
 import io.quickphotos.bench.report.Report;
-import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

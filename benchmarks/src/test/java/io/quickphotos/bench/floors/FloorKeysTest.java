@@ -12,7 +12,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Instant;
 import java.util.List;
 import java.util.SplittableRandom;

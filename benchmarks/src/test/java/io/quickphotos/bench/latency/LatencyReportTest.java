@@ -3,7 +3,7 @@ package io.quickphotos.bench.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.AccessPattern;
-import io.quickphotos.internal.singletable.FollowPlans;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

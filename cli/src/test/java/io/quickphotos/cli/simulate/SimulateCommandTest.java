@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.cli.Cli;
 import io.quickphotos.cli.simulate.celebrity.CelebrityCommand;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.quickphotos.dynamo.internal;
 
-import io.quickphotos.internal.singletable.TableSettingsItem;
+import io.quickphotos.internal.singletable.codec.TableSettingsItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

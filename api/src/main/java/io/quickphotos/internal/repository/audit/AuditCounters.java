@@ -17,13 +17,14 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.Timelines;
-import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -171,7 +172,7 @@ final class AuditCounters {
                     KeyLayout.user(name),
                     Timelines.audienceCounter(),
                     Timelines::audienceCount,
-                    () -> countCounted(Timelines.audienceOf(name, TableAudit.PAGE)),
+                    () -> countCounted(TimelineQueries.audienceOf(name, TableAudit.PAGE)),
                     OptionalLong.empty());
         found.add(
             mismatch("user " + name, "audience", fanOut[0], "audience items", audience, fixed));
@@ -186,7 +187,7 @@ final class AuditCounters {
                     KeyLayout.user(name),
                     Timelines.membershipsCounter(),
                     Timelines::membershipsCount,
-                    () -> countCounted(Timelines.memberships(name, TableAudit.PAGE)),
+                    () -> countCounted(TimelineQueries.memberships(name, TableAudit.PAGE)),
                     OptionalLong.of(memberships));
         found.add(
             mismatch(

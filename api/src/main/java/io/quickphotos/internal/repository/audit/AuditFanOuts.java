@@ -15,11 +15,13 @@ import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.TimelineFollows;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowKind;
+import io.quickphotos.internal.singletable.feed.PendingFanOuts;
+import io.quickphotos.internal.singletable.feed.TimelineFollows;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -127,7 +129,7 @@ final class AuditFanOuts {
     Key friendship = KeyLayout.friendship(author, member);
     Item follow = tally.markedFollows.get(friendship);
     if (!counted) {
-      if (follow != null && Timelines.isEarlierTimelineFollow(follow)) {
+      if (follow != null && FollowKind.isEarlierTimelineFollow(follow)) {
         return; // Mended with its follow.
       }
       // Fenced: the friendship is not a follow of that version (now).
@@ -135,7 +137,7 @@ final class AuditFanOuts {
           fix
               && commit(
                   List.of(
-                      new WriteAction.Check(friendship, Timelines.notEarlierTimelineFollow()),
+                      new WriteAction.Check(friendship, FollowKind.notEarlierTimelineFollow()),
                       new WriteAction.Delete(item.key(), ItemCondition.EXISTS)));
       found.add(
           new AuditFinding(
@@ -162,7 +164,7 @@ final class AuditFanOuts {
    * fenced by the friendship's state; where a count is already down, the item alone.
    */
   private boolean deleteLeftoverAudience(Item item, Key friendship) {
-    WriteAction fence = new WriteAction.Check(friendship, Timelines.notTimelineFollow());
+    WriteAction fence = new WriteAction.Check(friendship, FollowKind.notTimelineFollow());
     WriteAction delete = new WriteAction.Delete(item.key(), ItemCondition.EXISTS);
     List<WriteAction> withCounts =
         List.of(
@@ -193,7 +195,7 @@ final class AuditFanOuts {
       return; // The friendship itself is dangling: mended as such.
     }
     String subject = "follow " + follow.follower() + " -> " + follow.followed();
-    if (Timelines.isEarlierTimelineFollow(item)) {
+    if (FollowKind.isEarlierTimelineFollow(item)) {
       boolean fixed =
           fix && writes.writeOrRedirect(TimelineFollows.pullAgain(item, true), meter).isEmpty();
       found.add(
@@ -255,7 +257,7 @@ final class AuditFanOuts {
 
   private void pendingFanOut(
       Item pending, AuditTally tally, Set<String> finished, boolean fix, List<AuditFinding> found) {
-    PhotoId photo = Timelines.pendingPhoto(pending);
+    PhotoId photo = PendingFanOuts.pendingPhoto(pending);
     String subject = "fan-out of photo " + photo;
     if (!tally.users.containsKey(photo.owner())) {
       boolean fixed =
@@ -263,7 +265,7 @@ final class AuditFanOuts {
               && commit(
                   List.of(
                       absent(KeyLayout.user(photo.owner())),
-                      new WriteAction.Delete(pending.key(), Timelines.stillPending(pending))));
+                      new WriteAction.Delete(pending.key(), PendingFanOuts.stillPending(pending))));
       found.add(
           new AuditFinding(
               Kind.MISSING_USER, subject, "user " + photo.owner() + " does not exist", fixed));

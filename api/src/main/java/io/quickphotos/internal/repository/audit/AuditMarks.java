@@ -9,8 +9,8 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.privacy.RequestPlans;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -45,7 +45,7 @@ final class AuditMarks {
                 "its request does not exist",
                 new WriteAction.Check(
                     KeyLayout.request(mark.account(), mark.requester()),
-                    ItemCondition.not(PrivacyPlans.isRequest(mark))),
+                    ItemCondition.not(RequestPlans.isRequest(mark))),
                 KeyLayout.requestMark(mark.requester(), mark.account()),
                 fix));
       }

@@ -20,10 +20,10 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -262,8 +262,8 @@ final class AuditPrivacy {
                 && mend(
                     name,
                     PrivacyPlans.requestsCounter(),
-                    ItemCodec::pendingRequests,
-                    PrivacyPlans.requestsOf(name, true, TableAudit.PAGE));
+                    PrivacyPlans::pendingRequests,
+                    PrivacyQueries.requestsOf(name, true, TableAudit.PAGE));
         found.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,
@@ -278,8 +278,8 @@ final class AuditPrivacy {
                 && mend(
                     name,
                     PrivacyPlans.blocksCounter(),
-                    ItemCodec::blocks,
-                    PrivacyPlans.blocksOf(name, TableAudit.PAGE));
+                    PrivacyPlans::blocks,
+                    PrivacyQueries.blocksOf(name, TableAudit.PAGE));
         found.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,

@@ -10,13 +10,13 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.User;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.TimelineFollows;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowKind;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -124,7 +124,8 @@ final class AuditTally {
             user.username(),
             new long[] {Timelines.audienceCount(item), Timelines.membershipsCount(item)});
         privacyCounts.put(
-            user.username(), new long[] {ItemCodec.pendingRequests(item), ItemCodec.blocks(item)});
+            user.username(),
+            new long[] {PrivacyPlans.pendingRequests(item), PrivacyPlans.blocks(item)});
         if (ItemCodec.isPrivate(item)) {
           privateUsers.add(user.username());
         }
@@ -154,7 +155,7 @@ final class AuditTally {
         friendships.add(follow);
         followers.merge(follow.followed(), 1L, Long::sum);
         following.merge(follow.follower(), 1L, Long::sum);
-        if (TimelineFollows.FollowKind.of(item) != TimelineFollows.FollowKind.PULL) {
+        if (FollowKind.of(item) != FollowKind.PULL) {
           markedFollows.put(item.key(), item);
         }
       }

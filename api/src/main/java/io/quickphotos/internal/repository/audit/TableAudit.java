@@ -23,7 +23,7 @@ import io.quickphotos.internal.repository.privacy.Privacy;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

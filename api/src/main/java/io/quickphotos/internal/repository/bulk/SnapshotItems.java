@@ -11,7 +11,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Meter;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;

@@ -17,18 +17,19 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.StepName;
-import io.quickphotos.internal.singletable.Timelines;
-import io.quickphotos.internal.singletable.UserPlans;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -306,7 +307,7 @@ final class AccountCascade {
 
   /** An account's places in others' audiences, a transaction's worth of links a page. */
   static QueryPlan memberships(String username) {
-    return Timelines.memberships(username, CascadeSteps.LINKS_PER_TRANSACTION);
+    return TimelineQueries.memberships(username, CascadeSteps.LINKS_PER_TRANSACTION);
   }
 
   /**

@@ -18,12 +18,13 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.StepName;
-import io.quickphotos.internal.singletable.UserPlans;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -280,7 +281,7 @@ final class CascadeSteps {
 
   /**
    * Folds a hot key's shards back into its item once its cascade has marked it (see
-   * {@link Shards#fold}): a BatchGetItem of the shards and one TransactWriteItems, again (reading
+   * {@link ShardPlans#fold}): a BatchGetItem of the shards and one TransactWriteItems, again (reading
    * the item with GetItem) while writers that got in before the mark change a shard, within the
    * retry budget. After the mark only those can: a follow or reaction checks the shard, which the
    * fold deletes. The rest of the cascade then sees an unsharded item with exact counters.
@@ -303,7 +304,7 @@ final class CascadeSteps {
         shards.add(shard);
         shard.ifPresent(present::add);
       }
-      WritePlan plan = Shards.fold(image, shards, fence);
+      WritePlan plan = ShardPlans.fold(image, shards, fence);
       if (accountFence != null) {
         plan = plan.plus(new WritePlan.Step(FENCE, accountFence.check()));
       }

@@ -4,7 +4,7 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.ReactionType;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 
 /**
  * The calls that delete what other items count, the one entry point of this package: removing a

@@ -14,12 +14,14 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.Counters;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.StepName;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
+import io.quickphotos.internal.singletable.privacy.RequestPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -85,17 +87,17 @@ final class PrivacyLinks {
     boolean asked = PrivacyPlans.everAsked(marked);
     boolean blocked = PrivacyPlans.everBlocked(marked);
     plans.add(PrivacyPlans.everRequested(marked) ? requestsTo(username) : null);
-    plans.add(asked ? PrivacyPlans.requestMarksOf(username, MADE) : null);
-    plans.add(asked ? PrivacyPlans.requestsMadeBy(username, MADE) : null);
+    plans.add(asked ? PrivacyQueries.requestMarksOf(username, MADE) : null);
+    plans.add(asked ? PrivacyQueries.requestsMadeBy(username, MADE) : null);
     plans.add(
-        PrivacyPlans.everBlockedSomeone(marked) ? PrivacyPlans.blocksOf(username, BLOCKS) : null);
-    plans.add(blocked ? PrivacyPlans.blockMarksOf(username, AGAINST) : null);
-    plans.add(blocked ? PrivacyPlans.blocksAgainst(username, AGAINST) : null);
+        PrivacyPlans.everBlockedSomeone(marked) ? PrivacyQueries.blocksOf(username, BLOCKS) : null);
+    plans.add(blocked ? PrivacyQueries.blockMarksOf(username, AGAINST) : null);
+    plans.add(blocked ? PrivacyQueries.blocksAgainst(username, AGAINST) : null);
     return plans;
   }
 
   private static QueryPlan requestsTo(String username) {
-    return PrivacyPlans.requestsOf(username, false, TO);
+    return PrivacyQueries.requestsOf(username, false, TO);
   }
 
   /**
@@ -138,7 +140,7 @@ final class PrivacyLinks {
         item -> {
           FollowRequest request = PrivacyPlans.followRequest(item);
           return new Group(
-              madeRemoval(request, PrivacyPlans.isRequest(request), username),
+              madeRemoval(request, RequestPlans.isRequest(request), username),
               List.of(new WriteAction.Delete(item.key(), ItemCondition.NONE)));
         },
         n -> fence.check(),

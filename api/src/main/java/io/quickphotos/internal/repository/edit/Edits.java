@@ -10,11 +10,13 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
-import io.quickphotos.internal.singletable.AttributeEdits;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.UserPlans;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.edit.AttributeEdits;
+import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.MeasureAgain;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -70,19 +72,16 @@ public final class Edits {
   }
 
   private Optional<Item> write(
-      List<AttributeChange> changes,
-      String entity,
-      Function<AttributeEdits.Budget, WritePlan> plan,
-      Meter meter) {
+      List<AttributeChange> changes, String entity, Function<Budget, WritePlan> plan, Meter meter) {
     if (changes.isEmpty()) {
       return requests.writes().write(plan.apply(AttributeEdits.none()), meter);
     }
-    AttributeEdits.Budget budget = AttributeEdits.charged(changes);
+    Budget budget = AttributeEdits.charged(changes);
     int contended = 0;
     while (true) {
       try {
         return requests.writes().write(plan.apply(budget), meter);
-      } catch (AttributeEdits.MeasureAgain again) {
+      } catch (MeasureAgain again) {
         if (!again.afterMeasure()) {
           // The bound is full or missing: judge the edit on the item as it is.
           budget = AttributeEdits.measured(again.item(), changes, entity);

@@ -14,16 +14,17 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.TimelineFollows;
-import io.quickphotos.internal.singletable.TimelineFollows.FollowKind;
-import io.quickphotos.internal.singletable.Timelines;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowKind;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineFollows;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +166,7 @@ final class FanOuts {
    * @return whether the follow is now marked served (false: it changed meanwhile)
    */
   boolean finishFilling(Item friendship, Meter meter) {
-    Optional<String> token = Timelines.fillingToken(friendship);
+    Optional<String> token = FollowKind.fillingToken(friendship);
     return token.isPresent()
         && fill(
             ItemCodec.friendship(friendship),
@@ -179,7 +180,7 @@ final class FanOuts {
     List<Item> entries = new ArrayList<>();
     for (Item photo :
         reads.queryToEnd(
-            Timelines.photosAfter(follow.followed(), uploads.writeHorizon(window)), meter)) {
+            TimelineQueries.photosAfter(follow.followed(), uploads.writeHorizon(window)), meter)) {
       entries.add(Timelines.entry(follow.follower(), ItemCodec.photo(photo).id(), window));
     }
     batches.batchWriteAll(entries, meter);
@@ -285,7 +286,7 @@ final class FanOuts {
   private boolean toTimeline(Item item, long threshold, Meter meter) {
     Follow follow = ItemCodec.friendship(item);
     Duration window = fanOut.window();
-    Optional<String> cutShort = Timelines.fillingToken(item);
+    Optional<String> cutShort = FollowKind.fillingToken(item);
     if (cutShort.isPresent()) {
       return fill(follow, cutShort.get(), Timelines.windowOf(item).orElseThrow(), meter);
     }

@@ -11,7 +11,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Clock;
 
 /**

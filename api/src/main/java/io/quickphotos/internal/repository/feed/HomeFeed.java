@@ -11,15 +11,17 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.request.Batches;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Cursors;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.Timelines;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.feed.TimelineQueries;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,7 +91,7 @@ final class HomeFeed {
    */
   Page<Photo> page(
       String username, PageRequest page, Function<Set<String>, Set<String>> refused, Meter meter) {
-    String listing = "homeFeed|" + KeyLayout.userPartition(username);
+    String listing = CursorScope.homeFeed(KeyLayout.userPartition(username)).name();
     Optional<PhotoId> after = page.cursor().map(c -> Cursors.decodePosition(listing, c));
     List<Item> follows = followees(username, meter);
     Set<String> decided = new HashSet<>();
@@ -250,7 +252,7 @@ final class HomeFeed {
       return Optional.empty();
     }
     // One round trip: the timeline's first page beside each pull follow's photos.
-    QueryPlan timeline = Timelines.page(reader, after, horizon, size);
+    QueryPlan timeline = TimelineQueries.page(reader, after, horizon, size);
     List<QueryPlan> plans = new ArrayList<>(pulledFollowees.size() + 1);
     plans.add(timeline);
     for (String followee : pulledFollowees) {

@@ -14,11 +14,12 @@ import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.Timelines;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.PendingFanOuts;
+import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,7 +103,7 @@ final class Uploads {
       remember(owner);
     }
     WritePlan plan =
-        Timelines.uploadWithFanOut(
+        PendingFanOuts.uploadWithFanOut(
             PhotoPlans.uploadPhoto(photo, true), id, Plans.newCascadeMarker().value());
     try {
       writes.write(plan, meter);
@@ -146,7 +147,7 @@ final class Uploads {
       withAudience.remove(author);
     }
     for (Item marker : pending) {
-      PhotoId photo = Timelines.pendingPhoto(marker);
+      PhotoId photo = PendingFanOuts.pendingPhoto(marker);
       List<Item> entries = new ArrayList<>(members.size());
       for (int i = 0; i < members.size(); i++) {
         if (photo.timestamp().isAfter(writeHorizon(windows.get(i)))) {
@@ -154,7 +155,8 @@ final class Uploads {
         }
       }
       batches.batchWriteAll(entries, meter);
-      writes.tryWrite(new WriteAction.Delete(marker.key(), Timelines.stillPending(marker)), meter);
+      writes.tryWrite(
+          new WriteAction.Delete(marker.key(), PendingFanOuts.stillPending(marker)), meter);
     }
   }
 }

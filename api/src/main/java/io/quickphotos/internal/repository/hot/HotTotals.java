@@ -7,10 +7,11 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -248,7 +249,7 @@ final class HotTotals {
       KnownShards.remember(remembered, name, found);
       return keptOrReadOne(item.get(), new HashMap<>(), meter);
     }
-    Item guess = Item.builder(key).put(Shards.SHARDS_ATTRIBUTE, shards).build();
+    Item guess = Item.builder(key).put(Attributes.SHARDS, shards).build();
     Map<Key, Integer> counts = new HashMap<>();
     Optional<Item> total = keptOrReadOne(guess, counts, meter);
     if (total.isEmpty() || Integer.valueOf(0).equals(counts.get(key))) {

@@ -11,13 +11,14 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.util.Map;
 import java.util.Optional;
 
@@ -144,7 +145,7 @@ final class ShardedWrites {
         } else if (image != null && (!Shards.isSharded(image) || ItemCodec.isPrivate(image))) {
           // A private owner is checked on its profile, sharded or not (its shards are sealed).
           followerOnly = ItemCodec.isPrivate(image);
-          guarded |= ItemCodec.blocks(image) > 0;
+          guarded |= PrivacyPlans.blocks(image) > 0;
         } else {
           KnownShards.remember(known.users, owner, Shards.count(image));
         }
@@ -180,12 +181,12 @@ final class ShardedWrites {
     if (!known.users.containsKey(photo.owner())) {
       shardUser(photo.owner(), meter);
     }
-    switchKey(Shards.shardPhoto(photo, sharding.shards()), known.photos, photo, meter);
+    switchKey(ShardPlans.shardPhoto(photo, sharding.shards()), known.photos, photo, meter);
   }
 
   /** Switches a user to sharded counters; see {@link #switchKey}. */
   private void shardUser(String username, Meter meter) {
-    switchKey(Shards.shardUser(username, sharding.shards()), known.users, username, meter);
+    switchKey(ShardPlans.shardUser(username, sharding.shards()), known.users, username, meter);
   }
 
   /**
@@ -202,10 +203,10 @@ final class ShardedWrites {
       return;
     }
     Cancellation c = cancelled.get();
-    if (!c.failed(Shards.MAIN)) {
+    if (!c.failed(ShardPlans.MAIN)) {
       throw new QuickPhotosException("a shard exists before its key was sharded", c.cause());
     }
-    c.image(Shards.MAIN)
+    c.image(ShardPlans.MAIN)
         .filter(Shards::isSharded)
         .ifPresent(main -> KnownShards.remember(remembered, key, Shards.count(main)));
   }

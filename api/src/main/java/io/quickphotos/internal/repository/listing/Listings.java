@@ -20,15 +20,16 @@ import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.request.Batches;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Cursors;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -79,7 +80,7 @@ public final class Listings {
     // One item more than the page holds tells whether another page exists, so an exactly full
     // last page carries no cursor; the first page also makes room for the profile.
     QueryPlan plan = PhotoPlans.userWithPhotos(username, order, wanted + (firstPage ? 2 : 1));
-    String listing = "userWithPhotos|" + plan.partitionValue() + "|" + order;
+    String listing = CursorScope.userWithPhotos(plan, order).name();
     QueryPlan request =
         page.cursor()
             .map(cursor -> plan.startingAfter(Cursors.decode(listing, cursor, plan)))
@@ -141,8 +142,7 @@ public final class Listings {
    */
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page, Meter meter) {
     QueryPlan plan = ReactionPlans.photoWithReactions(photo, page.size());
-    Reads.Listing read =
-        reads.page("photoWithReactions|" + plan.partitionValue(), plan, page, meter);
+    Reads.Listing read = reads.page(CursorScope.photoWithReactions(plan), plan, page, meter);
     if (read.items().isEmpty() && page.cursor().isEmpty()) {
       throw PhotoNotFoundException.of(photo);
     }
@@ -167,7 +167,7 @@ public final class Listings {
    */
   public Page<Follow> followersOf(String username, PageRequest page, Meter meter) {
     QueryPlan plan = FollowPlans.followersOf(username, page.size());
-    Reads.Listing read = reads.page("followersOf|" + plan.partitionValue(), plan, page, meter);
+    Reads.Listing read = reads.page(CursorScope.followersOf(plan), plan, page, meter);
     List<Follow> follows = new ArrayList<>(read.items().size());
     for (Item item : read.items()) {
       follows.add(ItemCodec.friendship(item));
@@ -185,7 +185,7 @@ public final class Listings {
    */
   public Page<User> followedBy(String username, PageRequest page, Meter meter) {
     QueryPlan plan = FollowPlans.followedBy(username, page.size());
-    Reads.Listing read = reads.page("followedBy|" + plan.partitionValue(), plan, page, meter);
+    Reads.Listing read = reads.page(CursorScope.followedBy(plan), plan, page, meter);
     Key[] profileKeys = new Key[read.items().size()];
     for (int i = 0; i < profileKeys.length; i++) {
       profileKeys[i] = KeyLayout.user(ItemCodec.followedUser(read.items().get(i)));

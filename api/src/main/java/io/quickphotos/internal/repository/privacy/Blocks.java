@@ -15,14 +15,17 @@ import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.ReactionPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.privacy.BlockPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +66,7 @@ final class Blocks {
    */
   void block(String blocker, String blocked, Meter meter) {
     // A block item that exists already comes back as the cancellation: made before, finish it.
-    writes.writeOrRedirect(PrivacyPlans.block(new Block(blocker, blocked, clock.instant())), meter);
+    writes.writeOrRedirect(BlockPlans.block(new Block(blocker, blocked, clock.instant())), meter);
     removeRelations(blocker, blocked, meter);
   }
 
@@ -151,11 +154,11 @@ final class Blocks {
    */
   boolean unblock(String blocker, String blocked, Meter meter) {
     Optional<Cancellation> cancelled =
-        writes.writeOrRedirect(PrivacyPlans.unblock(blocker, blocked), meter);
+        writes.writeOrRedirect(BlockPlans.unblock(blocker, blocked), meter);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed(PrivacyPlans.BLOCK)) {
+    if (cancelled.get().failed(BlockPlans.BLOCK)) {
       return false;
     }
     throw new QuickPhotosException(
@@ -167,8 +170,8 @@ final class Blocks {
 
   /** A page of a user's blocks, by the blocked user's handle. */
   Page<Block> blocksOf(String blocker, PageRequest page, Meter meter) {
-    QueryPlan plan = PrivacyPlans.blocksOf(blocker, page.size());
-    Reads.Listing read = reads.page("blocksOf|" + plan.partitionValue(), plan, page, meter);
+    QueryPlan plan = PrivacyQueries.blocksOf(blocker, page.size());
+    Reads.Listing read = reads.page(CursorScope.blocksOf(plan), plan, page, meter);
     List<Block> blocks = new ArrayList<>(read.items().size());
     for (Item item : read.items()) {
       blocks.add(PrivacyPlans.block(item));

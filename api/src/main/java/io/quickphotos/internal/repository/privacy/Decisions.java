@@ -4,9 +4,9 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Meter;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -56,7 +56,7 @@ final class Decisions {
     Set<Key> keys = new LinkedHashSet<>(more);
     for (String owner : owners) {
       if (!owner.equals(viewer)) {
-        keys.addAll(PrivacyPlans.decidingKeys(owner, viewer));
+        keys.addAll(PrivacyQueries.decidingKeys(owner, viewer));
       }
     }
     for (String user : users) {

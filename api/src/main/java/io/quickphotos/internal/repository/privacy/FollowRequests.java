@@ -10,14 +10,17 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.request.Cancellation;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.PrivacyPlans.Detour;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans.Detour;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
+import io.quickphotos.internal.singletable.privacy.RequestPlans;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,14 +81,14 @@ final class FollowRequests {
   private Detour request(Follow follow, boolean guarded, Meter meter) {
     FollowRequest request = new FollowRequest(follow.follower(), follow.followed(), follow.since());
     Optional<Cancellation> cancelled =
-        writes.writeOrRedirect(PrivacyPlans.request(request, guarded), meter);
+        writes.writeOrRedirect(RequestPlans.request(request, guarded), meter);
     if (cancelled.isEmpty()) {
       return Detour.NONE;
     }
     Detour detour =
         PrivacyPlans.detour(
-            cancelled.get().image(PrivacyPlans.ACCOUNT),
-            cancelled.get().image(PrivacyPlans.REQUESTER),
+            cancelled.get().image(RequestPlans.ACCOUNT),
+            cancelled.get().image(RequestPlans.REQUESTER),
             true);
     if (detour == Detour.NONE || (guarded && detour == Detour.GUARD)) {
       // Every step that redirects failed for visibility or blocks: nothing else is possible.
@@ -115,16 +118,16 @@ final class FollowRequests {
       // failure is judged: a decline racing this approval took the account's count down too.
       Optional<Cancellation> cancelled =
           writes.writeOrRedirect(
-              PrivacyPlans.approve(read, follow.since(), guarded), PrivacyPlans.ACCOUNT, meter);
+              RequestPlans.approve(read, follow.since(), guarded), RequestPlans.ACCOUNT, meter);
       if (cancelled.isEmpty()) {
         return follow;
       }
       Cancellation c = cancelled.get();
-      if (c.failed(PrivacyPlans.REQUEST)) {
+      if (c.failed(RequestPlans.REQUEST)) {
         // Ended, or ended and made again, since it was read: read it again.
         continue;
       }
-      if (c.failed(PrivacyPlans.ACCOUNT) || c.failed(PrivacyPlans.REQUESTER)) {
+      if (c.failed(RequestPlans.ACCOUNT) || c.failed(RequestPlans.REQUESTER)) {
         // One of the two counts blocks: again, with the block items checked.
         guarded = true;
         continue;
@@ -152,7 +155,7 @@ final class FollowRequests {
       FollowRequest read =
           pending(account, requester, meter)
               .orElseThrow(() -> FollowRequestNotFoundException.of(requester, account));
-      if (writes.writeOrRedirect(PrivacyPlans.discard(read), meter).isEmpty()) {
+      if (writes.writeOrRedirect(RequestPlans.discard(read), meter).isEmpty()) {
         return;
       }
       // Ended, or ended and made again, since it was read: read it again.
@@ -172,7 +175,7 @@ final class FollowRequests {
    */
   boolean discardIfPending(FollowRequest read, Meter meter) {
     try {
-      writes.write(PrivacyPlans.discard(read), meter);
+      writes.write(RequestPlans.discard(read), meter);
       return true;
     } catch (FollowRequestNotFoundException gone) {
       return false;
@@ -181,8 +184,8 @@ final class FollowRequests {
 
   /** A page of an account's pending requests, newest first. */
   Page<FollowRequest> requestsOf(String account, PageRequest page, Meter meter) {
-    QueryPlan plan = PrivacyPlans.requestsOf(account, true, page.size());
-    Reads.Listing read = reads.page("followRequestsOf|" + plan.partitionValue(), plan, page, meter);
+    QueryPlan plan = PrivacyQueries.requestsOf(account, true, page.size());
+    Reads.Listing read = reads.page(CursorScope.followRequestsOf(plan), plan, page, meter);
     List<FollowRequest> requests = new ArrayList<>(read.items().size());
     for (Item item : read.items()) {
       requests.add(PrivacyPlans.followRequest(item));

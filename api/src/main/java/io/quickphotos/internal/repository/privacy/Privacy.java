@@ -21,9 +21,12 @@ import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Shards;
-import io.quickphotos.internal.singletable.UserPlans;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.SealFirst;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
@@ -119,8 +122,8 @@ public final class Privacy {
 
   /**
    * Runs a profile update's write; one that would make a hot account private is refused as
-   * {@link Shards.SealFirst}, and is sent again after the switch's transaction sealed the
-   * account's shards with its flag ({@link Shards#seal}): from that commit no follow or reaction
+   * {@link SealFirst}, and is sent again after the switch's transaction sealed the
+   * account's shards with its flag ({@link ShardPlans#seal}): from that commit no follow or reaction
    * lands on a shard, whether or not the fold that follows completes.
    *
    * @param write the update's write, as {@code Edits} sends it
@@ -131,7 +134,7 @@ public final class Privacy {
     for (int round = 0; ; round++) {
       try {
         return write.get();
-      } catch (Shards.SealFirst sealFirst) {
+      } catch (SealFirst sealFirst) {
         if (round >= SEAL_ROUNDS) {
           throw Visibilities.contention(
               "the shards of " + ItemCodec.user(sealFirst.profile()).username());
@@ -162,7 +165,7 @@ public final class Privacy {
             ? visibilities.foldShards(written, meter)
             // A public account's shards a switch to private cut short sealed are folded too.
             : (Shards.isSharded(written) && visibilities.foldShards(written, meter))
-                | (ItemCodec.pendingRequests(written) > 0
+                | (PrivacyPlans.pendingRequests(written) > 0
                     && visibilities.approvePending(username, meter) > 0);
     if (!recount) {
       return hotCounters.afterProfileUpdate(written, meter);
@@ -192,7 +195,7 @@ public final class Privacy {
    */
   public void foldAfterSwitch(String username, Meter meter) {
     reads
-        .get(io.quickphotos.internal.singletable.KeyLayout.user(username), meter)
+        .get(io.quickphotos.internal.singletable.layout.KeyLayout.user(username), meter)
         .ifPresent(profile -> visibilities.foldShards(profile, meter));
   }
 

@@ -21,11 +21,12 @@ import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.privacy.Decisions.Decided;
 import io.quickphotos.internal.repository.privacy.Decisions.Sight;
+import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -223,7 +224,7 @@ final class ViewerListings {
       return new Page<>(shown, own.nextCursor());
     }
     QueryPlan plan = FollowPlans.followedBy(username, page.size());
-    String listing = "followedBy|" + plan.partitionValue();
+    CursorScope listing = CursorScope.followedBy(plan);
     Reads.Listing part = reads.page(listing, plan, page, meter);
     boolean decided = false;
     List<User> visible = new ArrayList<>();

@@ -16,10 +16,15 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
-import io.quickphotos.internal.singletable.ItemCodec;
-import io.quickphotos.internal.singletable.Plans;
-import io.quickphotos.internal.singletable.PrivacyPlans;
-import io.quickphotos.internal.singletable.Shards;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.ShardPlans;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.privacy.BlockPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
+import io.quickphotos.internal.singletable.privacy.RequestPlans;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,14 +63,14 @@ final class Visibilities {
 
   /**
    * The switch of a hot account to private: one transaction setting the flag and sealing every
-   * shard ({@link Shards#seal}). Cancelled (the profile changed since the update's attempt read
+   * shard ({@link ShardPlans#seal}). Cancelled (the profile changed since the update's attempt read
    * it, or a shard is gone), it writes nothing, and the update's next attempt says why.
    *
    * @param profile the profile as the refused update found it
    * @param version the version the update names, if it names one
    */
   void seal(Item profile, java.util.OptionalLong version, Meter meter) {
-    writes.transact(Shards.seal(profile, version), meter);
+    writes.transact(ShardPlans.seal(profile, version), meter);
   }
 
   /**
@@ -104,8 +109,9 @@ final class Visibilities {
           Plans.all(
               isPrivate ? PrivacyPlans.stillPrivate() : PrivacyPlans.ACTIVE_PUBLIC,
               new ItemCondition.AttributeEquals(
-                  AttributePath.of(Shards.SHARDS_ATTRIBUTE), Value.Num.of(Shards.count(main))));
-      Optional<Cancellation> cancelled = writes.transact(Shards.fold(main, shards, fence), meter);
+                  AttributePath.of(Attributes.SHARDS), Value.Num.of(Shards.count(main))));
+      Optional<Cancellation> cancelled =
+          writes.transact(ShardPlans.fold(main, shards, fence), meter);
       if (cancelled.isEmpty()) {
         hotCounters.learnedUser(ItemCodec.user(main).username(), 0);
         return true;
@@ -124,7 +130,7 @@ final class Visibilities {
 
   /**
    * Approves every pending request of an account that went public, oldest first: a strongly
-   * consistent Query of a batch, one transaction approving it ({@link PrivacyPlans#approveAll}),
+   * consistent Query of a batch, one transaction approving it ({@link RequestPlans#approveAll}),
    * until none is left. A request withdrawn meanwhile is left out; one whose requester follows
    * already, is gone, or stands on the other side of a block is discarded with its count. The
    * account's update is the fence: once the account is private again, closing or gone, the rest
@@ -140,7 +146,7 @@ final class Visibilities {
     while (true) {
       QueryResult page =
           reads.query(
-              PrivacyPlans.requestsOf(account, false, guarded ? GUARDED_APPROVALS : APPROVALS),
+              PrivacyQueries.requestsOf(account, false, guarded ? GUARDED_APPROVALS : APPROVALS),
               meter);
       if (page.items().isEmpty()) {
         return approvedInAll;
@@ -192,44 +198,44 @@ final class Visibilities {
     for (int attempt = 0; attempt < 4; attempt++) {
       Optional<Cancellation> cancelled =
           writes.transact(
-              PrivacyPlans.approveAll(account, approve, discard, clock.instant(), guarded), meter);
+              RequestPlans.approveAll(account, approve, discard, clock.instant(), guarded), meter);
       if (cancelled.isEmpty()) {
         return Round.DONE;
       }
       Cancellation c = cancelled.get();
-      if (c.failed(PrivacyPlans.ACCOUNT)) {
-        Optional<Item> image = c.image(PrivacyPlans.ACCOUNT);
+      if (c.failed(RequestPlans.ACCOUNT)) {
+        Optional<Item> image = c.image(RequestPlans.ACCOUNT);
         if (image.isEmpty() || !isActive(image.get()) || ItemCodec.isPrivate(image.get())) {
           return Round.FENCED;
         }
-        return !guarded && ItemCodec.blocks(image.get()) > 0 ? Round.GUARD : Round.AGAIN;
+        return !guarded && PrivacyPlans.blocks(image.get()) > 0 ? Round.GUARD : Round.AGAIN;
       }
       List<FollowRequest> approveNext = new ArrayList<>();
       List<FollowRequest> discardNext = new ArrayList<>();
       int i = 0;
       for (FollowRequest request : approve) {
-        if (c.failed(PrivacyPlans.REQUEST.at(i))) {
+        if (c.failed(RequestPlans.REQUEST.at(i))) {
           // Withdrawn or declined meanwhile: not this batch's any more.
           i++;
           continue;
         }
-        Optional<Item> requester = c.image(PrivacyPlans.REQUESTER.at(i));
+        Optional<Item> requester = c.image(RequestPlans.REQUESTER.at(i));
         if (!guarded
             && requester.isPresent()
             && isActive(requester.get())
-            && ItemCodec.blocks(requester.get()) > 0) {
+            && PrivacyPlans.blocks(requester.get()) > 0) {
           return Round.GUARD;
         }
         boolean cannot =
-            c.failed(PrivacyPlans.FRIENDSHIP.at(i))
-                || c.failed(PrivacyPlans.REQUESTER.at(i))
-                || c.failed(PrivacyPlans.NOT_BLOCKED_BY_OWNER.at(i))
-                || c.failed(PrivacyPlans.NOT_BLOCKED_BY_FOLLOWER.at(i));
+            c.failed(RequestPlans.FRIENDSHIP.at(i))
+                || c.failed(RequestPlans.REQUESTER.at(i))
+                || c.failed(BlockPlans.NOT_BLOCKED_BY_OWNER.at(i))
+                || c.failed(BlockPlans.NOT_BLOCKED_BY_FOLLOWER.at(i));
         (cannot ? discardNext : approveNext).add(request);
         i++;
       }
       for (FollowRequest request : discard) {
-        if (!c.failed(PrivacyPlans.REQUEST.at(i))) {
+        if (!c.failed(RequestPlans.REQUEST.at(i))) {
           discardNext.add(request);
         }
         i++;

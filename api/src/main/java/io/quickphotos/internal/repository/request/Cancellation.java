@@ -3,8 +3,8 @@ package io.quickphotos.internal.repository.request;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.TableTransactionCancelledException;
-import io.quickphotos.internal.singletable.StepName;
-import io.quickphotos.internal.singletable.WritePlan;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.List;
 import java.util.Optional;
 

@@ -7,7 +7,7 @@ import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.ScanPlan;
 import io.quickphotos.engine.Table;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -126,16 +126,17 @@ public final class Reads {
   }
 
   /**
-   * One page of a listing: the page's cursor (bound to {@code listing}) decoded into a start key,
+   * One page of a listing: the page's cursor (bound to {@code scope}) decoded into a start key,
    * one Query, and the cursor of the next page.
    *
-   * @param listing what the cursor is bound to: the listing's name and partition
+   * @param scope the listing the cursor is bound to
    * @param firstPage the query of the listing's first page
    * @param page the page asked for
    * @return the page and the next cursor
    * @throws io.quickphotos.InvalidCursorException if the cursor is not one of this listing's
    */
-  public Listing page(String listing, QueryPlan firstPage, PageRequest page, Meter meter) {
+  public Listing page(CursorScope scope, QueryPlan firstPage, PageRequest page, Meter meter) {
+    String listing = scope.name();
     QueryPlan plan =
         page.cursor()
             .map(cursor -> firstPage.startingAfter(Cursors.decode(listing, cursor, firstPage)))

@@ -11,8 +11,9 @@ import io.quickphotos.AttributeChange;
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.engine.Utf8;
 import io.quickphotos.engine.Value;
-import io.quickphotos.internal.singletable.AttributeEdits;
-import io.quickphotos.internal.singletable.ItemCodec;
+import io.quickphotos.internal.singletable.codec.AppAttributes;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
@@ -60,7 +61,7 @@ final class AppValueValidation {
       String field = entity + " attribute '" + name + "'";
       appValue(field, e.getValue(), 1);
       // What the attribute adds to the map that holds it: its name, its value and one byte.
-      int bytes = Utf8.length(name) + ItemCodec.value(e.getValue()).size() + 1;
+      int bytes = Utf8.length(name) + AppAttributes.value(e.getValue()).size() + 1;
       if (bytes > largestBytes) {
         largest = name;
         largestBytes = bytes;

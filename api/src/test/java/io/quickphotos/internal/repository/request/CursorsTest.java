@@ -7,8 +7,8 @@ import io.quickphotos.InvalidCursorException;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.KeyLayout;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -10,11 +10,11 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.singletable.FollowPlans;
-import io.quickphotos.internal.singletable.KeyLayout;
-import io.quickphotos.internal.singletable.PhotoPlans;
-import io.quickphotos.internal.singletable.ReactionPlans;
-import io.quickphotos.internal.singletable.TimelineFollows;
+import io.quickphotos.internal.singletable.feed.FollowKind;
+import io.quickphotos.internal.singletable.feed.FollowPlans;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.PhotoPlans;
+import io.quickphotos.internal.singletable.photo.ReactionPlans;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -51,10 +51,7 @@ class RequestDescriptionsTest {
     assertThat(
             RequestDescriptions.transactWriteItems(
                 FollowPlans.unfollow(
-                        "a",
-                        "b",
-                        TimelineFollows.FollowKind.PULL,
-                        FollowPlans.Decrement.whole(KeyLayout.user("b")))
+                        "a", "b", FollowKind.PULL, FollowPlans.Decrement.whole(KeyLayout.user("b")))
                     .actions()))
         .isEqualTo(
             new DynamoRequest(

@@ -1,0 +1,360 @@
+package io.quickphotos.internal.singletable.photo;
+
+import io.quickphotos.AlreadyReactedException;
+import io.quickphotos.PhotoId;
+import io.quickphotos.Reaction;
+import io.quickphotos.ReactionType;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
+import io.quickphotos.engine.SortKeyCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.plan.Counters;
+import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.WritePlan;
+import io.quickphotos.internal.singletable.privacy.BlockPlans;
+import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The plans of reactions: reacting, the counters on a photo, and the listings of reactions by
+ * photo and by reactor. Stateless and thread-safe.
+ */
+public final class ReactionPlans {
+  /** The step of a reaction that checks the reactor. */
+  public static final StepName REACTOR = StepName.of("reactor");
+
+  /** The step of a reaction that checks the photo's owner (or the owner's shard). */
+  public static final StepName OWNER = StepName.of("owner");
+
+  /** The step of a reaction that puts the reaction. */
+  public static final StepName REACTION = StepName.of("reaction");
+
+  /** The step of a reaction that counts it on the photo (or the photo's shard). */
+  public static final StepName COUNT = StepName.of("count");
+
+  /** The step of a reaction to a private account's photo that checks the reactor follows it. */
+  public static final StepName FOLLOWS_OWNER = StepName.of("reactor follows the owner");
+
+  /**
+   * React to photo: one transaction of a condition check that the reacting user exists and is
+   * not closing ({@link Plans#ACTIVE_USER}), a condition check that the photo's owner is active too
+   * (when the owner is someone else), a PutItem of the reaction with
+   * {@code attribute_not_exists(PK)}, and an UpdateItem of the photo adding one to
+   * {@code reactions.<type>} if the photo exists and its deletion has not begun
+   * ({@link Plans#OPEN_PHOTO}).
+   *
+   * <p>For hot keys ({@link Shards}): an owner whose counters are sharded is checked on one of
+   * its shards instead of its profile, and a sharded photo counted on one of its shards; an
+   * unsharded owner's check and photo's counter also require that they are not sharded, and the
+   * photo's that the type's count is below {@code threshold}. Those failures redirect (the
+   * caller shards or learns and sends again), and cost an ordinary key nothing.
+   *
+   * @param reaction the reaction, already validated
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the count of one type from which a photo is sharded
+   * @return the plan, unguarded, taking the owner for public
+   */
+  public static WritePlan reactTo(
+      Reaction reaction, Optional<Key> ownerShard, Optional<Key> photoShard, long threshold) {
+    return reactTo(reaction, ownerShard, photoShard, threshold, false, false, false);
+  }
+
+  /**
+   * React to photo, as above, with who may react ({@link PrivacyPlans}): the check of another
+   * user's photo's owner also requires, unguarded, that the owner counts no blocks, and that it
+   * is public unless {@code followerOnly}; failures that redirect at no cost to ordinary users.
+   * For a private owner ({@code followerOnly}) the owner must be private still and the reactor
+   * must follow it (a ConditionCheck of the friendship); guarded, or for an owner checked on a
+   * shard (which does not see its profile), the owner's block of the reactor must be absent.
+   *
+   * @param reaction the reaction, already validated
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the count of one type from which a photo is sharded
+   * @param followerOnly whether the owner is taken for private: the reactor must follow it
+   * @param guarded whether to check the owner's block item (the owner counts blocks)
+   * @param reactorGuarded whether to check the reactor's block item of the owner (the reactor
+   *     counts blocks: it may not react to the photos of a user it blocked); unguarded, the
+   *     reactor's check requires that it counts no blocks, a failure that redirects
+   * @return the plan
+   */
+  public static WritePlan reactTo(
+      Reaction reaction,
+      Optional<Key> ownerShard,
+      Optional<Key> photoShard,
+      long threshold,
+      boolean followerOnly,
+      boolean guarded,
+      boolean reactorGuarded) {
+    PhotoId photo = reaction.photo();
+    boolean own = photo.owner().equals(reaction.reactor());
+    // A reactor that has blocked someone may not react to the photos of a user it blocked: its
+    // check, unguarded, requires that it counts no blocks (a failure that redirects at no cost
+    // to ordinary users), and the guarded plan checks its block item of the owner.
+    boolean reactorUnguarded = !own && !reactorGuarded;
+    WritePlan.Step reactorActive =
+        new WritePlan.Step(
+            REACTOR,
+            new WriteAction.Check(
+                KeyLayout.user(reaction.reactor()),
+                reactorUnguarded ? PrivacyPlans.ACTIVE_NO_BLOCKS : Plans.ACTIVE_USER),
+            () -> Plans.userNotFound(reaction.reactor()),
+            item ->
+                reactorUnguarded
+                    && item.isPresent()
+                    && Plans.isActive(item.get())
+                    && PrivacyPlans.blocks(item.get()) > 0);
+    WritePlan.Step putReaction =
+        new WritePlan.Step(
+            REACTION,
+            new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
+            () -> AlreadyReactedException.of(reaction.reactor(), photo, reaction.type()));
+    AttributePath counter = reactionCounter(reaction.type());
+    List<UpdateAction> plusOne = Counters.add(counter, 1);
+    WritePlan.Step countOnPhoto =
+        photoShard.isPresent()
+            ? new WritePlan.Step(
+                COUNT,
+                new WriteAction.Update(photoShard.get(), plusOne, ItemCondition.EXISTS),
+                () -> Plans.photoNotFound(photo),
+                Optional::isEmpty)
+            : new WritePlan.Step(
+                COUNT,
+                new WriteAction.Update(
+                    KeyLayout.photo(photo),
+                    plusOne,
+                    Shards.unsharded(Plans.OPEN_PHOTO, counter, threshold)),
+                () -> Plans.photoNotFound(photo),
+                item ->
+                    item.isPresent()
+                        && PhotoPlans.deletionMarker(item.get()).isEmpty()
+                        && (Shards.isSharded(item.get())
+                            || Plans.atLeast(item.get(), counter, threshold)));
+    if (own) {
+      // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
+      // already says whether the owner is active.
+      return WritePlan.transaction(reactorActive, putReaction, countOnPhoto);
+    }
+    // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
+    // yet: the photo of a user who does not exist does not exist either.
+    WritePlan.Step ownerActive =
+        ownerShard.isPresent()
+            ? new WritePlan.Step(
+                OWNER,
+                new WriteAction.Check(ownerShard.get(), Shards.open()),
+                () -> Plans.photoNotFound(photo),
+                Shards::closed)
+            : new WritePlan.Step(
+                OWNER,
+                new WriteAction.Check(
+                    KeyLayout.user(photo.owner()), ownerCondition(followerOnly, guarded)),
+                () -> Plans.photoNotFound(photo),
+                item ->
+                    item.isPresent()
+                        && Plans.isActive(item.get())
+                        && ((Shards.isSharded(item.get()) && !followerOnly)
+                            || ItemCodec.isPrivate(item.get()) != followerOnly
+                            || (!guarded && PrivacyPlans.blocks(item.get()) > 0)));
+    // The checks of who may react come before the reaction's own put: a failure names the first
+    // failed step, and a reactor the owner blocked (or a stranger to a private owner) must be
+    // told the photo does not exist, never that it already reacted to it.
+    List<WritePlan.Step> steps = new ArrayList<>(List.of(reactorActive, ownerActive));
+    if (followerOnly) {
+      steps.add(
+          new WritePlan.Step(
+              FOLLOWS_OWNER,
+              new WriteAction.Check(
+                  KeyLayout.friendship(photo.owner(), reaction.reactor()), ItemCondition.EXISTS),
+              () -> Plans.photoNotFound(photo)));
+    }
+    if (guarded || ownerShard.isPresent()) {
+      steps.add(
+          BlockPlans.notBlockedByOwner(
+              photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
+    }
+    if (reactorGuarded) {
+      steps.add(BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
+    }
+    steps.add(putReaction);
+    steps.add(countOnPhoto);
+    return WritePlan.transaction(steps);
+  }
+
+  /**
+   * The owner's check on its profile: active, of the visibility taken, blocks unguarded; and, for
+   * a public owner, unsharded (a hot owner is checked on a shard). A private owner is checked on
+   * its profile whatever its shards: a switch to private cut short leaves them sealed.
+   */
+  private static ItemCondition ownerCondition(boolean followerOnly, boolean guarded) {
+    if (followerOnly) {
+      return guarded
+          ? PrivacyPlans.ACTIVE_PRIVATE
+          : Plans.all(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
+    }
+    return guarded
+        ? Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)
+        : Plans.all(
+            Plans.ACTIVE_USER,
+            Shards.notSharded(),
+            PrivacyPlans.NOT_PRIVATE,
+            PrivacyPlans.NO_BLOCKS);
+  }
+
+  /**
+   * Photo and reactions: Query on the inverted index {@code SK = PHOTO#owner#timestamp}, read
+   * backwards so the photo ({@code PK = USER#…}) comes before the reactions ({@code REACTION#…}).
+   *
+   * @param photo the photo, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan photoWithReactions(PhotoId photo, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.empty(),
+        false,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * Reactions a user left on a photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#<reactor>#)}; one item per
+   * type at most, so one page of {@code ReactionType.values().length} holds them all. Usernames
+   * never hold {@code #}, so the prefix matches this reactor alone.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param photo the photo, already validated
+   * @return the plan
+   */
+  public static QueryPlan reactionsLeftBy(String reactor, PhotoId photo) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")),
+        true,
+        ReactionType.values().length,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * The reactions on a photo, without the photo: Query on the inverted index
+   * {@code SK = PHOTO#owner#timestamp AND begins_with(PK, REACTION#)}.
+   *
+   * @param photo the photo, already validated
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsOn(PhotoId photo, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        KeyLayout.photoSortKey(photo),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION)),
+        true,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * The reactions of one type a user left anywhere: Query {@code PK = REACTION#<reactor>#<type>},
+   * strongly consistent.
+   *
+   * @param reactor the reacting user's handle, already validated
+   * @param type the reaction type
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsBy(String reactor, ReactionType type, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * The reactions of one type a user left on one owner's photos: Query {@code PK =
+   * REACTION#<reactor>#<type> AND begins_with(SK, PHOTO#<owner>#)}, strongly consistent (what a
+   * block removes between the two). Usernames never hold {@code #}, so the prefix matches this
+   * owner alone.
+   *
+   * @param reactor the reacting user's handle
+   * @param type the reaction type
+   * @param owner the photos' owner
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan reactionsOn(String reactor, ReactionType type, String owner, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO + owner + "#")),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * The path of a photo's counter of one reaction type.
+   *
+   * @param type the reaction type
+   * @return {@code reactions.<type>}
+   */
+  public static AttributePath reactionCounter(ReactionType type) {
+    return AttributePath.of(Attributes.REACTIONS, type.storedName());
+  }
+
+  /**
+   * A photo whose counters equal the given counts exactly, type by type: the condition under
+   * which deleting those reactions leaves none (counters always equal the reaction items).
+   *
+   * @param counts reactions per type; a missing type means zero
+   * @return {@code reactions.heart = :n0 AND …}
+   */
+  public static ItemCondition reactionCountsAre(Map<ReactionType, Long> counts) {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(
+          new ItemCondition.AttributeEquals(
+              reactionCounter(type), Value.Num.of(counts.getOrDefault(type, 0L))));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  /**
+   * A photo with no reactions, or no photo at all: {@code NOT (reactions.heart >= 1) AND …}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition noReactions() {
+    List<ItemCondition> all = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      all.add(ItemCondition.not(new ItemCondition.AtLeast(reactionCounter(type), 1)));
+    }
+    return new ItemCondition.And(all);
+  }
+
+  private ReactionPlans() {}
+}

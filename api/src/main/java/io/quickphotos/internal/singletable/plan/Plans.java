@@ -1,0 +1,141 @@
+package io.quickphotos.internal.singletable.plan;
+
+import io.quickphotos.PhotoId;
+import io.quickphotos.PhotoNotFoundException;
+import io.quickphotos.UserNotFoundException;
+import io.quickphotos.UserStatus;
+import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
+import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * What the plans of every entity share: the conditions that say a user is active and a photo
+ * open, the markers of cascades and calls, and the errors a failed condition means. The plans
+ * themselves are split by the entity they start from: {@link io.quickphotos.internal.singletable.user.UserPlans}, {@link io.quickphotos.internal.singletable.photo.PhotoPlans},
+ * {@link io.quickphotos.internal.singletable.photo.ReactionPlans} and {@link io.quickphotos.internal.singletable.feed.FollowPlans}; each says which request, which key, which key
+ * condition, which direction, which conditions, and what each failed condition means, and the
+ * repository executes them against whichever {@link io.quickphotos.engine.Table} engine it is
+ * given. Stateless and thread-safe.
+ */
+public final class Plans {
+  /**
+   * A user who exists and whose account is not closing:
+   * {@code attribute_exists(PK) AND NOT (status = "CLOSING")}. Every write that needs a user to
+   * exist uses it, so a closing account behaves as missing.
+   */
+  public static final ItemCondition ACTIVE_USER =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(
+              new ItemCondition.AttributeEquals(
+                  AttributePath.of(Attributes.STATUS), new Value.Str(UserStatus.CLOSING.name()))));
+
+  /**
+   * A photo that exists and whose deletion has not begun:
+   * {@code attribute_exists(PK) AND NOT attribute_exists(deleting)}.
+   */
+  public static final ItemCondition OPEN_PHOTO =
+      ItemCondition.and(
+          ItemCondition.EXISTS,
+          ItemCondition.not(
+              new ItemCondition.AttributeExists(AttributePath.of(Attributes.DELETING))));
+
+  /**
+   * All of the conditions, as one flat AND (the parts of an AND among them taken in its place), so
+   * the request reads as the shorter condition with terms added.
+   *
+   * @param conditions two or more conditions
+   * @return {@code c1 AND c2 …}
+   */
+  public static ItemCondition all(ItemCondition... conditions) {
+    List<ItemCondition> flat = new ArrayList<>();
+    for (ItemCondition condition : conditions) {
+      if (condition instanceof ItemCondition.And and) {
+        flat.addAll(and.conditions());
+      } else {
+        flat.add(condition);
+      }
+    }
+    return new ItemCondition.And(flat);
+  }
+
+  /**
+   * {@code condition AND more…} as one flat AND, the conditions that always hold left out: the
+   * request reads as the first condition with terms added.
+   */
+  public static ItemCondition allOf(ItemCondition condition, ItemCondition... more) {
+    List<ItemCondition> all =
+        new ArrayList<>(
+            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
+    all.addAll(List.of(more));
+    all.removeIf(c -> c instanceof ItemCondition.Always);
+    return all.size() == 1 ? all.get(0) : new ItemCondition.And(all);
+  }
+
+  /** Whether an item's counter at {@code path} is at least {@code threshold}. */
+  public static boolean atLeast(Item item, AttributePath path, long threshold) {
+    Value value = item.get(path.names().get(0)).orElse(null);
+    for (String part : path.names().subList(1, path.names().size())) {
+      value = value instanceof Value.MapValue map ? map.value().get(part) : null;
+    }
+    return value instanceof Value.Num n && n.value().longValueExact() >= threshold;
+  }
+
+  /**
+   * Whether a user item exists and is not closing (what {@link #ACTIVE_USER} tests).
+   *
+   * @param user a user item
+   * @return whether it is active
+   */
+  public static boolean isActive(Item user) {
+    return user.get(Attributes.CLOSING).isEmpty()
+        && !UserStatus.CLOSING.name().equals(user.stringOrNull(Attributes.STATUS));
+  }
+
+  /**
+   * A new marker for a cascade's first write: 12 characters from 72 random bits, so two
+   * cascades on one key (one per incarnation) never share one. Also the token of one
+   * {@code createUser} call ({@link io.quickphotos.internal.singletable.user.UserPlans#createUser}) and of a timeline follow, for the same reason.
+   *
+   * @return the marker
+   */
+  public static Value.Str newCascadeMarker() {
+    byte[] bits = new byte[9];
+    MARKERS.nextBytes(bits);
+    return new Value.Str(Base64.getUrlEncoder().encodeToString(bits));
+  }
+
+  static final SecureRandom MARKERS = new SecureRandom();
+
+  public static UpdateAction set(String attribute, String value) {
+    return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));
+  }
+
+  public static WritePlan.Step counter(
+      StepName name, String username, String attribute, long delta, ItemCondition condition) {
+    return new WritePlan.Step(
+        name,
+        new WriteAction.Update(
+            KeyLayout.user(username), Counters.add(AttributePath.of(attribute), delta), condition),
+        () -> userNotFound(username));
+  }
+
+  public static PhotoNotFoundException photoNotFound(PhotoId photo) {
+    return PhotoNotFoundException.of(photo);
+  }
+
+  public static UserNotFoundException userNotFound(String username) {
+    return UserNotFoundException.of(username);
+  }
+
+  private Plans() {}
+}
