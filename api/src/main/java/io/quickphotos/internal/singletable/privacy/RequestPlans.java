@@ -285,19 +285,7 @@ public final class RequestPlans {
                 guarded ? fence : Plans.all(fence, PrivacyPlans.NO_BLOCKS))));
     int i = 0;
     for (FollowRequest request : approved) {
-      steps.add(
-          new WritePlan.Step(
-              REQUEST.at(i),
-              new WriteAction.Delete(
-                  KeyLayout.request(account, request.requester()), isRequest(request))));
-      steps.add(
-          new WritePlan.Step(
-              PLACE.at(i),
-              new WriteAction.Delete(PrivacyPlans.placeOf(request), ItemCondition.NONE)));
-      steps.add(
-          new WritePlan.Step(
-              PrivacyPlans.MARK.at(i),
-              new WriteAction.Delete(markOf(request), ItemCondition.NONE)));
+      addEnding(steps, request, i);
       steps.add(
           new WritePlan.Step(
               FRIENDSHIP.at(i),
@@ -326,22 +314,29 @@ public final class RequestPlans {
       i++;
     }
     for (FollowRequest request : discarded) {
-      steps.add(
-          new WritePlan.Step(
-              REQUEST.at(i),
-              new WriteAction.Delete(
-                  KeyLayout.request(account, request.requester()), isRequest(request))));
-      steps.add(
-          new WritePlan.Step(
-              PLACE.at(i),
-              new WriteAction.Delete(PrivacyPlans.placeOf(request), ItemCondition.NONE)));
-      steps.add(
-          new WritePlan.Step(
-              PrivacyPlans.MARK.at(i),
-              new WriteAction.Delete(markOf(request), ItemCondition.NONE)));
+      addEnding(steps, request, i);
       i++;
     }
     return WritePlan.transaction(steps);
+  }
+
+  /**
+   * The steps at {@code i} of a switch's approval batch that end one request: the request deleted
+   * on condition it is the one read, its place and its mark.
+   */
+  private static void addEnding(List<WritePlan.Step> steps, FollowRequest request, int i) {
+    steps.add(
+        new WritePlan.Step(
+            REQUEST.at(i),
+            new WriteAction.Delete(
+                KeyLayout.request(request.account(), request.requester()), isRequest(request))));
+    steps.add(
+        new WritePlan.Step(
+            PLACE.at(i),
+            new WriteAction.Delete(PrivacyPlans.placeOf(request), ItemCondition.NONE)));
+    steps.add(
+        new WritePlan.Step(
+            PrivacyPlans.MARK.at(i), new WriteAction.Delete(markOf(request), ItemCondition.NONE)));
   }
 
   private RequestPlans() {}
