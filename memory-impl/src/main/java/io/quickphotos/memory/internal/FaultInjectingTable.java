@@ -156,7 +156,7 @@ final class FaultInjectingTable extends ForwardingTable {
     }
     T result =
         fault.kind() == Kind.INDEX_LAG
-            ? MemoryTable.withIndexLag(fault.requests(), () -> request.apply(fault))
+            ? IndexLag.during(fault.requests(), () -> request.apply(fault))
             : request.apply(fault);
     if (fault.kind() == Kind.UNKNOWN_OUTCOME) {
       Retries.unknownOutcome(operation);

@@ -458,14 +458,6 @@ public final class MemoryTable implements Table {
     }
   }
 
-  /**
-   * Runs one request on this thread with the index changes of its writes lagging {@code
-   * requests} requests, whatever the table's setting: a fault script's lag.
-   */
-  static <T> T withIndexLag(int requests, java.util.function.Supplier<T> request) {
-    return IndexLag.during(requests, request);
-  }
-
   /** Under the write lock: the index changes that are due. */
   private void landDueIndexChanges() {
     if (indexLag.waiting()) {

@@ -61,7 +61,7 @@ class IndexLagTest {
   @Test
   void oneWriteCanLagOnItsOwn() {
     String answer =
-        MemoryTable.withIndexLag(
+        IndexLag.during(
             2,
             () -> {
               put("ann", "x", "1");
