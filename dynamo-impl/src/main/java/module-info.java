@@ -11,6 +11,7 @@ module io.quickphotos.dynamo {
   requires software.amazon.awssdk.core;
   requires software.amazon.awssdk.metrics;
   requires software.amazon.awssdk.retries.api;
+  requires software.amazon.awssdk.retries;
   requires org.slf4j;
 
   exports io.quickphotos.dynamo;

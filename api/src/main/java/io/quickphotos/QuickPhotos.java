@@ -161,9 +161,12 @@ public interface QuickPhotos {
    *
    * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem,
    * and carries a token of the call ({@code updateToken}, 23 bytes on the profile) with
-   * {@code NOT (updateToken = :token)} in its condition, so that an attempt the AWS SDK resends
-   * after its answer was lost is recognised as the call's own, applied once: the version
-   * advances once and additions count once.
+   * {@code NOT (updateToken = :token)} in its condition. The UpdateItem is never resent after an
+   * attempt that may have been applied (a timeout, a lost answer, a server error; a throttling
+   * refusal is resent): the profile is read back (one strongly consistent GetItem), and the call's
+   * token there means the update applied, once: the version advances once and additions count
+   * once. If another update replaced the token meanwhile, the call cannot know and throws
+   * {@link ServiceUnavailableException} written {@code UNKNOWN}, never applying itself twice.
    * An update that names the version it was made from ({@link
    * ProfileUpdate.Builder#expectedVersion}) adds {@code version = :v} to the condition, at no
    * extra cost: if another update landed since, it fails with {@link VersionConflictException},

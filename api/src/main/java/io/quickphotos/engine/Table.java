@@ -79,6 +79,25 @@ public interface Table {
   Write write(WriteAction action);
 
   /**
+   * One PutItem, UpdateItem or DeleteItem that is never sent again after an attempt that may
+   * have been applied: for a write whose resend, once another write reached the item in
+   * between, cannot tell its own earlier attempt from that write's (a profile update, whose
+   * token the next update replaces). Attempts refused before anything was done (throttling)
+   * are retried as {@link #write} retries them; after one that timed out, lost its answer or
+   * met a server error, this throws {@link io.quickphotos.ServiceUnavailableException} written
+   * {@link io.quickphotos.ServiceUnavailableException.Written#UNKNOWN}, and the caller reads
+   * the item to learn what happened. This default is {@link #write}, right for an engine that
+   * never resends such an attempt (the memory engine); a decorator must pass this on as itself.
+   *
+   * @param action the write
+   * @return the item after the write (empty after a delete) and the capacity consumed
+   * @throws TableConditionFailedException if the action's condition is false; nothing written
+   */
+  default Write writeAtMostOnce(WriteAction action) {
+    return write(action);
+  }
+
+  /**
    * TransactWriteItems: all actions or none, at most 100, no two on the same item.
    *
    * @param actions the actions, in request order

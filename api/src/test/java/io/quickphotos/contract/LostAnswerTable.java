@@ -1,5 +1,6 @@
 package io.quickphotos.contract;
 
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.Capacity;
 import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Item;
@@ -18,13 +19,16 @@ import java.util.function.Predicate;
  * timed out; the caller gets the second attempt's answer. Between the two attempts it runs what
  * the test gives it, as another call that lands in between would. Transactions pass through with
  * their token, untouched. Used on every backend, it forces the interleaving "applied, answer
- * lost, (another call), resent" deterministically. Thread-safe.
+ * lost, (another call), resent" deterministically; a write sent at most once
+ * ({@link Table#writeAtMostOnce}) is instead answered as a timeout, unknown, after the same
+ * interleaving. Thread-safe.
  */
 public final class LostAnswerTable implements Table {
   private final Table engine;
   private Predicate<WriteAction> which;
   private Runnable meanwhile;
   private int resent;
+  private int lostNotResent;
 
   /**
    * Wraps an engine; no answer is lost until {@link #loseAnswerOf} says so.
@@ -76,6 +80,45 @@ public final class LostAnswerTable implements Table {
     }
     between.run();
     return engine.write(action);
+  }
+
+  /**
+   * As {@link #write}, but as an engine that never resends after an attempt that may have been
+   * applied: the next chosen write that is applied loses its answer, {@code meanwhile} runs, and
+   * the call fails as a timed-out request does, written unknown; it is not sent again.
+   */
+  @Override
+  public Write writeAtMostOnce(WriteAction action) {
+    Runnable between;
+    synchronized (this) {
+      if (which == null || !which.test(action)) {
+        return engine.writeAtMostOnce(action);
+      }
+    }
+    // Only an applied attempt loses its answer here: one refused by its condition (an edit
+    // measured again, say) is answered, and the next attempt is the one chosen.
+    engine.writeAtMostOnce(action);
+    synchronized (this) {
+      which = null;
+      between = meanwhile;
+      meanwhile = null;
+      lostNotResent++;
+    }
+    between.run();
+    throw new ServiceUnavailableException(
+        "UpdateItem timed out (answer lost by the test)",
+        ServiceUnavailableException.Reason.UNREACHABLE,
+        ServiceUnavailableException.Written.UNKNOWN,
+        null);
+  }
+
+  /**
+   * How many writes sent at most once lost their answer (and were not sent again).
+   *
+   * @return the count
+   */
+  public synchronized int lostNotResent() {
+    return lostNotResent;
   }
 
   @Override

@@ -210,6 +210,69 @@ class LostResponseTest {
         repo -> assertThat(repo.getUser(world.user(1))).isPresent());
   }
 
+  /**
+   * Regression (a fault history on JDK 25): updateProfile recognised a resend of its UpdateItem
+   * by one token that the next update of the profile replaces, so an update whose answer was lost
+   * and that the SDK resent after another update landed was applied twice. Its UpdateItem now
+   * carries a retry strategy of its own that resends only throttling refusals: a lost answer is
+   * read back (the call's own token: success, applied once)...
+   */
+  @Test
+  void aProfileUpdateWhoseAnswerIsLostIsReadBackAndAppliedOnce() {
+    createUsers(0);
+    // An addition is first measured against the attributes' bound, which a new profile lacks;
+    // with the bound in place the update is one attempt, the one whose answer is lost.
+    reliable.updateProfile(
+        world.user(0), io.quickphotos.ProfileUpdate.builder().add("visits", 1).build());
+    through(
+        List.of(Fault.RESPONSE_LOST),
+        repo -> {
+          User updated =
+              repo.updateProfile(
+                  world.user(0),
+                  io.quickphotos.ProfileUpdate.builder().name("Ann").add("visits", 1).build());
+          assertThat(updated.version()).isEqualTo(1);
+        });
+    User now = reliable.getUser(world.user(0)).orElseThrow();
+    assertThat(now.version()).isEqualTo(1);
+    assertThat(now.attributes())
+        .isEqualTo(java.util.Map.of("visits", io.quickphotos.AppValue.of(2)));
+  }
+
+  /**
+   * ...a server error, which DynamoDB may send after applying the write, is not resent but read
+   * back too: here it was not applied, so the outcome is unknown to the call, which says so, and
+   * nothing is written; a throttling refusal, which writes nothing, is still resent by the SDK.
+   */
+  @Test
+  void aProfileUpdateIsResentAfterThrottlingOnlyAndAServerErrorIsUnknown() {
+    createUsers(0);
+    through(
+        List.of(Fault.SERVER_ERROR),
+        repo ->
+            assertThatThrownBy(
+                    () ->
+                        repo.updateProfile(
+                            world.user(0),
+                            io.quickphotos.ProfileUpdate.builder().name("Ann").build()))
+                .isInstanceOfSatisfying(
+                    ServiceUnavailableException.class,
+                    e ->
+                        assertThat(e.written())
+                            .isEqualTo(ServiceUnavailableException.Written.UNKNOWN)));
+    assertThat(reliable.getUser(world.user(0)).orElseThrow().version()).isZero();
+
+    through(
+        List.of(Fault.THROTTLING, Fault.THROUGHPUT_EXCEEDED),
+        repo ->
+            assertThat(
+                    repo.updateProfile(
+                            world.user(0),
+                            io.quickphotos.ProfileUpdate.builder().name("Ann").build())
+                        .version())
+                .isEqualTo(1));
+  }
+
   private List<Long> counters(int u) {
     User user = reliable.getUser(world.user(u)).orElseThrow();
     return List.of(user.followers(), user.following());

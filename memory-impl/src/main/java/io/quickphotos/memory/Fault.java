@@ -24,7 +24,9 @@ import java.util.Locale;
  *   <tr><td>{@link #internalServerError()}</td><td>any</td><td>the same with
  *       {@code InternalServerError} (HTTP 500) and reason {@code SERVER_ERROR}; nothing is
  *       written, yet a write's exception says written {@code UNKNOWN}, as on DynamoDB, where a
- *       5xx may follow an applied write.</td></tr>
+ *       5xx may follow an applied write. A profile update's UpdateItem, which is never resent
+ *       after an attempt that may have been applied, is not retried: the repository reads the
+ *       profile back and, not finding its change, throws written {@code UNKNOWN}.</td></tr>
  *   <tr><td>{@link #unprocessed(double)}</td><td>BatchGetItem, BatchWriteItem</td><td>that
  *       fraction of the keys or items (rounded up) comes back unprocessed, never as an error;
  *       the repository retries them with backoff, and after the policy's attempts throws

@@ -10,6 +10,7 @@ import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoAlreadyExistsException;
+import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.ServiceUnavailableException;
@@ -239,6 +240,31 @@ class FaultsTest {
     for (int i = 0; i < 100; i++) {
       assertThat(photos.getUser("u" + i)).isPresent();
     }
+  }
+
+  /**
+   * A profile update's UpdateItem is sent at most once: an unknown outcome is read back and, the
+   * call's own token being there, is the call's success (one GetItem more); a server error,
+   * which may follow an applied write on DynamoDB, is not retried, and with the profile showing
+   * no change of this call the outcome stays unknown: nothing is applied twice.
+   */
+  @Test
+  void aProfileUpdateIsSentAtMostOnceAndReadBack() {
+    photos.createUser(user("ann"));
+    faults.on(Request.UPDATE_ITEM).next(1, Fault.unknownOutcome());
+    assertThat(photos.updateProfile("ann", ProfileUpdate.builder().name("Ann").build()).version())
+        .isEqualTo(1);
+    assertThat(lastCost().requests()).isEqualTo(2);
+    assertThat(faults.requests(Request.GET_ITEM)).isEqualTo(1);
+
+    faults.on(Request.UPDATE_ITEM).next(1, Fault.internalServerError());
+    assertThatThrownBy(
+            () -> photos.updateProfile("ann", ProfileUpdate.builder().name("Ann B").build()))
+        .isInstanceOfSatisfying(
+            ServiceUnavailableException.class,
+            e -> assertThat(e.written()).isEqualTo(ServiceUnavailableException.Written.UNKNOWN));
+    assertThat(faults.requests(Request.UPDATE_ITEM)).isEqualTo(2);
+    assertThat(photos.getUser("ann").orElseThrow().version()).isEqualTo(1);
   }
 
   @Test

@@ -62,6 +62,9 @@ public final class DynamoTable implements Table {
    */
   private final AwsRequestOverrideConfiguration attempts;
 
+  /** The override of a write sent at most once: {@link #attempts} and {@link RefusalsOnly}. */
+  private final AwsRequestOverrideConfiguration atMostOnce;
+
   /**
    * The engine over one existing table, each call one DynamoDB request, the SDK's attempts
    * counted. Makes no request until called; thread-safe.
@@ -87,6 +90,7 @@ public final class DynamoTable implements Table {
     this.client = Objects.requireNonNull(client, "client");
     this.tableName = Objects.requireNonNull(tableName, "tableName");
     this.attempts = countAttempts ? SdkAttempts.COUNTED : null;
+    this.atMostOnce = RefusalsOnly.override(attempts);
   }
 
   String tableName() {
@@ -263,6 +267,21 @@ public final class DynamoTable implements Table {
    */
   @Override
   public Write write(WriteAction action) {
+    return write(action, attempts);
+  }
+
+  /**
+   * The same request, with the SDK's retry strategy replaced for it alone by one that resends
+   * only an attempt DynamoDB refused before doing anything ({@link RefusalsOnly}): after a
+   * timeout, a lost answer or a server error the request fails, written unknown, for the caller
+   * to read the item.
+   */
+  @Override
+  public Write writeAtMostOnce(WriteAction action) {
+    return write(action, atMostOnce);
+  }
+
+  private Write write(WriteAction action, AwsRequestOverrideConfiguration override) {
     if (action instanceof WriteAction.Check) {
       throw new IllegalArgumentException(
           "a condition check is only valid inside a transaction: " + action);
@@ -286,7 +305,7 @@ public final class DynamoTable implements Table {
                               .expressionAttributeNames(put.expressionAttributeNames())
                               .expressionAttributeValues(put.expressionAttributeValues())
                               .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                              .overrideConfiguration(attempts)));
+                              .overrideConfiguration(override)));
       // PutItem can only return the old image; the new one is exactly the item written.
       return new Write(
           Optional.of(((WriteAction.Put) action).item()), writeUnits(response.consumedCapacity()));
@@ -311,7 +330,7 @@ public final class DynamoTable implements Table {
                               .expressionAttributeValues(update.expressionAttributeValues())
                               .returnValues(ReturnValue.ALL_NEW)
                               .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                              .overrideConfiguration(attempts)));
+                              .overrideConfiguration(override)));
       return new Write(
           Optional.of(AttributeValues.item(response.attributes())),
           writeUnits(response.consumedCapacity()));
@@ -331,7 +350,7 @@ public final class DynamoTable implements Table {
                             .expressionAttributeNames(delete.expressionAttributeNames())
                             .expressionAttributeValues(delete.expressionAttributeValues())
                             .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                            .overrideConfiguration(attempts)));
+                            .overrideConfiguration(override)));
     return new Write(Optional.empty(), writeUnits(response.consumedCapacity()));
   }
 

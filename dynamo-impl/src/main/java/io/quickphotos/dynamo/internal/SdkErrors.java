@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -296,6 +297,24 @@ public final class SdkErrors {
       }
     }
     return items;
+  }
+
+  /**
+   * Whether an attempt's failure is DynamoDB refusing it for throughput (HTTP 400 with a
+   * throttling code), which it does before doing anything: such an attempt wrote nothing and may
+   * be sent again whatever the request. For {@link RefusalsOnly}.
+   *
+   * @param failure an attempt's failure
+   * @return true for a throttling refusal
+   */
+  static boolean refusedForThroughput(Throwable failure) {
+    if (!(failure instanceof AwsServiceException e) || e.statusCode() != 400) {
+      return false;
+    }
+    String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+    return (code != null && THROTTLED.contains(code))
+        || (e.isThrottlingException()
+            && !TableTransactionInProgressException.ERROR_CODE.equals(code));
   }
 
   static List<String> reasons(

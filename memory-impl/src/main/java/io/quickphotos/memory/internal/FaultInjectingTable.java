@@ -80,12 +80,12 @@ final class FaultInjectingTable extends ForwardingTable {
   }
 
   @Override
-  public Write write(WriteAction action) {
+  Write write(WriteAction action, boolean resendable) {
     if (action instanceof WriteAction.Check) {
       // No such request: the engine refuses it before anything is sent, as DynamoTable does.
-      return delegate.write(action);
+      return passOn(action, resendable);
     }
-    return attempt(Operation.of(action), fault -> delegate.write(action));
+    return attempt(Operation.of(action), fault -> passOn(action, resendable));
   }
 
   @Override

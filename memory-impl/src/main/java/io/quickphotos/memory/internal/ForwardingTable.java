@@ -58,8 +58,30 @@ abstract class ForwardingTable implements Table {
   }
 
   @Override
-  public Write write(WriteAction action) {
-    return delegate.write(action);
+  public final Write write(WriteAction action) {
+    return write(action, true);
+  }
+
+  @Override
+  public final Write writeAtMostOnce(WriteAction action) {
+    return write(action, false);
+  }
+
+  /**
+   * A single write, in either form, written once: a decorator that changes single writes
+   * overrides this alone. Passes the write on by default.
+   *
+   * @param action the write
+   * @param resendable false for {@link #writeAtMostOnce}: no attempt that may have been applied
+   *     is sent again
+   */
+  Write write(WriteAction action, boolean resendable) {
+    return passOn(action, resendable);
+  }
+
+  /** Passes a single write on to the delegate in the form it came in. */
+  final Write passOn(WriteAction action, boolean resendable) {
+    return resendable ? delegate.write(action) : delegate.writeAtMostOnce(action);
   }
 
   /** A call of its own, so a token of its own: decorators override only the token form. */

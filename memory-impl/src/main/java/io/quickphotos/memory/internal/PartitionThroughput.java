@@ -94,15 +94,15 @@ final class PartitionThroughput extends ForwardingTable {
   }
 
   @Override
-  public Write write(WriteAction action) {
+  Write write(WriteAction action, boolean resendable) {
     if (action instanceof WriteAction.Check) {
       // No such request: the engine refuses it before anything is sent, as DynamoTable does.
-      return delegate.write(action);
+      return passOn(action, resendable);
     }
     List<Access> accesses = new ArrayList<>(2);
     addAccesses(action, accesses);
     admit(accesses);
-    Write write = delegate.write(action);
+    Write write = passOn(action, resendable);
     model.charge(accesses, write.consumed());
     return write;
   }

@@ -71,9 +71,9 @@ public final class SimulatedLatency extends ForwardingTable {
   }
 
   @Override
-  public Write write(WriteAction action) {
+  Write write(WriteAction action, boolean resendable) {
     roundTrip();
-    return delegate.write(action);
+    return passOn(action, resendable);
   }
 
   @Override

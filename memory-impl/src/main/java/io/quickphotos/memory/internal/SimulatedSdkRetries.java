@@ -59,9 +59,14 @@ final class SimulatedSdkRetries extends ForwardingTable {
     return send(batch.operation(), () -> batch.send(delegate, requested));
   }
 
+  /**
+   * A single write; in the form {@link #writeAtMostOnce}, an attempt refused with a server error
+   * (which on DynamoDB may follow an applied write) ends the request, written unknown, as
+   * {@code RefusalsOnly} ends it there; throttling is retried either way.
+   */
   @Override
-  public Write write(WriteAction action) {
-    return send(Operation.of(action), () -> delegate.write(action));
+  Write write(WriteAction action, boolean resendable) {
+    return send(Operation.of(action), () -> passOn(action, resendable), resendable);
   }
 
   @Override
@@ -77,6 +82,10 @@ final class SimulatedSdkRetries extends ForwardingTable {
    * nothing.
    */
   private <T> T send(Operation operation, Supplier<T> attempt) {
+    return send(operation, attempt, true);
+  }
+
+  private <T> T send(Operation operation, Supplier<T> attempt, boolean resendable) {
     boolean mayHaveApplied = false;
     for (int attempts = 1; ; attempts++) {
       try {
@@ -88,7 +97,7 @@ final class SimulatedSdkRetries extends ForwardingTable {
         } else {
           mayHaveApplied = true;
         }
-        if (attempts >= policy.maxAttempts()) {
+        if (attempts >= policy.maxAttempts() || (mayHaveApplied && !resendable)) {
           throw Unavailability.of(
               "DynamoDB could not serve "
                   + operation.wireName()

@@ -49,7 +49,11 @@ public final class Edits {
    * @param edit the edit, already validated
    */
   public void editPhoto(PhotoId id, PhotoEdit edit, Meter meter) {
-    write(edit.changes(), "photo", budget -> PhotoPlans.editPhoto(id, edit, budget), meter);
+    write(
+        edit.changes(),
+        "photo",
+        budget -> PhotoPlans.editPhoto(id, edit, budget),
+        plan -> requests.writes().write(plan, meter));
   }
 
   /**
@@ -63,24 +67,29 @@ public final class Edits {
   public Item updateProfile(String username, ProfileUpdate update, Meter meter) {
     // One token per call: every attempt of this call's UpdateItem carries it, and no other call's.
     Value.Str token = Plans.newCascadeMarker();
+    // Its token is replaced by the next update of the profile, so a resend after a lost answer
+    // could not tell its own write from that one's: sent at most once, then read back.
     return write(
             update.changes(),
             "user",
             budget -> UserPlans.updateProfile(username, update, budget, token),
-            meter)
+            plan -> requests.writes().writeAtMostOnce(plan, meter))
         .orElseThrow();
   }
 
   private Optional<Item> write(
-      List<AttributeChange> changes, String entity, Function<Budget, WritePlan> plan, Meter meter) {
+      List<AttributeChange> changes,
+      String entity,
+      Function<Budget, WritePlan> plan,
+      Function<WritePlan, Optional<Item>> send) {
     if (changes.isEmpty()) {
-      return requests.writes().write(plan.apply(AttributeEdits.none()), meter);
+      return send.apply(plan.apply(AttributeEdits.none()));
     }
     Budget budget = AttributeEdits.charged(changes);
     int contended = 0;
     while (true) {
       try {
-        return requests.writes().write(plan.apply(budget), meter);
+        return send.apply(plan.apply(budget));
       } catch (MeasureAgain again) {
         if (!again.afterMeasure()) {
           // The bound is full or missing: judge the edit on the item as it is.

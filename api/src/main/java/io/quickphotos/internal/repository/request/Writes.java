@@ -52,14 +52,44 @@ public final class Writes {
    *     the image its lost answer held is not known); empty for a transaction
    */
   public Optional<Item> write(WritePlan plan, Meter meter) {
+    return write(plan, true, meter);
+  }
+
+  /**
+   * Runs a plan of one single write that is never sent again after an attempt that may have
+   * been applied ({@link Table#writeAtMostOnce}): for a write whose step recognises its own
+   * effect only until another write of the item replaces its token (a profile update). Where an
+   * attempt's outcome is unknown (it timed out, lost its answer, met a server error), the item is
+   * read (one strongly consistent GetItem): if the step recognises it as its own write, that is
+   * the write's success and the item its image; otherwise the outcome stays unknown, for
+   * resending then could apply the write a second time after another had replaced its token.
+   *
+   * @param plan a non-transactional plan
+   * @return as {@link #write(WritePlan, Meter)}
+   * @throws ServiceUnavailableException written {@code UNKNOWN} if an attempt may have been
+   *     applied and the item does not show this call's write
+   */
+  public Optional<Item> writeAtMostOnce(WritePlan plan, Meter meter) {
+    if (plan.transactional()) {
+      throw new IllegalArgumentException("a transaction is applied once under its token");
+    }
+    return write(plan, false, meter);
+  }
+
+  private Optional<Item> write(WritePlan plan, boolean resendable, Meter meter) {
     if (!plan.transactional()) {
       WritePlan.Step step = plan.steps().get(0);
       try {
         meter.made(RequestDescriptions::write, step.action());
-        Table.Write write = written(step.action());
+        Table.Write write = written(step.action(), resendable);
         meter.request(write.consumed(), 0);
         meter.applied();
         return write.item();
+      } catch (ServiceUnavailableException e) {
+        if (resendable || e.written() != ServiceUnavailableException.Written.UNKNOWN) {
+          throw e;
+        }
+        return readBack(step, e, meter);
       } catch (TableConditionFailedException e) {
         if (step.ownWrite().test(e.item())) {
           meter.applied();
@@ -306,9 +336,42 @@ public final class Writes {
   }
 
   /** One single-item write request; then, whatever its outcome, the watcher is told. */
-  private Table.Write written(WriteAction action) {
+  /**
+   * After a write sent at most once whose outcome is unknown: its item, read strongly
+   * consistently, shows the write applied if its step recognises the item as its own write.
+   */
+  private Optional<Item> readBack(
+      WritePlan.Step step, ServiceUnavailableException unknown, Meter meter) {
+    Optional<Item> found;
     try {
-      return table.write(action);
+      meter.made(RequestDescriptions::getItem, step.action().key());
+      Table.Read read = table.getItem(step.action().key());
+      meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);
+      found = read.item();
+    } catch (ServiceUnavailableException alsoUnavailable) {
+      unknown.addSuppressed(alsoUnavailable);
+      throw unknown;
+    }
+    if (found.isPresent() && step.ownWrite().test(found)) {
+      meter.applied();
+      return found;
+    }
+    throw new ServiceUnavailableException(
+        unknown.getMessage()
+            + "; the item read afterwards does not show this call's write (another may have"
+            + " replaced it since), and it was not sent again",
+        unknown.reason(),
+        ServiceUnavailableException.Written.UNKNOWN,
+        unknown);
+  }
+
+  private Table.Write written(WriteAction action) {
+    return written(action, true);
+  }
+
+  private Table.Write written(WriteAction action, boolean resendable) {
+    try {
+      return resendable ? table.write(action) : table.writeAtMostOnce(action);
     } finally {
       watcher.written(action.key());
     }

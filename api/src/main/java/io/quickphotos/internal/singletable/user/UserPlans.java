@@ -95,12 +95,13 @@ public final class UserPlans {
    * the budget: {@link MeasureAgain}.
    *
    * <p>The update carries the call's token ({@code SET updateToken = :token}, with {@code NOT
-   * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: the AWS SDK
-   * resends an UpdateItem whose answer was lost, and the first attempt may have been applied. Its
-   * fields are set again harmlessly, but its version would advance twice, its additions count
-   * twice and its named version meet itself; the resend instead fails its condition on an item
-   * that carries the token, which the step recognises as the call's own write, applied once (on
-   * an account that is still active: a closing one is not found, as it was). The token adds 23
+   * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: an attempt
+   * whose answer was lost may have been applied, and applying it again would advance its version
+   * twice, count its additions twice and make its named version meet itself. The step recognises
+   * an item carrying the token as the call's own write, applied once (on an account that is still
+   * active: a closing one is not found, as it was). The next update replaces the token, so the
+   * repository never resends this UpdateItem after an attempt that may have been applied
+   * ({@code Writes.writeAtMostOnce}): it reads the item back and asks the step. The token adds 23
    * bytes to an updated profile.
    *
    * @param username the user's handle
