@@ -10,15 +10,15 @@ import io.quickphotos.engine.Value;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
+import io.quickphotos.internal.repository.request.Sent;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
-import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -49,11 +49,15 @@ public final class Edits {
    * @param edit the edit, already validated
    */
   public void editPhoto(PhotoId id, PhotoEdit edit, Meter meter) {
-    write(
-        edit.changes(),
-        "photo",
-        budget -> PhotoPlans.editPhoto(id, edit, budget),
-        plan -> requests.writes().write(plan, meter));
+    Sent sent =
+        write(
+            edit.changes(),
+            "photo",
+            budget -> PhotoPlans.editPhoto(id, edit, budget),
+            plan -> requests.writes().send(plan, meter));
+    if (!(sent instanceof Sent.Applied)) {
+      throw new IllegalStateException("a photo's edit asked for more than a measure: " + sent);
+    }
   }
 
   /**
@@ -61,60 +65,71 @@ public final class Edits {
    *
    * @param username the user, already validated
    * @param update the update, already validated
-   * @return the profile as this call's UpdateItem left it (as the item the condition of a resend
-   *     failed on, if that carries this call's token: no other update landed since)
+   * @return applied, with the profile as this call's UpdateItem left it (as the item read back
+   *     after an unknown outcome, if that carries this call's token: no other update landed
+   *     since); or the update's request to seal a hot account's shards before it goes private
+   *     ({@link StepOutcome.Why#SEAL_SHARDS}), nothing written
    */
-  public Item updateProfile(String username, ProfileUpdate update, Meter meter) {
+  public Sent updateProfile(String username, ProfileUpdate update, Meter meter) {
     // One token per call: every attempt of this call's UpdateItem carries it, and no other call's.
     Value.Str token = Plans.newCascadeMarker();
     // Its token is replaced by the next update of the profile, so a resend after a lost answer
     // could not tell its own write from that one's: sent at most once, then read back.
     return write(
-            update.changes(),
-            "user",
-            budget -> UserPlans.updateProfile(username, update, budget, token),
-            plan -> requests.writes().writeAtMostOnce(plan, meter))
-        .orElseThrow();
+        update.changes(),
+        "user",
+        budget -> UserPlans.updateProfile(username, update, budget, token),
+        plan -> requests.writes().sendAtMostOnce(plan, meter));
   }
 
-  private Optional<Item> write(
+  /**
+   * Sends an edit's plan, measured again on the item for as long as its step asks to be (within
+   * the retry budget for contention); any other request to send again is the caller's.
+   */
+  private Sent write(
       List<AttributeChange> changes,
       String entity,
       Function<Budget, WritePlan> plan,
-      Function<WritePlan, Optional<Item>> send) {
+      Function<WritePlan, Sent> send) {
     if (changes.isEmpty()) {
       return send.apply(plan.apply(AttributeEdits.none()));
     }
     Budget budget = AttributeEdits.charged(changes);
     int contended = 0;
     while (true) {
-      try {
-        return send.apply(plan.apply(budget));
-      } catch (MeasureAgain again) {
-        if (!again.afterMeasure()) {
-          // The bound is full or missing: judge the edit on the item as it is.
-          budget = AttributeEdits.measured(again.item(), changes, entity);
-          continue;
-        }
-        contended++;
-        Retrier retrier = requests.retrier();
-        if (!retrier.allows(contended)) {
-          throw new ServiceUnavailableException(
-              "the "
-                  + entity
-                  + "'s attributes kept changing between the edit's read and its write after "
-                  + contended
-                  + " attempts; nothing was written",
-              ServiceUnavailableException.Reason.CONTENTION,
-              ServiceUnavailableException.Written.NOTHING,
-              again);
-        }
-        retrier.pauseBefore(contended);
-        budget =
-            AttributeEdits.hasRoom(again.item(), changes)
-                ? AttributeEdits.charged(changes)
-                : AttributeEdits.measured(again.item(), changes, entity);
+      Sent sent = send.apply(plan.apply(budget));
+      if (!(sent instanceof Sent.Again again) || !measures(again.outcome())) {
+        return sent;
       }
+      Item item = again.outcome().item();
+      if (again.outcome().why() == StepOutcome.Why.MEASURE) {
+        // The bound is full or missing: judge the edit on the item as it is.
+        budget = AttributeEdits.measured(item, changes, entity);
+        continue;
+      }
+      contended++;
+      Retrier retrier = requests.retrier();
+      if (!retrier.allows(contended)) {
+        throw new ServiceUnavailableException(
+            "the "
+                + entity
+                + "'s attributes kept changing between the edit's read and its write after "
+                + contended
+                + " attempts; nothing was written",
+            ServiceUnavailableException.Reason.CONTENTION,
+            ServiceUnavailableException.Written.NOTHING,
+            null);
+      }
+      retrier.pauseBefore(contended);
+      budget =
+          AttributeEdits.hasRoom(item, changes)
+              ? AttributeEdits.charged(changes)
+              : AttributeEdits.measured(item, changes, entity);
     }
+  }
+
+  private static boolean measures(StepOutcome.SendAgain again) {
+    return again.why() == StepOutcome.Why.MEASURE
+        || again.why() == StepOutcome.Why.MEASURE_AFTER_CONTENTION;
   }
 }

@@ -21,10 +21,11 @@ import io.quickphotos.internal.repository.hot.HotCounters;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
+import io.quickphotos.internal.repository.request.Sent;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
-import io.quickphotos.internal.singletable.hot.SealFirst;
 import io.quickphotos.internal.singletable.hot.ShardPlans;
 import io.quickphotos.internal.singletable.hot.Shards;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import io.quickphotos.internal.singletable.user.UserPlans;
 import java.time.Clock;
@@ -121,26 +122,30 @@ public final class Privacy {
   }
 
   /**
-   * Runs a profile update's write; one that would make a hot account private is refused as
-   * {@link SealFirst}, and is sent again after the switch's transaction sealed the
-   * account's shards with its flag ({@link ShardPlans#seal}): from that commit no follow or reaction
-   * lands on a shard, whether or not the fold that follows completes.
+   * Runs a profile update's write; one that would make a hot account private is refused, asking
+   * to seal first ({@link StepOutcome.Why#SEAL_SHARDS}), and is sent again after the switch's
+   * transaction sealed the account's shards with its flag ({@link ShardPlans#seal}): from that
+   * commit no follow or reaction lands on a shard, whether or not the fold that follows
+   * completes.
    *
    * @param write the update's write, as {@code Edits} sends it
    * @param update the update, already validated
    * @return the profile as the write left it
    */
-  public Item update(Supplier<Item> write, ProfileUpdate update, Meter meter) {
+  public Item update(Supplier<Sent> write, ProfileUpdate update, Meter meter) {
     for (int round = 0; ; round++) {
-      try {
-        return write.get();
-      } catch (SealFirst sealFirst) {
-        if (round >= SEAL_ROUNDS) {
-          throw Visibilities.contention(
-              "the shards of " + ItemCodec.user(sealFirst.profile()).username());
-        }
-        visibilities.seal(sealFirst.profile(), update.expectedVersion(), meter);
+      Sent sent = write.get();
+      if (sent instanceof Sent.Applied applied) {
+        return applied.image().orElseThrow();
       }
+      StepOutcome.SendAgain again = ((Sent.Again) sent).outcome();
+      if (again.why() != StepOutcome.Why.SEAL_SHARDS) {
+        throw new IllegalStateException("a profile update asked for more than a seal: " + again);
+      }
+      if (round >= SEAL_ROUNDS) {
+        throw Visibilities.contention("the shards of " + ItemCodec.user(again.item()).username());
+      }
+      visibilities.seal(again.item(), update.expectedVersion(), meter);
     }
   }
 

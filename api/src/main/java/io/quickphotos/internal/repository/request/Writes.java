@@ -9,12 +9,12 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Operation;
 import io.quickphotos.engine.Table;
-import io.quickphotos.engine.TableConditionFailedException;
 import io.quickphotos.engine.TableTransactionCancelledException;
 import io.quickphotos.engine.TableTransactionInProgressException;
 import io.quickphotos.engine.Unavailability;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.List;
 import java.util.Optional;
@@ -30,21 +30,25 @@ public final class Writes {
   private final Table table;
   private final Retrier retrier;
   private final WriteWatcher watcher;
+  private final SingleWrites single;
 
   Writes(Table table, Retrier retrier, WriteWatcher watcher) {
     this.table = table;
     this.retrier = retrier;
     this.watcher = watcher;
+    this.single = new SingleWrites(table, watcher);
   }
 
   /**
    * Runs a write plan: one single-item write, or one transaction (cancellations by conflicts or
    * throttling alone retried, and a transaction still in progress under its token waited for).
-   * A failed condition throws the exception its step names, unless a single write's step
-   * recognises the item it failed on as its own (an earlier attempt of the same request, resent
-   * after its answer was lost, was applied): that is the write's success.
+   * A failed condition throws the error of its step's {@link StepOutcome}: the first failed
+   * step's that is not handed back (or, if all are, the first's, as this caller has nowhere else
+   * to go); a single write whose step finds its own write on the item ({@link
+   * StepOutcome.AlreadyApplied}: an earlier attempt of the same request, resent after its answer
+   * was lost, was applied) succeeds.
    *
-   * @param plan the plan
+   * @param plan the plan, none of whose steps asks to be sent again
    * @return the item a single write returned, if it returns one: the image right after this
    *     call's own write (for a Put recognised as its own write, the item it put; for an update
    *     recognised so, the item its resend failed on, which its step recognises only where no
@@ -52,72 +56,82 @@ public final class Writes {
    *     the image its lost answer held is not known); empty for a transaction
    */
   public Optional<Item> write(WritePlan plan, Meter meter) {
-    return write(plan, true, meter);
+    return applied(send(plan, true, meter));
   }
 
   /**
-   * Runs a plan of one single write that is never sent again after an attempt that may have
-   * been applied ({@link Table#writeAtMostOnce}): for a write whose step recognises its own
-   * effect only until another write of the item replaces its token (a profile update). Where an
-   * attempt's outcome is unknown (it timed out, lost its answer, met a server error), the item is
-   * read (one strongly consistent GetItem): if the step recognises it as its own write, that is
-   * the write's success and the item its image; otherwise the outcome stays unknown, for
-   * resending then could apply the write a second time after another had replaced its token.
+   * Runs a write plan as {@link #write(WritePlan, Meter)} does, but a step that asks to be sent
+   * again ({@link StepOutcome.SendAgain}) is returned to the caller, nothing written.
+   *
+   * @param plan the plan
+   * @return applied, with the image, or the step's request
+   */
+  public Sent send(WritePlan plan, Meter meter) {
+    return send(plan, true, meter);
+  }
+
+  /**
+   * Runs a plan of one single write as {@link #send(WritePlan, Meter)} does, never sending it
+   * again after an attempt that may have been applied ({@link Table#writeAtMostOnce}): for a
+   * write whose step recognises its own effect only until another write of the item replaces
+   * its token (a profile update). Where an attempt's outcome is unknown (it timed out, lost its
+   * answer, met a server error), the item is read (one strongly consistent GetItem): if the step
+   * judges it {@link StepOutcome.AlreadyApplied}, that is the write's success and the item its
+   * image; otherwise the outcome stays unknown, for resending then could apply the write a
+   * second time after another had replaced its token.
    *
    * @param plan a non-transactional plan
-   * @return as {@link #write(WritePlan, Meter)}
+   * @return as {@link #send(WritePlan, Meter)}
    * @throws ServiceUnavailableException written {@code UNKNOWN} if an attempt may have been
    *     applied and the item does not show this call's write
    */
-  public Optional<Item> writeAtMostOnce(WritePlan plan, Meter meter) {
+  public Sent sendAtMostOnce(WritePlan plan, Meter meter) {
     if (plan.transactional()) {
       throw new IllegalArgumentException("a transaction is applied once under its token");
     }
-    return write(plan, false, meter);
+    return send(plan, false, meter);
   }
 
-  private Optional<Item> write(WritePlan plan, boolean resendable, Meter meter) {
+  private Sent send(WritePlan plan, boolean resendable, Meter meter) {
     if (!plan.transactional()) {
-      WritePlan.Step step = plan.steps().get(0);
-      try {
-        meter.made(RequestDescriptions::write, step.action());
-        Table.Write write = written(step.action(), resendable);
-        meter.request(write.consumed(), 0);
-        meter.applied();
-        return write.item();
-      } catch (ServiceUnavailableException e) {
-        if (resendable || e.written() != ServiceUnavailableException.Written.UNKNOWN) {
-          throw e;
-        }
-        return readBack(step, e, meter);
-      } catch (TableConditionFailedException e) {
-        if (step.ownWrite().test(e.item())) {
-          meter.applied();
-          // What the attempt that was applied returned, never another call's change: a Put
-          // knows its image without its answer; an update's step recognises its own write only
-          // on an item that no other write of what the update sets has reached since (it carries
-          // the call's token, which the next such write replaces), so that item is its image but
-          // for counters, a snapshot later than the write; a delete's image is not known.
-          if (step.action() instanceof WriteAction.Put put) {
-            return Optional.of(put.item());
-          }
-          return step.action() instanceof WriteAction.Update ? e.item() : Optional.empty();
-        }
-        throw withCause(step.onConditionFailed().get(), e);
+      return single.send(plan.steps().get(0), resendable, meter);
+    }
+    Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
+    if (cancelled.isEmpty()) {
+      return new Sent.Applied(Optional.empty());
+    }
+    TableTransactionCancelledException e = cancelled.get();
+    StepOutcome[] outcomes = judged(plan, e);
+    for (StepOutcome outcome : outcomes) {
+      if (outcome instanceof StepOutcome.SendAgain again) {
+        return new Sent.Again(again);
+      }
+      if (outcome instanceof StepOutcome.Failed failed) {
+        throw withCause(failed.error(), e);
       }
     }
-    Optional<Cancellation> cancelled = writeOrRedirect(plan, meter);
-    if (cancelled.isPresent()) {
-      // Every failed step redirects, but this caller has nowhere else to go.
-      throw firstFailure(plan, cancelled.get().cause());
+    // Every failed step hands its failure back, but this caller has nowhere else to go.
+    for (StepOutcome outcome : outcomes) {
+      if (outcome != null) {
+        throw withCause(errorOf(outcome), e);
+      }
     }
-    return Optional.empty();
+    throw new QuickPhotosException("transaction cancelled: " + e.reasons(), e);
+  }
+
+  /** The image of an applied plan; a plan that asks to be sent again has no caller here. */
+  private static Optional<Item> applied(Sent sent) {
+    if (sent instanceof Sent.Applied applied) {
+      return applied.image();
+    }
+    throw new IllegalStateException(
+        "a step asked to be sent again, which only an edit's caller acts on: " + sent);
   }
 
   /**
-   * Runs a transactional write plan whose steps may redirect: a failed condition throws the
-   * exception of the first failed step that does not redirect (given the item it failed on);
-   * a cancellation whose failed steps all redirect is returned for the caller to act on.
+   * Runs a transactional write plan whose steps may hand their failure back: a failed condition
+   * throws the error of the first failed step that does not; a cancellation whose failed steps
+   * all hand theirs back is returned for the caller to act on.
    *
    * @param plan the plan, transactional
    * @return empty if committed, else the cancellation, with the items that failed
@@ -126,10 +140,9 @@ public final class Writes {
     Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
     if (cancelled.isPresent()) {
       TableTransactionCancelledException e = cancelled.get();
-      List<String> reasons = e.reasons();
-      for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
-        if (conditionFailed(reasons, i) && !plan.steps().get(i).redirects().test(e.item(i))) {
-          throw withCause(plan.steps().get(i).onConditionFailed().get(), e);
+      for (StepOutcome outcome : judged(plan, e)) {
+        if (outcome != null && !(outcome instanceof StepOutcome.HandedBack)) {
+          throw withCause(errorOf(outcome), e);
         }
       }
     }
@@ -138,14 +151,15 @@ public final class Writes {
 
   /**
    * Runs a transactional write plan as {@link #writeOrRedirect(WritePlan, Meter)} does, but the
-   * failure of the step named {@code judgedLast} is judged only after the redirects: a
-   * cancellation in which it failed and another step redirects is returned for the caller to act
-   * on (its next attempt says whether the step still fails). For a step whose failure is the
-   * wrong answer while a redirect stands: a reaction's own put, while privacy refuses the
-   * reactor; an account's count of requests, which a decline racing an approval took down.
+   * failure of the step named {@code judgedLast} is judged only after the others: a
+   * cancellation in which it failed and another step hands its failure back is returned for the
+   * caller to act on (its next attempt says whether the step still fails). For a step whose
+   * failure is the wrong answer while a redirect stands: a reaction's own put, while privacy
+   * refuses the reactor; an account's count of requests, which a decline racing an approval took
+   * down.
    *
    * @param plan the plan, transactional
-   * @param judgedLast the step judged after the redirects
+   * @param judgedLast the step judged after the others
    * @return empty if committed, else the cancellation, with the items that failed
    */
   public Optional<Cancellation> writeOrRedirect(WritePlan plan, StepName judgedLast, Meter meter) {
@@ -154,23 +168,43 @@ public final class Writes {
       return Optional.empty();
     }
     TableTransactionCancelledException e = cancelled.get();
-    List<String> reasons = e.reasons();
-    int steps = Math.min(reasons.size(), plan.steps().size());
+    StepOutcome[] outcomes = judged(plan, e);
     boolean redirected = false;
-    for (int i = 0; i < steps; i++) {
-      if (conditionFailed(reasons, i) && plan.steps().get(i).redirects().test(e.item(i))) {
-        redirected = true;
-      }
+    for (StepOutcome outcome : outcomes) {
+      redirected |= outcome instanceof StepOutcome.HandedBack;
     }
-    for (int i = 0; i < steps; i++) {
-      WritePlan.Step step = plan.steps().get(i);
-      if (conditionFailed(reasons, i)
-          && !step.redirects().test(e.item(i))
-          && !(redirected && step.name().equals(judgedLast))) {
-        throw withCause(step.onConditionFailed().get(), e);
+    for (int i = 0; i < outcomes.length; i++) {
+      StepOutcome outcome = outcomes[i];
+      if (outcome != null
+          && !(outcome instanceof StepOutcome.HandedBack)
+          && !(redirected && plan.steps().get(i).name().equals(judgedLast))) {
+        throw withCause(errorOf(outcome), e);
       }
     }
     return Optional.of(new Cancellation(plan, e));
+  }
+
+  /** Each step's outcome in request order: null for a step whose condition did not fail. */
+  private static StepOutcome[] judged(WritePlan plan, TableTransactionCancelledException e) {
+    List<String> reasons = e.reasons();
+    StepOutcome[] outcomes = new StepOutcome[Math.min(reasons.size(), plan.steps().size())];
+    for (int i = 0; i < outcomes.length; i++) {
+      if (conditionFailed(reasons, i)) {
+        outcomes[i] = plan.steps().get(i).judge(e.item(i));
+      }
+    }
+    return outcomes;
+  }
+
+  /** The error a failed step's outcome throws for a caller that cannot act on it otherwise. */
+  static QuickPhotosException errorOf(StepOutcome outcome) {
+    if (outcome instanceof StepOutcome.Failed failed) {
+      return failed.error();
+    }
+    if (outcome instanceof StepOutcome.HandedBack handedBack) {
+      return handedBack.otherwise().get();
+    }
+    throw new IllegalStateException("not an error: " + outcome);
   }
 
   /**
@@ -216,30 +250,7 @@ public final class Writes {
    * @return whether it was applied
    */
   public boolean tryWrite(WriteAction action, Predicate<Optional<Item>> done, Meter meter) {
-    try {
-      meter.made(RequestDescriptions::write, action);
-      meter.request(written(action).consumed(), 0);
-      meter.applied();
-      return true;
-    } catch (TableConditionFailedException e) {
-      if (done.test(e.item())) {
-        meter.applied();
-        return true;
-      }
-      return false;
-    }
-  }
-
-  /** The error of the first step whose condition failed. */
-  private static QuickPhotosException firstFailure(
-      WritePlan plan, TableTransactionCancelledException cancelled) {
-    List<String> reasons = cancelled.reasons();
-    for (int i = 0; i < reasons.size() && i < plan.steps().size(); i++) {
-      if (conditionFailed(reasons, i)) {
-        return withCause(plan.steps().get(i).onConditionFailed().get(), cancelled);
-      }
-    }
-    return new QuickPhotosException("transaction cancelled: " + reasons, cancelled);
+    return single.tryWrite(action, done, meter);
   }
 
   /**
@@ -336,47 +347,6 @@ public final class Writes {
   }
 
   /** One single-item write request; then, whatever its outcome, the watcher is told. */
-  /**
-   * After a write sent at most once whose outcome is unknown: its item, read strongly
-   * consistently, shows the write applied if its step recognises the item as its own write.
-   */
-  private Optional<Item> readBack(
-      WritePlan.Step step, ServiceUnavailableException unknown, Meter meter) {
-    Optional<Item> found;
-    try {
-      meter.made(RequestDescriptions::getItem, step.action().key());
-      Table.Read read = table.getItem(step.action().key());
-      meter.request(read.consumed(), read.item().isPresent() ? 1 : 0);
-      found = read.item();
-    } catch (ServiceUnavailableException alsoUnavailable) {
-      unknown.addSuppressed(alsoUnavailable);
-      throw unknown;
-    }
-    if (found.isPresent() && step.ownWrite().test(found)) {
-      meter.applied();
-      return found;
-    }
-    throw new ServiceUnavailableException(
-        unknown.getMessage()
-            + "; the item read afterwards does not show this call's write (another may have"
-            + " replaced it since), and it was not sent again",
-        unknown.reason(),
-        ServiceUnavailableException.Written.UNKNOWN,
-        unknown);
-  }
-
-  private Table.Write written(WriteAction action) {
-    return written(action, true);
-  }
-
-  private Table.Write written(WriteAction action, boolean resendable) {
-    try {
-      return resendable ? table.write(action) : table.writeAtMostOnce(action);
-    } finally {
-      watcher.written(action.key());
-    }
-  }
-
   /** The same failure, with an unknown outcome: an earlier attempt may yet be applied. */
   private static ServiceUnavailableException unknown(ServiceUnavailableException e) {
     return Unavailability.unknown(
@@ -388,7 +358,7 @@ public final class Writes {
     return action < reasons.size() && Limits.CONDITIONAL_CHECK_FAILED.equals(reasons.get(action));
   }
 
-  private static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
+  static QuickPhotosException withCause(QuickPhotosException error, Throwable cause) {
     error.initCause(cause);
     return error;
   }

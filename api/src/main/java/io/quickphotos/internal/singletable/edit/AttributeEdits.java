@@ -4,7 +4,6 @@ import static io.quickphotos.internal.singletable.layout.Attributes.APP_BYTES;
 
 import io.quickphotos.AppValue;
 import io.quickphotos.AttributeChange;
-import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -16,6 +15,7 @@ import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.Budget.Charged;
 import io.quickphotos.internal.singletable.edit.Budget.Measured;
 import io.quickphotos.internal.singletable.edit.Budget.Unbounded;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.Versions;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -366,12 +366,12 @@ public final class AttributeEdits {
    * @param item the item as it was when the condition failed
    * @return the sign to measure again, empty for an edit without single-attribute changes
    */
-  public static Optional<QuickPhotosException> measureAgain(Budget budget, Item item) {
+  public static Optional<StepOutcome> measureAgain(Budget budget, Item item) {
     if (budget instanceof Charged) {
-      return Optional.of(new MeasureAgain(item, false));
+      return Optional.of(new StepOutcome.SendAgain(StepOutcome.Why.MEASURE, item));
     }
     if (budget instanceof Measured) {
-      return Optional.of(new MeasureAgain(item, true));
+      return Optional.of(new StepOutcome.SendAgain(StepOutcome.Why.MEASURE_AFTER_CONTENTION, item));
     }
     return Optional.empty();
   }

@@ -85,7 +85,7 @@ public final class PendingFanOuts {
 
   /** A plan with one more step whose failed condition is no error of the call's. */
   static WritePlan withStep(WritePlan plan, StepName name, WriteAction action) {
-    return plan.plus(new WritePlan.Step(name, action, () -> null, item -> false));
+    return plan.plus(new WritePlan.Step(name, action));
   }
 
   private PendingFanOuts() {}

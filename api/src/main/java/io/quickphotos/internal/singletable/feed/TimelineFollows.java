@@ -74,9 +74,7 @@ public final class TimelineFollows {
         .plus(
             new WritePlan.Step(
                 AUDIENCE_ITEM,
-                new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE),
-                () -> null,
-                item -> false));
+                new WriteAction.Put(audienceItem(friendship, window), ItemCondition.NONE)));
   }
 
   /** The step of a timeline follow or unfollow that puts or deletes the audience item. */
@@ -211,7 +209,7 @@ public final class TimelineFollows {
 
   /** A step whose failed condition is handed back to the caller, never thrown. */
   private static WritePlan.Step redirecting(StepName name, WriteAction action) {
-    return new WritePlan.Step(name, action, () -> null, item -> true);
+    return new WritePlan.Step(name, action);
   }
 
   /**
@@ -276,16 +274,11 @@ public final class TimelineFollows {
                       new WriteAction.Update(
                           KeyLayout.user(followed),
                           Counters.add(Timelines.AUDIENCE_PATH, -1),
-                          ItemCondition.EXISTS),
-                      () -> null,
-                      item -> false));
+                          ItemCondition.EXISTS)));
         }
         yield plan.plus(
             new WritePlan.Step(
-                AUDIENCE_ITEM,
-                new WriteAction.Delete(audience, ItemCondition.EXISTS),
-                () -> null,
-                item -> true));
+                AUDIENCE_ITEM, new WriteAction.Delete(audience, ItemCondition.EXISTS)));
       }
     };
   }

@@ -5,7 +5,6 @@ import io.quickphotos.NewPhoto;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
-import io.quickphotos.QuickPhotosException;
 import io.quickphotos.SortOrder;
 import io.quickphotos.VersionConflictException;
 import io.quickphotos.engine.AttributePath;
@@ -20,13 +19,12 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
-import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.plan.FailedItem;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.Versions;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.ArrayList;
@@ -105,7 +103,7 @@ public final class PhotoPlans {
    * numbers; one that names the version it was made from adds {@code version = :v} (or, for 0,
    * {@code NOT attribute_exists(version)}) to the photo's condition. A photo that is there and
    * open but fails the condition is a {@link VersionConflictException} when its version is not
-   * the one named, and otherwise failed the budget: {@link MeasureAgain}, for the
+   * the one named, and otherwise failed the budget: a {@link StepOutcome.SendAgain} to measure again, for the
    * repository to measure the edit on the photo returned with the failure.
    *
    * @param id the photo, already validated
@@ -134,7 +132,6 @@ public final class PhotoPlans {
         edit.caption().isEmpty()
             && edit.attributes().isEmpty()
             && AttributeEdits.countsOnly(edit.changes());
-    FailedItem failed = new FailedItem();
     return WritePlan.transaction(
         new WritePlan.Step(
             OWNER,
@@ -146,8 +143,7 @@ public final class PhotoPlans {
                 KeyLayout.photo(id),
                 countsOnly ? changes : Versions.advanced(changes),
                 Plans.allOf(Versions.checked(Plans.OPEN_PHOTO, edit.expectedVersion()), sized)),
-            () -> editRefused(id, edit.expectedVersion(), budget, failed.item()),
-            failed));
+            found -> editRefused(id, edit.expectedVersion(), budget, found)));
   }
 
   /**
@@ -155,17 +151,17 @@ public final class PhotoPlans {
    * gone or its deletion has begun, a conflict if it holds another version than the one named,
    * and otherwise the budget's sign to measure again.
    */
-  private static QuickPhotosException editRefused(
+  private static StepOutcome editRefused(
       PhotoId id, OptionalLong expected, Budget budget, Optional<Item> found) {
     if (found.isEmpty() || deletionMarker(found.get()).isPresent()) {
-      return Plans.photoNotFound(id);
+      return new StepOutcome.Failed(Plans.photoNotFound(id));
     }
     long version = Versions.of(found.get());
     if (expected.isPresent() && expected.getAsLong() != version) {
-      return VersionConflictException.of(id, expected.getAsLong(), version);
+      return new StepOutcome.Failed(VersionConflictException.of(id, expected.getAsLong(), version));
     }
     return AttributeEdits.measureAgain(budget, found.get())
-        .orElseGet(() -> Plans.photoNotFound(id));
+        .orElseGet(() -> new StepOutcome.Failed(Plans.photoNotFound(id)));
   }
 
   /**

@@ -4,7 +4,9 @@ import io.quickphotos.QuickPhotosException;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.WriteAction;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -188,35 +190,17 @@ public record WritePlan(List<Step> steps, boolean transactional) {
    *
    * @param name what a caller asks a cancellation about
    * @param action the write
-   * @param onConditionFailed the error a failed condition means
-   * @param redirects given the item as it was when the condition failed (empty if there was
-   *     none), whether the failure is no error but a sign that the write belongs elsewhere (a hot
-   *     key whose counters moved to shards, or reached the point where they should)
-   * @param ownWrite for a single write, given the item as it was when the condition failed,
-   *     whether that item is this call's own write, applied by an earlier attempt whose answer was
-   *     lost (it carries the call's token): the failure then means success
+   * @param judge given the item as it was when the condition failed (empty if there was none),
+   *     what the failure means; called only on a failure
    */
   public record Step(
-      StepName name,
-      WriteAction action,
-      Supplier<? extends QuickPhotosException> onConditionFailed,
-      Predicate<Optional<Item>> redirects,
-      Predicate<Optional<Item>> ownWrite) {
+      StepName name, WriteAction action, Function<Optional<Item>, StepOutcome> judge) {
 
-    /**
-     * A step that never meets its own write.
-     *
-     * @param name what a caller asks a cancellation about
-     * @param action the write
-     * @param onConditionFailed the error a failed condition means
-     * @param redirects whether a failure on the given item redirects the write
-     */
-    public Step(
-        StepName name,
-        WriteAction action,
-        Supplier<? extends QuickPhotosException> onConditionFailed,
-        Predicate<Optional<Item>> redirects) {
-      this(name, action, onConditionFailed, redirects, item -> false);
+    /** Checks every part is there. */
+    public Step {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(judge, "judge");
     }
 
     /**
@@ -230,17 +214,33 @@ public record WritePlan(List<Step> steps, boolean transactional) {
         StepName name,
         WriteAction action,
         Supplier<? extends QuickPhotosException> onConditionFailed) {
-      this(name, action, onConditionFailed, item -> false);
+      this(name, action, found -> StepOutcome.failed(onConditionFailed));
     }
 
     /**
-     * The same step with another action: its name and what its failure means kept.
+     * A step whose failure, on some items, is handed back to the caller: the write belongs
+     * elsewhere (a hot key whose counters moved to shards, or reached the point where they
+     * should; a follow that must take the guarded path).
      *
-     * @param other the action
-     * @return the step
+     * @param name what a caller asks a cancellation about
+     * @param action the write
+     * @param onConditionFailed the error a failed condition means otherwise, and for a caller
+     *     with nowhere else to go
+     * @param handsBack given the item as it was when the condition failed, whether the failure
+     *     is handed back
      */
-    public Step withAction(WriteAction other) {
-      return new Step(name, other, onConditionFailed, redirects, ownWrite);
+    public Step(
+        StepName name,
+        WriteAction action,
+        Supplier<? extends QuickPhotosException> onConditionFailed,
+        Predicate<Optional<Item>> handsBack) {
+      this(
+          name,
+          action,
+          found ->
+              handsBack.test(found)
+                  ? new StepOutcome.HandedBack(onConditionFailed)
+                  : StepOutcome.failed(onConditionFailed));
     }
 
     /**
@@ -251,11 +251,33 @@ public record WritePlan(List<Step> steps, boolean transactional) {
      * @param action the write
      */
     public Step(StepName name, WriteAction action) {
-      this(name, action, NO_ERROR, item -> true);
+      this(name, action, found -> HANDED_BACK);
     }
 
-    /** The error of a step that has none of its own: its caller reads the cancellation. */
-    private static final Supplier<QuickPhotosException> NO_ERROR =
-        () -> new QuickPhotosException("a transaction step without an error of its own failed");
+    /**
+     * The same step with another action: its name and what its failure means kept.
+     *
+     * @param other the action
+     * @return the step
+     */
+    public Step withAction(WriteAction other) {
+      return new Step(name, other, judge);
+    }
+
+    /**
+     * What the step's failed condition means on the item it failed on.
+     *
+     * @param found the item as it was, empty if there was none
+     * @return the outcome
+     */
+    public StepOutcome judge(Optional<Item> found) {
+      return judge.apply(found);
+    }
+
+    /** The outcome of a step that has no error of its own: its caller reads the cancellation. */
+    private static final StepOutcome HANDED_BACK =
+        new StepOutcome.HandedBack(
+            () ->
+                new QuickPhotosException("a transaction step without an error of its own failed"));
   }
 }

@@ -19,6 +19,7 @@ import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,8 +181,9 @@ public final class RequestPlans {
             FRIENDSHIP,
             new WriteAction.Put(
                 ItemCodec.friendship(new Follow(requester, account, since)), ItemCondition.ABSENT),
-            () -> AlreadyFollowingException.of(requester, account),
-            found -> true));
+            found ->
+                new StepOutcome.HandedBack(
+                    () -> AlreadyFollowingException.of(requester, account))));
     if (guarded) {
       steps.add(
           BlockPlans.notBlockedByOwner(
@@ -205,8 +207,9 @@ public final class RequestPlans {
             REQUEST,
             new WriteAction.Delete(
                 KeyLayout.request(read.account(), read.requester()), isRequest(read)),
-            () -> FollowRequestNotFoundException.of(read.requester(), read.account()),
-            found -> true),
+            found ->
+                new StepOutcome.HandedBack(
+                    () -> FollowRequestNotFoundException.of(read.requester(), read.account()))),
         new WritePlan.Step(
             PLACE,
             new WriteAction.Delete(PrivacyPlans.placeOf(read), ItemCondition.NONE),

@@ -4,7 +4,6 @@ import static io.quickphotos.internal.singletable.layout.Attributes.UPDATE_TOKEN
 
 import io.quickphotos.NewUser;
 import io.quickphotos.ProfileUpdate;
-import io.quickphotos.QuickPhotosException;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.VersionConflictException;
@@ -18,15 +17,13 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
-import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
-import io.quickphotos.internal.singletable.hot.SealFirst;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.plan.FailedItem;
 import io.quickphotos.internal.singletable.plan.Plans;
+import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.Versions;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
@@ -60,12 +57,12 @@ public final class UserPlans {
             new WritePlan.Step(
                 WritePlan.SINGLE,
                 new WriteAction.Put(item, ItemCondition.ABSENT),
-                () -> UserAlreadyExistsException.of(user.username()),
-                found -> false,
                 found ->
                     found
-                        .flatMap(existing -> existing.get(Attributes.CALL_TOKEN))
-                        .equals(Optional.of(token)))),
+                            .flatMap(existing -> existing.get(Attributes.CALL_TOKEN))
+                            .equals(Optional.of(token))
+                        ? StepOutcome.ALREADY_APPLIED
+                        : new StepOutcome.Failed(UserAlreadyExistsException.of(user.username())))),
         false);
   }
 
@@ -92,7 +89,7 @@ public final class UserPlans {
    * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
    * version = :v}. A profile that is there and active but fails the condition is a
    * {@link VersionConflictException} when its version is not the one named, and otherwise failed
-   * the budget: {@link MeasureAgain}.
+   * the budget: a {@link StepOutcome.SendAgain} to measure again.
    *
    * <p>The update carries the call's token ({@code SET updateToken = :token}, with {@code NOT
    * (updateToken = :token)} in its condition), as {@link #createUser} carries its own: an attempt
@@ -141,15 +138,6 @@ public final class UserPlans {
             && update.attributes().isEmpty()
             && update.visibility().isEmpty()
             && AttributeEdits.countsOnly(update.changes());
-    FailedItem failed =
-        new FailedItem(
-            // A closing account's profile is not found, as before: the documented answer to a
-            // late resend after deleteUser marked it.
-            found ->
-                found
-                    .filter(Plans::isActive)
-                    .flatMap(item -> item.get(UPDATE_TOKEN))
-                    .equals(Optional.of(token)));
     return new WritePlan(
         List.of(
             new WritePlan.Step(
@@ -163,11 +151,16 @@ public final class UserPlans {
                         makesPrivate ? UNSHARDED_OR_PRIVATE : ItemCondition.NONE,
                         ItemCondition.not(
                             new ItemCondition.AttributeEquals(UPDATE_TOKEN_PATH, token)))),
-                () ->
-                    updateRefused(
-                        username, update.expectedVersion(), makesPrivate, budget, failed.item()),
-                found -> false,
-                failed)),
+                found ->
+                    // A closing account's profile is not found, as before: the documented answer
+                    // to a late resend after deleteUser marked it.
+                    found
+                            .filter(Plans::isActive)
+                            .flatMap(item -> item.get(UPDATE_TOKEN))
+                            .equals(Optional.of(token))
+                        ? StepOutcome.ALREADY_APPLIED
+                        : updateRefused(
+                            username, update.expectedVersion(), makesPrivate, budget, found))),
         false);
   }
 
@@ -182,24 +175,25 @@ public final class UserPlans {
    * it is gone or closing, a conflict if it holds another version than the one named, and
    * otherwise the budget's sign to measure again.
    */
-  private static QuickPhotosException updateRefused(
+  private static StepOutcome updateRefused(
       String username,
       OptionalLong expected,
       boolean makesPrivate,
       Budget budget,
       Optional<Item> found) {
     if (found.isEmpty() || !Plans.isActive(found.get())) {
-      return Plans.userNotFound(username);
+      return new StepOutcome.Failed(Plans.userNotFound(username));
     }
     long version = Versions.of(found.get());
     if (expected.isPresent() && expected.getAsLong() != version) {
-      return VersionConflictException.of(username, expected.getAsLong(), version);
+      return new StepOutcome.Failed(
+          VersionConflictException.of(username, expected.getAsLong(), version));
     }
     if (makesPrivate && Shards.isSharded(found.get()) && !ItemCodec.isPrivate(found.get())) {
-      return new SealFirst(found.get());
+      return new StepOutcome.SendAgain(StepOutcome.Why.SEAL_SHARDS, found.get());
     }
     return AttributeEdits.measureAgain(budget, found.get())
-        .orElseGet(() -> Plans.userNotFound(username));
+        .orElseGet(() -> new StepOutcome.Failed(Plans.userNotFound(username)));
   }
 
   /**
