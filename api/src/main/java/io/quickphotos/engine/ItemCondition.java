@@ -21,13 +21,24 @@ public sealed interface ItemCondition {
   ItemCondition ABSENT = new ItemAbsent();
 
   /**
-   * All of the conditions.
+   * All of the conditions, as one flat AND: the terms of an AND among them are taken in its place,
+   * and {@link #NONE} is left out. The one way plans combine conditions, so a request reads the
+   * same however its terms were put together: the first condition's terms first, then the next's.
    *
-   * @param conditions two or more conditions
-   * @return {@code c1 AND c2 …}
+   * @param conditions any conditions
+   * @return {@code c1 AND c2 …}; the one condition if there is one; {@link #NONE} if none is left
    */
   static ItemCondition and(ItemCondition... conditions) {
-    return new And(List.of(conditions));
+    // A loop, not a stream: plans build conditions on every call.
+    java.util.ArrayList<ItemCondition> terms = new java.util.ArrayList<>(conditions.length + 2);
+    for (ItemCondition condition : conditions) {
+      if (condition instanceof And and) {
+        terms.addAll(and.conditions());
+      } else if (!(condition instanceof Always)) {
+        terms.add(Objects.requireNonNull(condition, "condition"));
+      }
+    }
+    return terms.isEmpty() ? NONE : terms.size() == 1 ? terms.get(0) : new And(terms);
   }
 
   /**

@@ -106,7 +106,7 @@ final class Visibilities {
       // A public account with sealed shards is a switch to private cut short and undone: its
       // shards take nothing any more, so they are folded all the same.
       ItemCondition fence =
-          Plans.all(
+          ItemCondition.and(
               isPrivate ? PrivacyPlans.stillPrivate() : PrivacyPlans.ACTIVE_PUBLIC,
               new ItemCondition.AttributeEquals(
                   AttributePath.of(Attributes.SHARDS), Value.Num.of(Shards.count(main))));

@@ -52,7 +52,7 @@ public final class ShardPlans {
     int n = Shards.count(profile);
     List<WritePlan.Step> actions = new ArrayList<>(n + 1);
     ItemCondition main =
-        Plans.all(
+        ItemCondition.and(
             Plans.ACTIVE_USER,
             PrivacyPlans.NOT_PRIVATE,
             new ItemCondition.AttributeEquals(Shards.SHARDS_PATH, Value.Num.of(n)));
@@ -91,7 +91,9 @@ public final class ShardPlans {
     // follow sent to a shard would not see the profile's flag.
     actions.add(
         switchAction(
-            main, n, Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)));
+            main,
+            n,
+            ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)));
     for (int i = 0; i < n; i++) {
       Item shard =
           shardItem(

@@ -142,7 +142,8 @@ public final class PhotoPlans {
             new WriteAction.Update(
                 KeyLayout.photo(id),
                 countsOnly ? changes : Versions.advanced(changes),
-                Plans.allOf(Versions.checked(Plans.OPEN_PHOTO, edit.expectedVersion()), sized)),
+                ItemCondition.and(
+                    Versions.checked(Plans.OPEN_PHOTO, edit.expectedVersion()), sized)),
             found -> editRefused(id, edit.expectedVersion(), budget, found)));
   }
 

@@ -203,11 +203,11 @@ public final class ReactionPlans {
     if (followerOnly) {
       return guarded
           ? PrivacyPlans.ACTIVE_PRIVATE
-          : Plans.all(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
+          : ItemCondition.and(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
     }
     return guarded
-        ? Plans.all(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)
-        : Plans.all(
+        ? ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)
+        : ItemCondition.and(
             Plans.ACTIVE_USER,
             Shards.notSharded(),
             PrivacyPlans.NOT_PRIVATE,

@@ -13,9 +13,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
 
 /**
  * What the plans of every entity share: the conditions that say a user is active and a photo
@@ -48,38 +46,6 @@ public final class Plans {
           ItemCondition.EXISTS,
           ItemCondition.not(
               new ItemCondition.AttributeExists(AttributePath.of(Attributes.DELETING))));
-
-  /**
-   * All of the conditions, as one flat AND (the parts of an AND among them taken in its place), so
-   * the request reads as the shorter condition with terms added.
-   *
-   * @param conditions two or more conditions
-   * @return {@code c1 AND c2 …}
-   */
-  public static ItemCondition all(ItemCondition... conditions) {
-    List<ItemCondition> flat = new ArrayList<>();
-    for (ItemCondition condition : conditions) {
-      if (condition instanceof ItemCondition.And and) {
-        flat.addAll(and.conditions());
-      } else {
-        flat.add(condition);
-      }
-    }
-    return new ItemCondition.And(flat);
-  }
-
-  /**
-   * {@code condition AND more…} as one flat AND, the conditions that always hold left out: the
-   * request reads as the first condition with terms added.
-   */
-  public static ItemCondition allOf(ItemCondition condition, ItemCondition... more) {
-    List<ItemCondition> all =
-        new ArrayList<>(
-            condition instanceof ItemCondition.And and ? and.conditions() : List.of(condition));
-    all.addAll(List.of(more));
-    all.removeIf(c -> c instanceof ItemCondition.Always);
-    return all.size() == 1 ? all.get(0) : new ItemCondition.And(all);
-  }
 
   /** Whether an item's counter at {@code path} is at least {@code threshold}. */
   public static boolean atLeast(Item item, AttributePath path, long threshold) {

@@ -86,7 +86,7 @@ public final class Versions {
    * @return the condition
    */
   public static ItemCondition checked(ItemCondition condition, OptionalLong expected) {
-    return expected.isEmpty() ? condition : Plans.allOf(condition, is(expected.getAsLong()));
+    return expected.isEmpty() ? condition : ItemCondition.and(condition, is(expected.getAsLong()));
   }
 
   /**

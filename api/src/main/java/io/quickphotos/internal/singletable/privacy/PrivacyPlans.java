@@ -59,21 +59,24 @@ public final class PrivacyPlans {
       ItemCondition.not(new ItemCondition.AtLeast(BLOCKS, 1));
 
   /** An active user who has blocked nobody. */
-  public static final ItemCondition ACTIVE_NO_BLOCKS = Plans.all(Plans.ACTIVE_USER, NO_BLOCKS);
+  public static final ItemCondition ACTIVE_NO_BLOCKS =
+      ItemCondition.and(Plans.ACTIVE_USER, NO_BLOCKS);
 
   /** An active public account: what a follow requires of the followed user, guarded. */
-  public static final ItemCondition ACTIVE_PUBLIC = Plans.all(Plans.ACTIVE_USER, NOT_PRIVATE);
+  public static final ItemCondition ACTIVE_PUBLIC =
+      ItemCondition.and(Plans.ACTIVE_USER, NOT_PRIVATE);
 
   /** An active public account that has blocked nobody: a follow's, unguarded. */
   public static final ItemCondition ACTIVE_PUBLIC_NO_BLOCKS =
-      Plans.all(Plans.ACTIVE_USER, NOT_PRIVATE, NO_BLOCKS);
+      ItemCondition.and(Plans.ACTIVE_USER, NOT_PRIVATE, NO_BLOCKS);
 
   /** An active private account: what a request requires of the account asked, guarded. */
-  public static final ItemCondition ACTIVE_PRIVATE = Plans.all(Plans.ACTIVE_USER, IS_PRIVATE);
+  public static final ItemCondition ACTIVE_PRIVATE =
+      ItemCondition.and(Plans.ACTIVE_USER, IS_PRIVATE);
 
   /** An active private account that has blocked nobody: a request's, unguarded. */
   public static final ItemCondition ACTIVE_PRIVATE_NO_BLOCKS =
-      Plans.all(Plans.ACTIVE_USER, IS_PRIVATE, NO_BLOCKS);
+      ItemCondition.and(Plans.ACTIVE_USER, IS_PRIVATE, NO_BLOCKS);
 
   /** The step that puts or deletes a request's or a block's mark. */
   public static final StepName MARK = StepName.of("mark");

@@ -154,8 +154,8 @@ public final class RequestPlans {
                         new UpdateAction.Add(PrivacyPlans.REQUESTS, -1),
                         new UpdateAction.Add(PrivacyPlans.FOLLOWERS, 1))),
                 guarded
-                    ? Plans.all(Plans.ACTIVE_USER, holdsIt)
-                    : Plans.all(Plans.ACTIVE_USER, holdsIt, PrivacyPlans.NO_BLOCKS)),
+                    ? ItemCondition.and(Plans.ACTIVE_USER, holdsIt)
+                    : ItemCondition.and(Plans.ACTIVE_USER, holdsIt, PrivacyPlans.NO_BLOCKS)),
             () -> Plans.userNotFound(account),
             found ->
                 !guarded
@@ -278,14 +278,15 @@ public final class RequestPlans {
       counts.add(new UpdateAction.Add(PrivacyPlans.FOLLOWERS, approved.size()));
     }
     ItemCondition fence =
-        Plans.all(PrivacyPlans.ACTIVE_PUBLIC, new ItemCondition.AtLeast(PrivacyPlans.REQUESTS, n));
+        ItemCondition.and(
+            PrivacyPlans.ACTIVE_PUBLIC, new ItemCondition.AtLeast(PrivacyPlans.REQUESTS, n));
     steps.add(
         new WritePlan.Step(
             ACCOUNT,
             new WriteAction.Update(
                 KeyLayout.user(account),
                 Counters.change(counts),
-                guarded ? fence : Plans.all(fence, PrivacyPlans.NO_BLOCKS))));
+                guarded ? fence : ItemCondition.and(fence, PrivacyPlans.NO_BLOCKS))));
     int i = 0;
     for (FollowRequest request : approved) {
       addEnding(steps, request, i);

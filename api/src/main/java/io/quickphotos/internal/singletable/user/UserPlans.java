@@ -145,7 +145,7 @@ public final class UserPlans {
                 new WriteAction.Update(
                     KeyLayout.user(username),
                     countsOnly ? sets : Versions.advanced(sets),
-                    Plans.allOf(
+                    ItemCondition.and(
                         Versions.checked(Plans.ACTIVE_USER, update.expectedVersion()),
                         sized,
                         makesPrivate ? UNSHARDED_OR_PRIVATE : ItemCondition.NONE,
