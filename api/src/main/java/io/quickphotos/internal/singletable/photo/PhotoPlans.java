@@ -20,6 +20,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.layout.Attributes;
@@ -91,7 +92,7 @@ public final class PhotoPlans {
    * Edit photo: one transaction of a condition check that the owner exists and is not closing
    * ({@link Plans#ACTIVE_USER}) and an UpdateItem of the photo's caption and application
    * attributes if it exists and its deletion has not begun ({@link Plans#OPEN_PHOTO}). The
-   * caption is a SET, or a REMOVE when it is empty; all attributes at once are a SET of the
+   * fields are {@link PhotoFields}': the caption is a SET, or a REMOVE when it is empty; all attributes at once are a SET of the
    * {@code app} map, or a REMOVE when there are none (an item holds no empty caption and no empty
    * map, so a photo edited back to nothing is the item of one that never had them, but for its
    * version), with the bound of single-attribute edits set to their exact size; single attributes
@@ -116,24 +117,9 @@ public final class PhotoPlans {
    */
   public static WritePlan editPhoto(PhotoId id, PhotoEdit edit, Budget budget) {
     List<UpdateAction> changes = new ArrayList<>(4);
-    edit.caption()
-        .ifPresent(
-            caption ->
-                changes.add(
-                    caption.isEmpty()
-                        ? new UpdateAction.Remove(AttributePath.of(Attributes.CAPTION))
-                        : Plans.set(Attributes.CAPTION, caption)));
-    edit.attributes()
-        .ifPresent(
-            attributes -> {
-              changes.add(setAttributes(attributes));
-              changes.add(AttributeEdits.exactBound(attributes));
-            });
+    EditField.addClauses(PhotoFields.ALL, edit, changes);
     ItemCondition sized = AttributeEdits.addClauses(edit.changes(), budget, changes);
-    boolean countsOnly =
-        edit.caption().isEmpty()
-            && edit.attributes().isEmpty()
-            && AttributeEdits.countsOnly(edit.changes());
+    boolean countsOnly = EditField.countsOnly(PhotoFields.ALL, edit, edit.changes());
     FailedItem failed = new FailedItem();
     return WritePlan.transaction(
         new WritePlan.Step(

@@ -18,13 +18,13 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.edit.MeasureAgain;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.SealFirst;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.plan.FailedItem;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.Versions;
@@ -84,7 +84,7 @@ public final class UserPlans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields (and replacing the application's
+   * Update profile: UpdateItem setting the given fields ({@link ProfileFields}; replacing the application's
    * attributes, or removing them, when the update has them all; changing single ones under the
    * budget {@link AttributeEdits} explains; setting or removing {@code private} when it changes
    * the visibility) and advancing the profile's version
@@ -114,33 +114,13 @@ public final class UserPlans {
   public static WritePlan updateProfile(
       String username, ProfileUpdate update, Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
-    update.name().ifPresent(v -> sets.add(Plans.set(Attributes.NAME, v)));
-    update.email().ifPresent(v -> sets.add(Plans.set(Attributes.EMAIL, v)));
-    update.birthdate().ifPresent(v -> sets.add(Plans.set(Attributes.BIRTHDATE, v.toString())));
-    update.address().ifPresent(v -> sets.add(Plans.set(Attributes.ADDRESS, v)));
-    update.status().ifPresent(v -> sets.add(Plans.set(Attributes.STATUS, v.name())));
-    update
-        .attributes()
-        .ifPresent(
-            v -> {
-              sets.add(PhotoPlans.setAttributes(v));
-              sets.add(AttributeEdits.exactBound(v));
-            });
-    update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
+    EditField.addClauses(ProfileFields.ALL, update, sets);
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
     // A hot account goes private by a transaction that seals its shards with the flag
     // (ShardPlans.seal): a plain update may set the flag only on an account without shards.
     boolean makesPrivate = update.visibility().filter(v -> v == Visibility.PRIVATE).isPresent();
     sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
-    boolean countsOnly =
-        update.name().isEmpty()
-            && update.email().isEmpty()
-            && update.birthdate().isEmpty()
-            && update.address().isEmpty()
-            && update.status().isEmpty()
-            && update.attributes().isEmpty()
-            && update.visibility().isEmpty()
-            && AttributeEdits.countsOnly(update.changes());
+    boolean countsOnly = EditField.countsOnly(ProfileFields.ALL, update, update.changes());
     FailedItem failed =
         new FailedItem(
             // A closing account's profile is not found, as before: the documented answer to a
