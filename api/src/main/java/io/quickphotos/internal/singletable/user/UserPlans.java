@@ -84,11 +84,11 @@ public final class UserPlans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields ({@link ProfileFields}; replacing the application's
-   * attributes, or removing them, when the update has them all; changing single ones under the
-   * budget {@link AttributeEdits} explains; setting or removing {@code private} when it changes
-   * the visibility) and advancing the profile's version
-   * ({@link Versions}; not for an update that only adds to numbers), with
+   * Update profile: UpdateItem setting the given fields ({@link ProfileFields}: replacing the
+   * application's attributes, or removing them, when the update has them all; setting or removing
+   * {@code private} when it changes the visibility), changing single attributes under the budget
+   * {@link AttributeEdits} explains, and advancing the profile's version ({@link Versions}; not
+   * for an update that only adds to numbers), with
    * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
    * version = :v}. A profile that is there and active but fails the condition is a
    * {@link VersionConflictException} when its version is not the one named, and otherwise failed
