@@ -1,5 +1,7 @@
 package io.quickphotos;
 
+import io.quickphotos.internal.singletable.edit.EditField;
+import io.quickphotos.internal.singletable.photo.PhotoFields;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,7 +87,7 @@ public record PhotoEdit(
    * @return true if the edit would change nothing
    */
   public boolean isEmpty() {
-    return caption.isEmpty() && attributes.isEmpty() && (changes == null || changes.isEmpty());
+    return EditField.noneSet(PhotoFields.ALL, this) && (changes == null || changes.isEmpty());
   }
 
   /** Collects what to change. Not thread-safe; use one builder per edit. */

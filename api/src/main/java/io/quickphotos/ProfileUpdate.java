@@ -1,5 +1,7 @@
 package io.quickphotos;
 
+import io.quickphotos.internal.singletable.edit.EditField;
+import io.quickphotos.internal.singletable.user.ProfileFields;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -126,14 +128,7 @@ public record ProfileUpdate(
    * @return true if the update would change nothing
    */
   public boolean isEmpty() {
-    return name.isEmpty()
-        && email.isEmpty()
-        && birthdate.isEmpty()
-        && address.isEmpty()
-        && status.isEmpty()
-        && attributes.isEmpty()
-        && visibility.isEmpty()
-        && (changes == null || changes.isEmpty());
+    return EditField.noneSet(ProfileFields.ALL, this) && (changes == null || changes.isEmpty());
   }
 
   /** Collects the fields to change. Not thread-safe; use one builder per update. */

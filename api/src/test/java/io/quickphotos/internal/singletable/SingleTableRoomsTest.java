@@ -75,14 +75,15 @@ class SingleTableRoomsTest {
 
   /**
    * The repository's rooms' arrows into the layer ("" is the facade's room), each a decision:
-   * the request layer reads plans and items alone, the argument checks the codecs and the bound
-   * of application attributes, and each feature the plans of what it serves.
+   * the request layer reads plans and items alone, the argument checks the codecs, the bound of
+   * application attributes and the declared fields of a profile's update and a photo's edit, and
+   * each feature the plans of what it serves.
    */
   private static final Map<String, Set<String>> ROOM_ARROWS =
       Map.ofEntries(
           Map.entry("", Set.of("codec", "plan", "user")),
           Map.entry("request", Set.of("codec", "plan")),
-          Map.entry("validation", Set.of("codec", "edit")),
+          Map.entry("validation", Set.of("codec", "edit", "photo", "user")),
           Map.entry(
               "hot", Set.of("codec", "feed", "hot", "layout", "photo", "plan", "privacy", "user")),
           Map.entry("feed", Set.of("codec", "feed", "hot", "layout", "photo", "plan", "privacy")),

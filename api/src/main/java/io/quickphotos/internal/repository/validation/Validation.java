@@ -8,6 +8,8 @@ import io.quickphotos.PhotoEdit;
 import io.quickphotos.PhotoId;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.UserStatus;
+import io.quickphotos.internal.singletable.photo.PhotoFields;
+import io.quickphotos.internal.singletable.user.ProfileFields;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
@@ -219,24 +221,24 @@ public final class Validation {
     return user;
   }
 
+  /**
+   * Checks a profile update: every field ({@link ProfileFields}) present, at least one change,
+   * each value by the rule of a new user's same field, and the changes of single attributes.
+   *
+   * @param update the update
+   * @param todayUtc today's date in UTC, the latest birth date allowed
+   * @return {@code update}
+   * @throws InvalidInputException if it is not valid, naming the field or attribute
+   */
   public static ProfileUpdate profileUpdate(ProfileUpdate update, LocalDate todayUtc) {
     notNull("update", update);
-    notNull("update.name", update.name());
-    notNull("update.email", update.email());
-    notNull("update.birthdate", update.birthdate());
-    notNull("update.address", update.address());
-    notNull("update.status", update.status());
-    notNull("update.attributes", update.attributes());
-    notNull("update.visibility", update.visibility());
-    if (update.isEmpty()) {
-      throw invalid("a profile update must change at least one field");
-    }
-    update.name().ifPresent(v -> text("name", v, 1, MAX_NAME));
-    update.email().ifPresent(Validation::email);
-    update.birthdate().ifPresent(v -> birthdate(v, todayUtc));
-    update.address().ifPresent(v -> text("address", v, 0, MAX_ADDRESS));
-    update.status().ifPresent(Validation::status);
-    update.attributes().ifPresent(v -> AppValueValidation.attributes("user", v));
+    new EditValidation(todayUtc)
+        .check(
+            "update",
+            ProfileFields.ALL,
+            update,
+            ProfileUpdate::isEmpty,
+            "a profile update must change at least one field");
     AppValueValidation.edits(
         "user", update.changes(), update.attributes(), update.expectedVersion());
     return update;
@@ -259,15 +261,23 @@ public final class Validation {
     return photo;
   }
 
+  /**
+   * Checks a photo's edit: every field ({@link PhotoFields}) present, at least one change, each
+   * value by the rule of a new photo's same field, and the changes of single attributes.
+   *
+   * @param edit the edit
+   * @return {@code edit}
+   * @throws InvalidInputException if it is not valid, naming the field or attribute
+   */
   public static PhotoEdit photoEdit(PhotoEdit edit) {
     notNull("edit", edit);
-    notNull("edit.caption", edit.caption());
-    notNull("edit.attributes", edit.attributes());
-    if (edit.isEmpty()) {
-      throw invalid("a photo edit must change the caption, the attributes or both");
-    }
-    edit.caption().ifPresent(Validation::caption);
-    edit.attributes().ifPresent(v -> AppValueValidation.attributes("photo", v));
+    new EditValidation(null)
+        .check(
+            "edit",
+            PhotoFields.ALL,
+            edit,
+            PhotoEdit::isEmpty,
+            "a photo edit must change the caption, the attributes or both");
     AppValueValidation.edits("photo", edit.changes(), edit.attributes(), edit.expectedVersion());
     return edit;
   }

@@ -19,6 +19,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -89,15 +90,15 @@ public final class PhotoPlans {
    * Edit photo: one transaction of a condition check that the owner exists and is not closing
    * ({@link Plans#ACTIVE_USER}) and an UpdateItem of the photo's caption and application
    * attributes if it exists and its deletion has not begun ({@link Plans#OPEN_PHOTO}). The
-   * caption is a SET, or a REMOVE when it is empty; all attributes at once are a SET of the
-   * {@code app} map, or a REMOVE when there are none (an item holds no empty caption and no empty
-   * map, so a photo edited back to nothing is the item of one that never had them, but for its
-   * version), with the bound of single-attribute edits set to their exact size; single attributes
-   * are clauses
-   * inside the map under the budget {@link AttributeEdits} explains. Its counters, location and
-   * markers are not touched. A failure of either condition means the photo, as a caller may see
-   * it, does not exist: the owner's check fails only for an account that is gone or closing,
-   * whose photos are refused from the mark on, as {@link ReactionPlans#reactTo} refuses them.
+   * fields are {@link PhotoFields}': the caption is a SET, or a REMOVE when it is empty; all
+   * attributes at once are a SET of the {@code app} map, or a REMOVE when there are none (an item
+   * holds no empty caption and no empty map, so a photo edited back to nothing is the item of one
+   * that never had them, but for its version), with the bound of single-attribute edits set to
+   * their exact size; single attributes are clauses inside the map under the budget
+   * {@link AttributeEdits} explains. Its counters, location and markers are not touched. A
+   * failure of either condition means the photo, as a caller may see it, does not exist: the
+   * owner's check fails only for an account that is gone or closing, whose photos are refused from
+   * the mark on, as {@link ReactionPlans#reactTo} refuses them.
    *
    * <p>The edit advances the photo's version ({@link Versions}), but for one that only adds to
    * numbers; one that names the version it was made from adds {@code version = :v} (or, for 0,
@@ -114,24 +115,9 @@ public final class PhotoPlans {
    */
   public static WritePlan editPhoto(PhotoId id, PhotoEdit edit, Budget budget) {
     List<UpdateAction> changes = new ArrayList<>(4);
-    edit.caption()
-        .ifPresent(
-            caption ->
-                changes.add(
-                    caption.isEmpty()
-                        ? new UpdateAction.Remove(AttributePath.of(Attributes.CAPTION))
-                        : Plans.set(Attributes.CAPTION, caption)));
-    edit.attributes()
-        .ifPresent(
-            attributes -> {
-              changes.add(setAttributes(attributes));
-              changes.add(AttributeEdits.exactBound(attributes));
-            });
+    EditField.addClauses(PhotoFields.ALL, edit, changes);
     ItemCondition sized = AttributeEdits.addClauses(edit.changes(), budget, changes);
-    boolean countsOnly =
-        edit.caption().isEmpty()
-            && edit.attributes().isEmpty()
-            && AttributeEdits.countsOnly(edit.changes());
+    boolean countsOnly = EditField.countsOnly(PhotoFields.ALL, edit, edit.changes());
     return WritePlan.transaction(
         new WritePlan.Step(
             OWNER,

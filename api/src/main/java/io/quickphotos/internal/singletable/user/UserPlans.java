@@ -17,11 +17,11 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.Budget;
+import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.Versions;
@@ -81,11 +81,11 @@ public final class UserPlans {
   }
 
   /**
-   * Update profile: UpdateItem setting the given fields (and replacing the application's
-   * attributes, or removing them, when the update has them all; changing single ones under the
-   * budget {@link AttributeEdits} explains; setting or removing {@code private} when it changes
-   * the visibility) and advancing the profile's version
-   * ({@link Versions}; not for an update that only adds to numbers), with
+   * Update profile: UpdateItem setting the given fields ({@link ProfileFields}: replacing the
+   * application's attributes, or removing them, when the update has them all; setting or removing
+   * {@code private} when it changes the visibility), changing single attributes under the budget
+   * {@link AttributeEdits} explains, and advancing the profile's version ({@link Versions}; not
+   * for an update that only adds to numbers), with
    * {@link Plans#ACTIVE_USER} and, when the update names the version it was made from, {@code
    * version = :v}. A profile that is there and active but fails the condition is a
    * {@link VersionConflictException} when its version is not the one named, and otherwise failed
@@ -111,33 +111,13 @@ public final class UserPlans {
   public static WritePlan updateProfile(
       String username, ProfileUpdate update, Budget budget, Value.Str token) {
     List<UpdateAction> sets = new ArrayList<>();
-    update.name().ifPresent(v -> sets.add(Plans.set(Attributes.NAME, v)));
-    update.email().ifPresent(v -> sets.add(Plans.set(Attributes.EMAIL, v)));
-    update.birthdate().ifPresent(v -> sets.add(Plans.set(Attributes.BIRTHDATE, v.toString())));
-    update.address().ifPresent(v -> sets.add(Plans.set(Attributes.ADDRESS, v)));
-    update.status().ifPresent(v -> sets.add(Plans.set(Attributes.STATUS, v.name())));
-    update
-        .attributes()
-        .ifPresent(
-            v -> {
-              sets.add(PhotoPlans.setAttributes(v));
-              sets.add(AttributeEdits.exactBound(v));
-            });
-    update.visibility().ifPresent(v -> sets.add(PrivacyPlans.visibility(v == Visibility.PRIVATE)));
+    EditField.addClauses(ProfileFields.ALL, update, sets);
     ItemCondition sized = AttributeEdits.addClauses(update.changes(), budget, sets);
     // A hot account goes private by a transaction that seals its shards with the flag
     // (ShardPlans.seal): a plain update may set the flag only on an account without shards.
     boolean makesPrivate = update.visibility().filter(v -> v == Visibility.PRIVATE).isPresent();
     sets.add(new UpdateAction.Set(UPDATE_TOKEN_PATH, token));
-    boolean countsOnly =
-        update.name().isEmpty()
-            && update.email().isEmpty()
-            && update.birthdate().isEmpty()
-            && update.address().isEmpty()
-            && update.status().isEmpty()
-            && update.attributes().isEmpty()
-            && update.visibility().isEmpty()
-            && AttributeEdits.countsOnly(update.changes());
+    boolean countsOnly = EditField.countsOnly(ProfileFields.ALL, update, update.changes());
     return new WritePlan(
         List.of(
             new WritePlan.Step(
