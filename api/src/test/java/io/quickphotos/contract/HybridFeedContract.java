@@ -29,6 +29,7 @@ import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.Timelines;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -550,7 +551,7 @@ public abstract class HybridFeedContract {
     public QueryResult query(QueryPlan plan) {
       QueryResult result = delegate.query(plan);
       String lower = plan.sortCondition().map(c -> c.value()).orElse("");
-      if (afterAudienceRead != null && lower.equals(Timelines.AUDIENCE)) {
+      if (afterAudienceRead != null && lower.equals(KeyLayout.AUDIENCE)) {
         Runnable hook = afterAudienceRead;
         afterAudienceRead = null;
         hook.run();

@@ -835,7 +835,7 @@ public abstract class ShardingContract {
   }
 
   private List<Item> shardsOf(io.quickphotos.engine.Key main) {
-    String prefix = Shards.PREFIX + main.sk() + "#";
+    String prefix = KeyLayout.SHARD + main.sk() + "#";
     return shardItems().stream().filter(item -> item.key().pk().startsWith(prefix)).toList();
   }
 

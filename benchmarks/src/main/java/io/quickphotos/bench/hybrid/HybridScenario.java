@@ -256,7 +256,7 @@ public final class HybridScenario {
     while (true) {
       var page = table.query(plan);
       for (Item item : page.items()) {
-        if (item.key().sk().startsWith(Timelines.AUDIENCE)) {
+        if (item.key().sk().startsWith(KeyLayout.AUDIENCE)) {
           members.add(Timelines.memberOf(item));
         }
       }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quickphotos.cli.Cli;
 import io.quickphotos.cli.simulate.celebrity.CelebrityCommand;
-import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +32,7 @@ class SimulateCommandTest {
 
   @Test
   void theCommandGroupsRowsByTheKeyLayoutsOwnPrefixes() {
-    assertThat(CelebrityCommand.SHARDS).isEqualTo(Shards.PREFIX);
+    assertThat(CelebrityCommand.SHARDS).isEqualTo(KeyLayout.SHARD);
     assertThat(CelebrityCommand.PHOTOS).isEqualTo(KeyLayout.PHOTO);
   }
 

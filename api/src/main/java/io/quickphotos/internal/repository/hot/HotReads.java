@@ -4,7 +4,6 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.request.WriteWatcher;
-import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Clock;
 import java.time.Duration;
@@ -350,8 +349,8 @@ final class HotReads implements WriteWatcher {
    */
   static String cacheKeyOf(Key written) {
     String sk = written.sk();
-    if (sk.startsWith(Shards.PREFIX)) {
-      return sk.substring(Shards.PREFIX.length(), sk.lastIndexOf('#'));
+    if (sk.startsWith(KeyLayout.SHARD)) {
+      return sk.substring(KeyLayout.SHARD.length(), sk.lastIndexOf('#'));
     }
     return sk.startsWith(KeyLayout.METADATA) || sk.startsWith(KeyLayout.PHOTO) ? sk : null;
   }

@@ -6,6 +6,7 @@ import io.quickphotos.TableSettings;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Value;
+import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,13 +28,13 @@ public final class TableSettingsItem {
   /** The settings item's key. */
   public static final Key KEY = new Key("#SETTINGS", "#SETTINGS");
 
-  private static final String FAN_OUT = "fanOut";
-  private static final String MAX_FOLLOWERS = "maxFollowers";
-  private static final String WINDOW = "windowSeconds";
-  private static final String SHARDS = "shards";
-  private static final String FOLLOWERS_THRESHOLD = "followersThreshold";
-  private static final String REACTIONS_THRESHOLD = "reactionsThreshold";
-  private static final String RECORDED_AT = "recordedAt";
+  private static final String FAN_OUT = Attributes.SETTINGS_FAN_OUT;
+  private static final String MAX_FOLLOWERS = Attributes.SETTINGS_MAX_FOLLOWERS;
+  private static final String WINDOW = Attributes.SETTINGS_WINDOW;
+  private static final String SHARDS = Attributes.SETTINGS_SHARDS;
+  private static final String FOLLOWERS_THRESHOLD = Attributes.SETTINGS_FOLLOWERS_THRESHOLD;
+  private static final String REACTIONS_THRESHOLD = Attributes.SETTINGS_REACTIONS_THRESHOLD;
+  private static final String RECORDED_AT = Attributes.SETTINGS_RECORDED_AT;
 
   private TableSettingsItem() {}
 

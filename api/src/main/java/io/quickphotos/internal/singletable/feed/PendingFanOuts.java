@@ -33,7 +33,7 @@ public final class PendingFanOuts {
   public static Key pendingKey(PhotoId photo) {
     return new Key(
         KeyLayout.userPartition(photo.owner()),
-        Timelines.PENDING + KeyLayout.timestamp(photo.timestamp()));
+        KeyLayout.PENDING_FAN_OUT + KeyLayout.timestamp(photo.timestamp()));
   }
 
   /**

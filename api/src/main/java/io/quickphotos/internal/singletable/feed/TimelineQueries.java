@@ -26,7 +26,7 @@ public final class TimelineQueries {
     return new QueryPlan(
         Index.TABLE,
         KeyLayout.userPartition(author),
-        Optional.of(SortKeyCondition.beginsWith(Timelines.AUDIENCE)),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.AUDIENCE)),
         true,
         limit,
         Optional.empty(),
@@ -43,7 +43,7 @@ public final class TimelineQueries {
   public static QueryPlan memberships(String member, int limit) {
     return new QueryPlan(
         Index.INVERTED,
-        Timelines.AUDIENCE + member,
+        KeyLayout.AUDIENCE + member,
         Optional.empty(),
         true,
         limit,
@@ -89,7 +89,7 @@ public final class TimelineQueries {
         Index.TABLE,
         Timelines.partition(reader),
         Optional.of(
-            SortKeyCondition.between(Timelines.FEED, Timelines.FEED + Timelines.inverted(horizon))),
+            SortKeyCondition.between(KeyLayout.FEED, KeyLayout.FEED + Timelines.inverted(horizon))),
         true,
         limit,
         after.map(position -> Timelines.entryKey(reader, position)),

@@ -71,15 +71,6 @@ import java.util.Optional;
  * are cleaned up as they are met; a backfill converts them. Stateless and thread-safe.
  */
 public final class Timelines {
-  /** Prefix of a timeline's partition key and of its entries' sort keys. */
-  public static final String FEED = "FEED#";
-
-  /** Prefix of an audience member's sort key. */
-  public static final String AUDIENCE = "#FANOUT#";
-
-  /** Prefix of a pending fan-out's sort key: sorts right after every audience member. */
-  public static final String PENDING = "#FANOUT$";
-
   /** The value of {@link Attributes#FEED_ATTRIBUTE} once the timeline holds the author's photos. */
   static final String SERVED = "timeline";
 
@@ -108,7 +99,7 @@ public final class Timelines {
    * @return {@code FEED#<reader>}
    */
   public static String partition(String reader) {
-    return FEED + reader;
+    return KeyLayout.FEED + reader;
   }
 
   /**
@@ -120,7 +111,8 @@ public final class Timelines {
    */
   public static Key entryKey(String reader, PhotoId photo) {
     return new Key(
-        partition(reader), FEED + inverted(photo.timestamp()) + "#" + photo.owner() + "#" + reader);
+        partition(reader),
+        KeyLayout.FEED + inverted(photo.timestamp()) + "#" + photo.owner() + "#" + reader);
   }
 
   /** The fixed-width timestamp with each digit {@code d} written {@code 9 - d}. */
@@ -203,7 +195,7 @@ public final class Timelines {
    * @return {@code USER#<author>}, {@code #FANOUT#<member>}
    */
   public static Key audienceKey(String author, String member) {
-    return new Key(KeyLayout.userPartition(author), AUDIENCE + member);
+    return new Key(KeyLayout.userPartition(author), KeyLayout.AUDIENCE + member);
   }
 
   /**
@@ -358,7 +350,7 @@ public final class Timelines {
     return new QueryPlan(
         Index.TABLE,
         KeyLayout.userPartition(author),
-        Optional.of(SortKeyCondition.between(AUDIENCE, "#FANOUT%")),
+        Optional.of(SortKeyCondition.between(KeyLayout.AUDIENCE, KeyLayout.AFTER_FAN_OUTS)),
         true,
         limit,
         Optional.empty(),

@@ -13,6 +13,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Value;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.Attributes;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -43,9 +44,6 @@ public final class Shards {
       ItemCondition.and(
           ItemCondition.EXISTS,
           ItemCondition.not(new ItemCondition.AttributeExists(AttributePath.of(SEALED))));
-
-  /** Prefix of a shard's keys. */
-  public static final String PREFIX = "SHARD#";
 
   static final AttributePath SHARDS_PATH = AttributePath.of(SHARDS);
 
@@ -142,7 +140,7 @@ public final class Shards {
    * @return {@code SHARD#<main SK>#<index>} as both keys
    */
   public static Key key(Key main, int index) {
-    String value = PREFIX + main.sk() + "#" + index;
+    String value = KeyLayout.SHARD + main.sk() + "#" + index;
     return new Key(value, value);
   }
 
@@ -191,7 +189,7 @@ public final class Shards {
    * @return true for a shard
    */
   public static boolean isShard(Key key) {
-    return key.pk().startsWith(PREFIX);
+    return key.pk().startsWith(KeyLayout.SHARD);
   }
 
   /**

@@ -167,6 +167,27 @@ public final class Attributes {
   /** On an item a partial edit wrote: at least the bytes {@code app} takes, with its name. */
   public static final String APP_BYTES = "appBytes";
 
+  /** On the table's settings item: its fan-out, {@code ON}, {@code OFF} or {@code HYBRID}. */
+  public static final String SETTINGS_FAN_OUT = "fanOut";
+
+  /** On the table's settings item: the hybrid feed's bound on a pushed author's followers. */
+  public static final String SETTINGS_MAX_FOLLOWERS = "maxFollowers";
+
+  /** On the table's settings item: the hybrid feed's window, in seconds. */
+  public static final String SETTINGS_WINDOW = "windowSeconds";
+
+  /** On the table's settings item: the number of shards of a hot key. */
+  public static final String SETTINGS_SHARDS = "shards";
+
+  /** On the table's settings item: the followers from which a user is sharded. */
+  public static final String SETTINGS_FOLLOWERS_THRESHOLD = "followersThreshold";
+
+  /** On the table's settings item: the reactions of one type from which a photo is sharded. */
+  public static final String SETTINGS_REACTIONS_THRESHOLD = "reactionsThreshold";
+
+  /** On the table's settings item: when the settings were recorded. */
+  public static final String SETTINGS_RECORDED_AT = "recordedAt";
+
   /**
    * The value of a flag attribute ({@link #PRIVATE}, {@link #SEALED}, {@link #EVER_ASKED},
    * {@link #EVER_BLOCKED}): {@code true}.
