@@ -5,7 +5,7 @@ import io.quickphotos.FanOut;
 import io.quickphotos.QuickPhotosBuilder;
 import io.quickphotos.RetryPolicy;
 import io.quickphotos.Sharding;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.RequestPool;
 import java.time.Clock;
 import java.time.Duration;
@@ -313,7 +313,7 @@ public final class RepositoryOptions {
    */
   public RepositoryOptions withHotReadStaleness(Duration staleness) {
     RepositoryOptions copy = copy();
-    copy.hotReadStaleness = HotCounters.checkedStaleness(staleness);
+    copy.hotReadStaleness = HotKeys.checkedStaleness(staleness);
     return copy;
   }
 }

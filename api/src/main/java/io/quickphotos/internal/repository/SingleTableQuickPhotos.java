@@ -37,7 +37,7 @@ import io.quickphotos.internal.repository.bulk.SnapshotItems;
 import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.edit.Edits;
 import io.quickphotos.internal.repository.feed.Feeds;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.privacy.Privacy;
 import io.quickphotos.internal.repository.request.Calls;
@@ -62,7 +62,7 @@ import java.util.function.LongConsumer;
  * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments
  * ({@link Validation}: bad input fails the same on every backend and writes nothing), then hands
  * its access pattern to the room that serves it — a plan of {@code internal.singletable} sent
- * through the request layer ({@link Requests}), or a feature's entry point: {@link HotCounters},
+ * through the request layer ({@link Requests}), or a feature's entry point: {@link HotKeys},
  * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link Privacy} (with {@link PrivacyCalls}
  * for the reads for a viewer), {@link Edits}, {@link TableAudit}, {@link RawItems} and
  * {@link SnapshotItems} — inside one {@link Calls#call} that meters it and maps its failures.
@@ -73,7 +73,7 @@ import java.util.function.LongConsumer;
 final class SingleTableQuickPhotos implements QuickPhotos {
   private final Requests requests;
   private final Calls calls;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Feeds feeds;
   private final Cascades cascades;
   private final Listings listings;
@@ -97,22 +97,22 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     this.sharding = options.sharding();
     this.clock = options.clock();
     RequestPool pool = new RequestPool(options.parallelism(), options.executor());
-    this.hotCounters =
-        new HotCounters(
+    this.hotKeys =
+        new HotKeys(
             sharding,
             options.hotReadStaleness(),
             clock,
             watcher -> Requests.over(table, options.costListener(), retrier, pool, watcher));
-    this.requests = hotCounters.requests();
+    this.requests = hotKeys.requests();
     this.calls = requests.calls();
-    this.feeds = new Feeds(requests, hotCounters, options.fanOut(), sharding, clock);
+    this.feeds = new Feeds(requests, hotKeys, options.fanOut(), sharding, clock);
     this.cascades = new Cascades(requests);
-    this.listings = new Listings(requests, hotCounters);
-    this.privacy = new Privacy(requests, hotCounters, feeds, listings, cascades, clock);
+    this.listings = new Listings(requests, hotKeys);
+    this.privacy = new Privacy(requests, hotKeys, feeds, listings, cascades, clock);
     this.privacyCalls = new PrivacyCalls(calls, privacy);
     this.snapshots = new SnapshotItems(requests.batches());
     // Items loaded around the repository may change any hot key: it then serves none it kept.
-    this.rawItems = new RawItems(bare, options.retryPolicy(), hotCounters::forgetKept);
+    this.rawItems = new RawItems(bare, options.retryPolicy(), hotKeys::forgetKept);
     this.edits = new Edits(requests);
   }
 
@@ -125,7 +125,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public User createUser(NewUser user) {
     Validation.newUser(user, today());
     // One token per call: every attempt of this call's PutItem carries it, and no other call's.
-    WritePlan plan = UserPlans.createUser(user, Plans.newCascadeMarker());
+    WritePlan plan = UserPlans.createUser(user, Plans.newCallToken());
     return calls.call(
         AccessPattern.CREATE_USER,
         meter -> ItemCodec.user(requests.writes().write(plan, meter).orElseThrow()));
@@ -135,7 +135,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Optional<User> getUser(String username) {
     Validation.username("username", username);
     return calls.call(
-        AccessPattern.GET_USER, meter -> hotCounters.user(username, meter).map(ItemCodec::user));
+        AccessPattern.GET_USER, meter -> hotKeys.user(username, meter).map(ItemCodec::user));
   }
 
   @Override
@@ -151,7 +151,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
           return ItemCodec.user(
               update.visibility().isPresent()
                   ? privacy.afterUpdate(written, update.visibility().get(), meter)
-                  : hotCounters.afterProfileUpdate(written, meter));
+                  : hotKeys.afterProfileUpdate(written, meter));
         });
   }
 
@@ -172,7 +172,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   public Optional<Photo> getPhoto(PhotoId id) {
     Validation.photoId(id);
     return calls.call(
-        AccessPattern.GET_PHOTO, meter -> hotCounters.photo(id, meter).map(ItemCodec::photo));
+        AccessPattern.GET_PHOTO, meter -> hotKeys.photo(id, meter).map(ItemCodec::photo));
   }
 
   @Override
@@ -194,7 +194,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     return calls.call(
         AccessPattern.REACT_TO,
         meter -> {
-          hotCounters.react(reaction, meter);
+          hotKeys.react(reaction, meter);
           return reaction;
         });
   }

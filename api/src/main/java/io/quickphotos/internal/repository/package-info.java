@@ -15,7 +15,7 @@
  *       cursors;
  *   <li>{@code validation}: the argument checks;
  *   <li>features, each behind one entry point: {@code hot} (sharded counters and hot reads,
- *       {@code HotCounters}), {@code feed} (uploads, follows, the home feed, {@code Feeds}),
+ *       {@code HotKeys}), {@code feed} (uploads, follows, the home feed, {@code Feeds}),
  *       {@code cascade} (removing and deleting, {@code Cascades}), {@code listing} ({@code
  *       Listings}), {@code privacy} (private accounts, requests, blocks and reads for a viewer,
  *       {@code Privacy}), {@code edit} (versioned edits of single attributes, {@code Edits}),

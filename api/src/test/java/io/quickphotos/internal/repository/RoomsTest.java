@@ -38,7 +38,7 @@ class RoomsTest {
   /** Each feature's entry points: the only classes another room may name. */
   private static final Map<String, Set<String>> ENTRY_POINTS =
       Map.of(
-          "hot", Set.of("HotCounters"),
+          "hot", Set.of("HotKeys"),
           "feed", Set.of("Feeds"),
           "cascade", Set.of("Cascades"),
           "audit", Set.of("TableAudit"),
@@ -101,10 +101,10 @@ class RoomsTest {
     List<Source> bad =
         List.of(
             new Source("feed", "Uploads", "import " + PREFIX + "hot.HotTotals;"),
-            new Source("request", "Writes", "import " + PREFIX + "hot.HotCounters;"),
-            new Source("hot", "HotCounters", "x = " + PREFIX + "feed.Feeds.MAX_PAGE;"),
+            new Source("request", "Writes", "import " + PREFIX + "hot.HotKeys;"),
+            new Source("hot", "HotKeys", "x = " + PREFIX + "feed.Feeds.MAX_PAGE;"),
             new Source("cascade", "Cascades", "import " + PREFIX + "RepositoryOptions;"),
-            new Source("", "SingleTableQuickPhotos", "import " + PREFIX + "feed.FanOuts;"));
+            new Source("", "SingleTableQuickPhotos", "import " + PREFIX + "feed.HybridFollows;"));
     assertThat(violations(bad)).hasSize(4);
     assertThat(featureArrows(bad)).containsExactly("feed -> hot", "hot -> feed");
     assertThat(FEATURE_ARROWS).doesNotContain("hot -> feed");

@@ -118,7 +118,7 @@ class EditFieldsTest {
         ProfileUpdate::builder,
         update -> Validation.profileUpdate(update, TODAY),
         update ->
-            UserPlans.updateProfile("ann", update, AttributeEdits.none(), Plans.newCascadeMarker()),
+            UserPlans.updateProfile("ann", update, AttributeEdits.none(), Plans.newCallToken()),
         ItemCodec.newUser(USER),
         ItemCodec::user);
   }

@@ -76,9 +76,7 @@ final class AccountCascade {
    */
   void closeAccount(String username, Meter meter) {
     Item marked =
-        writes
-            .write(UserPlans.markClosing(username, Plans.newCascadeMarker()), meter)
-            .orElseThrow();
+        writes.write(UserPlans.markClosing(username, Plans.newCallToken()), meter).orElseThrow();
     CascadeSteps.AccountFence fence =
         new CascadeSteps.AccountFence(
             KeyLayout.user(username), UserPlans.closingMarker(marked).orElseThrow());

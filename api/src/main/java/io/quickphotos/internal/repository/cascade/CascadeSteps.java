@@ -10,7 +10,7 @@ import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
@@ -80,7 +80,7 @@ final class CascadeSteps {
    * @param writer who added the item (the reactor or follower): on a hot counter item, the shard
    *     its addition went to is the first part the one is taken off
    * @param parts for a hot counter item, the parts to take the one off, in order ({@link
-   *     HotCounters#removalParts}); null for an ordinary one
+   *     HotKeys#removalParts}); null for an ordinary one
    * @param part the part to try now
    */
   record Link(
@@ -96,7 +96,7 @@ final class CascadeSteps {
           counterItem,
           counter,
           writer,
-          HotCounters.removalParts(counterItem, writer, Shards.count(counterImage)),
+          HotKeys.removalParts(counterItem, writer, Shards.count(counterImage)),
           0);
     }
 

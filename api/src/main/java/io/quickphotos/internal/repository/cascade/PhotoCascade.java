@@ -107,9 +107,7 @@ final class PhotoCascade {
       if (marker == null) {
         try {
           photo =
-              writes
-                  .write(PhotoPlans.markDeleting(id, Plans.newCascadeMarker()), meter)
-                  .orElseThrow();
+              writes.write(PhotoPlans.markDeleting(id, Plans.newCallToken()), meter).orElseThrow();
         } catch (PhotoNotFoundException e) {
           if (deleteLeftoverReactions(id, meter)) {
             return;

@@ -72,7 +72,7 @@ public final class Edits {
    */
   public Sent updateProfile(String username, ProfileUpdate update, Meter meter) {
     // One token per call: every attempt of this call's UpdateItem carries it, and no other call's.
-    Value.Str token = Plans.newCascadeMarker();
+    Value.Str token = Plans.newCallToken();
     // Its token is replaced by the next update of the profile, so a resend after a lost answer
     // could not tell its own write from that one's: sent at most once, then read back.
     return write(

@@ -8,7 +8,7 @@ import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.Sharding;
 import io.quickphotos.engine.Item;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
@@ -16,7 +16,7 @@ import java.time.Clock;
 
 /**
  * The home feed and what feeds it, the one entry point of this package: uploads and their
- * fan-out ({@link Uploads}), follows, unfollows and backfills of the hybrid ({@link FanOuts}),
+ * fan-out ({@link Uploads}), follows, unfollows and backfills of the hybrid ({@link HybridFollows}),
  * and the feed's pages ({@link HomeFeed}). Every other feature reaches the feed only through
  * here. Thread-safe if the engine is.
  */
@@ -26,29 +26,28 @@ public final class Feeds {
 
   private final FanOut setting;
   private final Sharding sharding;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Uploads uploads;
-  private final FanOuts fanOuts;
+  private final HybridFollows hybridFollows;
   private final HomeFeed homeFeed;
 
   /**
    * The feed of one repository.
    *
    * @param requests the request layer
-   * @param hotCounters the hot keys, which count the follows that are not timeline follows
+   * @param hotKeys the hot keys, which count the follows that are not timeline follows
    * @param setting whether new follows are timeline follows
    * @param sharding when a user becomes hot (a hot user's follows are never timeline follows)
    * @param clock what now is, for the timelines' windows
    */
-  public Feeds(
-      Requests requests, HotCounters hotCounters, FanOut setting, Sharding sharding, Clock clock) {
+  public Feeds(Requests requests, HotKeys hotKeys, FanOut setting, Sharding sharding, Clock clock) {
     this.setting = setting;
     this.sharding = sharding;
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.uploads =
         new Uploads(requests.reads(), requests.writes(), requests.batches(), setting, clock);
-    this.fanOuts = new FanOuts(requests, hotCounters, uploads, setting);
-    this.homeFeed = new HomeFeed(requests, hotCounters, clock);
+    this.hybridFollows = new HybridFollows(requests, hotKeys, uploads, setting);
+    this.homeFeed = new HomeFeed(requests, hotKeys, clock);
   }
 
   /**
@@ -89,19 +88,19 @@ public final class Feeds {
    */
   public PrivacyPlans.Detour follow(Follow follow, boolean guarded, Meter meter) {
     java.util.Optional<PrivacyPlans.Detour> timeline =
-        fanOuts.timelineFollow(follow, timelineThreshold(), guarded, meter);
-    return timeline.isPresent() ? timeline.get() : hotCounters.follow(follow, guarded, meter);
+        hybridFollows.timelineFollow(follow, timelineThreshold(), guarded, meter);
+    return timeline.isPresent() ? timeline.get() : hotKeys.follow(follow, guarded, meter);
   }
 
   /**
    * Unfollow: one transaction of the kind of follow expected, one more for each wrong guess
-   * (see {@link FanOuts#unfollow}).
+   * (see {@link HybridFollows#unfollow}).
    *
    * @param follower the follower, already validated
    * @param followed the followed user, already validated
    */
   public void unfollow(String follower, String followed, Meter meter) {
-    fanOuts.unfollow(follower, followed, meter);
+    hybridFollows.unfollow(follower, followed, meter);
   }
 
   /**
@@ -111,7 +110,7 @@ public final class Feeds {
    * @return how many follows this call changed
    */
   public int fillTimeline(String reader, Meter meter) {
-    return fanOuts.fillTimeline(reader, timelineThreshold(), meter);
+    return hybridFollows.fillTimeline(reader, timelineThreshold(), meter);
   }
 
   /**
@@ -160,6 +159,6 @@ public final class Feeds {
    * @return whether the follow is now marked served
    */
   public boolean finishFilling(Item friendship, Meter meter) {
-    return fanOuts.finishFilling(friendship, meter);
+    return hybridFollows.finishFilling(friendship, meter);
   }
 }

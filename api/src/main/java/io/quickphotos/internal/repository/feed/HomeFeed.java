@@ -9,7 +9,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Utf8;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Cursors;
@@ -65,13 +65,13 @@ final class HomeFeed {
 
   private final Reads reads;
   private final Batches batches;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Clock clock;
 
-  HomeFeed(Requests requests, HotCounters hotCounters, Clock clock) {
+  HomeFeed(Requests requests, HotKeys hotKeys, Clock clock) {
     this.reads = requests.reads();
     this.batches = requests.batches();
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.clock = clock;
   }
 
@@ -132,7 +132,7 @@ final class HomeFeed {
     // Sharded photos' counters are summed once the page is chosen (one BatchGetItem per 100).
     Map<Key, Item> totals = new HashMap<>();
     if (!sharded.isEmpty()) {
-      List<Item> summed = hotCounters.withTotals(sharded, meter);
+      List<Item> summed = hotKeys.withTotals(sharded, meter);
       for (Item item : summed) {
         totals.put(item.key(), item);
       }

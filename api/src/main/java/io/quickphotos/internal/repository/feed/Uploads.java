@@ -8,7 +8,7 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.WriteAction;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
@@ -64,7 +64,7 @@ final class Uploads {
 
   /** Remembers an author found with an audience. */
   void remember(String author) {
-    if (withAudience.size() >= HotCounters.REMEMBERED) {
+    if (withAudience.size() >= HotKeys.REMEMBERED) {
       withAudience.clear();
     }
     withAudience.add(author);
@@ -104,7 +104,7 @@ final class Uploads {
     }
     WritePlan plan =
         PendingFanOuts.uploadWithFanOut(
-            PhotoPlans.uploadPhoto(photo, true), id, Plans.newCascadeMarker().value());
+            PhotoPlans.uploadPhoto(photo, true), id, Plans.newCallToken().value());
     try {
       writes.write(plan, meter);
     } catch (PhotoAlreadyExistsException e) {

@@ -18,7 +18,7 @@ import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.UnreadableItemException;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.CursorScope;
 import io.quickphotos.internal.repository.request.Cursors;
@@ -43,24 +43,24 @@ import java.util.Set;
  * their photos, a photo with its reactions, followers, the users someone follows, whether one
  * user follows another, the reactions one user left on a photo. Each page is one Query (and for
  * the users someone follows, one BatchGetItem of their profiles), hot users and photos summed by
- * the {@link HotCounters}; cursors are bound to their listing. Stateless; thread-safe if the
+ * the {@link HotKeys}; cursors are bound to their listing. Stateless; thread-safe if the
  * engine is.
  */
 public final class Listings {
   private final Reads reads;
   private final Batches batches;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
 
   /**
    * The listings of one repository.
    *
    * @param requests the request layer
-   * @param hotCounters sums the counters of hot users and photos
+   * @param hotKeys sums the counters of hot users and photos
    */
-  public Listings(Requests requests, HotCounters hotCounters) {
+  public Listings(Requests requests, HotKeys hotKeys) {
     this.reads = requests.reads();
     this.batches = requests.batches();
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
   }
 
   /**
@@ -89,7 +89,7 @@ public final class Listings {
     Optional<User> user = Optional.empty();
     boolean profileRead = false;
     List<Item> photoItems = new ArrayList<>();
-    for (Item item : hotCounters.withTotals(result.items(), meter)) {
+    for (Item item : hotKeys.withTotals(result.items(), meter)) {
       switch (ItemCodec.entityOf(item)) {
         case USER -> {
           profileRead = true;
@@ -117,7 +117,7 @@ public final class Listings {
               && (!result.items().isEmpty() || result.lastEvaluatedKey().isPresent());
       user =
           profileMayExist
-              ? hotCounters
+              ? hotKeys
                   .withTotals(reads.get(KeyLayout.user(username), meter), meter)
                   .map(ItemCodec::user)
               : Optional.empty();
@@ -148,7 +148,7 @@ public final class Listings {
     }
     Optional<Photo> found = Optional.empty();
     List<Reaction> reactions = new ArrayList<>();
-    for (Item item : hotCounters.withTotals(read.items(), meter)) {
+    for (Item item : hotKeys.withTotals(read.items(), meter)) {
       switch (ItemCodec.entityOf(item)) {
         case PHOTO -> found = Optional.of(ItemCodec.photo(item));
         case REACTION -> reactions.add(ItemCodec.reaction(item));
@@ -201,7 +201,7 @@ public final class Listings {
       }
     }
     List<User> users = new ArrayList<>(found.size());
-    for (Item profile : hotCounters.withTotals(found, meter)) {
+    for (Item profile : hotKeys.withTotals(found, meter)) {
       users.add(ItemCodec.user(profile));
     }
     return new Page<>(users, read.nextCursor());

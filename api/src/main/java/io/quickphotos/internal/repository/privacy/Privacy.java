@@ -17,7 +17,7 @@ import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
 import io.quickphotos.internal.repository.cascade.Cascades;
 import io.quickphotos.internal.repository.feed.Feeds;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Requests;
@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  * engine is.
  */
 public final class Privacy {
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final io.quickphotos.internal.repository.request.Reads reads;
   private final FollowRequests requests;
   private final Blocks blocks;
@@ -53,7 +53,7 @@ public final class Privacy {
    * The privacy of one repository.
    *
    * @param requests the request layer
-   * @param hotCounters the hot keys (a hot account's counts, a private account's fold)
+   * @param hotKeys the hot keys (a hot account's counts, a private account's fold)
    * @param feeds the follows and the home feed
    * @param listings the trusted listings the reads for a viewer start from
    * @param cascades the reactions' removal, for what a block takes back
@@ -61,19 +61,19 @@ public final class Privacy {
    */
   public Privacy(
       Requests requests,
-      HotCounters hotCounters,
+      HotKeys hotKeys,
       Feeds feeds,
       Listings listings,
       Cascades cascades,
       Clock clock) {
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.reads = requests.reads();
     this.requests = new FollowRequests(requests, feeds, clock);
     this.blocks = new Blocks(requests, feeds, cascades, this.requests, clock);
-    this.visibilities = new Visibilities(requests, hotCounters, clock);
+    this.visibilities = new Visibilities(requests, hotKeys, clock);
     this.viewers =
         new ViewerListings(
-            requests.reads(), hotCounters, listings, feeds, new Decisions(requests.batches()));
+            requests.reads(), hotKeys, listings, feeds, new Decisions(requests.batches()));
   }
 
   // --- writes --------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ public final class Privacy {
    * What follows the UpdateItem of a profile update that sets the visibility: a private
    * account's shards folded back into it, or a public account's pending requests approved; then
    * the answer, which is the update's own image with counts read after it (a snapshot's, as
-   * {@link HotCounters#afterProfileUpdate} says; zero if the account was closed or its name taken
+   * {@link HotKeys#afterProfileUpdate} says; zero if the account was closed or its name taken
    * again in between).
    *
    * @param written the profile as the update's UpdateItem left it
@@ -173,9 +173,9 @@ public final class Privacy {
                 | (PrivacyPlans.pendingRequests(written) > 0
                     && visibilities.approvePending(username, meter) > 0);
     if (!recount) {
-      return hotCounters.afterProfileUpdate(written, meter);
+      return hotKeys.afterProfileUpdate(written, meter);
     }
-    return hotCounters
+    return hotKeys
         .user(username, meter)
         .filter(now -> UserPlans.sameAccount(written, now))
         .map(now -> ItemCodec.withCountsOf(written, now))

@@ -17,7 +17,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.internal.repository.feed.Feeds;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.listing.Listings;
 import io.quickphotos.internal.repository.privacy.Decisions.Decided;
 import io.quickphotos.internal.repository.privacy.Decisions.Sight;
@@ -53,15 +53,15 @@ final class ViewerListings {
   static final int READ_ON_ROUNDS = 3;
 
   private final Reads reads;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Listings listings;
   private final Feeds feeds;
   private final Decisions decisions;
 
   ViewerListings(
-      Reads reads, HotCounters hotCounters, Listings listings, Feeds feeds, Decisions decisions) {
+      Reads reads, HotKeys hotKeys, Listings listings, Feeds feeds, Decisions decisions) {
     this.reads = reads;
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.listings = listings;
     this.feeds = feeds;
     this.decisions = decisions;
@@ -74,7 +74,7 @@ final class ViewerListings {
    */
   Optional<User> getUser(String viewer, String username, Meter meter) {
     if (viewer.equals(username)) {
-      return hotCounters
+      return hotKeys
           .withTotals(reads.get(KeyLayout.user(username), meter), meter)
           .map(ItemCodec::user);
     }
@@ -83,7 +83,7 @@ final class ViewerListings {
     if (read.blocksViewer(username)) {
       return Optional.empty();
     }
-    return hotCounters
+    return hotKeys
         .withTotals(read.item(profile), meter)
         .map(item -> ItemCodec.user(item).withoutPendingRequests());
   }
@@ -94,16 +94,14 @@ final class ViewerListings {
    */
   Optional<Photo> getPhoto(String viewer, PhotoId id, Meter meter) {
     if (viewer.equals(id.owner())) {
-      return hotCounters
-          .withTotals(reads.get(KeyLayout.photo(id), meter), meter)
-          .map(ItemCodec::photo);
+      return hotKeys.withTotals(reads.get(KeyLayout.photo(id), meter), meter).map(ItemCodec::photo);
     }
     Key photo = KeyLayout.photo(id);
     Decided read = decisions.read(viewer, List.of(id.owner()), List.of(), List.of(photo), meter);
     if (read.sight(id.owner()) != Sight.ALL) {
       return Optional.empty();
     }
-    return hotCounters.withTotals(read.item(photo), meter).map(ItemCodec::photo);
+    return hotKeys.withTotals(read.item(photo), meter).map(ItemCodec::photo);
   }
 
   /** A profile and its photos: the trusted read, then the items that decide. */
@@ -250,7 +248,7 @@ final class ViewerListings {
           shown.add(profile.get());
         }
       }
-      for (Item profile : hotCounters.withTotals(shown, meter)) {
+      for (Item profile : hotKeys.withTotals(shown, meter)) {
         User user = ItemCodec.user(profile);
         // The viewer's own profile, where it is listed, carries its count, as its getUser does.
         visible.add(user.username().equals(viewer) ? user : user.withoutPendingRequests());

@@ -8,7 +8,7 @@ import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.Value;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
@@ -49,15 +49,15 @@ final class Visibilities {
   private final Writes writes;
   private final Batches batches;
   private final Retrier retrier;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Clock clock;
 
-  Visibilities(Requests requests, HotCounters hotCounters, Clock clock) {
+  Visibilities(Requests requests, HotKeys hotKeys, Clock clock) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.batches = requests.batches();
     this.retrier = requests.retrier();
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.clock = clock;
   }
 
@@ -113,7 +113,7 @@ final class Visibilities {
       Optional<Cancellation> cancelled =
           writes.transact(ShardPlans.fold(main, shards, fence), meter);
       if (cancelled.isEmpty()) {
-        hotCounters.learnedUser(ItemCodec.user(main).username(), 0);
+        hotKeys.learnedUser(ItemCodec.user(main).username(), 0);
         return true;
       }
       if (!retrier.allows(attempt + 1)) {

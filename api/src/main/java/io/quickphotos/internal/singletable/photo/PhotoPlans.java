@@ -215,7 +215,7 @@ public final class PhotoPlans {
    * {@code true}, which serves as its marker.
    *
    * @param photo the photo, already validated
-   * @param marker a new marker, from {@link Plans#newCascadeMarker()}
+   * @param marker a new marker, from {@link Plans#newCallToken()}
    * @return the plan
    */
   public static WritePlan markDeleting(PhotoId photo, Value.Str marker) {

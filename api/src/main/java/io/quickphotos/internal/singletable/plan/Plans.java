@@ -68,13 +68,14 @@ public final class Plans {
   }
 
   /**
-   * A new marker for a cascade's first write: 12 characters from 72 random bits, so two
-   * cascades on one key (one per incarnation) never share one. Also the token of one
-   * {@code createUser} call ({@link io.quickphotos.internal.singletable.user.UserPlans#createUser}) and of a timeline follow, for the same reason.
+   * A new token of one call: 12 characters from 72 random bits, so two calls never share one. A
+   * cascade's marker (one per incarnation of a key), the token a {@code createUser} or
+   * {@code updateProfile} call leaves on its item to know its own write again, a timeline
+   * follow's and an upload's fan-out's.
    *
-   * @return the marker
+   * @return the token
    */
-  public static Value.Str newCascadeMarker() {
+  public static Value.Str newCallToken() {
     byte[] bits = new byte[9];
     MARKERS.nextBytes(bits);
     return new Value.Str(Base64.getUrlEncoder().encodeToString(bits));

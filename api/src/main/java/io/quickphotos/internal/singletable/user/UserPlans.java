@@ -47,7 +47,7 @@ public final class UserPlans {
    * earlier version), is another call's user: {@link UserAlreadyExistsException}.
    *
    * @param user the new user, already validated
-   * @param token the call's token, from {@link Plans#newCascadeMarker()}, the same on every attempt
+   * @param token the call's token, from {@link Plans#newCallToken()}, the same on every attempt
    * @return the plan
    */
   public static WritePlan createUser(NewUser user, Value.Str token) {
@@ -105,7 +105,7 @@ public final class UserPlans {
    * @param update the fields to change, already validated
    * @param budget how single-attribute changes are sent; {@link AttributeEdits#none()} if the
    *     update has none
-   * @param token the call's token, from {@link Plans#newCascadeMarker()}, the same on every attempt
+   * @param token the call's token, from {@link Plans#newCallToken()}, the same on every attempt
    * @return the plan
    */
   public static WritePlan updateProfile(
@@ -185,7 +185,7 @@ public final class UserPlans {
    * took the name after it. An account an earlier version marked (no marker) gets one now.
    *
    * @param username the user's handle, already validated
-   * @param marker a new marker, from {@link Plans#newCascadeMarker()}
+   * @param marker a new marker, from {@link Plans#newCallToken()}
    * @return the plan
    */
   public static WritePlan markClosing(String username, Value.Str marker) {

@@ -197,8 +197,8 @@ class AppAttributesLayoutTest {
     Item.Builder builder = item.toBuilder();
     for (String name : names) {
       if (name.equals(Attributes.UPDATE_TOKEN)) {
-        // A call's token: always 12 characters (Plans.newCascadeMarker).
-        builder.put(name, Plans.newCascadeMarker());
+        // A call's token: always 12 characters (Plans.newCallToken).
+        builder.put(name, Plans.newCallToken());
       } else if (name.equals(Attributes.APP_BYTES)) {
         // The attributes' bound never passes their limit: an edit past it is refused.
         builder.put(name, Value.Num.of(AppValue.MAX_ATTRIBUTES_BYTES));

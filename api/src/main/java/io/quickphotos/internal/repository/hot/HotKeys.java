@@ -25,7 +25,7 @@ import java.util.function.Function;
  * this repository kept and serves again within a bound ({@link HotReads}). Every other feature
  * reaches hot keys only through here. Thread-safe if the engine is.
  */
-public final class HotCounters {
+public final class HotKeys {
   /** Keys a feature remembers about users before it forgets them all. */
   public static final int REMEMBERED = KnownShards.REMEMBERED;
 
@@ -44,7 +44,7 @@ public final class HotCounters {
    * @param clock measures the staleness
    * @param requestLayer builds the repository's request layer around a write watcher
    */
-  public HotCounters(
+  public HotKeys(
       Sharding sharding,
       Duration staleness,
       Clock clock,

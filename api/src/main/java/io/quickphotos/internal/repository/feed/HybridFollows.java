@@ -7,7 +7,7 @@ import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
-import io.quickphotos.internal.repository.hot.HotCounters;
+import io.quickphotos.internal.repository.hot.HotKeys;
 import io.quickphotos.internal.repository.request.Batches;
 import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
@@ -55,14 +55,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * transaction, sees the photo. A follow first: the upload finds the audience and fans out to the
  * new member. Thread-safe if the engine is.
  */
-final class FanOuts {
+final class HybridFollows {
   /** Rounds of an unfollow learning what kind of follow it deletes. */
   private static final int UNFOLLOW_ROUNDS = 4;
 
   private final Reads reads;
   private final Writes writes;
   private final Batches batches;
-  private final HotCounters hotCounters;
+  private final HotKeys hotKeys;
   private final Uploads uploads;
   private final FanOut fanOut;
 
@@ -73,11 +73,11 @@ final class FanOuts {
    */
   private final Set<String> aboveLimit = ConcurrentHashMap.newKeySet();
 
-  FanOuts(Requests requests, HotCounters hotCounters, Uploads uploads, FanOut fanOut) {
+  HybridFollows(Requests requests, HotKeys hotKeys, Uploads uploads, FanOut fanOut) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.batches = requests.batches();
-    this.hotCounters = hotCounters;
+    this.hotKeys = hotKeys;
     this.uploads = uploads;
     this.fanOut = fanOut;
   }
@@ -93,7 +93,7 @@ final class FanOuts {
   }
 
   private static void remember(Set<String> known, String user) {
-    if (known.size() >= HotCounters.REMEMBERED) {
+    if (known.size() >= HotKeys.REMEMBERED) {
       known.clear();
     }
     known.add(user);
@@ -120,7 +120,7 @@ final class FanOuts {
     if (!hybrid() || knownAboveLimit(follow.followed())) {
       return Optional.empty();
     }
-    String token = Plans.newCascadeMarker().value();
+    String token = Plans.newCallToken().value();
     Optional<Cancellation> cancelled =
         writes.writeOrRedirect(
             TimelineFollows.timelineFollow(
@@ -192,14 +192,14 @@ final class FanOuts {
    * pull follow) and the followed user's count is where expected (its profile, or for a user
    * this repository knows is hot, the shard the follower's follow went to); one more for each
    * guess that was wrong. A hot user's count is taken from a part that holds at least one
-   * ({@link HotCounters#removalParts}): no part goes below zero.
+   * ({@link HotKeys#removalParts}): no part goes below zero.
    */
   void unfollow(String follower, String followed, Meter meter) {
     FollowKind kind =
         hybrid() && !knownAboveLimit(followed) ? FollowKind.TIMELINE : FollowKind.PULL;
     Key profile = KeyLayout.user(followed);
-    int known = hotCounters.knownShards(followed);
-    List<Key> parts = known > 0 ? HotCounters.removalParts(profile, follower, known) : null;
+    int known = hotKeys.knownShards(followed);
+    List<Key> parts = known > 0 ? HotKeys.removalParts(profile, follower, known) : null;
     FollowPlans.Decrement whole = FollowPlans.Decrement.whole(profile);
     int part = 0;
     boolean drifted = false;
@@ -228,8 +228,8 @@ final class FanOuts {
         if (parts == null) {
           Item image = counter.orElseThrow();
           if (Shards.isSharded(image)) {
-            hotCounters.learnedUser(followed, Shards.count(image));
-            parts = HotCounters.removalParts(profile, follower, Shards.count(image));
+            hotKeys.learnedUser(followed, Shards.count(image));
+            parts = HotKeys.removalParts(profile, follower, Shards.count(image));
             part = 0;
           } else {
             drifted = true;
@@ -238,7 +238,7 @@ final class FanOuts {
             || (!Shards.isShard(parts.get(part)) && !Shards.isSharded(counter.get()))) {
           // The shard is gone, or the profile no longer sharded: the account's cascade folded
           // the count back. Ask the profile again.
-          hotCounters.learnedUser(followed, 0);
+          hotKeys.learnedUser(followed, 0);
           parts = null;
         } else if (++part == parts.size()) {
           // Every part at zero with a friendship still there: the counter drifted.
@@ -297,7 +297,7 @@ final class FanOuts {
     if (knownAboveLimit(follow.followed())) {
       return false;
     }
-    String token = Plans.newCascadeMarker().value();
+    String token = Plans.newCallToken().value();
     Optional<Cancellation> cancelled =
         writes.writeOrRedirect(
             TimelineFollows.convertFollow(follow, token, threshold, window), meter);
