@@ -28,7 +28,6 @@ import io.quickphotos.UserPhotos;
 import io.quickphotos.ViewerReads;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.audit.TableAudit;
@@ -45,6 +44,7 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.RequestPool;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
+import io.quickphotos.internal.repository.validation.ReadChecks;
 import io.quickphotos.internal.repository.validation.SnapshotValidation;
 import io.quickphotos.internal.repository.validation.Validation;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
@@ -133,7 +133,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Optional<User> getUser(String username) {
-    Validation.username("username", username);
+    ReadChecks.getUser(username);
     return calls.call(
         AccessPattern.GET_USER, meter -> hotCounters.user(username, meter).map(ItemCodec::user));
   }
@@ -170,16 +170,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    Validation.photoId(id);
+    ReadChecks.getPhoto(id);
     return calls.call(
         AccessPattern.GET_PHOTO, meter -> hotCounters.photo(id, meter).map(ItemCodec::photo));
   }
 
   @Override
   public UserPhotos userWithPhotos(String username, SortOrder order, PageRequest page) {
-    Validation.username("username", username);
-    Validation.notNull("order", order);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.userWithPhotos(username, order, page);
     return calls.call(
         AccessPattern.USER_WITH_PHOTOS,
         meter -> listings.userWithPhotos(username, order, page, meter));
@@ -201,8 +199,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page) {
-    Validation.photoId(photo);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.photoWithReactions(photo, page);
     return calls.call(
         AccessPattern.PHOTO_WITH_REACTIONS,
         meter -> listings.photoWithReactions(photo, page, meter));
@@ -273,16 +270,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Page<Follow> followersOf(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.followersOf(username, page);
     return calls.call(
         AccessPattern.FOLLOWERS_OF, meter -> listings.followersOf(username, page, meter));
   }
 
   @Override
   public Page<User> followedBy(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
+    ReadChecks.followedBy(username, page);
     return calls.call(
         AccessPattern.FOLLOWED_BY, meter -> listings.followedBy(username, page, meter));
   }
@@ -324,17 +319,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    Validation.username("follower", follower);
-    Validation.username("followed", followed);
-    Validation.notSame(follower, followed);
+    ReadChecks.isFollowing(follower, followed);
     return calls.call(
         AccessPattern.IS_FOLLOWING, meter -> listings.isFollowing(follower, followed, meter));
   }
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    Validation.username("reactor", reactor);
-    Validation.photoId(photo);
+    ReadChecks.reactionsLeftBy(reactor, photo);
     return calls.call(
         AccessPattern.REACTIONS_LEFT_BY, meter -> listings.reactionsLeftBy(reactor, photo, meter));
   }
@@ -342,7 +334,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public Page<Photo> homeFeed(String username, PageRequest page) {
     Validation.username("username", username);
-    Validation.page(page, Feeds.MAX_PAGE);
+    ReadChecks.homeFeed(page, Feeds.MAX_PAGE);
     return calls.call(AccessPattern.HOME_FEED, meter -> feeds.page(username, page, meter));
   }
 
