@@ -59,14 +59,17 @@ import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
- * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments
- * ({@link Validation}: bad input fails the same on every backend and writes nothing), then hands
- * its access pattern to the room that serves it — a plan of {@code internal.singletable} sent
- * through the request layer ({@link Requests}), or a feature's entry point: {@link HotCounters},
- * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link Privacy} (with {@link PrivacyCalls}
- * for the reads for a viewer), {@link Edits}, {@link TableAudit}, {@link RawItems} and
- * {@link SnapshotItems} — inside one {@link Calls#call} that meters it and maps its failures.
- * Built only by {@link Repositories#create}.
+ * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments with
+ * the {@code validation} room ({@link Validation}; {@link ReadChecks} for the reads served both
+ * trusted and for a viewer: bad input fails the same on every backend and writes nothing), then
+ * hands its access pattern to the room that serves it — a plan of {@code internal.singletable}
+ * sent through the {@code request} room, the request layer ({@link Requests}), or a feature's
+ * entry point: {@code hot} ({@link HotCounters}), {@code feed} ({@link Feeds}), {@code cascade}
+ * ({@link Cascades}), {@code listing} ({@link Listings}), {@code privacy} ({@link Privacy}, through
+ * {@link PrivacyCalls} for who may see what and {@link ViewerCalls} for the reads for a viewer),
+ * {@code edit} ({@link Edits}), {@code audit} ({@link TableAudit}) and {@code bulk} ({@link
+ * RawItems}, {@link SnapshotItems}) — inside one {@link Calls#call} that meters it and maps its
+ * failures. Built only by {@link Repositories#create}.
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */
