@@ -343,10 +343,6 @@ public interface QuickPhotos {
    * not touch one item twice): three actions, 2 RCU and 8 WCU; on someone else's, four actions,
    * 4 RCU and 8 WCU on the service's formulas.
    *
-   * @param reactor the reacting user's handle
-   * @param photo the photo reacted to
-   * @param type the reaction type
-   * @return the stored reaction
    * <p>Who may react ({@code docs/privacy.md}): the check of another user's photo's owner also
    * requires that the owner is public and has blocked nobody; a private owner's photo takes
    * reactions from its approved followers only (a ConditionCheck that the friendship exists), one
