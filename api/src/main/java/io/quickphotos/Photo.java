@@ -9,13 +9,12 @@ import java.util.TreeMap;
 /**
  * A photo as stored, with its reaction counters and its version.
  *
- * <p>The version is 0 for a photo as uploaded and grows by one with every change the application
- * makes to it ({@link QuickPhotos#editPhoto}: its caption, its attributes), never with a reaction
- * or with an addition to a number attribute alone (a counter that many users bump, as
- * reactions are). An edit may name the version it read ({@link PhotoEdit.Builder#expectedVersion})
- * and then fails with {@link VersionConflictException}, writing nothing, if the photo has moved
- * on since: so two writers that read, change and write back the same photo never lose each
- * other's change.
+ * <p>The version is 0 for a photo as uploaded and grows by one with the application's edits of
+ * it ({@link QuickPhotos#editPhoto}); which edits advance it is stated once, under Versions in
+ * {@link QuickPhotos}' Javadoc. An edit may name the version it read
+ * ({@link PhotoEdit.Builder#expectedVersion}) and then fails with
+ * {@link VersionConflictException}, writing nothing, if the photo has moved on since: so two
+ * writers that read, change and write back the same photo never lose each other's change.
  *
  * @param id the owner and timestamp that identify the photo
  * @param location where the image is served from (a URL)

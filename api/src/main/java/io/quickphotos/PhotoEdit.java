@@ -32,8 +32,8 @@ import java.util.OptionalLong;
  * <p>An edit may name the version of the photo it was made from ({@link Photo#version()}): it then
  * fails with {@link VersionConflictException}, writing nothing, if the photo holds another, so a
  * read, change and write back never overwrites a change made in between. Without one, the edit
- * applies to whatever the photo holds. Either way an edit of the caption or the attributes
- * advances the version by one.
+ * applies to whatever the photo holds. Either way the edit advances the version as
+ * {@link QuickPhotos} says (Versions).
  *
  * @param caption the new caption, if it changes; empty text removes it
  * @param attributes the attributes that replace all of the photo's, if they change

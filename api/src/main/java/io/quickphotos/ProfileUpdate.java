@@ -20,8 +20,7 @@ import java.util.OptionalLong;
  *
  * <p>An update may name the version of the profile it was made from ({@link User#version()}): it
  * then fails with {@link VersionConflictException}, writing nothing, if the profile holds
- * another. Either way an update advances the version by one, but for one that only adds to
- * number attributes.
+ * another. Either way the update advances the version as {@link QuickPhotos} says (Versions).
  *
  * @param name the new display name, if it changes
  * @param email the new contact address, if it changes

@@ -67,6 +67,19 @@ import java.util.Set;
  * state that reads consistently (every counter equals its items) and that calling again
  * finishes.
  *
+ * <p><b>Versions.</b> Every photo and profile carries a version ({@link Photo#version()},
+ * {@link User#version()}), 0 as uploaded, created or imported; this is the one statement of
+ * which writes advance it. An {@link #editPhoto} or {@link #updateProfile} advances it by one, in
+ * the request that makes the change, unless its every change is an addition to a number attribute
+ * ({@link AttributeChange.Add}: a views counter, bumped like a reaction): a change of a caption,
+ * a profile field, the visibility, all attributes at once, or a single attribute set, removed or
+ * appended to, advances it. Nothing the repository counts itself (reactions, follows, requests, a
+ * hot key's shards) ever does. Concurrent edits that advance it each count, and a version never
+ * repeats while the item lives (a photo deleted and uploaded again starts at 0). An edit or
+ * update that names the version it was made from ({@link PhotoEdit.Builder#expectedVersion},
+ * {@link ProfileUpdate.Builder#expectedVersion}) fails with {@link VersionConflictException},
+ * writing nothing, if the item holds another; one of additions alone is checked the same way.
+ *
  * <p>Hot keys: a user past {@link Sharding#followersThreshold()} followers, or a photo past
  * {@link Sharding#reactionsThreshold()} reactions of one type, has its counters spread over
  * several items so follows and reactions are not held to one item's 1,000 write units a second.
@@ -159,18 +172,19 @@ public interface QuickPhotos {
    * {@link #editPhoto} changes a photo's, kept within their limit the same way (an update whose
    * bound fails is measured on the profile returned with the failure and sent once more).
    *
-   * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem,
-   * and carries a token of the call ({@code updateToken}, 23 bytes on the profile) with
+   * <p>The update advances the profile's {@link User#version()} by one in the same UpdateItem
+   * unless it only adds to numbers (the rule: Versions, in this interface's Javadoc), and carries
+   * a token of the call ({@code updateToken}, 23 bytes on the profile) with
    * {@code NOT (updateToken = :token)} in its condition. The UpdateItem is never resent after an
    * attempt that may have been applied (a timeout, a lost answer, a server error; a throttling
    * refusal is resent): the profile is read back (one strongly consistent GetItem), and the call's
-   * token there means the update applied, once: the version advances once and additions count
-   * once. If another update replaced the token meanwhile, the call cannot know and throws
+   * token there means the update applied, once: the version advances at most once and additions
+   * count once. If another update replaced the token meanwhile, the call cannot know and throws
    * {@link ServiceUnavailableException} written {@code UNKNOWN}, never applying itself twice.
    * An update that names the version it was made from ({@link
    * ProfileUpdate.Builder#expectedVersion}) adds {@code version = :v} to the condition, at no
    * extra cost: if another update landed since, it fails with {@link VersionConflictException},
-   * writing nothing. Follows never advance it.
+   * writing nothing.
    *
    * @param username the user's handle
    * @param update the fields to change; at least one; its status may not be
@@ -254,11 +268,12 @@ public interface QuickPhotos {
    * edit past the limit is then {@link InvalidInputException}, and nothing is written.
    *
    * <p>The edit advances the photo's {@link Photo#version()} by one ({@code SET version =
-   * if_not_exists(version, :zero) + :one} in the same UpdateItem). An edit that names the version
-   * it was made from ({@link PhotoEdit.Builder#expectedVersion}) adds {@code version = :v} to the
-   * photo's condition, at no extra cost: if another edit landed since, it fails with
+   * if_not_exists(version, :zero) + :one} in the same UpdateItem) unless it only adds to numbers
+   * (the rule: Versions, in this interface's Javadoc). An edit that names the version it was made
+   * from ({@link PhotoEdit.Builder#expectedVersion}) adds {@code version = :v} to the photo's
+   * condition, at no extra cost: if another edit landed since, it fails with
    * {@link VersionConflictException}, writing nothing, and after it succeeds the photo is at
-   * exactly that version plus one. Reactions never advance it.
+   * exactly that version plus one, or at that version if the edit only added to numbers.
    *
    * <p>Every listing reads the photo item itself — the hybrid feed's timelines hold photos' keys,
    * not copies — so every page read after the call shows the edit.
@@ -328,10 +343,6 @@ public interface QuickPhotos {
    * not touch one item twice): three actions, 2 RCU and 8 WCU; on someone else's, four actions,
    * 4 RCU and 8 WCU on the service's formulas.
    *
-   * @param reactor the reacting user's handle
-   * @param photo the photo reacted to
-   * @param type the reaction type
-   * @return the stored reaction
    * <p>Who may react ({@code docs/privacy.md}): the check of another user's photo's owner also
    * requires that the owner is public and has blocked nobody; a private owner's photo takes
    * reactions from its approved followers only (a ConditionCheck that the friendship exists), one

@@ -7,9 +7,9 @@ import java.util.Map;
  * A user's profile as stored, with the follow counters the repository maintains and its
  * version.
  *
- * <p>The version is 0 for a profile as created and grows by one with every change the
- * application makes to it ({@link QuickPhotos#updateProfile}), never with a follow or with an
- * addition to a number attribute alone. An update may name the version it read
+ * <p>The version is 0 for a profile as created and grows by one with the application's updates
+ * of it ({@link QuickPhotos#updateProfile}); which updates advance it is stated once, under
+ * Versions in {@link QuickPhotos}' Javadoc. An update may name the version it read
  * ({@link ProfileUpdate.Builder#expectedVersion}) and then fails with
  * {@link VersionConflictException}, writing nothing, if the profile has moved on since.
  *

@@ -28,7 +28,6 @@ import io.quickphotos.UserPhotos;
 import io.quickphotos.ViewerReads;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
-import io.quickphotos.engine.Limits;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.audit.TableAudit;
@@ -45,6 +44,7 @@ import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.RequestPool;
 import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Retrier;
+import io.quickphotos.internal.repository.validation.ReadChecks;
 import io.quickphotos.internal.repository.validation.SnapshotValidation;
 import io.quickphotos.internal.repository.validation.Validation;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
@@ -59,14 +59,17 @@ import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
- * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments
- * ({@link Validation}: bad input fails the same on every backend and writes nothing), then hands
- * its access pattern to the room that serves it — a plan of {@code internal.singletable} sent
- * through the request layer ({@link Requests}), or a feature's entry point: {@link HotKeys},
- * {@link Feeds}, {@link Cascades}, {@link Listings}, {@link Privacy} (with {@link PrivacyCalls}
- * for the reads for a viewer), {@link Edits}, {@link TableAudit}, {@link RawItems} and
- * {@link SnapshotItems} — inside one {@link Calls#call} that meters it and maps its failures.
- * Built only by {@link Repositories#create}.
+ * The one {@link QuickPhotos} implementation, as a facade: each method checks its arguments with
+ * the {@code validation} room ({@link Validation}; {@link ReadChecks} for the reads served both
+ * trusted and for a viewer: bad input fails the same on every backend and writes nothing), then
+ * hands its access pattern to the room that serves it — a plan of {@code internal.singletable}
+ * sent through the {@code request} room, the request layer ({@link Requests}), or a feature's
+ * entry point: {@code hot} ({@link HotKeys}), {@code feed} ({@link Feeds}), {@code cascade}
+ * ({@link Cascades}), {@code listing} ({@link Listings}), {@code privacy} ({@link Privacy}, through
+ * {@link PrivacyCalls} for who may see what and {@link ViewerCalls} for the reads for a viewer),
+ * {@code edit} ({@link Edits}), {@code audit} ({@link TableAudit}) and {@code bulk} ({@link
+ * RawItems}, {@link SnapshotItems}) — inside one {@link Calls#call} that meters it and maps its
+ * failures. Built only by {@link Repositories#create}.
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */
@@ -133,7 +136,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Optional<User> getUser(String username) {
-    Validation.username("username", username);
+    ReadChecks.getUser(username);
     return calls.call(
         AccessPattern.GET_USER, meter -> hotKeys.user(username, meter).map(ItemCodec::user));
   }
@@ -170,16 +173,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    Validation.photoId(id);
+    ReadChecks.getPhoto(id);
     return calls.call(
         AccessPattern.GET_PHOTO, meter -> hotKeys.photo(id, meter).map(ItemCodec::photo));
   }
 
   @Override
   public UserPhotos userWithPhotos(String username, SortOrder order, PageRequest page) {
-    Validation.username("username", username);
-    Validation.notNull("order", order);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.userWithPhotos(username, order, page);
     return calls.call(
         AccessPattern.USER_WITH_PHOTOS,
         meter -> listings.userWithPhotos(username, order, page, meter));
@@ -201,8 +202,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page) {
-    Validation.photoId(photo);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.photoWithReactions(photo, page);
     return calls.call(
         AccessPattern.PHOTO_WITH_REACTIONS,
         meter -> listings.photoWithReactions(photo, page, meter));
@@ -273,16 +273,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public Page<Follow> followersOf(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.followersOf(username, page);
     return calls.call(
         AccessPattern.FOLLOWERS_OF, meter -> listings.followersOf(username, page, meter));
   }
 
   @Override
   public Page<User> followedBy(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
+    ReadChecks.followedBy(username, page);
     return calls.call(
         AccessPattern.FOLLOWED_BY, meter -> listings.followedBy(username, page, meter));
   }
@@ -324,17 +322,14 @@ final class SingleTableQuickPhotos implements QuickPhotos {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    Validation.username("follower", follower);
-    Validation.username("followed", followed);
-    Validation.notSame(follower, followed);
+    ReadChecks.isFollowing(follower, followed);
     return calls.call(
         AccessPattern.IS_FOLLOWING, meter -> listings.isFollowing(follower, followed, meter));
   }
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    Validation.username("reactor", reactor);
-    Validation.photoId(photo);
+    ReadChecks.reactionsLeftBy(reactor, photo);
     return calls.call(
         AccessPattern.REACTIONS_LEFT_BY, meter -> listings.reactionsLeftBy(reactor, photo, meter));
   }
@@ -342,7 +337,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
   @Override
   public Page<Photo> homeFeed(String username, PageRequest page) {
     Validation.username("username", username);
-    Validation.page(page, Feeds.MAX_PAGE);
+    ReadChecks.homeFeed(page, Feeds.MAX_PAGE);
     return calls.call(AccessPattern.HOME_FEED, meter -> feeds.page(username, page, meter));
   }
 

@@ -12,18 +12,18 @@ import io.quickphotos.SortOrder;
 import io.quickphotos.User;
 import io.quickphotos.UserPhotos;
 import io.quickphotos.ViewerReads;
-import io.quickphotos.engine.Limits;
 import io.quickphotos.internal.repository.feed.Feeds;
 import io.quickphotos.internal.repository.privacy.Privacy;
 import io.quickphotos.internal.repository.request.Calls;
+import io.quickphotos.internal.repository.validation.ReadChecks;
 import io.quickphotos.internal.repository.validation.Validation;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The reads of one viewer ({@code QuickPhotos.as}): each checks its arguments as the trusted
- * read does and hands off to {@link Privacy} inside one {@link Calls#call}, reported under the
- * read's {@code VIEWER_} pattern. Immutable and thread-safe.
+ * The reads of one viewer ({@code QuickPhotos.as}): each checks its arguments with the trusted
+ * read's own checks ({@link ReadChecks}) and hands off to {@link Privacy} inside one {@link
+ * Calls#call}, reported under the read's {@code VIEWER_} pattern. Immutable and thread-safe.
  */
 final class ViewerCalls implements ViewerReads {
   private final String viewer;
@@ -43,22 +43,20 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public Optional<User> getUser(String username) {
-    Validation.username("username", username);
+    ReadChecks.getUser(username);
     return calls.call(
         AccessPattern.VIEWER_GET_USER, meter -> privacy.getUser(viewer, username, meter));
   }
 
   @Override
   public Optional<Photo> getPhoto(PhotoId id) {
-    Validation.photoId(id);
+    ReadChecks.getPhoto(id);
     return calls.call(AccessPattern.VIEWER_GET_PHOTO, meter -> privacy.getPhoto(viewer, id, meter));
   }
 
   @Override
   public UserPhotos userWithPhotos(String username, SortOrder order, PageRequest page) {
-    Validation.username("username", username);
-    Validation.notNull("order", order);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.userWithPhotos(username, order, page);
     return calls.call(
         AccessPattern.VIEWER_USER_WITH_PHOTOS,
         meter -> privacy.userWithPhotos(viewer, username, order, page, meter));
@@ -66,8 +64,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page) {
-    Validation.photoId(photo);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.photoWithReactions(photo, page);
     return calls.call(
         AccessPattern.VIEWER_PHOTO_WITH_REACTIONS,
         meter -> privacy.photoWithReactions(viewer, photo, page, meter));
@@ -75,8 +72,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public Page<Follow> followersOf(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, PageRequest.MAX_SIZE);
+    ReadChecks.followersOf(username, page);
     return calls.call(
         AccessPattern.VIEWER_FOLLOWERS_OF,
         meter -> privacy.followersOf(viewer, username, page, meter));
@@ -84,8 +80,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public Page<User> followedBy(String username, PageRequest page) {
-    Validation.username("username", username);
-    Validation.page(page, Limits.MAX_BATCH_GET_KEYS);
+    ReadChecks.followedBy(username, page);
     return calls.call(
         AccessPattern.VIEWER_FOLLOWED_BY,
         meter -> privacy.followedBy(viewer, username, page, meter));
@@ -93,9 +88,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public boolean isFollowing(String follower, String followed) {
-    Validation.username("follower", follower);
-    Validation.username("followed", followed);
-    Validation.notSame(follower, followed);
+    ReadChecks.isFollowing(follower, followed);
     return calls.call(
         AccessPattern.VIEWER_IS_FOLLOWING,
         meter -> privacy.isFollowing(viewer, follower, followed, meter));
@@ -103,8 +96,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo) {
-    Validation.username("reactor", reactor);
-    Validation.photoId(photo);
+    ReadChecks.reactionsLeftBy(reactor, photo);
     return calls.call(
         AccessPattern.VIEWER_REACTIONS_LEFT_BY,
         meter -> privacy.reactionsLeftBy(viewer, reactor, photo, meter));
@@ -112,7 +104,7 @@ final class ViewerCalls implements ViewerReads {
 
   @Override
   public Page<Photo> homeFeed(PageRequest page) {
-    Validation.page(page, Feeds.MAX_PAGE);
+    ReadChecks.homeFeed(page, Feeds.MAX_PAGE);
     return calls.call(
         AccessPattern.VIEWER_HOME_FEED, meter -> privacy.homeFeed(viewer, page, meter));
   }

@@ -13,7 +13,8 @@
  *       metered and its failures mapped ({@code Calls}); reads, writes, batches; a cancelled
  *       transaction asked about by step name ({@code Cancellation}); the retry budget, the pool,
  *       cursors;
- *   <li>{@code validation}: the argument checks;
+ *   <li>{@code validation}: the argument checks ({@code Validation}; {@code ReadChecks}, each
+ *       read's checks written once for its trusted and its viewer's form);
  *   <li>features, each behind one entry point: {@code hot} (sharded counters and hot reads,
  *       {@code HotKeys}), {@code feed} (uploads, follows, the home feed, {@code Feeds}),
  *       {@code cascade} (removing and deleting, {@code Cascades}), {@code listing} ({@code

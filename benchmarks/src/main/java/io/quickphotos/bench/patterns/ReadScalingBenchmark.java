@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * anything every read writes to one shared word (a lock's reader count) keeps them well below.
  *
  * <p>The data set is {@link DataSet} at 10⁵ items, loaded once per trial into a
- * {@link MemoryTable} behind the repository: large enough that the table's maps are several
+ * {@link InMemoryTable} behind the repository: large enough that the table's maps are several
  * levels deep and the rings of 1024 users and photos are spread over them, small enough that
  * loading takes about 3 s instead of the 30 s of 10⁶, which every one of the 18 trials would pay.
  *

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * Turns JMH's JSON results into a markdown report and PNG charts: every benchmark's time with its
  * error, allocation, requests and capacity units per operation; the performance targets (listed
- * as data in {@link #targets()}), each marked met or missed per access pattern with the measured
+ * as data in {@link Targets}), each marked met or missed per access pattern with the measured
  * ratio; and the query shapes side by side. Two targets are judged outside JMH, from the last
  * table of {@value #STUB_FILE} (StubbedSdkComparison) and of {@value #FOOTPRINT_FILE}
  * (Footprint), read from the directory the report is written to, copied and linked.

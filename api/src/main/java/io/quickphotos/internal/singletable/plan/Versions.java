@@ -24,16 +24,15 @@ import java.util.OptionalLong;
  * repeats while the item lives (a photo deleted and uploaded again starts at 0: the version tells
  * changes of one incarnation apart, the cascades' markers tell incarnations apart).
  *
- * <p><b>What advances it</b>: every write that changes what the application wrote — an edit of a
- * photo's caption or attributes, a profile update, and the switch of an account to private when
- * there is one: each adds {@link #advance()} to its clauses through {@link #advanced} (for an edit
- * or update, when one of the fields it sets is declared to advance it:
- * {@code EditField#advancesVersion}). What the layout counts on the item (reactions, followers,
- * the shards, the markers of a deletion or a closing) never does, nor does an edit that only adds
- * to the application's number attributes (a views counter bumped by every reader, like a
- * reaction): a hot photo's hearts or views do not make its owner's caption edit conflict. A
- * change that names a version is checked with {@link #is} in the same condition as the rest of its
- * write.
+ * <p><b>What advances it</b> is the public rule, stated once under Versions in {@link
+ * io.quickphotos.QuickPhotos}' Javadoc: a photo's edit and a profile's update (the switch of an
+ * account to private among them) add {@link #advance()} to their clauses through {@link
+ * #advanced}, but for one whose every change is an addition to a number (as the fields declared
+ * in {@code ProfileFields} and {@code PhotoFields} say: {@code EditField#countsOnly}), so a hot
+ * photo's hearts or views do not make its owner's caption edit conflict.
+ * What the layout counts on the item (reactions, followers, the shards, the markers of a
+ * deletion or a closing) never does. A change that names a version is checked with
+ * {@link #is} in the same condition as the rest of its write.
  */
 public final class Versions {
 
