@@ -796,6 +796,31 @@ public abstract class PrivacyContract {
     assertAuditClean();
   }
 
+  /**
+   * Regression (the privacy oracle, seed -5128954974247940228): a user who blocked a private
+   * account it does not follow reacts to one of its photos. The rules put "private, not a
+   * follower" before "blocked by the reactor": the photo does not exist for it, whether or not
+   * its own block is where the request first fails. It was told {@code UserBlockedException}
+   * when the plan it sent took the owner for public (the owner's check redirected) and its block
+   * check failed beside it: that answer was judged before the redirect.
+   */
+  @Test
+  void aBlockerIsToldAPrivateAccountsPhotoDoesNotExistNotThatItBlockedTheOwner() {
+    create("bob", "cat");
+    createPrivate("ann");
+    PhotoId photo = upload("ann", 1);
+    repo.block("bob", "cat"); // bob counts blocks before it blocks ann
+    repo.block("bob", "ann");
+
+    assertThatThrownBy(() -> repo.reactTo("bob", photo, ReactionType.HEART))
+        .isInstanceOf(PhotoNotFoundException.class);
+    // Public again, ann's photo exists for bob, who is told it blocked her.
+    repo.updateProfile("ann", ProfileUpdate.builder().visibility(Visibility.PUBLIC).build());
+    assertThatThrownBy(() -> repo.reactTo("bob", photo, ReactionType.HEART))
+        .isInstanceOf(UserBlockedException.class);
+    assertAuditClean();
+  }
+
   @Test
   void aFormerFollowerOfAPrivateAccountIsToldNothingOfItsOldReactions() {
     createPrivate("ann");

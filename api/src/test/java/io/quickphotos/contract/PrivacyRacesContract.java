@@ -9,9 +9,11 @@ import io.quickphotos.FollowRequestNotFoundException;
 import io.quickphotos.PageRequest;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
+import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ReactionType;
 import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.Sharding;
 import io.quickphotos.User;
@@ -577,6 +579,37 @@ public abstract class PrivacyRacesContract {
     assertThat(follow.get().pending()).isTrue();
     assertThat(friendship("bob", "ann")).isFalse();
     assertThat(hot.getUser("ann").orElseThrow().pendingRequests()).isEqualTo(1);
+    assertAuditClean();
+  }
+
+  /**
+   * Regression (the privacy oracle, seed -5128954974247940228): bob, who blocked ann, reacts to
+   * her photo while she goes private. His first transaction fails on his own count of blocks; the
+   * owner goes private before his second, which took her for public: her check redirects and his
+   * block check fails beside it. He is told the photo does not exist (private, not a follower),
+   * as the rules order it, not that he blocked her.
+   */
+  @Test
+  void aBlockersReactionMeetingTheOwnerGoingPrivateIsToldThePhotoDoesNotExist() throws Exception {
+    create(hot, Visibility.PUBLIC, "ann", "bob", "cat");
+    PhotoId photo = upload(hot, "ann", 1);
+    hot.block("bob", "cat");
+    hot.block("bob", "ann");
+    java.util.concurrent.atomic.AtomicInteger reactions =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Predicate<Object> reaction = transactionWith(puts(ItemCodec.Entity.REACTION));
+    InterruptibleTable.Pause held =
+        table.pauseBefore(request -> reaction.test(request) && reactions.incrementAndGet() == 2);
+    Future<Void> react =
+        threads.submit(
+            () -> {
+              hybrid.reactTo("bob", photo, ReactionType.HEART);
+              return null;
+            });
+    held.awaitReached();
+    hot.updateProfile("ann", ProfileUpdate.builder().visibility(Visibility.PRIVATE).build());
+    held.resume();
+    assertThatThrownBy(react::get).hasCauseInstanceOf(PhotoNotFoundException.class);
     assertAuditClean();
   }
 

@@ -126,10 +126,12 @@ final class ShardedWrites {
               followerOnly,
               guarded,
               reactorGuarded);
-      // Who may react is learned before the reaction's own put is judged: a stranger to a private
-      // owner, or a user it blocked, is told the photo does not exist, never that it reacted.
+      // Who may react is learned before the reaction's own put and the reactor's block are
+      // judged: a stranger to a private owner, or a user it blocked, is told the photo does not
+      // exist, never that it reacted; a blocker, that it blocked the owner only where the photo
+      // exists for it.
       Optional<Cancellation> cancelled =
-          writes.writeOrRedirect(plan, ReactionPlans.REACTION, meter);
+          writes.writeOrRedirect(plan, ReactionPlans.JUDGED_AFTER_WHO_MAY_REACT, meter);
       if (cancelled.isEmpty()) {
         return;
       }

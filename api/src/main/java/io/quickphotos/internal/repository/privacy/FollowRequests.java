@@ -118,7 +118,9 @@ final class FollowRequests {
       // failure is judged: a decline racing this approval took the account's count down too.
       Optional<Cancellation> cancelled =
           writes.writeOrRedirect(
-              RequestPlans.approve(read, follow.since(), guarded), RequestPlans.ACCOUNT, meter);
+              RequestPlans.approve(read, follow.since(), guarded),
+              java.util.Set.of(RequestPlans.ACCOUNT),
+              meter);
       if (cancelled.isEmpty()) {
         return follow;
       }

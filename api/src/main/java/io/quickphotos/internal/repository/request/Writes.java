@@ -18,6 +18,7 @@ import io.quickphotos.internal.singletable.plan.StepOutcome;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -151,18 +152,19 @@ public final class Writes {
 
   /**
    * Runs a transactional write plan as {@link #writeOrRedirect(WritePlan, Meter)} does, but the
-   * failure of the step named {@code judgedLast} is judged only after the others: a
-   * cancellation in which it failed and another step hands its failure back is returned for the
+   * failures of the steps named in {@code judgedLast} are judged only after the others: a
+   * cancellation in which one failed and another step hands its failure back is returned for the
    * caller to act on (its next attempt says whether the step still fails). For a step whose
    * failure is the wrong answer while a redirect stands: a reaction's own put, while privacy
-   * refuses the reactor; an account's count of requests, which a decline racing an approval took
-   * down.
+   * refuses the reactor; the reactor's block of the owner, while the owner's check says it went
+   * private (the rules answer "no such photo" first).
    *
    * @param plan the plan, transactional
-   * @param judgedLast the step judged after the others
+   * @param judgedLast the steps judged after the others
    * @return empty if committed, else the cancellation, with the items that failed
    */
-  public Optional<Cancellation> writeOrRedirect(WritePlan plan, StepName judgedLast, Meter meter) {
+  public Optional<Cancellation> writeOrRedirect(
+      WritePlan plan, Set<StepName> judgedLast, Meter meter) {
     Optional<TableTransactionCancelledException> cancelled = commit(plan.actions(), meter);
     if (cancelled.isEmpty()) {
       return Optional.empty();
@@ -177,7 +179,7 @@ public final class Writes {
       StepOutcome outcome = outcomes[i];
       if (outcome != null
           && !(outcome instanceof StepOutcome.HandedBack)
-          && !(redirected && plan.steps().get(i).name().equals(judgedLast))) {
+          && !(redirected && judgedLast.contains(plan.steps().get(i).name()))) {
         throw withCause(errorOf(outcome), e);
       }
     }

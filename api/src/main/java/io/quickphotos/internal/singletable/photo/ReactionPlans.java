@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The plans of reactions: reacting, the counters on a photo, and the listings of reactions by
@@ -41,6 +42,15 @@ public final class ReactionPlans {
 
   /** The step of a reaction that puts the reaction. */
   public static final StepName REACTION = StepName.of("reaction");
+
+  /**
+   * The steps of a reaction whose failure is judged only once who may react is settled (see
+   * {@code Writes.writeOrRedirect}): its own put (a stranger is never told it reacted already)
+   * and the reactor's block of the owner (a private owner's photo does not exist for a
+   * non-follower, blocker or not).
+   */
+  public static final Set<StepName> JUDGED_AFTER_WHO_MAY_REACT =
+      Set.of(REACTION, BlockPlans.NOT_BLOCKED_BY_FOLLOWER);
 
   /** The step of a reaction that counts it on the photo (or the photo's shard). */
   public static final StepName COUNT = StepName.of("count");
