@@ -14,6 +14,10 @@ public record AuditFinding(Kind kind, String subject, String detail, boolean fix
   /**
    * Checks the components.
    *
+   * @param kind the record component of that name, as described above
+   * @param subject the record component of that name, as described above
+   * @param detail the record component of that name, as described above
+   * @param fixed the record component of that name, as described above
    * @throws NullPointerException if a component is null
    */
   public AuditFinding {

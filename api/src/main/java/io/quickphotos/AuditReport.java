@@ -15,6 +15,9 @@ public record AuditReport(long itemsScanned, List<AuditFinding> findings, long i
   /**
    * Checks and copies the components.
    *
+   * @param itemsScanned the record component of that name, as described above
+   * @param findings the record component of that name, as described above
+   * @param itemsSkipped the record component of that name, as described above
    * @throws NullPointerException if the list is null
    */
   public AuditReport {

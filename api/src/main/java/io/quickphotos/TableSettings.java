@@ -21,6 +21,8 @@ public record TableSettings(FanOut fanOut, Sharding sharding) {
   /**
    * Checks the components.
    *
+   * @param fanOut the record component of that name, as described above
+   * @param sharding the record component of that name, as described above
    * @throws NullPointerException if one is null
    */
   public TableSettings {

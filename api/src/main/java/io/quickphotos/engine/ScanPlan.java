@@ -16,6 +16,10 @@ public record ScanPlan(int segment, int totalSegments, int limit, Optional<Key> 
   /**
    * Checks the plan.
    *
+   * @param segment the record component of that name, as described above
+   * @param totalSegments the record component of that name, as described above
+   * @param limit the record component of that name, as described above
+   * @param exclusiveStart the record component of that name, as described above
    * @throws IllegalArgumentException if the segment is outside {@code [0, totalSegments)} or the
    *     limit is below 1
    */
