@@ -172,6 +172,16 @@ public final class Item {
   }
 
   /**
+   * Whether the item has an attribute. Does not allocate.
+   *
+   * @param name the attribute name
+   * @return true if present, whatever its value
+   */
+  public boolean has(String name) {
+    return indexOf(name) >= 0;
+  }
+
+  /**
    * A string attribute.
    *
    * @param name the attribute name

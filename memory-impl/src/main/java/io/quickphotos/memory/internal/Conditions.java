@@ -35,15 +35,23 @@ final class Conditions {
     if (condition instanceof ItemCondition.AttributeExists exists) {
       // A top-level attribute's presence needs no Value made for it.
       return current != null && exists.path().names().size() == 1
-          ? current.attributes().containsKey(exists.path().names().get(0))
+          ? current.has(exists.path().names().get(0))
           : value(current, exists.path()) != null;
     }
     if (condition instanceof ItemCondition.AttributeEquals equals) {
+      // A top-level string compared as the string stored, without a Value made for it.
+      if (equals.value() instanceof Value.Str expected && equals.path().names().size() == 1) {
+        return current != null
+            && expected.value().equals(current.stringOrNull(equals.path().names().get(0)));
+      }
       return equals.value().equals(value(current, equals.path()));
     }
     if (condition instanceof ItemCondition.AtLeast atLeast) {
-      return value(current, atLeast.path()) instanceof Value.Num n
-          && n.value().compareTo(BigDecimal.valueOf(atLeast.minimum())) >= 0;
+      BigDecimal n =
+          atLeast.path().names().size() == 1
+              ? (current == null ? null : current.numberOrNull(atLeast.path().names().get(0)))
+              : value(current, atLeast.path()) instanceof Value.Num num ? num.value() : null;
+      return n != null && n.compareTo(BigDecimal.valueOf(atLeast.minimum())) >= 0;
     }
     if (condition instanceof ItemCondition.Not not) {
       return !test(not.condition(), current);
@@ -62,7 +70,7 @@ final class Conditions {
     if (item == null) {
       return null;
     }
-    Value value = item.attributes().get(path.names().get(0));
+    Value value = item.get(path.names().get(0)).orElse(null);
     for (int i = 1; i < path.names().size() && value != null; i++) {
       value = value instanceof Value.MapValue map ? map.value().get(path.names().get(i)) : null;
     }

@@ -501,30 +501,21 @@ public final class ItemCodec {
   }
 
   /**
-   * An item of the key's {@code PK} and {@code SK} and the given attributes, in that order. Built
-   * as one immutable map, which {@link Item} keeps without copying, where {@link Item.Builder}
-   * would fill a map that the item then copies; the same attributes in the same order.
+   * An item of the key's {@code PK} and {@code SK} and the given attributes. Built with
+   * {@link Item.Builder}, which puts the values in the item's own arrays, without the map (its
+   * entries, then its iteration) that {@link Item#Item(Map)} would copy them from.
    */
   @SafeVarargs
   private static Item item(Key key, Map.Entry<String, Value>... attributes) {
-    // A null attribute is one the item leaves out (a photo without a caption).
-    int present = 0;
+    // A null attribute is one the item leaves out (a photo without a caption). Built without a
+    // map in between: every put of an entity comes here.
+    Item.Builder item = Item.builder(key);
     for (Map.Entry<String, Value> attribute : attributes) {
       if (attribute != null) {
-        present++;
+        item.put(attribute.getKey(), attribute.getValue());
       }
     }
-    @SuppressWarnings("unchecked")
-    Map.Entry<String, Value>[] all = new Map.Entry[present + 2];
-    all[0] = text(Item.PK, key.pk());
-    all[1] = text(Item.SK, key.sk());
-    int i = 2;
-    for (Map.Entry<String, Value> attribute : attributes) {
-      if (attribute != null) {
-        all[i++] = attribute;
-      }
-    }
-    return new Item(Map.ofEntries(all));
+    return item.build();
   }
 
   private static Map.Entry<String, Value> text(String name, String value) {

@@ -67,10 +67,8 @@ public final class FollowPlans {
       Follow follow, Optional<Key> followedShard, long threshold, boolean guarded) {
     // The user checks come first: a closing account that still follows someone must read as
     // missing, not as already following.
-    AttributePath followers = AttributePath.of(Attributes.FOLLOWERS);
-    List<UpdateAction> plusOne = Counters.add(followers, 1);
-    ItemCondition followedActive =
-        guarded ? PrivacyPlans.ACTIVE_PUBLIC : PrivacyPlans.ACTIVE_PUBLIC_NO_BLOCKS;
+    AttributePath followers = FOLLOWERS;
+    List<UpdateAction> plusOne = PLUS_ONE_FOLLOWER;
     WritePlan.Step countFollowed =
         followedShard.isPresent()
             ? new WritePlan.Step(
@@ -83,7 +81,7 @@ public final class FollowPlans {
                 new WriteAction.Update(
                     KeyLayout.user(follow.followed()),
                     plusOne,
-                    Shards.unsharded(followedActive, followers, threshold)),
+                    unshardedFollowed(guarded, threshold)),
                 () -> Plans.userNotFound(follow.followed()),
                 item ->
                     item.isPresent()
@@ -93,26 +91,29 @@ public final class FollowPlans {
                             || ItemCodec.isPrivate(item.get())
                             || (!guarded && PrivacyPlans.blocks(item.get()) > 0)));
     String follower = follow.follower();
-    List<WritePlan.Step> steps = new ArrayList<>();
-    steps.add(countFollowed);
-    steps.add(
+    WritePlan.Step countFollower =
         new WritePlan.Step(
             FOLLOWER,
             new WriteAction.Update(
                 KeyLayout.user(follower),
-                Counters.add(AttributePath.of(Attributes.FOLLOWING), 1),
+                PLUS_ONE_FOLLOWING,
                 guarded ? Plans.ACTIVE_USER : PrivacyPlans.ACTIVE_NO_BLOCKS),
             () -> Plans.userNotFound(follower),
             item ->
                 !guarded
                     && item.isPresent()
                     && Plans.isActive(item.get())
-                    && PrivacyPlans.blocks(item.get()) > 0));
-    steps.add(
+                    && PrivacyPlans.blocks(item.get()) > 0);
+    WritePlan.Step friendship =
         new WritePlan.Step(
             FRIENDSHIP,
             new WriteAction.Put(ItemCodec.friendship(follow), ItemCondition.ABSENT),
-            () -> AlreadyFollowingException.of(follow.follower(), follow.followed())));
+            () -> AlreadyFollowingException.of(follow.follower(), follow.followed()));
+    if (!guarded && followedShard.isEmpty()) {
+      // The ordinary follow: no list to grow and copy.
+      return WritePlan.transaction(countFollowed, countFollower, friendship);
+    }
+    List<WritePlan.Step> steps = new ArrayList<>(List.of(countFollowed, countFollower, friendship));
     if (guarded || followedShard.isPresent()) {
       steps.add(
           BlockPlans.notBlockedByOwner(
@@ -148,6 +149,35 @@ public final class FollowPlans {
 
   private static final AttributePath FOLLOWERS = AttributePath.of(Attributes.FOLLOWERS);
   private static final ItemCondition HOLDS_ONE = new ItemCondition.AtLeast(FOLLOWERS, 1);
+  private static final List<UpdateAction> PLUS_ONE_FOLLOWER = Counters.add(FOLLOWERS, 1);
+  private static final AttributePath FOLLOWING = AttributePath.of(Attributes.FOLLOWING);
+  private static final List<UpdateAction> PLUS_ONE_FOLLOWING = Counters.add(FOLLOWING, 1);
+  private static final List<UpdateAction> MINUS_ONE_FOLLOWING = Counters.add(FOLLOWING, -1);
+
+  /** The followed profile's conditions, guarded and not, for the threshold last asked. */
+  private record FollowedConditions(
+      long threshold, ItemCondition unguarded, ItemCondition guarded) {}
+
+  private static volatile FollowedConditions followedConditions;
+
+  /**
+   * {@link Shards#unsharded} of an active public account ({@link PrivacyPlans#ACTIVE_PUBLIC},
+   * unguarded also counting no blocks) for {@code followers}: built once per threshold (a
+   * repository's is fixed), not on every follow.
+   */
+  private static ItemCondition unshardedFollowed(boolean guarded, long threshold) {
+    FollowedConditions known = followedConditions;
+    if (known == null || known.threshold() != threshold) {
+      known =
+          new FollowedConditions(
+              threshold,
+              Shards.unsharded(PrivacyPlans.ACTIVE_PUBLIC_NO_BLOCKS, FOLLOWERS, threshold),
+              Shards.unsharded(PrivacyPlans.ACTIVE_PUBLIC, FOLLOWERS, threshold));
+      followedConditions = known;
+    }
+    return guarded ? known.guarded() : known.unguarded();
+  }
+
   private static final List<UpdateAction> MINUS_ONE = Counters.add(FOLLOWERS, -1);
   private static final ItemCondition WHOLE_HOLDS_ONE =
       ItemCondition.and(ItemCondition.EXISTS, Shards.notSharded(), HOLDS_ONE);
@@ -245,7 +275,11 @@ public final class FollowPlans {
             countFollowed,
             () -> Plans.userNotFound(followed),
             found -> decrement.mode() != Decrement.Mode.WHOLE || found.isPresent()),
-        Plans.counter(FOLLOWER, follower, Attributes.FOLLOWING, -1, ItemCondition.EXISTS));
+        new WritePlan.Step(
+            FOLLOWER,
+            new WriteAction.Update(
+                KeyLayout.user(follower), MINUS_ONE_FOLLOWING, ItemCondition.EXISTS),
+            () -> Plans.userNotFound(follower)));
   }
 
   /**

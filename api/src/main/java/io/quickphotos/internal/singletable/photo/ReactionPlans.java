@@ -133,8 +133,9 @@ public final class ReactionPlans {
             REACTION,
             new WriteAction.Put(ItemCodec.reaction(reaction), ItemCondition.ABSENT),
             () -> AlreadyReactedException.of(reaction.reactor(), photo, reaction.type()));
-    AttributePath counter = reactionCounter(reaction.type());
-    List<UpdateAction> plusOne = Counters.add(counter, 1);
+    int type = reaction.type().ordinal();
+    AttributePath counter = COUNTERS[type];
+    List<UpdateAction> plusOne = PLUS_ONE.get(type);
     WritePlan.Step countOnPhoto =
         photoShard.isPresent()
             ? new WritePlan.Step(
@@ -145,9 +146,7 @@ public final class ReactionPlans {
             : new WritePlan.Step(
                 COUNT,
                 new WriteAction.Update(
-                    KeyLayout.photo(photo),
-                    plusOne,
-                    Shards.unsharded(Plans.OPEN_PHOTO, counter, threshold)),
+                    KeyLayout.photo(photo), plusOne, unshardedPhoto(type, threshold)),
                 () -> Plans.photoNotFound(photo),
                 item ->
                     item.isPresent()
@@ -182,6 +181,10 @@ public final class ReactionPlans {
     // The checks of who may react come before the reaction's own put: a failure names the first
     // failed step, and a reactor the owner blocked (or a stranger to a private owner) must be
     // told the photo does not exist, never that it already reacted to it.
+    if (!followerOnly && !guarded && ownerShard.isEmpty() && !reactorGuarded) {
+      // The ordinary reaction: no list to grow and copy.
+      return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
+    }
     List<WritePlan.Step> steps = new ArrayList<>(List.of(reactorActive, ownerActive));
     if (followerOnly) {
       steps.add(
@@ -211,18 +214,19 @@ public final class ReactionPlans {
    */
   private static ItemCondition ownerCondition(boolean followerOnly, boolean guarded) {
     if (followerOnly) {
-      return guarded
-          ? PrivacyPlans.ACTIVE_PRIVATE
-          : ItemCondition.and(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
+      return guarded ? PrivacyPlans.ACTIVE_PRIVATE : PRIVATE_OWNER_NO_BLOCKS;
     }
-    return guarded
-        ? ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE)
-        : ItemCondition.and(
-            Plans.ACTIVE_USER,
-            Shards.notSharded(),
-            PrivacyPlans.NOT_PRIVATE,
-            PrivacyPlans.NO_BLOCKS);
+    return guarded ? PUBLIC_OWNER : PUBLIC_OWNER_NO_BLOCKS;
   }
+
+  // The owner's conditions, built once: every reaction to another user's photo sends one.
+  private static final ItemCondition PRIVATE_OWNER_NO_BLOCKS =
+      ItemCondition.and(Plans.ACTIVE_USER, PrivacyPlans.IS_PRIVATE, PrivacyPlans.NO_BLOCKS);
+  private static final ItemCondition PUBLIC_OWNER =
+      ItemCondition.and(Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE);
+  private static final ItemCondition PUBLIC_OWNER_NO_BLOCKS =
+      ItemCondition.and(
+          Plans.ACTIVE_USER, Shards.notSharded(), PrivacyPlans.NOT_PRIVATE, PrivacyPlans.NO_BLOCKS);
 
   /**
    * Photo and reactions: Query on the inverted index {@code SK = PHOTO#owner#timestamp}, read
@@ -333,7 +337,42 @@ public final class ReactionPlans {
    * @return {@code reactions.<type>}
    */
   public static AttributePath reactionCounter(ReactionType type) {
-    return AttributePath.of(Attributes.REACTIONS, type.storedName());
+    return COUNTERS[type.ordinal()];
+  }
+
+  // Per reaction type, built once: the counter's path and the updates adding one to it.
+  private static final AttributePath[] COUNTERS = new AttributePath[ReactionType.values().length];
+  private static final List<List<UpdateAction>> PLUS_ONE;
+
+  static {
+    List<List<UpdateAction>> plusOne = new ArrayList<>();
+    for (ReactionType type : ReactionType.values()) {
+      COUNTERS[type.ordinal()] = AttributePath.of(Attributes.REACTIONS, type.storedName());
+      plusOne.add(Counters.add(COUNTERS[type.ordinal()], 1));
+    }
+    PLUS_ONE = List.copyOf(plusOne);
+  }
+
+  /** The conditions of an unsharded photo's count, per type, for the threshold last asked. */
+  private record CountConditions(long threshold, ItemCondition[] byType) {}
+
+  private static volatile CountConditions countConditions;
+
+  /**
+   * {@link Shards#unsharded} of {@link Plans#OPEN_PHOTO} for a type's counter: built once per
+   * threshold (a repository's is fixed), not on every reaction.
+   */
+  private static ItemCondition unshardedPhoto(int type, long threshold) {
+    CountConditions known = countConditions;
+    if (known == null || known.threshold() != threshold) {
+      ItemCondition[] byType = new ItemCondition[COUNTERS.length];
+      for (int i = 0; i < byType.length; i++) {
+        byType[i] = Shards.unsharded(Plans.OPEN_PHOTO, COUNTERS[i], threshold);
+      }
+      known = new CountConditions(threshold, byType);
+      countConditions = known;
+    }
+    return known.byType()[type];
   }
 
   /**
