@@ -41,6 +41,7 @@ import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -169,7 +170,7 @@ public abstract class LifecycleContract {
       List<Follow> followers = Listings.readAll(p -> repo.followersOf(username, p));
       List<Item> followees = table.query(FollowPlans.followedBy(username, 1000)).items();
       for (ReactionType type : ReactionType.values()) {
-        for (Item item : table.query(ReactionPlans.reactionsBy(username, type, 1000)).items()) {
+        for (Item item : table.query(ReactionQueries.reactionsBy(username, type, 1000)).items()) {
           PhotoId photo = Codec.reactionPhoto(item);
           assertThat(repo.getPhoto(photo))
               .as("photo of %s's %s reaction", username, type)

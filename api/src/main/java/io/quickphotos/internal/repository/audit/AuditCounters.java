@@ -23,6 +23,7 @@ import io.quickphotos.internal.singletable.feed.TimelineQueries;
 import io.quickphotos.internal.singletable.feed.Timelines;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.user.UserPlans;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ final class AuditCounters {
   /** A photo's reactions, counted on the index, by type. */
   private Map<ReactionType, Long> countReactions(PhotoId id) {
     Map<ReactionType, Long> counted = new EnumMap<>(ReactionType.class);
-    QueryPlan plan = ReactionPlans.reactionsOn(id, TableAudit.PAGE);
+    QueryPlan plan = ReactionQueries.reactionsOn(id, TableAudit.PAGE);
     while (true) {
       QueryResult page = reads.query(plan, meter);
       for (Item reaction : page.items()) {

@@ -25,6 +25,7 @@ import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
@@ -103,7 +104,8 @@ final class AccountCascade {
               read != null
                   ? read
                   : reads.query(
-                      ReactionPlans.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION),
+                      ReactionQueries.reactionsBy(
+                          username, type, CascadeSteps.LINKS_PER_TRANSACTION),
                       meter);
           read = null;
           List<CascadeSteps.Link> links = new ArrayList<>();

@@ -10,7 +10,7 @@ import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,7 +64,7 @@ record FirstPages(
     List<QueryPlan> plans = new ArrayList<>();
     plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
-      plans.add(ReactionPlans.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
+      plans.add(ReactionQueries.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
     }
     if (author) {
       plans.add(AccountCascade.audienceAndPending(username));

@@ -23,6 +23,7 @@ import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
@@ -192,7 +193,7 @@ final class PhotoCascade {
         last = true;
         actions.add(new WritePlan.Step(PHOTO, photo));
       } else {
-        QueryResult page = reads.query(ReactionPlans.reactionsOn(id, perTransaction), meter);
+        QueryResult page = reads.query(ReactionQueries.reactionsOn(id, perTransaction), meter);
         if (page.items().isEmpty()) {
           return Round.AGAIN;
         }
@@ -265,7 +266,7 @@ final class PhotoCascade {
     boolean any = false;
     for (int round = 0; retrier.allows(round); round++) {
       QueryResult page =
-          reads.query(ReactionPlans.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+          reads.query(ReactionQueries.reactionsOn(id, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
       if (page.items().isEmpty()) {
         return any;
       }

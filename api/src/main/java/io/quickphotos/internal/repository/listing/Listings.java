@@ -29,7 +29,7 @@ import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -141,7 +141,7 @@ public final class Listings {
    * @throws PhotoNotFoundException on the first page, if there is no such photo
    */
   public PhotoReactions photoWithReactions(PhotoId photo, PageRequest page, Meter meter) {
-    QueryPlan plan = ReactionPlans.photoWithReactions(photo, page.size());
+    QueryPlan plan = ReactionQueries.photoWithReactions(photo, page.size());
     Reads.Listing read = reads.page(CursorScope.photoWithReactions(plan), plan, page, meter);
     if (read.items().isEmpty() && page.cursor().isEmpty()) {
       throw PhotoNotFoundException.of(photo);
@@ -227,7 +227,7 @@ public final class Listings {
    */
   public Set<ReactionType> reactionsLeftBy(String reactor, PhotoId photo, Meter meter) {
     Set<ReactionType> types = EnumSet.noneOf(ReactionType.class);
-    for (Item item : reads.query(ReactionPlans.reactionsLeftBy(reactor, photo), meter).items()) {
+    for (Item item : reads.query(ReactionQueries.reactionsLeftBy(reactor, photo), meter).items()) {
       types.add(ItemCodec.reaction(item).type());
     }
     return Collections.unmodifiableSet(types);

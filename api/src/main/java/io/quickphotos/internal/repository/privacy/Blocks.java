@@ -22,7 +22,7 @@ import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import io.quickphotos.internal.singletable.privacy.BlockPlans;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import io.quickphotos.internal.singletable.privacy.PrivacyQueries;
@@ -119,7 +119,7 @@ final class Blocks {
   private int removeReactions(String reactor, String owner, Meter meter) {
     int removed = 0;
     for (ReactionType type : ReactionType.values()) {
-      QueryPlan plan = ReactionPlans.reactionsOn(reactor, type, owner, REACTIONS_PAGE);
+      QueryPlan plan = ReactionQueries.reactionsOn(reactor, type, owner, REACTIONS_PAGE);
       while (true) {
         QueryResult page = reads.query(plan, meter);
         for (Item item : page.items()) {

@@ -14,7 +14,7 @@ import io.quickphotos.internal.singletable.feed.FollowKind;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
-import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,8 @@ class RequestDescriptionsTest {
 
   @Test
   void namesTheIndexOfAnIndexQueryAndItsKeys() {
-    assertThat(RequestDescriptions.query(ReactionPlans.photoWithReactions(PHOTO, 10)).description())
+    assertThat(
+            RequestDescriptions.query(ReactionQueries.photoWithReactions(PHOTO, 10)).description())
         .isEqualTo(
             "Query InvertedIndex SK = PHOTO#jacksonjason#"
                 + "2018-05-30T15:42:38.000000000Z, backwards, Limit 10, eventually consistent");
