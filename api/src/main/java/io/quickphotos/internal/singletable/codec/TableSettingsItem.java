@@ -26,7 +26,7 @@ import java.util.Optional;
  */
 public final class TableSettingsItem {
   /** The settings item's key. */
-  public static final Key KEY = new Key("#SETTINGS", "#SETTINGS");
+  public static final Key KEY = KeyLayout.SETTINGS;
 
   private static final String FAN_OUT = Attributes.SETTINGS_FAN_OUT;
   private static final String MAX_FOLLOWERS = Attributes.SETTINGS_MAX_FOLLOWERS;

@@ -374,7 +374,7 @@ public final class FollowPlans {
    * @return the plan
    */
   public static QueryPlan homeFeedPhotos(String followee, Optional<PhotoId> after, int limit) {
-    String prefix = KeyLayout.PHOTO + followee + "#";
+    String prefix = KeyLayout.photosOf(followee);
     SortKeyCondition condition =
         after
             .map(

@@ -60,7 +60,7 @@ public final class TimelineQueries {
    * @return the plan of the first page
    */
   public static QueryPlan photosAfter(String author, Instant after) {
-    String prefix = KeyLayout.PHOTO + author + "#";
+    String prefix = KeyLayout.photosOf(author);
     return new QueryPlan(
         Index.TABLE,
         KeyLayout.userPartition(author),

@@ -110,9 +110,7 @@ public final class Timelines {
    * @return the key
    */
   public static Key entryKey(String reader, PhotoId photo) {
-    return new Key(
-        partition(reader),
-        KeyLayout.FEED + inverted(photo.timestamp()) + "#" + photo.owner() + "#" + reader);
+    return KeyLayout.timelineEntry(reader, inverted(photo.timestamp()), photo.owner());
   }
 
   /** The fixed-width timestamp with each digit {@code d} written {@code 9 - d}. */

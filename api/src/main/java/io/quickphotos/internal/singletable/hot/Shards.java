@@ -140,8 +140,7 @@ public final class Shards {
    * @return {@code SHARD#<main SK>#<index>} as both keys
    */
   public static Key key(Key main, int index) {
-    String value = KeyLayout.SHARD + main.sk() + "#" + index;
-    return new Key(value, value);
+    return KeyLayout.shard(main, index);
   }
 
   /**

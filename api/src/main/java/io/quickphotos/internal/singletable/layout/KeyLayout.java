@@ -252,6 +252,65 @@ public final class KeyLayout {
     return BLOCK + blocked;
   }
 
+  /** The key of the table's settings item, which every repository reads when it is built. */
+  public static final Key SETTINGS = new Key("#SETTINGS", "#SETTINGS");
+
+  /**
+   * The sort-key prefix of a user's photos, in the user's partition and on the inverted index.
+   *
+   * @param owner the photos' owner
+   * @return {@code PHOTO#<owner>#}
+   */
+  public static String photosOf(String owner) {
+    return PHOTO + owner + "#";
+  }
+
+  /**
+   * The partition-key prefix of a reactor's reactions (on the inverted index, the reactions'
+   * sort key), of every type or of one.
+   *
+   * @param reactor the reacting user
+   * @return {@code REACTION#<reactor>#}
+   */
+  public static String reactionsBy(String reactor) {
+    return REACTION + reactor + "#";
+  }
+
+  /**
+   * The sort key of a reactor's reactions of one type.
+   *
+   * @param reactor the reacting user
+   * @param type the reaction type
+   * @return {@code REACTION#<reactor>#<type>}
+   */
+  public static String reactionsBy(String reactor, ReactionType type) {
+    return reactionsBy(reactor) + type.storedName();
+  }
+
+  /**
+   * The key of a timeline entry: a reader's copy of an author's photo.
+   *
+   * @param reader the timeline's reader
+   * @param invertedTimestamp the photo's timestamp written so that newer sorts first
+   * @param owner the photo's owner
+   * @return {@code FEED#<reader>}, {@code FEED#<inverted timestamp>#<owner>#<reader>}
+   */
+  public static Key timelineEntry(String reader, String invertedTimestamp, String owner) {
+    return new Key(FEED + reader, FEED + invertedTimestamp + "#" + owner + "#" + reader);
+  }
+
+  /**
+   * The key of one counter shard of a user or photo: the same value as both keys.
+   *
+   * @param main the user's or photo's key
+   * @param index the shard's index
+   * @return {@code SHARD#<main SK>#<index>} as both keys
+   */
+  public static Key shard(Key main, int index) {
+    String value = SHARD + main.sk() + "#" + index;
+    return new Key(value, value);
+  }
+
   /**
    * A key's timestamp: ISO-8601 UTC with nanoseconds, fixed width, so that text order is time
    * order ({@link KeyTimestamps}).

@@ -49,7 +49,7 @@ public final class ReactionQueries {
     return new QueryPlan(
         Index.INVERTED,
         KeyLayout.photoSortKey(photo),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.REACTION + reactor + "#")),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.reactionsBy(reactor))),
         true,
         ReactionType.values().length,
         Optional.empty(),
@@ -87,7 +87,7 @@ public final class ReactionQueries {
   public static QueryPlan reactionsBy(String reactor, ReactionType type, int limit) {
     return new QueryPlan(
         Index.TABLE,
-        KeyLayout.REACTION + reactor + "#" + type.storedName(),
+        KeyLayout.reactionsBy(reactor, type),
         Optional.empty(),
         true,
         limit,
@@ -110,8 +110,8 @@ public final class ReactionQueries {
   public static QueryPlan reactionsOn(String reactor, ReactionType type, String owner, int limit) {
     return new QueryPlan(
         Index.TABLE,
-        KeyLayout.REACTION + reactor + "#" + type.storedName(),
-        Optional.of(SortKeyCondition.beginsWith(KeyLayout.PHOTO + owner + "#")),
+        KeyLayout.reactionsBy(reactor, type),
+        Optional.of(SortKeyCondition.beginsWith(KeyLayout.photosOf(owner))),
         true,
         limit,
         Optional.empty(),
