@@ -2300,6 +2300,8 @@ public abstract class QuickPhotosContract {
     repo.isFollowing("carol", "alice");
     repo.reactionsLeftBy("alice", photo.id());
     repo.removeReaction("alice", photo.id(), ReactionType.HEART);
+    repo.viewPhoto("carol", photo.id());
+    repo.hasSeen("carol", photo.id());
     repo.deletePhoto(photo.id());
     repo.deleteUser("dave");
     repo.audit(false, scanned -> {});

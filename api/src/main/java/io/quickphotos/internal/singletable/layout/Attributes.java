@@ -69,6 +69,18 @@ public final class Attributes {
    */
   public static final String DELETING = "deleting";
 
+  /**
+   * A photo's views, every view of every viewer counted ({@code ADD}, absent until the first);
+   * on a view mark, its viewer's views of the photo.
+   */
+  public static final String VIEWS = "views";
+
+  /** A photo's count of users who viewed it, one per view mark ({@code ADD}). */
+  public static final String UNIQUE_VIEWERS = "uniqueViewers";
+
+  /** Attribute names of a view mark (with {@link #PHOTO_OWNER}, {@link #PHOTO_TIMESTAMP}). */
+  public static final String VIEWER = "viewer";
+
   /** Attribute names of a reaction item. */
   public static final String REACTING_USER = "reactingUser";
 
