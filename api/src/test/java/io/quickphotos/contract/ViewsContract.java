@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quickphotos.AccessPattern;
+import io.quickphotos.AuditFinding;
+import io.quickphotos.AuditReport;
 import io.quickphotos.InvalidInputException;
 import io.quickphotos.NewUser;
 import io.quickphotos.OperationCost;
@@ -13,14 +15,23 @@ import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.PhotoView;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.QuickPhotos;
+import io.quickphotos.TableItems;
 import io.quickphotos.UserNotFoundException;
 import io.quickphotos.UserStatus;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
+import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Table;
+import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
+import io.quickphotos.internal.singletable.codec.ViewMarks;
+import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.photo.ViewPlans;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -331,12 +342,169 @@ public abstract class ViewsContract {
     assertThat(marks()).extracting(ItemCodec::entityOf).hasSize(2);
   }
 
+  // --- cleanup -------------------------------------------------------------------------------
+
+  @Test
+  void deletingAPhotoDeletesItsViewMarks() {
+    create("ann", "bob", "carol");
+    PhotoId id = upload("ann", 0);
+    PhotoId kept = upload("ann", 1);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("carol", id);
+    repo.viewPhoto("bob", kept);
+
+    repo.deletePhoto(id);
+
+    assertThat(repo.getPhoto(id)).isEmpty();
+    assertThat(repo.hasSeen("bob", id)).isFalse();
+    assertThat(repo.hasSeen("carol", id)).isFalse();
+    assertThat(marks()).hasSize(1);
+    assertThat(repo.hasSeen("bob", kept)).isTrue();
+    // A photo uploaded again under the id starts unseen.
+    repo.uploadPhoto("ann", id.timestamp(), URL);
+    assertThat(photo(id).views()).isZero();
+    assertThat(repo.viewPhoto("bob", id).first()).isTrue();
+  }
+
+  @Test
+  void closingAViewersAccountTakesItsViewsOffThePhotos() {
+    create("ann", "bob", "carol");
+    PhotoId id = upload("ann", 0);
+    PhotoId other = upload("ann", 1);
+    for (int i = 0; i < 3; i++) {
+      repo.viewPhoto("bob", id);
+    }
+    repo.viewPhoto("bob", other);
+    repo.viewPhoto("carol", id);
+
+    repo.deleteUser("bob");
+
+    assertThat(photo(id).views()).isEqualTo(1);
+    assertThat(photo(id).uniqueViewers()).isEqualTo(1);
+    assertThat(photo(other).views()).isZero();
+    assertThat(photo(other).uniqueViewers()).isZero();
+    assertThat(marks()).hasSize(1);
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
+    // The name taken again has seen nothing.
+    create("bob");
+    assertThat(repo.hasSeen("bob", id)).isFalse();
+  }
+
+  @Test
+  void closingAnOwnersAccountDeletesTheViewMarksOfItsPhotos() {
+    create("ann", "bob");
+    PhotoId id = upload("ann", 0);
+    upload("ann", 1);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("ann", id);
+    PhotoId bobs = upload("bob", 0);
+    repo.viewPhoto("ann", bobs);
+
+    repo.deleteUser("ann");
+
+    assertThat(repo.hasSeen("bob", id)).isFalse();
+    assertThat(marks()).isEmpty();
+    assertThat(photo(bobs).views()).isZero();
+    assertThat(photo(bobs).uniqueViewers()).isZero();
+    repo.deleteUser("bob");
+    assertThat(everything()).isEmpty();
+  }
+
+  @Test
+  void closingAnAccountThatNeverViewedReadsNoMarks() {
+    create("ann", "bob");
+    upload("ann", 0);
+    OperationCost without = cost(() -> repo.deleteUser("ann"));
+    create("ann");
+    PhotoId id = upload("ann", 0);
+    repo.viewPhoto("ann", id);
+    repo.deletePhoto(id);
+    upload("ann", 0);
+
+    OperationCost with = cost(() -> repo.deleteUser("ann"));
+
+    // Its profile says it viewed: one strongly consistent Query of its (now empty) marks more.
+    assertThat(with.requests()).isEqualTo(without.requests() + 1);
+  }
+
+  // --- audit ---------------------------------------------------------------------------------
+
+  @Test
+  void theAuditFindsAndMendsAViewCounterThatDriftedFromTheMarks() {
+    create("ann", "bob", "carol");
+    PhotoId id = upload("ann", 0);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("carol", id);
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
+    // A counter off by what a double-counted resend would leave.
+    table.write(
+        new WriteAction.Update(
+            KeyLayout.photo(id),
+            List.of(
+                new UpdateAction.Add(ViewPlans.VIEWS_PATH, 1),
+                new UpdateAction.Add(ViewPlans.UNIQUE_VIEWERS_PATH, 1)),
+            ItemCondition.EXISTS));
+    // A mark of a photo that does not exist.
+    PhotoId gone = new PhotoId("ann", T0.plusSeconds(3600));
+    table.write(new WriteAction.Put(ViewMarks.mark("bob", gone, T0, 2), ItemCondition.NONE));
+
+    AuditReport report = repo.audit(false, scanned -> {});
+
+    assertThat(report.findings())
+        .extracting(AuditFinding::kind, AuditFinding::subject, AuditFinding::fixed)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.api.Assertions.tuple(
+                AuditFinding.Kind.COUNTER_MISMATCH, "photo " + id, false),
+            org.assertj.core.api.Assertions.tuple(
+                AuditFinding.Kind.MISSING_PHOTO, "view of photo " + gone + " by bob", false));
+    assertThat(repo.audit(true, scanned -> {}).fixed()).isEqualTo(2);
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
+    assertThat(photo(id).views()).isEqualTo(3);
+    assertThat(photo(id).uniqueViewers()).isEqualTo(2);
+    assertThat(repo.hasSeen("bob", gone)).isFalse();
+  }
+
+  // --- export and load -----------------------------------------------------------------------
+
+  @Test
+  void anExportCarriesTheViewMarksAndLoadsThemBack() {
+    create("ann", "bob");
+    PhotoId id = upload("ann", 0);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("bob", id);
+    repo.viewPhoto("ann", id);
+    StringWriter out = new StringWriter();
+    Map<TableItems.Kind, TableItems.Tally> exported = TableItems.export(repo, out);
+    assertThat(exported.get(TableItems.Kind.VIEW).items()).isEqualTo(2);
+    repo.deleteUser("bob");
+    repo.deleteUser("ann");
+    assertThat(everything()).isEmpty();
+
+    TableItems.load(repo, new StringReader(out.toString()));
+
+    StringWriter again = new StringWriter();
+    TableItems.export(repo, again);
+    assertThat(again.toString()).isEqualTo(out.toString());
+    assertThat(repo.hasSeen("bob", id)).isTrue();
+    assertThat(photo(id).views()).isEqualTo(3);
+    assertThat(photo(id).uniqueViewers()).isEqualTo(2);
+    assertThat(repo.viewPhoto("bob", id).first()).isFalse();
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
+  }
+
   // --- costs ---------------------------------------------------------------------------------
 
   @Test
   void aViewCostsOneTransactionTheFirstTimeAndTwoAfter() {
     create("ann", "bob");
     PhotoId id = upload("ann", 0);
+    PhotoId earlier = upload("ann", 1);
+    // Each user's first view ever also records on its profile that it has views: its check
+    // is refused (no capacity) and sent again as an UpdateItem.
+    OperationCost firstEver = cost(() -> repo.viewPhoto("bob", earlier));
+    OperationCost ownFirstEver = cost(() -> repo.viewPhoto("ann", earlier));
 
     OperationCost first = cost(() -> repo.viewPhoto("bob", id));
     OperationCost repeat = cost(() -> repo.viewPhoto("bob", id));
@@ -347,6 +515,8 @@ public abstract class ViewsContract {
 
     assertThat(first.pattern()).isEqualTo(AccessPattern.VIEW_PHOTO);
     assertThat(seen.pattern()).isEqualTo(AccessPattern.HAS_SEEN);
+    assertThat(List.of(units(firstEver), units(ownFirstEver)))
+        .isEqualTo(List.of(expect(2, 2, 12, 0, 12), expect(2, 0, 12, 0, 8)));
     assertThat(units(first)).isEqualTo(expect(1, 4, 8, 0, 12));
     assertThat(units(repeat)).isEqualTo(expect(2, 4, 8, 0, 12));
     assertThat(units(ownFirst)).isEqualTo(expect(1, 2, 8, 0, 12));

@@ -134,6 +134,8 @@ final class ShardedWrites {
     // Whether the viewer's mark exists, as the last attempt found it: a first view's put of the
     // mark fails on it (a repeat view), a repeat view's count on it fails without it.
     boolean[] repeat = {false};
+    // Whether the viewer's profile lacks the record that it has views: its first view ever.
+    boolean[] markViewer = {false};
     onPhoto(
         viewer,
         photo,
@@ -142,12 +144,22 @@ final class ShardedWrites {
                 ? ViewPlans.repeatView(
                     viewer, photo, ownerShard, followerOnly, guarded, actorGuarded)
                 : ViewPlans.firstView(
-                    viewer, photo, at, ownerShard, followerOnly, guarded, actorGuarded),
+                    viewer,
+                    photo,
+                    at,
+                    ownerShard,
+                    followerOnly,
+                    guarded,
+                    actorGuarded,
+                    markViewer[0]),
         ViewPlans.MARK,
         c -> {
           if (c.failed(ViewPlans.MARK)) {
             repeat[0] = !repeat[0];
           }
+          c.image(ReactionPlans.REACTOR)
+              .filter(profile -> !ViewPlans.everViewed(profile))
+              .ifPresent(profile -> markViewer[0] = true);
         },
         ROUNDS + 3,
         meter);
@@ -204,7 +216,7 @@ final class ShardedWrites {
       }
       Cancellation c = cancelled.get();
       learn.accept(c);
-      if (c.failed(ReactionPlans.REACTOR)) {
+      if (c.image(ReactionPlans.REACTOR).filter(a -> PrivacyPlans.blocks(a) > 0).isPresent()) {
         // The actor counts blocks: again, with its block item of the owner checked.
         actorGuarded = true;
       }

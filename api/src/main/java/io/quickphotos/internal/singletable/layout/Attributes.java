@@ -78,6 +78,12 @@ public final class Attributes {
   /** A photo's count of users who viewed it, one per view mark ({@code ADD}). */
   public static final String UNIQUE_VIEWERS = "uniqueViewers";
 
+  /**
+   * On a profile: the user has viewed a photo at least once (set by its first views), so closing
+   * the account reads its view marks; a profile without it has none and pays no read for them.
+   */
+  public static final String EVER_VIEWED = "everViewed";
+
   /** Attribute names of a view mark (with {@link #PHOTO_OWNER}, {@link #PHOTO_TIMESTAMP}). */
   public static final String VIEWER = "viewer";
 

@@ -2,9 +2,13 @@ package io.quickphotos.internal.singletable.photo;
 
 import io.quickphotos.PhotoId;
 import io.quickphotos.engine.AttributePath;
+import io.quickphotos.engine.Index;
+import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
+import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ViewMarks;
 import io.quickphotos.internal.singletable.layout.Attributes;
@@ -42,7 +46,92 @@ public final class ViewPlans {
   public static final AttributePath UNIQUE_VIEWERS_PATH =
       AttributePath.of(Attributes.UNIQUE_VIEWERS);
 
+  private static final AttributePath EVER_VIEWED_PATH = AttributePath.of(Attributes.EVER_VIEWED);
+
   private ViewPlans() {}
+
+  /**
+   * Whether a profile's user has ever viewed a photo, so may have view marks.
+   *
+   * @param profile a user item
+   * @return true if its first views marked it
+   */
+  public static boolean everViewed(Item profile) {
+    return profile.get(Attributes.EVER_VIEWED).isPresent();
+  }
+
+  /**
+   * A photo's view marks: Query on the inverted index {@code SK = VIEWED#<owner>#<timestamp>}
+   * (eventually consistent).
+   *
+   * @param photo the photo
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan marksOf(PhotoId photo, int limit) {
+    return new QueryPlan(
+        Index.INVERTED,
+        ViewKeys.viewedSortKey(photo),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        false);
+  }
+
+  /**
+   * A viewer's view marks: Query {@code PK = VIEW#<viewer>}, strongly consistent.
+   *
+   * @param viewer the viewer
+   * @param limit the page size
+   * @return the plan of the first page
+   */
+  public static QueryPlan marksBy(String viewer, int limit) {
+    return new QueryPlan(
+        Index.TABLE,
+        ViewKeys.viewerPartition(viewer),
+        Optional.empty(),
+        true,
+        limit,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * A photo no mark counts: {@code NOT (uniqueViewers >= 1)}.
+   *
+   * @return the condition
+   */
+  public static ItemCondition noViewers() {
+    return ItemCondition.not(new ItemCondition.AtLeast(UNIQUE_VIEWERS_PATH, 1));
+  }
+
+  /**
+   * The deletion of a view mark as read: on condition it still counts the views read, so the
+   * photo's counters go down by exactly what the mark held.
+   *
+   * @param mark the mark as read
+   * @return the delete
+   */
+  public static WriteAction deleteMark(Item mark) {
+    return new WriteAction.Delete(
+        mark.key(),
+        new ItemCondition.AttributeEquals(VIEWS_PATH, Value.Num.of(ViewMarks.views(mark))));
+  }
+
+  /**
+   * A photo's counters taken down by the marks deleted with it.
+   *
+   * @param views the views the marks counted
+   * @param viewers how many marks
+   * @return the updates, with the photo's revision
+   */
+  public static List<UpdateAction> countersDown(long views, long viewers) {
+    return Counters.change(
+        List.of(
+            new UpdateAction.Add(VIEWS_PATH, -views),
+            new UpdateAction.Add(UNIQUE_VIEWERS_PATH, -viewers)));
+  }
 
   /**
    * A viewer's first view: one transaction of the checks of who may view, a PutItem of the mark
@@ -57,6 +146,9 @@ public final class ViewPlans {
    * @param followerOnly whether the owner is taken for private
    * @param guarded whether to check the owner's block item
    * @param viewerGuarded whether to check the viewer's block item of the owner
+   * @param markViewer whether to record on the viewer's profile that it has views (an UpdateItem
+   *     instead of its check); otherwise its check requires the record, and a profile without it
+   *     redirects
    * @return the plan
    */
   public static WritePlan firstView(
@@ -66,10 +158,35 @@ public final class ViewPlans {
       Optional<Key> ownerShard,
       boolean followerOnly,
       boolean guarded,
-      boolean viewerGuarded) {
+      boolean viewerGuarded,
+      boolean markViewer) {
     List<WritePlan.Step> steps =
         ReactionPlans.mayActOn(
             viewer, photo, ownerShard, followerOnly, guarded, viewerGuarded, block(viewer, photo));
+    // The viewer's check also requires that its profile records it has views (so closing the
+    // account knows to read its marks, and an account without pays nothing). Its very first
+    // view finds the record missing, is refused at no capacity, and sets it (markViewer).
+    WritePlan.Step check = steps.get(0);
+    ItemCondition active = ((WriteAction.Check) check.action()).condition();
+    steps.set(
+        0,
+        markViewer
+            ? check.withAction(
+                new WriteAction.Update(
+                    check.action().key(),
+                    List.of(new UpdateAction.SetIfAbsent(EVER_VIEWED_PATH, new Value.Bool(true))),
+                    active))
+            : new WritePlan.Step(
+                check.name(),
+                new WriteAction.Check(
+                    check.action().key(),
+                    ItemCondition.and(active, new ItemCondition.AttributeExists(EVER_VIEWED_PATH))),
+                check.onConditionFailed(),
+                item ->
+                    check.redirects().test(item)
+                        || (item.isPresent()
+                            && Plans.isActive(item.get())
+                            && !everViewed(item.get()))));
     steps.add(
         new WritePlan.Step(
             MARK,
