@@ -29,6 +29,7 @@ import io.quickphotos.internal.repository.RepositoryOptions;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.codec.ViewMarks;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.layout.ViewKeys;
 import io.quickphotos.internal.singletable.photo.ViewPlans;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -41,6 +42,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -340,6 +342,44 @@ public abstract class ViewsContract {
     assertThat(photo(id).views()).isEqualTo(3L * perThread);
     assertThat(photo(id).uniqueViewers()).isEqualTo(2);
     assertThat(marks()).extracting(ItemCodec::entityOf).hasSize(2);
+  }
+
+  // --- exactly once --------------------------------------------------------------------------
+
+  /**
+   * A view's transaction applied, its answer lost, another view landing, and the transaction
+   * sent again under its token: counted once, and still answered as the first view it was.
+   */
+  @Test
+  void aViewWhoseAnswerIsLostAndResentIsCountedOnce() {
+    create("ann", "bob", "carol");
+    PhotoId id = upload("ann", 0);
+    PhotoId other = upload("ann", 1);
+    // Their first views ever are behind them: the next are one transaction each.
+    repo.viewPhoto("bob", other);
+    repo.viewPhoto("carol", other);
+    LostAnswerTable lossy = new LostAnswerTable(table);
+    QuickPhotos resending =
+        Repositories.create(
+            lossy,
+            RepositoryOptions.defaults()
+                .withClock(new TickingClock(QuickPhotosContract.CLOCK_START.plusSeconds(60))));
+    Predicate<List<WriteAction>> bobsView =
+        actions -> actions.stream().anyMatch(a -> a.key().equals(ViewKeys.mark("bob", id)));
+
+    lossy.loseAnswerOfTransaction(bobsView, () -> repo.viewPhoto("carol", id));
+    PhotoView first = resending.viewPhoto("bob", id);
+    lossy.loseAnswerOfTransaction(bobsView, () -> repo.viewPhoto("carol", id));
+    PhotoView repeat = resending.viewPhoto("bob", id);
+
+    assertThat(lossy.resent()).isEqualTo(2);
+    assertThat(first.first()).isTrue();
+    assertThat(repeat.first()).isFalse();
+    assertThat(photo(id).views()).isEqualTo(4);
+    assertThat(photo(id).uniqueViewers()).isEqualTo(2);
+    assertThat(ViewMarks.views(table.getItem(ViewKeys.mark("bob", id)).item().orElseThrow()))
+        .isEqualTo(2);
+    assertThat(repo.audit(false, scanned -> {}).findings()).isEmpty();
   }
 
   // --- cleanup -------------------------------------------------------------------------------
