@@ -537,6 +537,32 @@ public abstract class ViewsContract {
   // --- costs ---------------------------------------------------------------------------------
 
   @Test
+  void cleaningUpViewsCostsAQueryAndATransactionPerPage() {
+    create("ann", "bob", "carol", "dave");
+    PhotoId viewed = upload("ann", 0);
+    PhotoId unviewed = upload("ann", 1);
+    repo.viewPhoto("bob", viewed);
+    repo.viewPhoto("carol", viewed);
+    repo.viewPhoto("carol", viewed);
+    PhotoId other = upload("ann", 2);
+    repo.viewPhoto("dave", other);
+    repo.viewPhoto("dave", unviewed);
+
+    OperationCost withoutViews = cost(() -> repo.deletePhoto(upload("bob", 5)));
+    OperationCost withViews = cost(() -> repo.deletePhoto(viewed));
+    // dave viewed two photos: one Query of its marks, one transaction for both.
+    OperationCost viewerCloses = cost(() -> repo.deleteUser("dave"));
+
+    // A photo never viewed costs what it did: the mark and the DeleteItem.
+    assertThat(units(withoutViews)).isEqualTo(expect(2, 0, 4, 0, 4));
+    // The mark, a Query of the marks, one transaction deleting both with the photo's counters
+    // down, the DeleteItem.
+    assertThat(units(withViews)).isEqualTo(expect(4, 0.5, 16, 0.5, 12));
+    // An empty account's 9 (6.5 RCU, 4 WCU), and the Query and the transaction of its marks.
+    assertThat(units(viewerCloses)).isEqualTo(expect(11, 9.5, 20, 1, 16));
+  }
+
+  @Test
   void aViewCostsOneTransactionTheFirstTimeAndTwoAfter() {
     create("ann", "bob");
     PhotoId id = upload("ann", 0);
