@@ -34,6 +34,13 @@ public enum AccessPattern {
    * photo's owner (left out when the owner is the reactor), the reaction and the photo's counter.
    */
   REACT_TO(1),
+  /**
+   * {@link QuickPhotos#viewPhoto}: one TransactWriteItems for a first view (checks, the view
+   * mark, the photo's counters); a repeat view two (the first refused on the mark).
+   */
+  VIEW_PHOTO(1),
+  /** {@link QuickPhotos#hasSeen}: one GetItem of the view mark. */
+  HAS_SEEN(1),
   /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */
   PHOTO_WITH_REACTIONS(1),
   /** {@link QuickPhotos#follow}: one TransactWriteItems. */

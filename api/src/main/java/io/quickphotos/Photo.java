@@ -22,6 +22,9 @@ import java.util.TreeMap;
  * @param caption the caption, empty if it has none
  * @param attributes the application's own attributes, by name (sorted); empty if none
  * @param version how many times the application changed the photo; 0 as uploaded
+ * @param views how many times the photo was viewed ({@link QuickPhotos#viewPhoto}), counting every
+ *     view of every viewer
+ * @param uniqueViewers how many users viewed the photo at least once
  */
 public record Photo(
     PhotoId id,
@@ -29,7 +32,9 @@ public record Photo(
     Map<ReactionType, Long> reactions,
     String caption,
     Map<String, AppValue> attributes,
-    long version) {
+    long version,
+    long views,
+    long uniqueViewers) {
 
   /**
    * Creates a photo record; the maps are copied.
@@ -40,12 +45,35 @@ public record Photo(
    * @param caption the caption, empty if none
    * @param attributes the application's attributes
    * @param version how many times the application changed the photo
+   * @param views how many times the photo was viewed
+   * @param uniqueViewers how many users viewed it
    * @throws NullPointerException if a component is null
    */
   public Photo {
     reactions = Map.copyOf(reactions);
     Objects.requireNonNull(caption, "caption");
     attributes = sorted(attributes);
+  }
+
+  /**
+   * A photo not viewed yet: no views, no viewers. The constructor of photos before they counted
+   * views, kept for the callers that build photos themselves.
+   *
+   * @param id the owner and timestamp that identify the photo
+   * @param location where the image is served from
+   * @param reactions reaction counters per type
+   * @param caption the caption, empty if none
+   * @param attributes the application's attributes
+   * @param version how many times the application changed the photo
+   */
+  public Photo(
+      PhotoId id,
+      String location,
+      Map<ReactionType, Long> reactions,
+      String caption,
+      Map<String, AppValue> attributes,
+      long version) {
+    this(id, location, reactions, caption, attributes, version, 0, 0);
   }
 
   /**

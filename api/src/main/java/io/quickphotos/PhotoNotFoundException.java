@@ -12,6 +12,8 @@ package io.quickphotos;
  *       owner is closing the account, has blocked the reactor, or is private and not followed by
  *       the reactor (neither is disclosed: {@code docs/privacy.md});
  *   <li>{@link QuickPhotos#editPhoto}: the same, checked in the same transaction as the edit;
+ *   <li>{@link QuickPhotos#viewPhoto}: as for {@code reactTo}, or the viewer has blocked the
+ *       owner;
  *   <li>{@link QuickPhotos#photoWithReactions}: the first page finds nothing (on DynamoDB the
  *       index is eventually consistent: a photo uploaded a moment ago may be reported missing);
  *   <li>{@link QuickPhotos#deletePhoto}: no such photo and nothing left of one, also on a call

@@ -366,6 +366,61 @@ public interface QuickPhotos {
   Reaction reactTo(String reactor, PhotoId photo, ReactionType type);
 
   /**
+   * Counts a view of a photo by a user: adds one to the photo's {@link Photo#views}, and, on the
+   * viewer's first view of it, records that the viewer has seen it ({@link #hasSeen}) and adds
+   * one to {@link Photo#uniqueViewers}.
+   *
+   * <p>Who may view is who may react ({@link #reactTo}, {@code docs/privacy.md}), decided by the
+   * same conditions in the same transaction: the viewer must exist and not be closing; the
+   * photo must exist and not be being deleted; its owner (when someone else) must be active,
+   * must not have blocked the viewer nor been blocked by it, and if private must be followed by
+   * the viewer. A view refused so writes nothing and is told that the photo does not exist.
+   *
+   * <p>A first view is one {@code TransactWriteItems}: the checks of the viewer and the owner
+   * (the owner's left out on one's own photo), a {@code PutItem} of the viewer's view mark
+   * ({@code PK = VIEW#<viewer>}, {@code SK = VIEWED#<owner>#<timestamp>}) with
+   * {@code attribute_not_exists(PK)}, and an {@code UpdateItem} of the photo adding one to
+   * {@code views} and to {@code uniqueViewers} if it exists and its deletion has not begun. A
+   * repeat view finds the mark there (that transaction is refused, at no capacity on the
+   * service) and sends a second: the same checks, an {@code UpdateItem} adding one to the
+   * mark's own {@code views} if it exists, and one to the photo's {@code views}. So a first
+   * view costs 1 request, a repeat view 2; {@code docs/costs.md} has their capacity units. The
+   * mark counts its viewer's views, so the photo's counters always equal its marks (the audit
+   * checks it). Like a reaction, a viewer who has blocked someone, or the follower of a private
+   * owner, pays one refused try more.
+   *
+   * <p>Atomic and exact: each transaction is all or nothing, and every attempt of one carries
+   * the call's {@code ClientRequestToken}, so a transaction the SDK sends again after a lost
+   * answer is applied once. Concurrent views, by one viewer or many, are each counted once, and
+   * of one viewer's concurrent first views exactly one is answered as the first. Thread-safe.
+   *
+   * @param viewer the viewing user's handle
+   * @param photo the photo viewed
+   * @return the view, saying whether it was the viewer's first
+   * @throws UserNotFoundException if the viewer does not exist or is closing the account
+   * @throws PhotoNotFoundException if the photo does not exist, is being deleted, or its owner
+   *     does not exist, is closing the account, has blocked the viewer or been blocked by it, or
+   *     is private and not followed by the viewer; nothing is written
+   * @throws InvalidInputException if an argument is not valid
+   */
+  PhotoView viewPhoto(String viewer, PhotoId photo);
+
+  /**
+   * Whether a user has viewed a photo ({@link #viewPhoto}) at least once.
+   *
+   * <p>One strongly consistent {@code GetItem} of the user's view mark of the photo. A read
+   * without a viewer: it answers for any user and photo, the application's trusted view. A mark
+   * goes with its photo ({@link #deletePhoto}) and with its viewer's account
+   * ({@link #deleteUser}). Thread-safe.
+   *
+   * @param user the handle of the user who may have viewed the photo
+   * @param photo the photo
+   * @return true if the user has viewed it
+   * @throws InvalidInputException if an argument is not valid
+   */
+  boolean hasSeen(String user, PhotoId photo);
+
+  /**
    * Reads a photo and its reactions in one request per page: an eventually consistent
    * {@code Query} on the inverted index, {@code SK = PHOTO#<owner>#<timestamp>}, read backwards so
    * the photo comes first; reactions follow in descending order of reacting user, then type.

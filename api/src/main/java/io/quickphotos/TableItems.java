@@ -88,6 +88,8 @@ public final class TableItems {
      * inverted index may lag.
      */
     BLOCK_MARK,
+    /** That a user has viewed a photo, with its views of it ({@link QuickPhotos#viewPhoto}). */
+    VIEW,
     /**
      * An item of a kind this version does not know (a later version's, sharing the table), or of
      * none: skipped by {@link TableItems#export}, as by every listing and the audit, and counted.

@@ -15,6 +15,7 @@ package io.quickphotos;
  *   <li>{@link QuickPhotos#userWithPhotos}: the user does not exist (checked on the first page;
  *       a closing account is still listed, with its status);
  *   <li>{@link QuickPhotos#reactTo}: the reacting user does not exist or is closing the account;
+ *   <li>{@link QuickPhotos#viewPhoto}: the viewer does not exist or is closing the account;
  *   <li>{@link QuickPhotos#follow}: either user does not exist or is closing the account (if
  *       both, the followed user is named), or the followed user has blocked the follower (a
  *       block is not disclosed: {@code docs/privacy.md});

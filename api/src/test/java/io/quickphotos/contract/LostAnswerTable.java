@@ -29,6 +29,8 @@ public final class LostAnswerTable implements Table {
   private Runnable meanwhile;
   private int resent;
   private int lostNotResent;
+  private Predicate<List<WriteAction>> whichTransaction;
+  private Runnable meanwhileTransaction;
 
   /**
    * Wraps an engine; no answer is lost until {@link #loseAnswerOf} says so.
@@ -126,8 +128,38 @@ public final class LostAnswerTable implements Table {
     return engine.transactWrite(actions);
   }
 
+  /**
+   * Loses the answer of the next transaction {@code which} accepts that the engine applies, runs
+   * {@code meanwhile}, then sends it again under the same token, as the AWS SDK resends a
+   * TransactWriteItems whose answer timed out: the caller gets the second attempt's answer, and
+   * an engine that honours the token applies it once.
+   *
+   * @param which the transaction whose answer to lose
+   * @param meanwhile what happens between the attempt and the resend
+   */
+  public synchronized void loseAnswerOfTransaction(
+      Predicate<List<WriteAction>> which, Runnable meanwhile) {
+    this.whichTransaction = which;
+    this.meanwhileTransaction = meanwhile;
+  }
+
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    Runnable between;
+    synchronized (this) {
+      if (whichTransaction == null || !whichTransaction.test(actions)) {
+        return engine.transactWrite(actions, token);
+      }
+    }
+    // A cancelled attempt is answered: only an applied one loses its answer.
+    engine.transactWrite(actions, token);
+    synchronized (this) {
+      whichTransaction = null;
+      between = meanwhileTransaction;
+      meanwhileTransaction = null;
+      resent++;
+    }
+    between.run();
     return engine.transactWrite(actions, token);
   }
 

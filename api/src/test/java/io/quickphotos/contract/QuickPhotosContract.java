@@ -2278,6 +2278,9 @@ public abstract class QuickPhotosContract {
       create(requester);
       repo.follow(requester, "pat");
     }
+    // A user who has viewed before: its next first view is one request (a first view ever, two).
+    repo.viewPhoto("r1", upload("r1", T0).id());
+    PhotoId viewed = upload("r1", T0.plusSeconds(1)).id();
     costs.clear();
     create("carol");
     repo.getUser("carol");
@@ -2300,6 +2303,8 @@ public abstract class QuickPhotosContract {
     repo.isFollowing("carol", "alice");
     repo.reactionsLeftBy("alice", photo.id());
     repo.removeReaction("alice", photo.id(), ReactionType.HEART);
+    repo.viewPhoto("r1", viewed);
+    repo.hasSeen("r1", viewed);
     repo.deletePhoto(photo.id());
     repo.deleteUser("dave");
     repo.audit(false, scanned -> {});

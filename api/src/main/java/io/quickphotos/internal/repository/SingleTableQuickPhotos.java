@@ -73,7 +73,7 @@ import java.util.function.LongConsumer;
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */
-final class SingleTableQuickPhotos implements QuickPhotos {
+final class SingleTableQuickPhotos extends ViewCalls implements QuickPhotos {
   private final Requests requests;
   private final Calls calls;
   private final HotKeys hotKeys;
@@ -117,6 +117,7 @@ final class SingleTableQuickPhotos implements QuickPhotos {
     // Items loaded around the repository may change any hot key: it then serves none it kept.
     this.rawItems = new RawItems(bare, options.retryPolicy(), hotKeys::forgetKept);
     this.edits = new Edits(requests);
+    serveViews(calls, hotKeys, listings, clock);
   }
 
   /** The table as items, for tools: see {@link Repositories#rawItems}. */

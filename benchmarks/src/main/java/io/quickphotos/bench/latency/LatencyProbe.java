@@ -210,6 +210,21 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
               Reaction existing = data.reactions.get(slot % data.reactions.size());
               return photos.reactionsLeftBy(existing.reactor(), existing.photo());
             }));
+    // A repeat view (the viewer's mark made first), so every call makes the same two requests.
+    SlotCall view =
+        (photos, slot) -> {
+          Reaction existing = data.reactions.get(slot % data.reactions.size());
+          return photos.viewPhoto(existing.reactor(), existing.photo());
+        };
+    add(probes, new LatencyProbe(AccessPattern.VIEW_PHOTO, view, view, NOTHING));
+    add(
+        probes,
+        alone(
+            AccessPattern.HAS_SEEN,
+            (photos, slot) -> {
+              Reaction existing = data.reactions.get(slot % data.reactions.size());
+              return photos.hasSeen(existing.reactor(), existing.photo());
+            }));
     addPrivacy(probes, data, createNewUser, deleteNewUser);
     add(probes, alone(AccessPattern.AUDIT, (photos, slot) -> photos.audit(false, scanned -> {})));
     add(probes, alone(AccessPattern.TABLE_SETTINGS, (photos, slot) -> photos.recordedSettings()));

@@ -328,6 +328,24 @@ public final class Walkthrough {
             repo -> repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE))));
     steps.add(
         new Step(
+            "View a photo: a first view, counted in its views and unique viewers",
+            AccessPattern.VIEW_PHOTO,
+            null,
+            repo -> repo.viewPhoto(me, topPhoto)));
+    steps.add(
+        new Step(
+            "View it again: a repeat view, counted in its views alone",
+            AccessPattern.VIEW_PHOTO,
+            null,
+            repo -> repo.viewPhoto(me, topPhoto)));
+    steps.add(
+        new Step(
+            "Has a user seen a photo? (one GetItem)",
+            AccessPattern.HAS_SEEN,
+            null,
+            repo -> repo.hasSeen(me, topPhoto)));
+    steps.add(
+        new Step(
             "Follow a user (counters on both users)",
             AccessPattern.FOLLOW,
             null,

@@ -40,8 +40,8 @@ import java.util.function.Function;
  *   <li>a transaction in progress is carried out (the attempt whose answer was lost) and then
  *       thrown as {@link TableTransactionInProgressException}; its token is remembered, and the
  *       next attempt under it that no fault hits returns the applied attempt's capacity without
- *       writing again, as DynamoDB answers a token it has applied (the engine itself ignores
- *       tokens). The token is forgotten then; one whose transaction was cancelled is never
+ *       writing again, as DynamoDB answers a token it has applied (whatever the engine below
+ *       remembers of it). The token is forgotten then; one whose transaction was cancelled is never
  *       remembered, as DynamoDB does not remember it;
  *   <li>an index lag carries the write out with its index changes landing some requests later
  *       (the engine's own lag, for this write).

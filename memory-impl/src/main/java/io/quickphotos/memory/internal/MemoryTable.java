@@ -1,6 +1,7 @@
 package io.quickphotos.memory.internal;
 
 import io.quickphotos.engine.Capacity;
+import io.quickphotos.engine.ClientToken;
 import io.quickphotos.engine.Index;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -18,8 +19,10 @@ import io.quickphotos.memory.internal.streams.ChangeLog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.WeakHashMap;
 
 /**
  * The in-memory engine: the table {@code quick-photos} (string keys {@code PK}, {@code SK}) and
@@ -94,6 +97,9 @@ import java.util.Optional;
  * }</pre>
  */
 public final class MemoryTable implements Table {
+  /** Transactions applied, by the token of the call that sent them (see {@link #transactWrite(List, ClientToken)}). */
+  private final Map<ClientToken, Capacity> appliedTokens = new WeakHashMap<>();
+
   private final SortedStore table = new SortedStore(Item.PK, Item.SK);
   private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
@@ -467,6 +473,32 @@ public final class MemoryTable implements Table {
 
   private void land(IndexLag.Pending change) {
     inverted.replace(inverted.locate(change.sk()), change.sk(), change.pk(), change.indexed());
+  }
+
+  /**
+   * TransactWriteItems under a {@code ClientRequestToken}, as DynamoDB applies it: a transaction
+   * this engine applied under the token is not applied again, and its resend answers as the first
+   * attempt did (with the capacity it consumed). So a caller that loses an answer and sends the
+   * transaction again, as the AWS SDK does, has it applied once on this engine too. A token is
+   * remembered while its call holds it (weakly): a call's attempts are its resends.
+   *
+   * @param actions as {@link #transactWrite(List)}
+   * @param token the call's token, the same on every attempt
+   * @return the capacity consumed (by the attempt that applied it)
+   */
+  @Override
+  public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
+    synchronized (appliedTokens) {
+      Capacity applied = appliedTokens.get(token);
+      if (applied != null) {
+        return applied;
+      }
+    }
+    Capacity consumed = transactWrite(actions);
+    synchronized (appliedTokens) {
+      appliedTokens.put(token, consumed);
+    }
+    return consumed;
   }
 
   /**

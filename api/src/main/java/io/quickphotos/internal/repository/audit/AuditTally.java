@@ -50,6 +50,9 @@ final class AuditTally {
 
   final Set<PhotoId> photosOutOfBounds = new HashSet<>();
 
+  /** The view marks, as read. */
+  final List<Item> viewMarks = new ArrayList<>();
+
   /** The reaction items, by the photo they are on. */
   final Map<PhotoId, List<Reaction>> reactionItems = new HashMap<>();
 
@@ -204,6 +207,7 @@ final class AuditTally {
       case BLOCK -> blocks.add(PrivacyPlans.block(item));
       case REQUEST_MARK -> requestMarks.add(PrivacyPlans.followRequest(item));
       case BLOCK_MARK -> blockMarks.add(PrivacyPlans.block(item));
+      case VIEW -> viewMarks.add(item);
       case OTHER -> skipped++;
     }
   }
@@ -238,6 +242,7 @@ final class AuditTally {
     blocks.addAll(other.blocks);
     requestMarks.addAll(other.requestMarks);
     blockMarks.addAll(other.blockMarks);
+    viewMarks.addAll(other.viewMarks);
     privacyCounts.putAll(other.privacyCounts);
     privateUsers.addAll(other.privateUsers);
     shardedUsers.addAll(other.shardedUsers);

@@ -109,6 +109,7 @@ public final class TableAudit {
     new AuditFanOuts(requests, feeds, clock, meter).check(tally, removed, fix, findings);
     new AuditPrivacy(requests, privacy, meter).check(tally, fix, findings);
     new AuditCounters(requests, meter).check(tally, removed, fix, findings);
+    new AuditViews(requests, meter).check(tally, fix, findings);
     unfinishedDeletes(tally, fix, findings);
     findings.sort(Comparator.comparing(AuditFinding::kind).thenComparing(AuditFinding::subject));
     return new AuditReport(tally.scanned, findings, tally.skipped);

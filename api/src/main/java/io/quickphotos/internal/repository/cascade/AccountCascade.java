@@ -26,6 +26,7 @@ import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
 import io.quickphotos.internal.singletable.photo.ReactionQueries;
+import io.quickphotos.internal.singletable.photo.ViewPlans;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
@@ -52,14 +53,16 @@ final class AccountCascade {
   private final CascadeSteps steps;
   private final PhotoCascade photos;
   private final PrivacyLinks privacy;
+  private final ViewCascade views;
 
-  AccountCascade(Requests requests, CascadeSteps steps, PhotoCascade photos) {
+  AccountCascade(Requests requests, CascadeSteps steps, PhotoCascade photos, ViewCascade views) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.retrier = requests.retrier();
     this.steps = steps;
     this.photos = photos;
     this.privacy = new PrivacyLinks(requests, steps);
+    this.views = views;
   }
 
   /**
@@ -119,6 +122,9 @@ final class AccountCascade {
           }
           steps.unlink(links, count -> Optional.of(fence.check()), fence, meter);
         } while (page.lastEvaluatedKey().isPresent());
+      }
+      if (ViewPlans.everViewed(marked)) {
+        views.deleteViewsBy(username, fence, meter);
       }
       for (int attempt = 0; retrier.allows(attempt); attempt++) {
         retrier.pauseBefore(attempt);
@@ -205,15 +211,11 @@ final class AccountCascade {
           continue;
         }
         Photo photo = ItemCodec.photo(item);
-        if (photo.reactions().values().stream().allMatch(count -> count == 0)) {
+        if (PhotoCascade.isBare(photo)) {
           bare.add(
               new WritePlan.Step(
-                  PHOTO[bare.size()],
-                  new WriteAction.Delete(
-                      item.key(),
-                      ItemCondition.and(ReactionPlans.noReactions(), Shards.notSharded()))));
-        } else if (photos.deleteReactionsThenPhoto(
-                photo.id(), photo.reactions(), ItemCondition.EXISTS, fence, meter)
+                  PHOTO[bare.size()], new WriteAction.Delete(item.key(), PhotoCascade.BARE)));
+        } else if (photos.deleteReactionsThenPhoto(photo, ItemCondition.EXISTS, fence, meter)
             == PhotoCascade.Round.AGAIN) {
           changed = true;
         }

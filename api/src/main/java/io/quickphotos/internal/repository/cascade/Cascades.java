@@ -24,8 +24,9 @@ public final class Cascades {
    */
   public Cascades(Requests requests) {
     CascadeSteps steps = new CascadeSteps(requests);
-    this.photos = new PhotoCascade(requests, steps);
-    this.accounts = new AccountCascade(requests, steps, photos);
+    ViewCascade views = new ViewCascade(requests);
+    this.photos = new PhotoCascade(requests, steps, views);
+    this.accounts = new AccountCascade(requests, steps, photos, views);
   }
 
   /**

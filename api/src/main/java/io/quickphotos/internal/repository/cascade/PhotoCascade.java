@@ -1,5 +1,6 @@
 package io.quickphotos.internal.repository.cascade;
 
+import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
 import io.quickphotos.PhotoNotFoundException;
 import io.quickphotos.ReactionType;
@@ -24,6 +25,7 @@ import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
 import io.quickphotos.internal.singletable.photo.ReactionQueries;
+import io.quickphotos.internal.singletable.photo.ViewPlans;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.StepName;
@@ -56,12 +58,14 @@ final class PhotoCascade {
   private final Writes writes;
   private final Retrier retrier;
   private final CascadeSteps steps;
+  private final ViewCascade views;
 
-  PhotoCascade(Requests requests, CascadeSteps steps) {
+  PhotoCascade(Requests requests, CascadeSteps steps, ViewCascade views) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.retrier = requests.retrier();
     this.steps = steps;
+    this.views = views;
   }
 
   /**
@@ -134,11 +138,7 @@ final class PhotoCascade {
       }
       try {
         if (deleteReactionsThenPhoto(
-                id,
-                ItemCodec.photo(photo).reactions(),
-                PhotoPlans.deletionMarkedBy(marker),
-                null,
-                meter)
+                ItemCodec.photo(photo), PhotoPlans.deletionMarkedBy(marker), null, meter)
             == Round.DONE) {
           return;
         }
@@ -163,19 +163,23 @@ final class PhotoCascade {
    * {@code photoFence} on the photo's own action (its deletion marker), or by the closing
    * owner's {@code accountFence} as one more action.
    *
-   * @param counters the photo's counters when the round began
+   * @param counters the photo as read when the round began, for its counters
    * @param photoFence the condition on every write of the photo item
    * @param accountFence the closing owner's fence, or null
    * @return {@link Round#AGAIN} if something the counters did not expect turned up
    * @throws CascadeSteps.CascadeFenced if a fence failed
    */
   Round deleteReactionsThenPhoto(
-      PhotoId id,
-      Map<ReactionType, Long> counters,
+      Photo counters,
       ItemCondition photoFence,
       CascadeSteps.AccountFence accountFence,
       Meter meter) {
-    Map<ReactionType, Long> left = new EnumMap<>(counters);
+    PhotoId id = counters.id();
+    // Its view marks first, with its view counters: the photo's delete requires none left.
+    if (!views.deleteViewsOf(id, counters.uniqueViewers(), photoFence, accountFence, meter)) {
+      return Round.AGAIN;
+    }
+    Map<ReactionType, Long> left = new EnumMap<>(counters.reactions());
     int perTransaction = REACTIONS_PER_TRANSACTION - (accountFence == null ? 0 : 1);
     while (true) {
       List<WritePlan.Step> actions = new ArrayList<>(perTransaction + 2);
@@ -185,7 +189,11 @@ final class PhotoCascade {
         WriteAction photo =
             new WriteAction.Delete(
                 KeyLayout.photo(id),
-                ItemCondition.and(photoFence, ReactionPlans.noReactions(), Shards.notSharded()));
+                ItemCondition.and(
+                    photoFence,
+                    ReactionPlans.noReactions(),
+                    ViewPlans.noViewers(),
+                    Shards.notSharded()));
         if (accountFence == null) {
           // Alone, the photo's DeleteItem needs no transaction (which would bill it twice).
           return writes.tryWrite(photo, meter) ? Round.DONE : Round.AGAIN;
@@ -214,6 +222,7 @@ final class PhotoCascade {
                       ItemCondition.and(
                           photoFence,
                           ReactionPlans.reactionCountsAre(left),
+                          ViewPlans.noViewers(),
                           Shards.notSharded()))));
         } else {
           List<UpdateAction> downs = new ArrayList<>();
@@ -243,6 +252,22 @@ final class PhotoCascade {
       }
       found.forEach((type, count) -> left.merge(type, -count, Long::sum));
     }
+  }
+
+  /** The condition of deleting a photo that counts nothing: no reaction, viewer or shard. */
+  static final ItemCondition BARE =
+      ItemCondition.and(ReactionPlans.noReactions(), ViewPlans.noViewers(), Shards.notSharded());
+
+  /**
+   * Whether a photo as read counts nothing that has items of its own: it is deleted alone, on
+   * condition {@link #BARE}.
+   *
+   * @param photo the photo as read
+   * @return true if it counts no reaction and no viewer
+   */
+  static boolean isBare(Photo photo) {
+    return photo.uniqueViewers() == 0
+        && photo.reactions().values().stream().allMatch(count -> count == 0);
   }
 
   private static boolean sameCounts(

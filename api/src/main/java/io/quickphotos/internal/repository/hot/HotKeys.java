@@ -13,6 +13,7 @@ import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -96,6 +97,19 @@ public final class HotKeys {
    */
   public void react(Reaction reaction, Meter meter) {
     writes.react(reaction, meter);
+  }
+
+  /**
+   * View: one TransactWriteItems for a first view, two for a repeat view, who may view decided
+   * as who may react (see {@link ShardedWrites#view}).
+   *
+   * @param viewer the viewer, already validated
+   * @param photo the photo, already validated
+   * @param at when the view is counted
+   * @return whether this was the viewer's first view
+   */
+  public boolean view(String viewer, PhotoId photo, Instant at, Meter meter) {
+    return writes.view(viewer, photo, at, meter);
   }
 
   /**

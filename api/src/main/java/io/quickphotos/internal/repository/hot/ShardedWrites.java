@@ -17,10 +17,15 @@ import io.quickphotos.internal.singletable.hot.ShardPlans;
 import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
+import io.quickphotos.internal.singletable.photo.ViewPlans;
+import io.quickphotos.internal.singletable.plan.StepName;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The writes that count on a user's or photo's counters — follow, react — and how a writer
@@ -101,44 +106,122 @@ final class ShardedWrites {
    */
   void react(Reaction reaction, Meter meter) {
     PhotoId photo = reaction.photo();
+    onPhoto(
+        reaction.reactor(),
+        photo,
+        (ownerShard, photoShard, followerOnly, guarded, actorGuarded) ->
+            ReactionPlans.reactTo(
+                reaction,
+                ownerShard,
+                photoShard,
+                sharding.reactionsThreshold(),
+                followerOnly,
+                guarded,
+                actorGuarded),
+        ReactionPlans.JUDGED_AFTER_WHO_MAY_REACT,
+        c -> {},
+        ROUNDS + 2,
+        meter);
+  }
+
+  /**
+   * View: one TransactWriteItems for a first view, two for a repeat view (the first refused on
+   * the viewer's mark); who may view learned as a reaction learns who may react, through the
+   * same loop, and the owner checked on a shard when it is hot.
+   *
+   * @return whether this was the viewer's first view
+   */
+  boolean view(String viewer, PhotoId photo, Instant at, Meter meter) {
+    // Whether the viewer's mark exists, as the last attempt found it: a first view's put of the
+    // mark fails on it (a repeat view), a repeat view's count on it fails without it.
+    boolean[] repeat = {false};
+    // Whether the viewer's profile lacks the record that it has views: its first view ever.
+    boolean[] markViewer = {false};
+    onPhoto(
+        viewer,
+        photo,
+        (ownerShard, photoShard, followerOnly, guarded, actorGuarded) ->
+            repeat[0]
+                ? ViewPlans.repeatView(
+                    viewer, photo, ownerShard, followerOnly, guarded, actorGuarded)
+                : ViewPlans.firstView(
+                    viewer,
+                    photo,
+                    at,
+                    ownerShard,
+                    followerOnly,
+                    guarded,
+                    actorGuarded,
+                    markViewer[0]),
+        ViewPlans.JUDGED_AFTER_WHO_MAY_VIEW,
+        c -> {
+          if (c.failed(ViewPlans.MARK)) {
+            repeat[0] = !repeat[0];
+          }
+          c.image(ReactionPlans.REACTOR)
+              .filter(profile -> !ViewPlans.everViewed(profile))
+              .ifPresent(profile -> markViewer[0] = true);
+        },
+        ROUNDS + 3,
+        meter);
+    return !repeat[0];
+  }
+
+  /** A write on a photo, as its checks of who may act on it ask to be sent. */
+  @FunctionalInterface
+  interface PhotoWrite {
+    WritePlan plan(
+        Optional<Key> ownerShard,
+        Optional<Key> photoShard,
+        boolean followerOnly,
+        boolean guarded,
+        boolean actorGuarded);
+  }
+
+  /**
+   * Sends a write on a photo until it commits, learning from each cancellation who may act on it
+   * (a private owner, blocks on either side) and where its counters are (a hot owner or photo),
+   * as a reaction does; {@code learn} hears each cancellation first, for the write's own steps.
+   */
+  private void onPhoto(
+      String actor,
+      PhotoId photo,
+      PhotoWrite write,
+      Set<StepName> judgedLast,
+      Consumer<Cancellation> learn,
+      int rounds,
+      Meter meter) {
     String owner = photo.owner();
-    boolean ownerChecked = !owner.equals(reaction.reactor());
-    // Who may react, learned from the owner's profile when it refuses: a private owner takes
-    // reactions from its followers only, one that counts blocks has its block item checked.
+    boolean ownerChecked = !owner.equals(actor);
+    // Who may act, learned from the owner's profile when it refuses: a private owner takes
+    // reactions and views from its followers only, one that counts blocks has its block item
+    // checked.
     boolean followerOnly = false;
     boolean guarded = false;
-    boolean reactorGuarded = false;
-    for (int round = 0; round < ROUNDS + 2; round++) {
+    boolean actorGuarded = false;
+    for (int round = 0; round < rounds; round++) {
       Integer ownerShards = ownerChecked ? known.users.get(owner) : null;
       Integer photoShards = known.photos.get(photo);
       Optional<Key> ownerShard =
           Optional.ofNullable(ownerShards)
-              .map(n -> Shards.key(KeyLayout.user(owner), Shards.indexFor(reaction.reactor(), n)));
+              .map(n -> Shards.key(KeyLayout.user(owner), Shards.indexFor(actor, n)));
       Optional<Key> photoShard =
           Optional.ofNullable(photoShards)
-              .map(n -> Shards.key(KeyLayout.photo(photo), Shards.indexFor(reaction.reactor(), n)));
-      WritePlan plan =
-          ReactionPlans.reactTo(
-              reaction,
-              ownerShard,
-              photoShard,
-              sharding.reactionsThreshold(),
-              followerOnly,
-              guarded,
-              reactorGuarded);
-      // Who may react is learned before the reaction's own put and the reactor's block are
-      // judged: a stranger to a private owner, or a user it blocked, is told the photo does not
-      // exist, never that it reacted; a blocker, that it blocked the owner only where the photo
-      // exists for it.
-      Optional<Cancellation> cancelled =
-          writes.writeOrRedirect(plan, ReactionPlans.JUDGED_AFTER_WHO_MAY_REACT, meter);
+              .map(n -> Shards.key(KeyLayout.photo(photo), Shards.indexFor(actor, n)));
+      WritePlan plan = write.plan(ownerShard, photoShard, followerOnly, guarded, actorGuarded);
+      // Who may act is learned before the write's own put and the actor's block are judged: a
+      // stranger to a private owner, or a user it blocked, is told the photo does not exist,
+      // never that it reacted; a blocker, that it blocked the owner only where the photo exists
+      // for it.
+      Optional<Cancellation> cancelled = writes.writeOrRedirect(plan, judgedLast, meter);
       if (cancelled.isEmpty()) {
         return;
       }
       Cancellation c = cancelled.get();
-      if (c.failed(ReactionPlans.REACTOR)) {
-        // The reactor counts blocks: again, with its block item of the owner checked.
-        reactorGuarded = true;
+      learn.accept(c);
+      if (c.image(ReactionPlans.REACTOR).filter(a -> PrivacyPlans.blocks(a) > 0).isPresent()) {
+        // The actor counts blocks: again, with its block item of the owner checked.
+        actorGuarded = true;
       }
       if (ownerChecked && c.failed(ReactionPlans.OWNER)) {
         Item image = c.image(ReactionPlans.OWNER).orElse(null);
@@ -160,7 +243,7 @@ final class ShardedWrites {
         }
       }
     }
-    throw gaveUp("reaction to photo " + photo);
+    throw gaveUp("write on photo " + photo);
   }
 
   /** A user's profile refused an unsharded write: remember its shards, or switch it. */

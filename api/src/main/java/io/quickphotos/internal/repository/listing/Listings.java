@@ -28,6 +28,7 @@ import io.quickphotos.internal.repository.request.Requests;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.feed.FollowPlans;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
+import io.quickphotos.internal.singletable.layout.ViewKeys;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import java.util.ArrayList;
@@ -216,6 +217,17 @@ public final class Listings {
    */
   public boolean isFollowing(String follower, String followed, Meter meter) {
     return reads.get(KeyLayout.friendship(followed, follower), meter).isPresent();
+  }
+
+  /**
+   * Whether a user has viewed a photo: one strongly consistent GetItem of its view mark.
+   *
+   * @param user the user, already validated
+   * @param photo the photo, already validated
+   * @return true if the mark exists
+   */
+  public boolean hasSeen(String user, PhotoId photo, Meter meter) {
+    return reads.get(ViewKeys.mark(user, photo), meter).isPresent();
   }
 
   /**

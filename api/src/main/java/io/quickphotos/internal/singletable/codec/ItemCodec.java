@@ -90,6 +90,8 @@ public final class ItemCodec {
     REQUEST_MARK,
     /** A block's mark in the blocked user's partition (see {@link io.quickphotos.internal.singletable.privacy.PrivacyPlans}). */
     BLOCK_MARK,
+    /** That a user has viewed a photo, with its views of it (see {@link io.quickphotos.internal.singletable.photo.ViewPlans}). */
+    VIEW,
     /**
      * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not
      * know (a later version's), which every reader skips and counts.
@@ -157,6 +159,7 @@ public final class ItemCodec {
       case "BLOCK" -> Entity.BLOCK;
       case "REQUEST_MARK" -> Entity.REQUEST_MARK;
       case "BLOCK_MARK" -> Entity.BLOCK_MARK;
+      case "VIEW" -> Entity.VIEW;
       default -> Entity.OTHER;
     };
   }
@@ -390,7 +393,9 @@ public final class ItemCodec {
         Map.ofEntries(entries),
         caption,
         AppAttributes.attributes(item),
-        Versions.of(item));
+        Versions.of(item),
+        count(item, Attributes.VIEWS),
+        count(item, Attributes.UNIQUE_VIEWERS));
   }
 
   /**

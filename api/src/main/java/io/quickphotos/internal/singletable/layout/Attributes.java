@@ -69,6 +69,24 @@ public final class Attributes {
    */
   public static final String DELETING = "deleting";
 
+  /**
+   * A photo's views, every view of every viewer counted ({@code ADD}, absent until the first);
+   * on a view mark, its viewer's views of the photo.
+   */
+  public static final String VIEWS = "views";
+
+  /** A photo's count of users who viewed it, one per view mark ({@code ADD}). */
+  public static final String UNIQUE_VIEWERS = "uniqueViewers";
+
+  /**
+   * On a profile: the user has viewed a photo at least once (set by its first views), so closing
+   * the account reads its view marks; a profile without it has none and pays no read for them.
+   */
+  public static final String EVER_VIEWED = "everViewed";
+
+  /** Attribute names of a view mark (with {@link #PHOTO_OWNER}, {@link #PHOTO_TIMESTAMP}). */
+  public static final String VIEWER = "viewer";
+
   /** Attribute names of a reaction item. */
   public static final String REACTING_USER = "reactingUser";
 

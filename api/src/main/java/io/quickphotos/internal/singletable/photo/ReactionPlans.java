@@ -108,23 +108,6 @@ public final class ReactionPlans {
       boolean guarded,
       boolean reactorGuarded) {
     PhotoId photo = reaction.photo();
-    boolean own = photo.owner().equals(reaction.reactor());
-    // A reactor that has blocked someone may not react to the photos of a user it blocked: its
-    // check, unguarded, requires that it counts no blocks (a failure that redirects at no cost
-    // to ordinary users), and the guarded plan checks its block item of the owner.
-    boolean reactorUnguarded = !own && !reactorGuarded;
-    WritePlan.Step reactorActive =
-        new WritePlan.Step(
-            REACTOR,
-            new WriteAction.Check(
-                KeyLayout.user(reaction.reactor()),
-                reactorUnguarded ? PrivacyPlans.ACTIVE_NO_BLOCKS : Plans.ACTIVE_USER),
-            () -> Plans.userNotFound(reaction.reactor()),
-            item ->
-                reactorUnguarded
-                    && item.isPresent()
-                    && Plans.isActive(item.get())
-                    && PrivacyPlans.blocks(item.get()) > 0);
     WritePlan.Step putReaction =
         new WritePlan.Step(
             REACTION,
@@ -150,10 +133,67 @@ public final class ReactionPlans {
                         && PhotoPlans.deletionMarker(item.get()).isEmpty()
                         && (Shards.isSharded(item.get())
                             || Plans.atLeast(item.get(), counter, threshold)));
+    List<WritePlan.Step> steps =
+        mayActOn(
+            reaction.reactor(),
+            photo,
+            ownerShard,
+            followerOnly,
+            guarded,
+            reactorGuarded,
+            BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
+    steps.add(putReaction);
+    steps.add(countOnPhoto);
+    return WritePlan.transaction(steps);
+  }
+
+  /**
+   * The steps that say who may act on a photo, the same for a reaction and a view ({@code
+   * docs/privacy.md}): a check of the actor (active; unguarded, counting no blocks), and, on
+   * another user's photo, a check of its owner (or the owner's shard), of the friendship when the
+   * owner is taken for private, of the owner's block of the actor when guarded or checked on a
+   * shard, and of the actor's block of the owner when the actor is guarded. Every failure but the
+   * actor's own absence and {@code actorBlock} is the photo's absence.
+   *
+   * @param actor the reacting or viewing user
+   * @param photo the photo
+   * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param followerOnly whether the owner is taken for private
+   * @param guarded whether to check the owner's block item
+   * @param actorGuarded whether to check the actor's block item of the owner
+   * @param actorBlock the step checking the actor's block of the owner (named {@link
+   *     BlockPlans#NOT_BLOCKED_BY_FOLLOWER}), used when {@code actorGuarded}
+   * @return the steps, a mutable list for the caller's own to follow
+   */
+  static List<WritePlan.Step> mayActOn(
+      String actor,
+      PhotoId photo,
+      Optional<Key> ownerShard,
+      boolean followerOnly,
+      boolean guarded,
+      boolean actorGuarded,
+      WritePlan.Step actorBlock) {
+    boolean own = photo.owner().equals(actor);
+    // An actor that has blocked someone may not act on the photos of a user it blocked: its
+    // check, unguarded, requires that it counts no blocks (a failure that redirects at no cost
+    // to ordinary users), and the guarded plan checks its block item of the owner.
+    boolean actorUnguarded = !own && !actorGuarded;
+    WritePlan.Step actorActive =
+        new WritePlan.Step(
+            REACTOR,
+            new WriteAction.Check(
+                KeyLayout.user(actor),
+                actorUnguarded ? PrivacyPlans.ACTIVE_NO_BLOCKS : Plans.ACTIVE_USER),
+            () -> Plans.userNotFound(actor),
+            item ->
+                actorUnguarded
+                    && item.isPresent()
+                    && Plans.isActive(item.get())
+                    && PrivacyPlans.blocks(item.get()) > 0);
     if (own) {
-      // DynamoDB refuses two actions on one item in a transaction, and the reactor's check
+      // DynamoDB refuses two actions on one item in a transaction, and the actor's check
       // already says whether the owner is active.
-      return WritePlan.transaction(reactorActive, putReaction, countOnPhoto);
+      return new ArrayList<>(List.of(actorActive));
     }
     // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
     // yet: the photo of a user who does not exist does not exist either.
@@ -175,33 +215,26 @@ public final class ReactionPlans {
                         && ((Shards.isSharded(item.get()) && !followerOnly)
                             || ItemCodec.isPrivate(item.get()) != followerOnly
                             || (!guarded && PrivacyPlans.blocks(item.get()) > 0)));
-    // The checks of who may react come before the reaction's own put: a failure names the first
-    // failed step, and a reactor the owner blocked (or a stranger to a private owner) must be
+    // The checks of who may act come before the act's own put: a failure names the first
+    // failed step, and an actor the owner blocked (or a stranger to a private owner) must be
     // told the photo does not exist, never that it already reacted to it.
-    if (!followerOnly && !guarded && ownerShard.isEmpty() && !reactorGuarded) {
-      // The ordinary reaction: no list to grow and copy.
-      return WritePlan.transaction(reactorActive, ownerActive, putReaction, countOnPhoto);
-    }
-    List<WritePlan.Step> steps = new ArrayList<>(List.of(reactorActive, ownerActive));
+    List<WritePlan.Step> steps = new ArrayList<>(List.of(actorActive, ownerActive));
     if (followerOnly) {
       steps.add(
           new WritePlan.Step(
               FOLLOWS_OWNER,
               new WriteAction.Check(
-                  KeyLayout.friendship(photo.owner(), reaction.reactor()), ItemCondition.EXISTS),
+                  KeyLayout.friendship(photo.owner(), actor), ItemCondition.EXISTS),
               () -> Plans.photoNotFound(photo)));
     }
     if (guarded || ownerShard.isPresent()) {
       steps.add(
-          BlockPlans.notBlockedByOwner(
-              photo.owner(), reaction.reactor(), () -> Plans.photoNotFound(photo)));
+          BlockPlans.notBlockedByOwner(photo.owner(), actor, () -> Plans.photoNotFound(photo)));
     }
-    if (reactorGuarded) {
-      steps.add(BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
+    if (actorGuarded) {
+      steps.add(actorBlock);
     }
-    steps.add(putReaction);
-    steps.add(countOnPhoto);
-    return WritePlan.transaction(steps);
+    return steps;
   }
 
   /**
