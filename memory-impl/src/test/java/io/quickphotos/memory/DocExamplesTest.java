@@ -95,11 +95,15 @@ class DocExamplesTest {
     boolean follows = photos.isFollowing("bob", "ann"); // one GetItem
     Set<ReactionType> left = photos.reactionsLeftBy("bob", photo.id()); // [SMILEY]
     photos.removeReaction("bob", photo.id(), ReactionType.SMILEY);
+    boolean first = photos.viewPhoto("bob", photo.id()).first(); // true: counted on the photo
+    boolean seen = photos.hasSeen("bob", photo.id()); // true
     photos.unfollow("bob", "ann");
     photos.deletePhoto(photo.id()); // and every reaction on it
     photos.deleteUser("bob"); // closes the account: photos, reactions, friendships, counters
     // end::tour[]
     assertThat(ann.username()).isEqualTo("ann");
+    assertThat(first).isTrue();
+    assertThat(seen).isTrue();
     assertThat(ann.followers()).isEqualTo(1);
     assertThat(newest).extracting(Photo::id).containsExactly(photo.id());
     assertThat(reactions.photo()).isPresent();
