@@ -11,6 +11,9 @@ import java.util.UUID;
 public final class ClientToken {
   private volatile String value;
 
+  /** What the transaction applied under this token answered, on an engine that records it here. */
+  private volatile Capacity applied;
+
   /** A token whose value is not made yet. */
   public ClientToken() {}
 
@@ -32,6 +35,27 @@ public final class ClientToken {
       }
     }
     return current;
+  }
+
+  /**
+   * What the transaction applied under this token consumed, as an engine that keeps no tokens of
+   * its own (the memory engine) recorded it with {@link #recordApplied}: DynamoDB remembers a
+   * token's outcome for 10 minutes, and a call's attempts all carry this one object, so the
+   * object can remember it for as long as the call lasts, at no cost to a table.
+   *
+   * @return the capacity the applied transaction consumed, or null if none was applied under it
+   */
+  public Capacity applied() {
+    return applied;
+  }
+
+  /**
+   * Records that a transaction was applied under this token, for {@link #applied}.
+   *
+   * @param consumed the capacity it consumed
+   */
+  public void recordApplied(Capacity consumed) {
+    applied = java.util.Objects.requireNonNull(consumed, "consumed");
   }
 
   @Override

@@ -19,10 +19,8 @@ import io.quickphotos.memory.internal.streams.ChangeLog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.WeakHashMap;
 
 /**
  * The in-memory engine: the table {@code quick-photos} (string keys {@code PK}, {@code SK}) and
@@ -97,9 +95,6 @@ import java.util.WeakHashMap;
  * }</pre>
  */
 public final class MemoryTable implements Table {
-  /** Transactions applied, by the token of the call that sent them (see {@link #transactWrite(List, ClientToken)}). */
-  private final Map<ClientToken, Capacity> appliedTokens = new WeakHashMap<>();
-
   private final SortedStore table = new SortedStore(Item.PK, Item.SK);
   private final SortedStore inverted = new SortedStore(Item.SK, Item.PK);
   private final ReadMostlyLock.ReadLock readLock;
@@ -479,8 +474,8 @@ public final class MemoryTable implements Table {
    * TransactWriteItems under a {@code ClientRequestToken}, as DynamoDB applies it: a transaction
    * this engine applied under the token is not applied again, and its resend answers as the first
    * attempt did (with the capacity it consumed). So a caller that loses an answer and sends the
-   * transaction again, as the AWS SDK does, has it applied once on this engine too. A token is
-   * remembered while its call holds it (weakly): a call's attempts are its resends.
+   * transaction again, as the AWS SDK does, has it applied once on this engine too. The outcome is
+   * kept on the token ({@link ClientToken#recordApplied}), which lives as long as its call.
    *
    * @param actions as {@link #transactWrite(List)}
    * @param token the call's token, the same on every attempt
@@ -488,16 +483,14 @@ public final class MemoryTable implements Table {
    */
   @Override
   public Capacity transactWrite(List<WriteAction> actions, ClientToken token) {
-    synchronized (appliedTokens) {
-      Capacity applied = appliedTokens.get(token);
-      if (applied != null) {
-        return applied;
-      }
+    // Every attempt of a call carries the same token object; it holds the outcome (a volatile
+    // read and write, no table of tokens to keep or expire).
+    Capacity applied = token.applied();
+    if (applied != null) {
+      return applied;
     }
     Capacity consumed = transactWrite(actions);
-    synchronized (appliedTokens) {
-      appliedTokens.put(token, consumed);
-    }
+    token.recordApplied(consumed);
     return consumed;
   }
 
