@@ -70,7 +70,6 @@ class SingleTableRoomsTest {
           "photo -> privacy",
           "user -> feed",
           "user -> hot",
-          "user -> photo",
           "user -> privacy");
 
   /**

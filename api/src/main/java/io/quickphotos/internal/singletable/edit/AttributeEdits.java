@@ -375,4 +375,18 @@ public final class AttributeEdits {
     }
     return Optional.empty();
   }
+
+  /**
+   * The update that replaces an item's application attributes: SET of the one map that holds
+   * them, or REMOVE of it when there are none.
+   *
+   * @param attributes the attributes, already validated
+   * @return the action
+   */
+  public static UpdateAction setAttributes(Map<String, AppValue> attributes) {
+    AttributePath app = AttributePath.of(ItemCodec.APP);
+    return attributes.isEmpty()
+        ? new UpdateAction.Remove(app)
+        : new UpdateAction.Set(app, ItemCodec.appAttributes(attributes));
+  }
 }

@@ -1,10 +1,13 @@
 package io.quickphotos.internal.singletable.edit;
 
+import io.quickphotos.AppValue;
 import io.quickphotos.AttributeChange;
 import io.quickphotos.engine.UpdateAction;
+import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.plan.Plans;
 import io.quickphotos.internal.singletable.plan.Versions;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -58,6 +61,27 @@ public record EditField<E, T>(
       Function<T, String> text) {
     return new EditField<>(
         name, attribute, value, check, v -> List.of(Plans.set(attribute, text.apply(v))), true);
+  }
+
+  /**
+   * The application's attributes as a whole, the same field on a photo and a profile: the one
+   * {@code app} map replaced (or removed when empty) with the bound of single-attribute edits set
+   * to its exact size; advances the version.
+   *
+   * @param value how it is read from the edit
+   * @param entity the entity's name in messages ({@code photo}, {@code user})
+   * @param <E> the edit
+   * @return the field
+   */
+  public static <E> EditField<E, Map<String, AppValue>> appAttributes(
+      Function<E, Optional<Map<String, AppValue>>> value, String entity) {
+    return new EditField<>(
+        "attributes",
+        ItemCodec.APP,
+        value,
+        (checks, v) -> checks.attributes(entity, v),
+        v -> List.of(AttributeEdits.setAttributes(v), AttributeEdits.exactBound(v)),
+        true);
   }
 
   /**

@@ -1,17 +1,14 @@
 package io.quickphotos.internal.singletable.photo;
 
-import io.quickphotos.AppValue;
 import io.quickphotos.PhotoEdit;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.UpdateAction;
-import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.edit.FieldChecks;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.plan.Plans;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The fields of a photo's edit ({@link PhotoEdit}), declared once: its emptiness check, the
@@ -39,13 +36,7 @@ public final class PhotoFields {
                           ? new UpdateAction.Remove(AttributePath.of(Attributes.CAPTION))
                           : Plans.set(Attributes.CAPTION, v)),
               true),
-          new EditField<PhotoEdit, Map<String, AppValue>>(
-              "attributes",
-              ItemCodec.APP,
-              PhotoEdit::attributes,
-              (checks, v) -> checks.attributes("photo", v),
-              v -> List.of(PhotoPlans.setAttributes(v), AttributeEdits.exactBound(v)),
-              true));
+          EditField.appAttributes(PhotoEdit::attributes, "photo"));
 
   private PhotoFields() {}
 }

@@ -1,6 +1,5 @@
 package io.quickphotos.internal.singletable.photo;
 
-import io.quickphotos.AppValue;
 import io.quickphotos.NewPhoto;
 import io.quickphotos.PhotoAlreadyExistsException;
 import io.quickphotos.PhotoEdit;
@@ -30,7 +29,6 @@ import io.quickphotos.internal.singletable.plan.Versions;
 import io.quickphotos.internal.singletable.plan.WritePlan;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -149,20 +147,6 @@ public final class PhotoPlans {
     }
     return AttributeEdits.measureAgain(budget, found.get())
         .orElseGet(() -> new StepOutcome.Failed(Plans.photoNotFound(id)));
-  }
-
-  /**
-   * The update that replaces an item's application attributes: SET of the one map that holds
-   * them, or REMOVE of it when there are none.
-   *
-   * @param attributes the attributes, already validated
-   * @return the action
-   */
-  public static UpdateAction setAttributes(Map<String, AppValue> attributes) {
-    AttributePath app = AttributePath.of(ItemCodec.APP);
-    return attributes.isEmpty()
-        ? new UpdateAction.Remove(app)
-        : new UpdateAction.Set(app, ItemCodec.appAttributes(attributes));
   }
 
   /**

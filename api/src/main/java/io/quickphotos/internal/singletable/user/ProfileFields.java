@@ -1,18 +1,14 @@
 package io.quickphotos.internal.singletable.user;
 
-import io.quickphotos.AppValue;
 import io.quickphotos.ProfileUpdate;
 import io.quickphotos.Visibility;
-import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.edit.AttributeEdits;
 import io.quickphotos.internal.singletable.edit.EditField;
 import io.quickphotos.internal.singletable.edit.FieldChecks;
 import io.quickphotos.internal.singletable.layout.Attributes;
-import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.privacy.PrivacyPlans;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The fields of a profile update ({@link ProfileUpdate}), declared once: its emptiness check,
@@ -43,13 +39,7 @@ public final class ProfileFields {
               "address", Attributes.ADDRESS, ProfileUpdate::address, FieldChecks::address, v -> v),
           EditField.text(
               "status", Attributes.STATUS, ProfileUpdate::status, FieldChecks::status, Enum::name),
-          new EditField<ProfileUpdate, Map<String, AppValue>>(
-              "attributes",
-              ItemCodec.APP,
-              ProfileUpdate::attributes,
-              (checks, v) -> checks.attributes("user", v),
-              v -> List.of(PhotoPlans.setAttributes(v), AttributeEdits.exactBound(v)),
-              true),
+          EditField.appAttributes(ProfileUpdate::attributes, "user"),
           new EditField<ProfileUpdate, Visibility>(
               "visibility",
               Attributes.PRIVATE,
