@@ -41,6 +41,21 @@ public enum AccessPattern {
   VIEW_PHOTO(1),
   /** {@link QuickPhotos#hasSeen}: one GetItem of the view mark. */
   HAS_SEEN(1),
+  /**
+   * {@link QuickPhotos#activity}: a Query of the inbox, one Query per followed author whose new
+   * photos are pulled, and a BatchGetItem of what decides what is shown (the count shown, for a
+   * user who follows no such author).
+   */
+  ACTIVITY(2),
+  /** {@link QuickPhotos#unreadActivity}: a GetItem of the read mark, then the first page's reads. */
+  UNREAD_ACTIVITY(3),
+  /** {@link QuickPhotos#markActivityRead}: one conditional PutItem. */
+  MARK_ACTIVITY_READ(1),
+  /**
+   * {@link QuickPhotos#deliverActivity}: BatchWriteItem per 25 entries; a new photo's followers
+   * read first (the count shown, for one notice).
+   */
+  DELIVER_ACTIVITY(1),
   /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */
   PHOTO_WITH_REACTIONS(1),
   /** {@link QuickPhotos#follow}: one TransactWriteItems. */

@@ -18,6 +18,7 @@ package io.quickphotos;
  *       feed or another listing;
  *   <li>{@link QuickPhotos#followRequestsOf}: the cursor is malformed or from another listing;
  *   <li>{@link QuickPhotos#blocksOf}: the cursor is malformed or from another listing;
+ *   <li>{@link QuickPhotos#activity}: the cursor is malformed or from another user's inbox;
  *   <li>{@link ViewerReads#userWithPhotos}: as {@link QuickPhotos#userWithPhotos};
  *   <li>{@link ViewerReads#photoWithReactions}: as {@link QuickPhotos#photoWithReactions};
  *   <li>{@link ViewerReads#followersOf}: as {@link QuickPhotos#followersOf};

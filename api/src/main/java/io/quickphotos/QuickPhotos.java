@@ -420,6 +420,89 @@ public interface QuickPhotos {
    */
   boolean hasSeen(String user, PhotoId photo);
 
+  // --- the activity inbox (docs/activity.md) -----------------------------------------------------
+
+  /**
+   * A page of a user's activity inbox, newest first: who followed them, asked to follow them,
+   * approved their request, reacted to their photos, and the new photos of those they follow.
+   * Events of one kind about one thing are grouped on the page ({@link Activity}). A read for the
+   * user alone: the application shows it to that user only.
+   *
+   * <p>The inbox is filled by the change feed's handler ({@link #deliverActivity}), so it lags
+   * the writes by the feed's lag; what it shows is checked against the table when it is read,
+   * whether the handler has caught up or not: no event of a user who blocked the reader or whom
+   * the reader blocked, of a closed or closing account, or whose follow, request or reaction is
+   * gone (undone, or made again since: the newer one is shown), and no photo that is gone or
+   * whose author the reader no longer follows (so none of a private account the reader does not
+   * follow). Events older than {@value #ACTIVITY_RETENTION_DAYS} days are not shown (on
+   * DynamoDB, TTL on the {@code expiresAt} attribute deletes them).
+   *
+   * <p>Requests: one strongly consistent {@code Query} of the user's inbox partition reading at
+   * most 100 entries (and its pull marks, on the first page read with it: {@code PK =
+   * INBOX#<user>}); one eventually consistent {@code Query} per followed author with at least
+   * 1,000 followers (whose new photos are pulled at read time rather than written into a
+   * million inboxes), side by side; then one strongly consistent {@code BatchGetItem} per 100 of
+   * the items that decide what is shown (the actors' profiles, blocks both ways, the
+   * friendships, requests, reactions and photos named). A page holds at most {@code size} groups
+   * and may hold fewer, with a cursor, when the 100 entries it read held fewer; a group whose
+   * events spread over two pages shows on each. Not atomic across its requests; thread-safe.
+   *
+   * @param user the inbox's owner
+   * @param page the page size (groups) and the cursor of the previous page
+   * @return the page, newest first
+   * @throws InvalidInputException if an argument is not valid
+   * @throws InvalidCursorException if the cursor is not one of this user's inbox
+   */
+  Page<Activity> activity(String user, PageRequest page);
+
+  /**
+   * How many events of a user's inbox came after the user last marked it read, at most 100 (an
+   * application shows "99+" beyond 99). Counts what {@link #activity} would show, each event
+   * once, with the same checks; the same requests as its first page plus one {@code GetItem} of
+   * the read mark. Thread-safe.
+   *
+   * @param user the inbox's owner
+   * @return the unread events, 0 to 100
+   * @throws InvalidInputException if the handle is not valid
+   */
+  int unreadActivity(String user);
+
+  /**
+   * Marks a user's inbox read up to now, by the repository's clock: one {@code PutItem} of the
+   * inbox's read mark, on condition that the mark is not already later (a concurrent mark that
+   * landed first with a later time stands). Idempotent; thread-safe.
+   *
+   * @param user the inbox's owner
+   * @throws InvalidInputException if the handle is not valid
+   */
+  void markActivityRead(String user);
+
+  /**
+   * Writes events into the inboxes they are for: what the change feed's handler calls
+   * (quickphotos-streams' {@code ActivityInbox}); an application calls it only to feed the inbox
+   * some other way. Each notice becomes one entry whose key is made of the event (kind, actor,
+   * photo, time), so a notice delivered twice writes the same entry: delivery is exactly once in
+   * effect without marks. A reaction of an owner to their own photo, and a notice whose actor is
+   * its recipient, write nothing.
+   *
+   * <p>Requests: {@code BatchWriteItem}, 25 entries a request. A new photo goes to its author's
+   * followers, one {@code Query} per 1,000 of them, when the author has fewer than 1,000; an
+   * author with more is pulled at read time instead: the first such notice writes a pull mark
+   * into each follower's inbox once (and marks the author, one conditional {@code PutItem}), and
+   * every later follow of that author writes one mark (a {@code GetItem} of the author's mark
+   * per follow or approval delivered). So no upload writes more than 1,000 entries, and no
+   * user's own call pays for anyone's inbox. Not atomic: a failure part-way leaves some entries
+   * written, which a delivery of the same notices again completes. Thread-safe.
+   *
+   * @param notices the events, in any order
+   * @return how many entries were written (a notice delivered again is counted again)
+   * @throws InvalidInputException if a notice names an invalid handle
+   */
+  int deliverActivity(java.util.List<ActivityNotice> notices);
+
+  /** How long the activity inbox keeps an event, in days. */
+  int ACTIVITY_RETENTION_DAYS = 30;
+
   /**
    * Reads a photo and its reactions in one request per page: an eventually consistent
    * {@code Query} on the inverted index, {@code SK = PHOTO#<owner>#<timestamp>}, read backwards so

@@ -91,6 +91,11 @@ public final class TableItems {
     /** That a user has viewed a photo, with its views of it ({@link QuickPhotos#viewPhoto}). */
     VIEW,
     /**
+     * An item of a user's activity inbox: an event, the read mark, a pull mark
+     * ({@link QuickPhotos#activity}).
+     */
+    ACTIVITY,
+    /**
      * An item of a kind this version does not know (a later version's, sharing the table), or of
      * none: skipped by {@link TableItems#export}, as by every listing and the audit, and counted.
      */

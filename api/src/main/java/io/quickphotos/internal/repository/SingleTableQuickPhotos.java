@@ -30,6 +30,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Table;
 import io.quickphotos.engine.WriteAction;
+import io.quickphotos.internal.repository.activity.Inbox;
 import io.quickphotos.internal.repository.audit.TableAudit;
 import io.quickphotos.internal.repository.bulk.RawItems;
 import io.quickphotos.internal.repository.bulk.SnapshotItems;
@@ -118,6 +119,7 @@ final class SingleTableQuickPhotos extends ViewCalls implements QuickPhotos {
     this.rawItems = new RawItems(bare, options.retryPolicy(), hotKeys::forgetKept);
     this.edits = new Edits(requests);
     serveViews(calls, hotKeys, listings, clock);
+    serveActivity(calls, new Inbox(requests, clock));
   }
 
   /** The table as items, for tools: see {@link Repositories#rawItems}. */

@@ -21,7 +21,7 @@ import java.time.Instant;
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */
-abstract class ViewCalls implements QuickPhotos {
+abstract class ViewCalls extends ActivityCalls implements QuickPhotos {
   private volatile Calls calls;
   private volatile HotKeys hotKeys;
   private volatile Listings listings;

@@ -48,7 +48,7 @@ class SingleTableRoomsTest {
 
   /** The features: each may reach every floor, and another feature by an arrow listed below. */
   private static final Set<String> FEATURES =
-      Set.of("user", "photo", "feed", "hot", "privacy", "files");
+      Set.of("user", "photo", "feed", "hot", "privacy", "files", "activity");
 
   /**
    * The arrows between features, each a decision. A user's plans write its photos' attributes
@@ -76,7 +76,8 @@ class SingleTableRoomsTest {
    * The repository's rooms' arrows into the layer ("" is the facade's room), each a decision:
    * the request layer reads plans and items alone, the argument checks the codecs, the bound of
    * application attributes and the declared fields of a profile's update and a photo's edit, and
-   * each feature the plans of what it serves.
+   * each feature the plans of what it serves; the inbox reads followers as a follow's plans do,
+   * a profile's shards to tell a pulled author, and requests to check what it shows.
    */
   private static final Map<String, Set<String>> ROOM_ARROWS =
       Map.ofEntries(
@@ -97,7 +98,9 @@ class SingleTableRoomsTest {
               "privacy",
               Set.of("codec", "feed", "hot", "layout", "photo", "plan", "privacy", "user")),
           Map.entry("edit", Set.of("edit", "photo", "plan", "user")),
-          Map.entry("bulk", Set.of("codec", "files")));
+          Map.entry("bulk", Set.of("codec", "files")),
+          Map.entry(
+              "activity", Set.of("activity", "codec", "feed", "hot", "layout", "plan", "privacy")));
 
   /**
    * The classes allowed over 400 lines, with the most they may hold: {@code ItemCodec}'s readers

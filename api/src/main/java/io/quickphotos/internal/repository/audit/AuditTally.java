@@ -208,6 +208,9 @@ final class AuditTally {
       case REQUEST_MARK -> requestMarks.add(PrivacyPlans.followRequest(item));
       case BLOCK_MARK -> blockMarks.add(PrivacyPlans.block(item));
       case VIEW -> viewMarks.add(item);
+      case ACTIVITY -> {
+        // The inbox is derived from the rest, checked when it is read: nothing to count.
+      }
       case OTHER -> skipped++;
     }
   }

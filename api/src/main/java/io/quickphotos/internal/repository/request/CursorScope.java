@@ -83,4 +83,14 @@ public record CursorScope(String name) {
   public static CursorScope homeFeed(String userPartition) {
     return new CursorScope("homeFeed|" + userPartition);
   }
+
+  /**
+   * A user's activity inbox.
+   *
+   * @param inboxPartition the inbox's partition
+   * @return {@code activity|<partition>}
+   */
+  public static CursorScope activity(String inboxPartition) {
+    return new CursorScope("activity|" + inboxPartition);
+  }
 }

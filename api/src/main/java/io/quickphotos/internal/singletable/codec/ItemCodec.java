@@ -92,6 +92,8 @@ public final class ItemCodec {
     BLOCK_MARK,
     /** That a user has viewed a photo, with its views of it (see {@link io.quickphotos.internal.singletable.photo.ViewPlans}). */
     VIEW,
+    /** An item of a user's activity inbox (see {@link io.quickphotos.internal.singletable.activity.InboxItems}). */
+    ACTIVITY,
     /**
      * Never stored: the kind {@link #kindOf} gives an item whose entity this version does not
      * know (a later version's), which every reader skips and counts.
@@ -160,6 +162,7 @@ public final class ItemCodec {
       case "REQUEST_MARK" -> Entity.REQUEST_MARK;
       case "BLOCK_MARK" -> Entity.BLOCK_MARK;
       case "VIEW" -> Entity.VIEW;
+      case "ACTIVITY" -> Entity.ACTIVITY;
       default -> Entity.OTHER;
     };
   }

@@ -182,6 +182,15 @@ public final class Attributes {
   /** The time-to-live attribute of timeline entries, in epoch seconds. */
   public static final String EXPIRES_AT = "expiresAt";
 
+  /** An inbox entry's kind of event ({@code io.quickphotos.ActivityKind}'s name). */
+  public static final String ACTIVITY_KIND = "activity";
+
+  /** An inbox entry's actor: who followed, asked, approved, reacted or uploaded. */
+  public static final String ACTOR = "actor";
+
+  /** An inbox's read mark: the time up to which its owner has read it. */
+  public static final String READ_UP_TO = "readUpTo";
+
   /** On an item a partial edit wrote: at least the bytes {@code app} takes, with its name. */
   public static final String APP_BYTES = "appBytes";
 
