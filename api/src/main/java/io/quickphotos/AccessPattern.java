@@ -42,13 +42,14 @@ public enum AccessPattern {
   /** {@link QuickPhotos#hasSeen}: one GetItem of the view mark. */
   HAS_SEEN(1),
   /**
-   * {@link QuickPhotos#activity}: a Query of the inbox, one Query per followed author whose new
-   * photos are pulled, and a BatchGetItem of what decides what is shown (the count shown, for a
-   * user who follows no such author).
+   * {@link QuickPhotos#activity}: three Queries side by side (the inbox's marks, its entries, the
+   * user's blocks both ways), one Query per followed author whose new photos are pulled, and a
+   * BatchGetItem of what decides what is shown (the count shown, for a user who follows no such
+   * author).
    */
-  ACTIVITY(2),
-  /** {@link QuickPhotos#unreadActivity}: a GetItem of the read mark, then the first page's reads. */
-  UNREAD_ACTIVITY(3),
+  ACTIVITY(4),
+  /** {@link QuickPhotos#unreadActivity}: the first page's reads (the read mark is among the marks). */
+  UNREAD_ACTIVITY(4),
   /** {@link QuickPhotos#markActivityRead}: one conditional PutItem. */
   MARK_ACTIVITY_READ(1),
   /**

@@ -437,13 +437,13 @@ public interface QuickPhotos {
    * follow). Events older than {@value #ACTIVITY_RETENTION_DAYS} days are not shown (on
    * DynamoDB, TTL on the {@code expiresAt} attribute deletes them).
    *
-   * <p>Requests: one strongly consistent {@code Query} of the user's inbox partition reading at
-   * most 100 entries (and its pull marks, on the first page read with it: {@code PK =
-   * INBOX#<user>}); one eventually consistent {@code Query} per followed author with at least
-   * 1,000 followers (whose new photos are pulled at read time rather than written into a
-   * million inboxes), side by side; then one strongly consistent {@code BatchGetItem} per 100 of
-   * the items that decide what is shown (the actors' profiles, blocks both ways, the
-   * friendships, requests, reactions and photos named). A page holds at most {@code size} groups
+   * <p>Requests: three strongly consistent {@code Query}s side by side: the inbox's entries (at
+   * most 100, {@code PK = INBOX#<user>}), its marks (the read mark, pull marks) and the user's
+   * blocks both ways (in its own partition); one eventually consistent {@code Query} per followed
+   * author with at least 1,000 followers (whose new photos are pulled at read time rather than
+   * written into a thousand inboxes or more), side by side; then one strongly consistent
+   * {@code BatchGetItem} per 100 of the items that decide what is shown (the user's and the
+   * actors' profiles, the friendships, requests, reactions and photos named). A page holds at most {@code size} groups
    * and may hold fewer, with a cursor, when the 100 entries it read held fewer; a group whose
    * events spread over two pages shows on each. Not atomic across its requests; thread-safe.
    *
@@ -458,8 +458,8 @@ public interface QuickPhotos {
   /**
    * How many events of a user's inbox came after the user last marked it read, at most 100 (an
    * application shows "99+" beyond 99). Counts what {@link #activity} would show, each event
-   * once, with the same checks; the same requests as its first page plus one {@code GetItem} of
-   * the read mark. Thread-safe.
+   * once, with the same checks and requests as its first page (the read mark is among the
+   * marks). Thread-safe.
    *
    * @param user the inbox's owner
    * @return the unread events, 0 to 100

@@ -81,8 +81,10 @@ public sealed interface ChangeEvent {
    *
    * @param requester who asked
    * @param account the private account
+   * @param since when the request was made, as its item records it
    */
-  record FollowRequested(String requester, String account) implements ChangeEvent {}
+  record FollowRequested(String requester, String account, java.time.Instant since)
+      implements ChangeEvent {}
 
   /**
    * A private account approved a request: the requester now follows it. Reported instead of a

@@ -1,5 +1,6 @@
 package io.quickphotos.streams;
 
+import io.quickphotos.CostListener;
 import io.quickphotos.QuickPhotos;
 import io.quickphotos.dynamo.DynamoQuickPhotos;
 import io.quickphotos.dynamo.QuickPhotosTable;
@@ -25,14 +26,25 @@ record Backends(
 
   /** The memory engine with a NEW_AND_OLD_IMAGES stream. */
   static Backends memory(Clock clock) {
+    return memory(clock, cost -> {});
+  }
+
+  /** The memory engine with a NEW_AND_OLD_IMAGES stream, its costs reported to a listener. */
+  static Backends memory(Clock clock, CostListener costs) {
     InMemoryTable table = InMemoryTable.create();
     MemoryStreams stream = MemoryStreams.enable(table, StreamViewType.NEW_AND_OLD_IMAGES, clock);
-    QuickPhotos photos = MemoryQuickPhotos.builder().table(table).clock(clock).build();
+    QuickPhotos photos =
+        MemoryQuickPhotos.builder().table(table).clock(clock).costListener(costs).build();
     return new Backends(photos, stream.client(), stream.streamArn(), stream);
   }
 
   /** A new table on DynamoDB Local, created with a NEW_AND_OLD_IMAGES stream. */
   static Backends dynamoLocal(DynamoDbLocal local, Clock clock) {
+    return dynamoLocal(local, clock, cost -> {});
+  }
+
+  /** A new table on DynamoDB Local with a stream, its costs reported to a listener. */
+  static Backends dynamoLocal(DynamoDbLocal local, Clock clock, CostListener costs) {
     String name = "streams-" + TABLES.incrementAndGet();
     local
         .client()
@@ -43,7 +55,12 @@ record Backends(
                 .build());
     String arn = local.client().describeTable(r -> r.tableName(name)).table().latestStreamArn();
     QuickPhotos photos =
-        DynamoQuickPhotos.builder().client(local.client()).tableName(name).clock(clock).build();
+        DynamoQuickPhotos.builder()
+            .client(local.client())
+            .tableName(name)
+            .clock(clock)
+            .costListener(costs)
+            .build();
     return new Backends(photos, streamsClient(local), arn, null);
   }
 

@@ -168,7 +168,8 @@ public final class Decoder {
       case FOLLOW_REQUEST:
         FollowRequest request = PrivacyPlans.followRequest(image);
         if (name.equals("INSERT")) {
-          return new ChangeEvent.FollowRequested(request.requester(), request.account());
+          return new ChangeEvent.FollowRequested(
+              request.requester(), request.account(), request.since());
         }
         return name.equals("REMOVE")
             ? new ChangeEvent.RequestDeclined(request.requester(), request.account())

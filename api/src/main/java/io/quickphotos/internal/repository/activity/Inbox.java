@@ -72,7 +72,8 @@ public final class Inbox {
     String below =
         page.cursor().map(cursor -> decode(user, cursor)).orElse(InboxKeys.AFTER_ENTRIES);
     InboxWindow window = InboxWindow.read(reads, user, below, oldest(), meter);
-    InboxChecks checks = InboxChecks.read(batches, user, window.entries(), meter);
+    InboxChecks checks =
+        InboxChecks.read(batches, user, window.entries(), window.blockedEitherWay(), meter);
     InboxChecks.Grouped grouped = checks.group(window.entries(), page.size(), window.readUpTo());
     boolean more = grouped.stoppedEarly() || !window.complete();
     Optional<String> next =
@@ -95,7 +96,7 @@ public final class Inbox {
     InboxWindow window = InboxWindow.read(reads, user, InboxKeys.AFTER_ENTRIES, oldest(), meter);
     List<InboxItems.Entry> newer =
         window.entries().stream().filter(e -> e.at().isAfter(window.readUpTo())).toList();
-    InboxChecks checks = InboxChecks.read(batches, user, newer, meter);
+    InboxChecks checks = InboxChecks.read(batches, user, newer, window.blockedEitherWay(), meter);
     int count = 0;
     for (InboxItems.Entry entry : newer) {
       if (count < MAX_UNREAD && checks.stands(entry)) {

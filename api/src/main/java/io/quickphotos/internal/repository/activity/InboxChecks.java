@@ -25,8 +25,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Which entries of an inbox still stand, decided on what the table holds when it is read (one
- * strongly consistent BatchGetItem per 100 keys, side by side), and how the standing ones group.
+ * Which entries of an inbox still stand, decided on what the table holds when it is read (the
+ * reader's blocks both ways, read with the window, and one strongly consistent BatchGetItem per
+ * 100 keys, side by side), and how the standing ones group.
  * An entry stands when its reader's and its actor's accounts exist and are not closing, neither
  * blocked the other, and the event itself is still there: the friendship, request or reaction
  * with the entry's own time (one undone, or undone and made again, is not this entry's), or the
@@ -36,10 +37,12 @@ import java.util.Set;
 final class InboxChecks {
   private final Map<Key, Item> found;
   private final String reader;
+  private final Set<String> blockedEitherWay;
 
-  private InboxChecks(String reader, Map<Key, Item> found) {
+  private InboxChecks(String reader, Map<Key, Item> found, Set<String> blockedEitherWay) {
     this.reader = reader;
     this.found = found;
+    this.blockedEitherWay = blockedEitherWay;
   }
 
   /**
@@ -48,22 +51,27 @@ final class InboxChecks {
    * @param batches the request layer's batches
    * @param reader the inbox's owner
    * @param entries the candidates
+   * @param blockedEitherWay the users the reader blocked or was blocked by (the window's)
    */
-  static InboxChecks read(Batches batches, String reader, List<Entry> entries, Meter meter) {
+  static InboxChecks read(
+      Batches batches,
+      String reader,
+      List<Entry> entries,
+      Set<String> blockedEitherWay,
+      Meter meter) {
     if (entries.isEmpty()) {
-      return new InboxChecks(reader, Map.of());
+      return new InboxChecks(reader, Map.of(), blockedEitherWay);
     }
     Set<Key> keys = new LinkedHashSet<>();
     keys.add(KeyLayout.user(reader));
     for (Entry entry : entries) {
       String actor = entry.actor();
       keys.add(KeyLayout.user(actor));
-      keys.add(KeyLayout.block(reader, actor));
-      keys.add(KeyLayout.block(actor, reader));
       keys.add(decidingKey(reader, entry));
       entry.photo().ifPresent(p -> keys.add(KeyLayout.photo(p)));
     }
-    return new InboxChecks(reader, batches.batchGetAll(new ArrayList<>(keys), meter));
+    return new InboxChecks(
+        reader, batches.batchGetAll(new ArrayList<>(keys), meter), blockedEitherWay);
   }
 
   /** The item whose presence, with the entry's time, says the event still stands. */
@@ -90,8 +98,7 @@ final class InboxChecks {
     if (self == null || !Plans.isActive(self) || actor == null || !Plans.isActive(actor)) {
       return false;
     }
-    if (found.containsKey(KeyLayout.block(reader, entry.actor()))
-        || found.containsKey(KeyLayout.block(entry.actor(), reader))) {
+    if (blockedEitherWay.contains(entry.actor())) {
       return false;
     }
     Item deciding = found.get(decidingKey(reader, entry));

@@ -12,10 +12,12 @@ import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What one read of an inbox sees below a position: its marks, its stored entries and the pulled
@@ -25,15 +27,18 @@ import java.util.Optional;
  * @param readUpTo the inbox's read mark (the epoch if none)
  * @param entries the candidates, newest first, each sort key once
  * @param complete whether every source was read to its end (no entry older than the last is left)
+ * @param blockedEitherWay the users the inbox's owner blocked or was blocked by
  */
-record InboxWindow(Instant readUpTo, List<Entry> entries, boolean complete) {
+record InboxWindow(
+    Instant readUpTo, List<Entry> entries, boolean complete, Set<String> blockedEitherWay) {
 
   /** The newest time a key can hold: the upper bound of a first page's pulled photos. */
   private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
 
   /**
-   * Reads the window: the marks and the entries side by side (two strongly consistent Queries),
-   * then one eventually consistent Query per pulled author, side by side.
+   * Reads the window: the marks, the entries and the owner's blocks both ways side by side (three
+   * strongly consistent Queries), then one eventually consistent Query per pulled author, side by
+   * side.
    *
    * @param reads the request layer's reads
    * @param user the inbox's owner
@@ -43,12 +48,27 @@ record InboxWindow(Instant readUpTo, List<Entry> entries, boolean complete) {
   static InboxWindow read(Reads reads, String user, String below, Instant oldest, Meter meter) {
     List<QueryResult> first =
         reads.queryAll(
-            List.of(InboxItems.marks(user), InboxItems.entries(user, below, oldest)), meter);
+            List.of(
+                InboxItems.marks(user),
+                InboxItems.entries(user, below, oldest),
+                InboxItems.blocksEitherWay(user)),
+            meter);
     List<Item> marks = new ArrayList<>(first.get(0).items());
     if (first.get(0).lastEvaluatedKey().isPresent()) {
       marks.addAll(
           reads.queryToEnd(
               InboxItems.marks(user).startingAfter(first.get(0).lastEvaluatedKey().get()), meter));
+    }
+    Set<String> blocked = new HashSet<>();
+    for (Item block : first.get(2).items()) {
+      blocked.add(InboxItems.otherOfBlock(block));
+    }
+    if (first.get(2).lastEvaluatedKey().isPresent()) {
+      QueryPlan rest =
+          InboxItems.blocksEitherWay(user).startingAfter(first.get(2).lastEvaluatedKey().get());
+      for (Item block : reads.queryToEnd(rest, meter)) {
+        blocked.add(InboxItems.otherOfBlock(block));
+      }
     }
     Optional<Item> readMark = Optional.empty();
     List<String> pulled = new ArrayList<>();
@@ -100,7 +120,7 @@ record InboxWindow(Instant readUpTo, List<Entry> entries, boolean complete) {
       String cut = horizon;
       entries.removeIf(e -> e.sortKey().compareTo(cut) < 0);
     }
-    return new InboxWindow(InboxItems.readUpTo(readMark), entries, complete);
+    return new InboxWindow(InboxItems.readUpTo(readMark), entries, complete, blocked);
   }
 
   /** The time of an entry's sort key: {@code A#<timestamp>#…}. */

@@ -168,6 +168,39 @@ public final class InboxItems {
   }
 
   /**
+   * The blocks a user made and the marks of the blocks against it, both in its own partition
+   * ({@code #BLOCK#<blocked>}, {@code #BLOCKEDBY#<blocker>}, each written in the transaction of
+   * its block): a strongly consistent Query, read to its end.
+   *
+   * @param user the user
+   * @return the plan
+   */
+  public static QueryPlan blocksEitherWay(String user) {
+    return new QueryPlan(
+        Index.TABLE,
+        KeyLayout.userPartition(user),
+        // Up to "#BLOCKEDBY$": above every "#BLOCKEDBY#<handle>", whatever letters it holds.
+        Optional.of(SortKeyCondition.between(KeyLayout.BLOCK, "#BLOCKEDBY$")),
+        true,
+        1_000,
+        Optional.empty(),
+        true);
+  }
+
+  /**
+   * The other user of a block or block mark read by {@link #blocksEitherWay}.
+   *
+   * @param item the block or mark
+   * @return the user blocked, or the user who blocked
+   */
+  public static String otherOfBlock(Item item) {
+    String sk = item.key().sk();
+    return sk.startsWith(KeyLayout.BLOCKED_BY)
+        ? sk.substring(KeyLayout.BLOCKED_BY.length())
+        : sk.substring(KeyLayout.BLOCK.length());
+  }
+
+  /**
    * A pulled author's photos of a time range, newest first: an eventually consistent Query of
    * the author's partition.
    *
