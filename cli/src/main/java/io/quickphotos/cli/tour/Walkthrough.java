@@ -131,7 +131,9 @@ public final class Walkthrough {
           AccessPattern.FOLLOW_REQUESTS_OF,
           AccessPattern.BLOCKS_OF,
           AccessPattern.VIEWER_GET_USER,
-          AccessPattern.VIEWER_USER_WITH_PHOTOS);
+          AccessPattern.VIEWER_USER_WITH_PHOTOS,
+          AccessPattern.ACTIVITY,
+          AccessPattern.UNREAD_ACTIVITY);
 
   /** The result of a call that returns nothing. */
   static final Object VOID =
@@ -151,6 +153,7 @@ public final class Walkthrough {
   private final String newcomerPhotoUrl;
   private final boolean rerun;
   private Optional<String> photoCursor = Optional.empty();
+  private final ActivitySteps activity = new ActivitySteps();
 
   /**
    * Picks the cast from a sample: the user with the most photos, the photo with the most
@@ -325,7 +328,9 @@ public final class Walkthrough {
             "A photo and its reactions",
             AccessPattern.PHOTO_WITH_REACTIONS,
             null,
-            repo -> repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE))));
+            repo ->
+                activity.reactionsOf(
+                    repo.photoWithReactions(topPhoto, PageRequest.first(LIST_PAGE)))));
     steps.add(
         new Step(
             "View a photo: a first view, counted in its views and unique viewers",
@@ -349,7 +354,7 @@ public final class Walkthrough {
             "Follow a user (counters on both users)",
             AccessPattern.FOLLOW,
             null,
-            repo -> repo.follow(me, star)));
+            repo -> activity.followed(repo.follow(me, star))));
     steps.add(
         new Step(
             "Follow the same user again: a typed error, nothing written",
@@ -369,6 +374,7 @@ public final class Walkthrough {
             null,
             repo -> repo.followedBy(topFollower, PageRequest.first(LIST_PAGE))));
     steps.add(homeFeedStep());
+    steps.addAll(activity.steps(topPhoto.owner()));
     steps.add(
         new Step(
             "Unfollow a user (counters back down)",
