@@ -44,17 +44,17 @@ public enum AccessPattern {
   /**
    * {@link QuickPhotos#activity}: three Queries side by side (the inbox's marks, its entries, the
    * user's blocks both ways), one Query per followed author whose new photos are pulled, and a
-   * BatchGetItem of what decides what is shown (the count shown, for a user who follows no such
-   * author).
+   * BatchGetItem of what decides what is shown (the count shown, for an empty inbox, which needs
+   * no BatchGetItem).
    */
-  ACTIVITY(4),
+  ACTIVITY(3),
   /** {@link QuickPhotos#unreadActivity}: the first page's reads (the read mark is among the marks). */
-  UNREAD_ACTIVITY(4),
+  UNREAD_ACTIVITY(3),
   /** {@link QuickPhotos#markActivityRead}: one conditional PutItem. */
   MARK_ACTIVITY_READ(1),
   /**
-   * {@link QuickPhotos#deliverActivity}: BatchWriteItem per 25 entries; a new photo's followers
-   * read first (the count shown, for one notice).
+   * {@link QuickPhotos#deliverActivity}: BatchWriteItem per 25 entries; a follow's author and a
+   * new photo's followers read first (the count shown, for one reaction).
    */
   DELIVER_ACTIVITY(1),
   /** {@link QuickPhotos#photoWithReactions}: one Query on the inverted index per page. */

@@ -2327,6 +2327,14 @@ public abstract class QuickPhotosContract {
     repo.as("carol").isFollowing("bob", "alice");
     repo.as("carol").reactionsLeftBy("bob", new PhotoId("alice", T0));
     bob.homeFeed(PageRequest.first());
+    // The activity inbox: an empty inbox's page and count, a read mark, one reaction told.
+    repo.activity("bob", PageRequest.first());
+    repo.unreadActivity("bob");
+    repo.markActivityRead("bob");
+    repo.deliverActivity(
+        List.of(
+            io.quickphotos.ActivityNotice.reacted(
+                new io.quickphotos.Reaction("zed", photo.id(), ReactionType.HEART, T0))));
     assertThat(costs.costs())
         .extracting(OperationCost::pattern)
         .containsExactlyInAnyOrder(AccessPattern.values());

@@ -6,6 +6,7 @@ import io.quickphotos.AccessPattern;
 import io.quickphotos.Activity;
 import io.quickphotos.ActivityKind;
 import io.quickphotos.OperationCost;
+import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
 import io.quickphotos.PhotoId;
 import io.quickphotos.QuickPhotos;
@@ -13,13 +14,19 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.TableItems;
 import io.quickphotos.Visibility;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
+import io.quickphotos.memory.InMemoryTable;
+import io.quickphotos.memory.MemoryQuickPhotos;
+import io.quickphotos.memory.MemoryStreams;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The activity inbox fed by the change feed, on the memory engine's stream and on DynamoDB
@@ -99,6 +106,36 @@ class ActivityInboxTest {
     costs.clear();
     poller.drain();
     assertThat(costs).isEmpty();
+  }
+
+  @Test
+  void theDocumentsExampleRunsAPollerThatFillsTheInbox() throws Exception {
+    InMemoryTable table = InMemoryTable.create();
+    MemoryStreams stream =
+        MemoryStreams.enable(table, StreamViewType.NEW_AND_OLD_IMAGES, Clock.systemUTC());
+    DynamoDbStreamsClient streams = stream.client();
+    String streamArn = stream.streamArn();
+    // tag::inbox[]
+    QuickPhotos photos = MemoryQuickPhotos.builder().table(table).build();
+    // The table's stream, read in process; on AWS, Lambda (quickphotos-streams-lambda) instead.
+    StreamPoller poller =
+        StreamPoller.builder(streams, streamArn, ActivityInbox.of(photos)).build();
+    poller.start(Duration.ofMillis(100));
+    // end::inbox[]
+    try (poller) {
+      photos.createUser(Story.user("ann", Visibility.PUBLIC));
+      photos.createUser(Story.user("bob", Visibility.PUBLIC));
+      photos.follow("bob", "ann");
+      poller.awaitCaughtUp(Duration.ofSeconds(30));
+      // tag::read[]
+      Page<Activity> page = photos.activity("ann", PageRequest.first()); // newest first
+      int unread = photos.unreadActivity("ann"); // 0 to 100 ("99+")
+      photos.markActivityRead("ann");
+      // end::read[]
+      assertThat(page.items()).extracting(Activity::kind).containsExactly(ActivityKind.FOLLOWED);
+      assertThat(unread).isEqualTo(1);
+      assertThat(photos.unreadActivity("ann")).isZero();
+    }
   }
 
   @Test
