@@ -415,6 +415,52 @@ public abstract class ActivityContract {
   }
 
   @Test
+  void aFollowDeliveredWhileItsAuthorIsSwitchedToPullingIsNotMissed() throws Exception {
+    List<NewUser> users = new ArrayList<>();
+    List<Follow> follows = new ArrayList<>();
+    users.add(newUser("star", Visibility.PUBLIC));
+    Instant since = clock.instant();
+    for (int i = 0; i < 999; i++) {
+      users.add(newUser("fan" + i, Visibility.PUBLIC));
+      follows.add(new Follow("fan" + i, "star", since));
+    }
+    repo.importSnapshot(new Snapshot(users, List.of(), follows, List.of()), n -> {});
+    create("fan999", "late");
+    InterruptibleTable interruptible = new InterruptibleTable(table);
+    QuickPhotos switching =
+        Repositories.create(interruptible, RepositoryOptions.defaults().withClock(clock));
+    // The 1,000th follow's delivery switches the author: held after the author's mark, before
+    // the followers are listed.
+    InterruptibleTable.Pause held =
+        interruptible.pauseBefore(
+            request ->
+                request instanceof io.quickphotos.engine.QueryPlan query
+                    && query.partitionValue().equals("USER#star"));
+    ActivityNotice thousandth = ActivityNotice.followed(repo.follow("fan999", "star"));
+    java.util.concurrent.ExecutorService thread =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<Integer> delivery =
+          thread.submit(() -> switching.deliverActivity(List.of(thousandth)));
+      held.awaitReached();
+      // A follow lands and is delivered in the gap: it finds the author's mark.
+      follow("late", "star");
+      held.resume();
+      delivery.get();
+    } finally {
+      thread.shutdownNow();
+    }
+
+    PhotoId photo = post("star");
+    for (String reader : List.of("late", "fan0", "fan999")) {
+      assertThat(inbox(reader))
+          .as(reader)
+          .singleElement()
+          .satisfies(a -> assertThat(a.photo()).contains(photo));
+    }
+  }
+
+  @Test
   void aPageOfAnInboxCostsThreeQueriesAndOneBatchGetItem() {
     create("ann", "bob");
     follow("ann", "bob");
