@@ -461,6 +461,45 @@ public abstract class ActivityContract {
   }
 
   @Test
+  void twoRepositoriesOfDifferentSettingsOverOneTableDeliverAndReadTheSameInbox() {
+    // One shards users from 2 followers and fans out by timeline; the other keeps the defaults.
+    QuickPhotos sharding =
+        Repositories.create(
+            table,
+            RepositoryOptions.defaults()
+                .withClock(clock)
+                .withSharding(io.quickphotos.Sharding.of(4, 2, 2))
+                .withFanOut(io.quickphotos.FanOut.hybrid()));
+    create("star", "ann", "bob", "cat", "dee");
+    List<ActivityNotice> told = new ArrayList<>();
+    for (String fan : List.of("ann", "bob", "cat")) {
+      told.add(ActivityNotice.followed(sharding.follow(fan, "star")));
+    }
+    // The default repository delivers: the author is sharded, as the table records, so pulled.
+    repo.deliverActivity(told);
+    told.clear();
+    told.add(ActivityNotice.followed(repo.follow("dee", "star")));
+    sharding.deliverActivity(told);
+    PhotoId photo = sharding.uploadPhoto("star", clock.instant(), URL).id();
+    repo.deliverActivity(List.of(ActivityNotice.newPhoto(photo)));
+
+    for (String fan : List.of("ann", "dee")) {
+      List<Activity> viaDefault = inbox(fan);
+      assertThat(viaDefault)
+          .as(fan)
+          .singleElement()
+          .satisfies(a -> assertThat(a.photo()).contains(photo));
+      assertThat(sharding.activity(fan, PageRequest.first()).items()).isEqualTo(viaDefault);
+    }
+    assertThat(sharding.activity("star", PageRequest.first()).items())
+        .isEqualTo(inbox("star"))
+        .singleElement()
+        .satisfies(a -> assertThat(a.actors()).containsExactly("dee", "cat", "bob"));
+    // Pulled, not pushed: one pull mark per fan, no entry of the photo written.
+    assertThat(TableItems.census(repo).get(TableItems.Kind.ACTIVITY).items()).isEqualTo(4 + 1 + 4);
+  }
+
+  @Test
   void aPageOfAnInboxCostsThreeQueriesAndOneBatchGetItem() {
     create("ann", "bob");
     follow("ann", "bob");
