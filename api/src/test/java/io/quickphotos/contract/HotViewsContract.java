@@ -296,6 +296,69 @@ public abstract class HotViewsContract {
     assertThat(Shards.count(stored(KeyLayout.photo(id)))).isZero();
   }
 
+  /**
+   * Views racing the photo's delete: a view lands on a shard before the cascade folds it (and is
+   * counted, its mark deleted with the photo's), or finds the shard folded and the photo closing
+   * (and is told the photo does not exist, writing nothing). Either way nothing is left.
+   */
+  @Test
+  void viewsRacingTheDeleteOfAViralPhotoLeaveNoShardOrMark() throws Exception {
+    PhotoId id = starPhoto();
+    List<String> viewers = create("fan", 8);
+    for (String viewer : viewers.subList(0, 4)) {
+      repo.viewPhoto(viewer, id);
+    }
+    assertThat(shardsOf(id)).hasSize(4);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Callable<Integer>> work = new ArrayList<>();
+    for (int t = 0; t < 2; t++) {
+      List<String> mine = viewers.subList(t * 4, t * 4 + 4);
+      QuickPhotos own = repository(LOW);
+      work.add(
+          () -> {
+            start.await();
+            int counted = 0;
+            for (int round = 0; round < 50; round++) {
+              try {
+                own.viewPhoto(mine.get(round % mine.size()), id);
+                counted++;
+              } catch (io.quickphotos.PhotoNotFoundException gone) {
+                return counted;
+              }
+            }
+            return counted;
+          });
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(work.size());
+    try {
+      List<Future<Integer>> running = new ArrayList<>();
+      for (Callable<Integer> w : work) {
+        running.add(pool.submit(w));
+      }
+      start.countDown();
+      QuickPhotos deleter = repository(LOW);
+      for (int attempt = 0; ; attempt++) {
+        try {
+          deleter.deletePhoto(id);
+          break;
+        } catch (io.quickphotos.ServiceUnavailableException contended) {
+          // The views kept changing the shards it folds: call again, as its error says.
+          assertThat(attempt).isLessThan(20);
+        }
+      }
+      for (Future<Integer> f : running) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+
+    assertThat(repo.getPhoto(id)).isEmpty();
+    assertThat(shardsOf(id)).isEmpty();
+    assertThat(marks()).isZero();
+    assertAuditClean();
+  }
+
   @Test
   void closingAViewersAccountTakesItsViewsOffAViralPhotoExactly() {
     PhotoId id = starPhoto();
