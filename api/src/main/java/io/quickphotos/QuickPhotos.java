@@ -389,6 +389,13 @@ public interface QuickPhotos {
    * checks it). Like a reaction, a viewer who has blocked someone, or the follower of a private
    * owner, pays one refused try more.
    *
+   * <p>A viral photo's views are counted as its reactions are ({@link Sharding}): a view that
+   * finds the photo's {@code views} at {@link Sharding#reactionsThreshold()} switches it to
+   * counter shards (one refused try and one more transaction, once), and from then on each view
+   * adds to one of its shards instead of the photo item, at the same units; a repository that
+   * has not met the photo pays one refused try first. Every read of the photo answers its item's
+   * counts plus its shards', as of one snapshot.
+   *
    * <p>Atomic and exact: each transaction is all or nothing, and every attempt of one carries
    * the call's {@code ClientRequestToken}, so a transaction the SDK sends again after a lost
    * answer is applied once. Concurrent views, by one viewer or many, are each counted once, and

@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * <p>A user's counters become sharded when a follow finds the profile's {@code followers} at or
  * above {@link #followersThreshold()}; a photo's when a reaction finds one of its counters at or
- * above {@link #reactionsThreshold()}. The switch is one transaction; sharding is never undone
+ * above {@link #reactionsThreshold()}, or a view finds its {@code views} there (a viral photo's
+ * views are counted on the same shards as its reactions). The switch is one transaction; sharding is never undone
  * while the user or photo exists. Users and photos below the thresholds are stored, read and
  * written exactly as without sharding, at the same cost. What a sharded key costs each access
  * pattern is in {@code docs/hot-keys.md}.
@@ -101,7 +102,7 @@ public final class Sharding {
   }
 
   /**
-   * The count of one reaction type from which a photo is sharded.
+   * The count of one reaction type, or of views, from which a photo is sharded.
    *
    * @return at least 1; {@link Long#MAX_VALUE} when off
    */

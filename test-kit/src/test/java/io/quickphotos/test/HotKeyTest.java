@@ -152,6 +152,111 @@ class HotKeyTest {
     assertThat(second.readUnits()).isLessThanOrEqualTo(2 * (10 + 50) * 18.0);
   }
 
+  /**
+   * A viral photo's views: 5,000 offered a second. Unsharded, every view adds to the photo item's
+   * counters, two write units of one item's 1,000: 500 a second. With {@code
+   * Sharding.defaults()} the photo switches to 8 counter shards at 1,000 views, and once the
+   * marks' index partition (sorted by viewer) has split for heat (after 1 s of throttling here,
+   * to keep the test short) and the burst is spent, the shards take 8 × 500: 4,000 a second,
+   * eight times one item's ceiling, with every count exact. Ten times needs 10 shards or more
+   * ({@code Sharding.of}): each shard is one item, 500 views a second.
+   */
+  @Test
+  void aViralPhotosViewsGoThroughAtEightTimesOneItemsCeilingOnItsEightShards() {
+    ViralPhoto off = new ViralPhoto(Sharding.off());
+    ViralPhoto on = new ViralPhoto(Sharding.defaults());
+    List<Integer> offSeconds = new ArrayList<>();
+    List<Integer> onSeconds = new ArrayList<>();
+    for (int s = 0; s < 4; s++) {
+      offSeconds.add(off.second(5_000));
+    }
+    for (int s = 0; s < 18; s++) {
+      onSeconds.add(on.second(5_000));
+    }
+
+    // After the first second's burst, one item's counters: 500 a second.
+    assertThat(offSeconds.subList(1, offSeconds.size())).containsOnly(500);
+    // Measured: 1,000, 944, 1,888, 2,556, 2,222, 3,950, then up to 5,000 while the new
+    // partitions' burst lasts, and from second 13 the 8 shards' 4,000 a second (within a few
+    // views of the refills), never more.
+    assertThat(onSeconds.subList(15, 18)).allMatch(n -> n >= 3_990 && n <= 4_010, "about 4,000");
+    off.assertExact();
+    on.assertExact();
+  }
+
+  /** One viral photo on a throughput model, viewed by viewers drawn from a pool of 5,000. */
+  private static final class ViralPhoto {
+    private final ManualClock clock = ManualClock.create();
+    private final QuickPhotos bare;
+    private final QuickPhotos limited;
+    private final io.quickphotos.PhotoId photo;
+    private final java.util.SplittableRandom draws = new java.util.SplittableRandom(42);
+    private final List<String> viewers = new ArrayList<>();
+    private long through;
+    private long firsts;
+
+    ViralPhoto(Sharding sharding) {
+      InMemoryTable table = InMemoryTable.create();
+      bare = MemoryQuickPhotos.builder().table(table).clock(clock).sharding(sharding).build();
+      List<NewUser> users = new ArrayList<>();
+      users.add(user("celebrity"));
+      users.add(user("elsewhere"));
+      for (int i = 0; i < 5_000; i++) {
+        viewers.add("viewer" + i);
+        users.add(user("viewer" + i));
+      }
+      io.quickphotos.NewPhoto viral =
+          new io.quickphotos.NewPhoto(
+              "celebrity", clock.instant(), "https://photos.example.com/c/v.jpg");
+      io.quickphotos.NewPhoto seen =
+          new io.quickphotos.NewPhoto(
+              "elsewhere", clock.instant(), "https://photos.example.com/e/1.jpg");
+      bare.importSnapshot(new Snapshot(users, List.of(viral, seen), List.of(), List.of()), n -> {});
+      // Every viewer has viewed something before: its first view of the photo is one
+      // transaction.
+      for (String viewer : viewers) {
+        bare.viewPhoto(viewer, seen.id());
+      }
+      photo = viral.id();
+      clock.advance(Duration.ofSeconds(10));
+      limited =
+          MemoryQuickPhotos.builder()
+              .table(table)
+              .throughput(Throughput.onDemand().splittingForHeatAfter(Duration.ofSeconds(1)))
+              .retryPolicy(RetryPolicy.noDelay())
+              .clock(clock)
+              .sharding(sharding)
+              .build();
+    }
+
+    /** One second of {@code offered} views, spread evenly; the views let through. */
+    int second(int offered) {
+      int let = 0;
+      long step = 1_000_000_000L / offered;
+      for (int i = 0; i < offered; i++) {
+        try {
+          if (limited.viewPhoto(viewers.get(draws.nextInt(viewers.size())), photo).first()) {
+            firsts++;
+          }
+          let++;
+        } catch (ServiceUnavailableException e) {
+          // Throttled: not counted.
+        }
+        clock.advance(Duration.ofNanos(step));
+      }
+      through += let;
+      return let;
+    }
+
+    /** Every view let through counted once, every viewer once, and the audit clean. */
+    void assertExact() {
+      io.quickphotos.Photo counted = bare.getPhoto(photo).orElseThrow();
+      assertThat(counted.views()).isEqualTo(through);
+      assertThat(counted.uniqueViewers()).isEqualTo(firsts);
+      assertThat(bare.audit(false, n -> {}).findings()).isEmpty();
+    }
+  }
+
   /** A celebrity with a viral photo on a throughput model, and ten instances reading them. */
   private static final class Fleet {
     private static final int INSTANCES = 10;

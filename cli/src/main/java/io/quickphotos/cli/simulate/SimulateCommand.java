@@ -13,7 +13,12 @@ import picocli.CommandLine.Spec;
     name = "simulate",
     mixinStandardHelpOptions = true,
     versionProvider = QuickPhotosCli.Version.class,
-    subcommands = {CelebrityCommand.class, MassUnfollowCommand.class, HotReadsCommand.class},
+    subcommands = {
+      CelebrityCommand.class,
+      MassUnfollowCommand.class,
+      HotReadsCommand.class,
+      ViralViewsCommand.class
+    },
     description = {
       "Simulates traffic on the memory backend under DynamoDB's throughput limits.",
       "",
@@ -27,6 +32,6 @@ public final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "name a simulation: celebrity, unfollow or readers");
+        spec.commandLine(), "name a simulation: celebrity, unfollow, readers or views");
   }
 }

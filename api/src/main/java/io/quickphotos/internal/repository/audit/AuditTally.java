@@ -45,6 +45,12 @@ final class AuditTally {
 
   final Map<PhotoId, Map<ReactionType, Long>> shardReactions = new HashMap<>();
 
+  /**
+   * What viral photos' shards count of views, by photo: {views, uniqueViewers}. A part may be
+   * below zero (a closing viewer's views come off the photo's own item), so none is reported.
+   */
+  final Map<PhotoId, long[]> shardViews = new HashMap<>();
+
   /** Hot users and photos with a part of a counter (its own share or a shard's) below zero. */
   final Set<String> usersOutOfBounds = new HashSet<>();
 
@@ -181,6 +187,9 @@ final class AuditTally {
           if (Shards.reactions(item).values().stream().anyMatch(n -> n < 0)) {
             photosOutOfBounds.add(photo);
           }
+          long[] views = shardViews.computeIfAbsent(photo, p -> new long[2]);
+          views[0] += Shards.views(item);
+          views[1] += Shards.uniqueViewers(item);
         }
       }
       case AUDIENCE -> {
@@ -227,6 +236,12 @@ final class AuditTally {
     friendships.addAll(other.friendships);
     other.shardFollowers.forEach((k, v) -> shardFollowers.merge(k, v, Long::sum));
     mergeCounts(shardReactions, other.shardReactions);
+    other.shardViews.forEach(
+        (photo, views) -> {
+          long[] into = shardViews.computeIfAbsent(photo, p -> new long[2]);
+          into[0] += views[0];
+          into[1] += views[1];
+        });
     usersOutOfBounds.addAll(other.usersOutOfBounds);
     photosOutOfBounds.addAll(other.photosOutOfBounds);
     other.reactionItems.forEach(

@@ -4,6 +4,7 @@ import io.quickphotos.AuditFinding;
 import io.quickphotos.AuditFinding.Kind;
 import io.quickphotos.Photo;
 import io.quickphotos.PhotoId;
+import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.QueryPlan;
@@ -31,17 +32,23 @@ import java.util.Optional;
  * must equal the sum of its marks' views and their number, as its reaction counters equal its
  * reactions ({@link AuditCounters}). A mend counts the marks again on the index, requires what
  * the Scan saw, and sets the counters on condition of the photo's revision read, as the reaction
- * counters' mend does. Views are counted on the photo itself, never on a hot photo's shards.
+ * counters' mend does. A viral photo's counts are its own item's plus its shards' ({@link
+ * io.quickphotos.internal.singletable.hot.Shards}): the sums are compared with the marks, and
+ * mended over every part by {@link HotCounterMends}, under the same guard on every part's
+ * revision.
  */
 final class AuditViews {
   private final Reads reads;
   private final Writes writes;
   private final Meter meter;
 
+  private final HotCounterMends hot;
+
   AuditViews(Requests requests, Meter meter) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.meter = meter;
+    this.hot = new HotCounterMends(requests, meter);
   }
 
   void check(AuditTally tally, boolean fix, List<AuditFinding> found) {
@@ -83,18 +90,28 @@ final class AuditViews {
         continue;
       }
       long[] expected = counted.getOrDefault(photo.id(), new long[2]);
-      if (photo.views() != expected[0] || photo.uniqueViewers() != expected[1]) {
-        boolean fixed = fix && mend(photo.id(), expected);
+      long[] sharded = tally.shardViews.get(photo.id());
+      long views = photo.views() + (sharded == null ? 0 : sharded[0]);
+      long viewers = photo.uniqueViewers() + (sharded == null ? 0 : sharded[1]);
+      if (views != expected[0] || viewers != expected[1]) {
+        boolean fixed =
+            fix
+                && (sharded == null
+                    ? mend(photo.id(), expected)
+                    : hot.mend(
+                        KeyLayout.photo(photo.id()),
+                        List.of(ViewPlans.VIEWS_PATH, ViewPlans.UNIQUE_VIEWERS_PATH),
+                        () -> marksCounted(photo.id(), expected)));
         found.add(
             new AuditFinding(
                 Kind.COUNTER_MISMATCH,
                 "photo " + photo.id(),
                 "views: counter "
-                    + photo.views()
+                    + views
                     + ", view marks' views "
                     + expected[0]
                     + "; uniqueViewers: counter "
-                    + photo.uniqueViewers()
+                    + viewers
                     + ", view marks "
                     + expected[1],
                 fixed));
@@ -110,20 +127,9 @@ final class AuditViews {
     }
     long revision = Counters.revision(item.get());
     Photo read = ItemCodec.photo(item.get());
-    long views = 0;
-    long marks = 0;
-    QueryPlan plan = ViewPlans.marksOf(id, TableAudit.PAGE);
-    while (true) {
-      QueryResult page = reads.query(plan, meter);
-      for (Item mark : page.items()) {
-        views += ViewMarks.views(mark);
-        marks++;
-      }
-      if (page.lastEvaluatedKey().isEmpty()) {
-        break;
-      }
-      plan = plan.startingAfter(page.lastEvaluatedKey().get());
-    }
+    long[] onIndex = countMarks(id);
+    long views = onIndex[0];
+    long marks = onIndex[1];
     if (views != expected[0] || marks != expected[1]) {
       return false;
     }
@@ -144,5 +150,35 @@ final class AuditViews {
                 && ItemCodec.photo(failedOn.get()).views() == finalViews
                 && ItemCodec.photo(failedOn.get()).uniqueViewers() == finalMarks,
         meter);
+  }
+
+  /**
+   * A viral photo's marks counted on the index, by counter; empty unless they equal the Scan's
+   * (the index may not list a mark yet).
+   */
+  private Optional<Map<AttributePath, Long>> marksCounted(PhotoId id, long[] expected) {
+    long[] onIndex = countMarks(id);
+    if (onIndex[0] != expected[0] || onIndex[1] != expected[1]) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Map.of(ViewPlans.VIEWS_PATH, onIndex[0], ViewPlans.UNIQUE_VIEWERS_PATH, onIndex[1]));
+  }
+
+  /** A photo's marks on the index, page after page: {views, marks}. */
+  private long[] countMarks(PhotoId id) {
+    long[] counted = new long[2];
+    QueryPlan plan = ViewPlans.marksOf(id, TableAudit.PAGE);
+    while (true) {
+      QueryResult page = reads.query(plan, meter);
+      for (Item mark : page.items()) {
+        counted[0] += ViewMarks.views(mark);
+        counted[1]++;
+      }
+      if (page.lastEvaluatedKey().isEmpty()) {
+        return counted;
+      }
+      plan = plan.startingAfter(page.lastEvaluatedKey().get());
+    }
   }
 }

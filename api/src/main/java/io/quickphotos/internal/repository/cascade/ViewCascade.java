@@ -159,6 +159,10 @@ final class ViewCascade {
   }
 
   private static WritePlan.Step counterDown(Item mark, int i) {
+    // On the photo's own item even when the photo is viral: the mark holds its viewer's views,
+    // not which parts they landed on, and the photo's counts are the sum of its item and its
+    // shards, which this keeps exact; the item's share may go below zero (the audit compares the
+    // sums, and a delete folds the shards back first).
     return new WritePlan.Step(
         COUNTERS[i],
         new WriteAction.Update(

@@ -127,7 +127,11 @@ final class ShardedWrites {
   /**
    * View: one TransactWriteItems for a first view, two for a repeat view (the first refused on
    * the viewer's mark); who may view learned as a reaction learns who may react, through the
-   * same loop, and the owner checked on a shard when it is hot.
+   * same loop, and the owner checked on a shard when it is hot. A viral photo's views are
+   * counted on the shard the viewer hashes to, as its reactions are; a photo is switched when a
+   * view finds its {@code views} at the reactions' threshold (the same switch, the same shards):
+   * a photo viewed by thousands a second would otherwise hold its views to one item's 500 a
+   * second whether or not anyone reacts.
    *
    * @return whether this was the viewer's first view
    */
@@ -143,12 +147,21 @@ final class ShardedWrites {
         (ownerShard, photoShard, followerOnly, guarded, actorGuarded) ->
             repeat[0]
                 ? ViewPlans.repeatView(
-                    viewer, photo, ownerShard, followerOnly, guarded, actorGuarded)
+                    viewer,
+                    photo,
+                    ownerShard,
+                    photoShard,
+                    sharding.reactionsThreshold(),
+                    followerOnly,
+                    guarded,
+                    actorGuarded)
                 : ViewPlans.firstView(
                     viewer,
                     photo,
                     at,
                     ownerShard,
+                    photoShard,
+                    sharding.reactionsThreshold(),
                     followerOnly,
                     guarded,
                     actorGuarded,
@@ -162,7 +175,9 @@ final class ShardedWrites {
               .filter(profile -> !ViewPlans.everViewed(profile))
               .ifPresent(profile -> markViewer[0] = true);
         },
-        ROUNDS + 3,
+        // Two rounds more than a reaction's: the mark's existence, and the viewer's first view
+        // ever.
+        ROUNDS + 4,
         meter);
     return !repeat[0];
   }

@@ -165,7 +165,7 @@ public final class ShardPlans {
 
   /**
    * Folds a main item's shards back into it: one transaction deleting each shard on condition its
-   * counts are still those read, and adding their sum to the main item's counters, setting
+   * counts (a photo's: its reactions and its views) are still those read, and adding their sum to the main item's counters, setting
    * {@code shards = 0}, on condition {@code fence}. A cascade does this first (after its mark), so
    * the rest of it sees an unsharded item with exact counters; a writer that raced it finds its
    * shard gone and reads the main item again.
@@ -190,7 +190,8 @@ public final class ShardPlans {
           Shards.ofUser(s)
               ? new ItemCondition.AttributeEquals(
                   AttributePath.of(Attributes.FOLLOWERS), Value.Num.of(Shards.followers(s)))
-              : ReactionPlans.reactionCountsAre(Shards.reactions(s));
+              : ItemCondition.and(
+                  ReactionPlans.reactionCountsAre(Shards.reactions(s)), Shards.viewCountsAre(s));
       actions.add(new WritePlan.Step(SHARD.at(i), new WriteAction.Delete(s.key(), unchanged)));
     }
     List<UpdateAction> updates = new ArrayList<>();
@@ -214,6 +215,18 @@ public final class ShardPlans {
               updates.add(new UpdateAction.Add(ReactionPlans.reactionCounter(type), n));
             }
           });
+      long views = 0;
+      long viewers = 0;
+      for (Item s : present) {
+        views += Shards.views(s);
+        viewers += Shards.uniqueViewers(s);
+      }
+      if (views != 0) {
+        updates.add(new UpdateAction.Add(AttributePath.of(Attributes.VIEWS), views));
+      }
+      if (viewers != 0) {
+        updates.add(new UpdateAction.Add(AttributePath.of(Attributes.UNIQUE_VIEWERS), viewers));
+      }
     }
     actions.add(
         new WritePlan.Step(

@@ -28,8 +28,11 @@ import java.util.Optional;
  * <pre>
  * Shard of    PK = SK                                     counters
  * a user      SHARD##METADATA#&lt;username&gt;#&lt;k&gt;             followers
- * a photo     SHARD#PHOTO#&lt;owner&gt;#&lt;timestamp&gt;#&lt;k&gt;       reactions.&lt;type&gt;
+ * a photo     SHARD#PHOTO#&lt;owner&gt;#&lt;timestamp&gt;#&lt;k&gt;       reactions.&lt;type&gt;, views, uniqueViewers
  * </pre>
+ *
+ * <p>A photo's shard gets {@code views} and {@code uniqueViewers} with its first view (an ADD
+ * makes the attribute): a shard without them counts none.
  *
  * <p>Each shard is its own partition key value in the table and in {@code InvertedIndex} (its
  * sort key is unique too), so each has a partition's full 1,000 write units a second. A count
@@ -170,7 +173,7 @@ public final class Shards {
 
   /**
    * Whether a counter is one that shards hold part of: a user's {@code followers}, a photo's
-   * {@code reactions.<type>}. The others ({@code following}, {@code audience},
+   * {@code reactions.<type>}, {@code views} and {@code uniqueViewers}. The others ({@code following}, {@code audience},
    * {@code memberships}) are always whole on their item.
    *
    * @param counter a counter's path
@@ -178,7 +181,10 @@ public final class Shards {
    */
   public static boolean isShardedCounter(AttributePath counter) {
     String top = counter.names().get(0);
-    return top.equals(Attributes.FOLLOWERS) || top.equals(Attributes.REACTIONS);
+    return top.equals(Attributes.FOLLOWERS)
+        || top.equals(Attributes.REACTIONS)
+        || top.equals(Attributes.VIEWS)
+        || top.equals(Attributes.UNIQUE_VIEWERS);
   }
 
   /**
@@ -216,6 +222,14 @@ public final class Shards {
       Map<String, Value> map = new java.util.LinkedHashMap<>();
       counts.forEach((type, n) -> map.put(type.storedName(), Value.Num.of(n)));
       total.put(Attributes.REACTIONS, new Value.MapValue(Map.copyOf(map)));
+      long views = views(main);
+      long viewers = uniqueViewers(main);
+      for (Item shard : shards) {
+        views += views(shard);
+        viewers += uniqueViewers(shard);
+      }
+      total.put(Attributes.VIEWS, Value.Num.of(views));
+      total.put(Attributes.UNIQUE_VIEWERS, Value.Num.of(viewers));
     }
     return total.build();
   }
@@ -245,6 +259,48 @@ public final class Shards {
       counts.put(type, n instanceof Value.Num num ? num.value().longValueExact() : 0L);
     }
     return counts;
+  }
+
+  /**
+   * The views a photo or a photo's shard counts.
+   *
+   * @param item a photo or photo shard item
+   * @return its views (a part's share may be negative); 0 if it has none
+   */
+  public static long views(Item item) {
+    BigDecimal views = item.numberOrNull(Attributes.VIEWS);
+    return views == null ? 0 : views.longValueExact();
+  }
+
+  /**
+   * The viewers a photo or a photo's shard counts.
+   *
+   * @param item a photo or photo shard item
+   * @return its unique viewers (a part's share may be negative); 0 if it has none
+   */
+  public static long uniqueViewers(Item item) {
+    BigDecimal viewers = item.numberOrNull(Attributes.UNIQUE_VIEWERS);
+    return viewers == null ? 0 : viewers.longValueExact();
+  }
+
+  /**
+   * A photo's shard whose view counts are still those read: {@code views = :v AND uniqueViewers
+   * = :u}, or the attribute's absence where the shard had none (it has counted no view yet).
+   *
+   * @param shard a photo's shard as read
+   * @return the condition
+   */
+  public static ItemCondition viewCountsAre(Item shard) {
+    return ItemCondition.and(
+        countIs(shard, Attributes.VIEWS), countIs(shard, Attributes.UNIQUE_VIEWERS));
+  }
+
+  private static ItemCondition countIs(Item item, String counter) {
+    AttributePath path = AttributePath.of(counter);
+    BigDecimal value = item.numberOrNull(counter);
+    return value == null
+        ? ItemCondition.not(new ItemCondition.AttributeExists(path))
+        : new ItemCondition.AttributeEquals(path, Value.Num.of(value.longValueExact()));
   }
 
   /**

@@ -11,6 +11,7 @@ import io.quickphotos.engine.UpdateAction;
 import io.quickphotos.engine.Value;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.codec.ViewMarks;
+import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.layout.ViewKeys;
@@ -46,8 +47,12 @@ public final class ViewPlans {
   public static final Set<StepName> JUDGED_AFTER_WHO_MAY_VIEW =
       Set.of(MARK, BlockPlans.NOT_BLOCKED_BY_FOLLOWER);
 
-  /** The step of a view that counts it on the photo. */
-  public static final StepName VIEWS = StepName.of("views");
+  /**
+   * The step of a view that counts it on the photo (or, for a viral photo, on one of its shards):
+   * the same name as a reaction's count ({@link ReactionPlans#COUNT}), so the writer that learns
+   * from a reaction's failed count that a photo is hot learns it from a view's the same way.
+   */
+  public static final StepName VIEWS = ReactionPlans.COUNT;
 
   /** A photo's count of every view. */
   public static final AttributePath VIEWS_PATH = AttributePath.of(Attributes.VIEWS);
@@ -149,10 +154,17 @@ public final class ViewPlans {
    * {@code views} and {@code uniqueViewers} if it is open ({@link Plans#OPEN_PHOTO}). A mark that
    * exists redirects: the view is a repeat view ({@link #repeatView}).
    *
+   * <p>For a viral photo ({@link Shards}) both counts go to one of its shards instead, as a
+   * reaction's does; an unsharded photo's update also requires that it is not sharded and that
+   * its {@code views} are below {@code threshold}, failures that redirect (the caller learns or
+   * switches the photo and sends again) at no cost to an ordinary photo.
+   *
    * @param viewer the viewer, already validated
    * @param photo the photo, already validated
    * @param at when the view is counted
    * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the views from which a photo is sharded ({@link Long#MAX_VALUE}: never)
    * @param followerOnly whether the owner is taken for private
    * @param guarded whether to check the owner's block item
    * @param viewerGuarded whether to check the viewer's block item of the owner
@@ -166,6 +178,8 @@ public final class ViewPlans {
       PhotoId photo,
       Instant at,
       Optional<Key> ownerShard,
+      Optional<Key> photoShard,
+      long threshold,
       boolean followerOnly,
       boolean guarded,
       boolean viewerGuarded,
@@ -201,23 +215,21 @@ public final class ViewPlans {
             new WriteAction.Put(ViewMarks.mark(viewer, photo, at, 1), ItemCondition.ABSENT),
             () -> Plans.photoNotFound(photo),
             Optional::isPresent));
-    steps.add(
-        countOnPhoto(
-            photo,
-            List.of(
-                new UpdateAction.Add(VIEWS_PATH, 1),
-                new UpdateAction.Add(UNIQUE_VIEWERS_PATH, 1))));
+    steps.add(countOnPhoto(photo, photoShard, threshold, FIRST_VIEW));
     return WritePlan.transaction(steps);
   }
 
   /**
    * A repeat view: one transaction of the same checks, an UpdateItem of the mark adding one to
    * its views if it exists, and an UpdateItem of the photo adding one to {@code views} if it is
-   * open. A mark that is gone redirects: the view is a first view again.
+   * open (on a viral photo, of one of its shards, as for {@link #firstView}). A mark that is gone
+   * redirects: the view is a first view again.
    *
    * @param viewer the viewer, already validated
    * @param photo the photo, already validated
    * @param ownerShard the owner's shard to check, if the owner is sharded
+   * @param photoShard the photo's shard to count on, if the photo is sharded
+   * @param threshold the views from which a photo is sharded ({@link Long#MAX_VALUE}: never)
    * @param followerOnly whether the owner is taken for private
    * @param guarded whether to check the owner's block item
    * @param viewerGuarded whether to check the viewer's block item of the owner
@@ -227,6 +239,8 @@ public final class ViewPlans {
       String viewer,
       PhotoId photo,
       Optional<Key> ownerShard,
+      Optional<Key> photoShard,
+      long threshold,
       boolean followerOnly,
       boolean guarded,
       boolean viewerGuarded) {
@@ -242,16 +256,62 @@ public final class ViewPlans {
                 ItemCondition.EXISTS),
             () -> Plans.photoNotFound(photo),
             Optional::isEmpty));
-    steps.add(countOnPhoto(photo, List.of(new UpdateAction.Add(VIEWS_PATH, 1))));
+    steps.add(countOnPhoto(photo, photoShard, threshold, REPEAT_VIEW));
     return WritePlan.transaction(steps);
   }
 
-  /** The photo's counters, on condition it exists and its deletion has not begun. */
-  private static WritePlan.Step countOnPhoto(PhotoId photo, List<UpdateAction> counts) {
+  // The counts of a first view and of a repeat view, with the revision of the item they go to.
+  private static final List<UpdateAction> FIRST_VIEW =
+      Counters.change(
+          List.of(
+              new UpdateAction.Add(VIEWS_PATH, 1), new UpdateAction.Add(UNIQUE_VIEWERS_PATH, 1)));
+  private static final List<UpdateAction> REPEAT_VIEW =
+      Counters.change(List.of(new UpdateAction.Add(VIEWS_PATH, 1)));
+
+  /**
+   * The view's counts: on the photo's shard, on condition the shard exists (a shard gone means
+   * the photo was folded or deleted: the caller asks the photo again); else on the photo, on
+   * condition it is open, not sharded and below the threshold. A sharded photo, or one at the
+   * threshold, is handed back to the caller (which learns or switches it); a missing or
+   * closing one is the photo's absence.
+   */
+  private static WritePlan.Step countOnPhoto(
+      PhotoId photo, Optional<Key> photoShard, long threshold, List<UpdateAction> counts) {
+    if (photoShard.isPresent()) {
+      return new WritePlan.Step(
+          VIEWS,
+          new WriteAction.Update(photoShard.get(), counts, ItemCondition.EXISTS),
+          () -> Plans.photoNotFound(photo),
+          Optional::isEmpty);
+    }
     return new WritePlan.Step(
         VIEWS,
-        new WriteAction.Update(KeyLayout.photo(photo), Counters.change(counts), Plans.OPEN_PHOTO),
-        () -> Plans.photoNotFound(photo));
+        new WriteAction.Update(KeyLayout.photo(photo), counts, unshardedPhoto(threshold)),
+        () -> Plans.photoNotFound(photo),
+        item ->
+            item.isPresent()
+                && PhotoPlans.deletionMarker(item.get()).isEmpty()
+                && (Shards.isSharded(item.get())
+                    || Plans.atLeast(item.get(), VIEWS_PATH, threshold)));
+  }
+
+  /** The condition of an unsharded photo's views, for the threshold last asked. */
+  private record CountCondition(long threshold, ItemCondition condition) {}
+
+  private static volatile CountCondition countCondition;
+
+  /**
+   * {@link Shards#unsharded} of {@link Plans#OPEN_PHOTO} for {@code views}: built once per
+   * threshold (a repository's is fixed), not on every view.
+   */
+  private static ItemCondition unshardedPhoto(long threshold) {
+    CountCondition known = countCondition;
+    if (known == null || known.threshold() != threshold) {
+      known =
+          new CountCondition(threshold, Shards.unsharded(Plans.OPEN_PHOTO, VIEWS_PATH, threshold));
+      countCondition = known;
+    }
+    return known.condition();
   }
 
   /** A viewer who blocked the owner may not see its photo: told it does not exist. */
