@@ -68,9 +68,10 @@ import java.util.function.LongConsumer;
  * entry point: {@code hot} ({@link HotKeys}), {@code feed} ({@link Feeds}), {@code cascade}
  * ({@link Cascades}), {@code listing} ({@link Listings}), {@code privacy} ({@link Privacy}, through
  * {@link PrivacyCalls} for who may see what and {@link ViewerCalls} for the reads for a viewer),
- * {@code edit} ({@link Edits}), {@code audit} ({@link TableAudit}) and {@code bulk} ({@link
- * RawItems}, {@link SnapshotItems}) — inside one {@link Calls#call} that meters it and maps its
- * failures. Built only by {@link Repositories#create}.
+ * {@code edit} ({@link Edits}), {@code activity} (the inbox, {@code Inbox}, through {@link
+ * ActivityCalls}), {@code audit} ({@link TableAudit}) and {@code bulk} ({@link RawItems}, {@link
+ * SnapshotItems}) — inside one {@link Calls#call} that meters it and maps its failures. Built
+ * only by {@link Repositories#create}.
  *
  * <p>Thread-safe if the engine is; holds no per-call state.
  */

@@ -20,7 +20,8 @@
  *       {@code cascade} (removing and deleting, {@code Cascades}), {@code listing} ({@code
  *       Listings}), {@code privacy} (private accounts, requests, blocks and reads for a viewer,
  *       {@code Privacy}), {@code edit} (versioned edits of single attributes, {@code Edits}),
- *       {@code audit} ({@code TableAudit}), {@code bulk} (import and raw items).
+ *       {@code activity} (the activity inbox, {@code Inbox}), {@code audit} ({@code
+ *       TableAudit}), {@code bulk} (import and raw items).
  * </ul>
  *
  * <p>A feature reaches the request layer, the argument checks and the single-table layer

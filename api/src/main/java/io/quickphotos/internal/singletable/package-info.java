@@ -24,7 +24,8 @@
  *       {@code hot} (hot keys' counter shards: {@code Shards}, {@code ShardPlans}), {@code privacy} (private accounts, requests and blocks: {@code
  *       PrivacyPlans}, {@code RequestPlans}, {@code BlockPlans}, {@code PrivacyQueries}), {@code
  *       files} (the item files the command exports and loads: {@code ItemJson}, {@code
- *       ItemLoader}).
+ *       ItemLoader}), {@code activity} (the activity inbox's items and queries: {@code
+ *       InboxItems}; its keys in the layout's {@code InboxKeys}).
  * </ul>
  */
 package io.quickphotos.internal.singletable;
