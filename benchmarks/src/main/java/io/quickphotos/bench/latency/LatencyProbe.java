@@ -226,6 +226,7 @@ record LatencyProbe(AccessPattern pattern, SlotCall prepare, SlotCall call, Slot
               return photos.hasSeen(existing.reactor(), existing.photo());
             }));
     addPrivacy(probes, data, createNewUser, deleteNewUser);
+    ActivityProbes.addTo(probes, data);
     add(probes, alone(AccessPattern.AUDIT, (photos, slot) -> photos.audit(false, scanned -> {})));
     add(probes, alone(AccessPattern.TABLE_SETTINGS, (photos, slot) -> photos.recordedSettings()));
 
