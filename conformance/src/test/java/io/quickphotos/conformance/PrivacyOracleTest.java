@@ -993,6 +993,29 @@ class PrivacyOracleTest {
     expect(repo.unreadActivity(n.user(0)), 0, () -> "unreadActivity(0) after a block");
   }
 
+  /**
+   * Finding G: the read mark keeps milliseconds ({@code READ_UP_TO}, {@code toEpochMilli}) while
+   * events keep nanoseconds, so an event in the millisecond of a mark made after it is still
+   * unread. The random histories make each mark in a millisecond of its own ({@link MarkRead});
+   * enable this test when the mark keeps the time it was made at.
+   */
+  @Test
+  @org.junit.jupiter.api.Disabled("finding G: the read mark truncates to milliseconds")
+  void anEventBeforeTheReadMarkInItsMillisecondIsRead() {
+    Names n = new Names("o" + RUNS.incrementAndGet() + "-");
+    QuickPhotos repo =
+        MemoryQuickPhotos.builder()
+            .clock(Clock.fixed(BASE.plusNanos(500_000), java.time.ZoneOffset.UTC))
+            .build();
+    for (int u = 0; u < 2; u++) {
+      new Create(u, false, 0).run(repo, n);
+    }
+    Follow follow = repo.follow(n.user(1), n.user(0));
+    repo.deliverActivity(List.of(ActivityNotice.followed(follow)));
+    repo.markActivityRead(n.user(0));
+    expect(repo.unreadActivity(n.user(0)), 0, () -> "unreadActivity(0) after the mark");
+  }
+
   // --- running a history -----------------------------------------------------------------------
 
   /**
