@@ -1284,6 +1284,9 @@ class PrivacyOracleTest {
       if (!expected.isEmpty()) {
         reach("activity: groups compared");
       }
+      if (expected.stream().anyMatch(g -> g.kind() == ActivityKind.NEW_PHOTO)) {
+        reach("activity: new photos compared exactly");
+      }
       // Small pages (one user's after each write, everyone's at the end): the same groups.
       if (smallPagesOf >= 0 && r != smallPagesOf) {
         continue;
