@@ -1,5 +1,6 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.ActivityKind;
 import io.quickphotos.AlreadyFollowingException;
 import io.quickphotos.AlreadyReactedException;
 import io.quickphotos.AlreadyRequestedException;
@@ -13,15 +14,22 @@ import io.quickphotos.ReactionType;
 import io.quickphotos.UserAlreadyExistsException;
 import io.quickphotos.UserBlockedException;
 import io.quickphotos.UserNotFoundException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.IntPredicate;
 
 /**
  * Who may see what, as {@code docs/privacy.md} states it, over plain sets: users (a closed account
@@ -66,8 +74,57 @@ final class PrivacyModel {
   /** What a profile shows: the counters and, for the account itself only, its pending count. */
   record Profile(int user, long followers, long following, boolean isPrivate, long pending) {}
 
-  /** What a photo shows: its id and its counters (every reaction counted, types with none left out). */
-  record PhotoView(PhotoKey id, Map<ReactionType, Long> reactions) {}
+  /**
+   * What a photo shows: its id, its reaction counters (every reaction counted, types with none
+   * left out) and its view counters.
+   */
+  record PhotoView(
+      PhotoKey id, Map<ReactionType, Long> reactions, long views, long uniqueViewers) {}
+
+  /** A view mark: who viewed which photo. */
+  record ViewKey(int viewer, PhotoKey photo) implements Comparable<ViewKey> {
+    @Override
+    public int compareTo(ViewKey o) {
+      return viewer != o.viewer ? Integer.compare(viewer, o.viewer) : photo.compareTo(o.photo);
+    }
+  }
+
+  /**
+   * An entry of an inbox, as a notice names its event: the kind, the actor (a new photo's
+   * author), the photo and reaction type where the kind has them, and the event's own time.
+   */
+  record Entry(ActivityKind kind, int actor, PhotoKey photo, ReactionType type, Instant at) {
+    /** The group it joins on a page: a reaction's photo, a new photo's author, else its kind. */
+    String groupKey() {
+      return switch (kind) {
+        case REACTED -> kind + "|" + photo;
+        case NEW_PHOTO -> kind + "|" + actor;
+        default -> kind.name();
+      };
+    }
+  }
+
+  /**
+   * One line of an inbox: its kind, its actors named newest first (at most 3), how many in all,
+   * the photo (a reaction's, an author's newest), the reaction types, the newest event's time and
+   * whether that came after the read mark.
+   */
+  record Group(
+      ActivityKind kind,
+      List<Integer> actors,
+      int count,
+      Optional<PhotoKey> photo,
+      Set<ReactionType> reactions,
+      Instant latest,
+      boolean unread) {
+    String key() {
+      return switch (kind) {
+        case REACTED -> kind + "|" + photo.orElseThrow();
+        case NEW_PHOTO -> kind + "|" + actors.get(0);
+        default -> kind.name();
+      };
+    }
+  }
 
   /** A call's answer: a value, or the class of the exception the rules name. */
   record Answer(Object value, Class<? extends QuickPhotosException> error) {
@@ -118,6 +175,25 @@ final class PrivacyModel {
   private final Set<PhotoKey> photos = new TreeSet<>();
   private final Set<ReactionKey> reactions = new TreeSet<>();
 
+  /**
+   * The times the table gave the follows, requests and reactions there are (from the calls'
+   * answers); none where the answer did not tell (a follow made by a switch to public, a call
+   * accepted as already done): no entry matches such an event.
+   */
+  private final Map<Pair, Instant> followSince = new HashMap<>();
+
+  private final Map<Pair, Instant> requestSince = new HashMap<>();
+  private final Map<ReactionKey, Instant> reactedAt = new HashMap<>();
+
+  /** View marks: each viewer's views of each photo. */
+  private final Map<ViewKey, Long> viewMarks = new TreeMap<>();
+
+  /** The entries delivered into each user's inbox (an inbox outlives its account, as the table's). */
+  private final Map<Integer, Set<Entry>> inboxes = new TreeMap<>();
+
+  /** Each inbox's read mark. */
+  private final Map<Integer, Instant> readMarks = new TreeMap<>();
+
   PrivacyModel copy() {
     PrivacyModel c = new PrivacyModel();
     c.ownCountInFollowedBy = ownCountInFollowedBy;
@@ -129,6 +205,12 @@ final class PrivacyModel {
     c.blocks.addAll(blocks);
     c.photos.addAll(photos);
     c.reactions.addAll(reactions);
+    c.followSince.putAll(followSince);
+    c.requestSince.putAll(requestSince);
+    c.reactedAt.putAll(reactedAt);
+    c.viewMarks.putAll(viewMarks);
+    inboxes.forEach((u, entries) -> c.inboxes.put(u, new HashSet<>(entries)));
+    c.readMarks.putAll(readMarks);
     return c;
   }
 
@@ -191,7 +273,9 @@ final class PrivacyModel {
         + " photos "
         + photos
         + " reactions "
-        + reactions;
+        + reactions
+        + " views "
+        + viewMarks;
   }
 
   // --- writes ----------------------------------------------------------------------------------
@@ -218,6 +302,7 @@ final class PrivacyModel {
     blocks.removeIf(p -> p.from() == u || p.to() == u);
     photos.removeIf(p -> p.owner() == u);
     reactions.removeIf(r -> r.reactor() == u || r.photo().owner() == u);
+    viewMarks.keySet().removeIf(k -> k.viewer() == u || k.photo().owner() == u);
     return OK;
   }
 
@@ -234,6 +319,7 @@ final class PrivacyModel {
         if (request.to() == u) {
           requests.remove(request);
           follows.add(request);
+          followSince.remove(request);
         }
       }
     }
@@ -260,9 +346,11 @@ final class PrivacyModel {
         return Answer.fails(AlreadyRequestedException.class);
       }
       requests.add(pair);
+      requestSince.remove(pair);
       return Answer.ok("pending");
     }
     follows.add(pair);
+    followSince.remove(pair);
     return Answer.ok("follow");
   }
 
@@ -276,6 +364,7 @@ final class PrivacyModel {
       return Answer.fails(FollowRequestNotFoundException.class);
     }
     follows.add(pair);
+    followSince.remove(pair);
     return Answer.ok("follow");
   }
 
@@ -323,6 +412,7 @@ final class PrivacyModel {
       return Answer.fails(PhotoNotFoundException.class);
     }
     reactions.removeIf(r -> r.photo().equals(photo));
+    viewMarks.keySet().removeIf(k -> k.photo().equals(photo));
     return OK;
   }
 
@@ -340,9 +430,152 @@ final class PrivacyModel {
     if (!blockerMayReact && blocked(reactor, photo.owner())) {
       return Answer.fails(UserBlockedException.class);
     }
-    return reactions.add(new ReactionKey(reactor, photo, type))
-        ? OK
-        : Answer.fails(AlreadyReactedException.class);
+    ReactionKey key = new ReactionKey(reactor, photo, type);
+    if (!reactions.add(key)) {
+      return Answer.fails(AlreadyReactedException.class);
+    }
+    reactedAt.remove(key);
+    return OK;
+  }
+
+  /**
+   * A view: refused as if the photo did not exist on the rules of a reaction, and also when the
+   * viewer has blocked the owner; answers whether it was the viewer's first.
+   */
+  Answer view(int viewer, PhotoKey photo) {
+    if (!users.contains(viewer)) {
+      return Answer.fails(UserNotFoundException.class);
+    }
+    if (!photos.contains(photo)
+        || !maySeeContent(viewer, photo.owner())
+        || blocked(viewer, photo.owner())) {
+      return Answer.fails(PhotoNotFoundException.class);
+    }
+    Long before = viewMarks.merge(new ViewKey(viewer, photo), 1L, Long::sum);
+    return Answer.ok(before == 1L ? "first" : "again");
+  }
+
+  boolean hasSeen(int user, PhotoKey photo) {
+    return viewMarks.containsKey(new ViewKey(user, photo));
+  }
+
+  // --- the times the table gave, and the inbox ------------------------------------------------
+
+  void followSince(int follower, int followed, Instant since) {
+    followSince.put(new Pair(follower, followed), since);
+  }
+
+  void requestSince(int requester, int account, Instant since) {
+    requestSince.put(new Pair(requester, account), since);
+  }
+
+  void reactedAt(ReactionKey reaction, Instant at) {
+    reactedAt.put(reaction, at);
+  }
+
+  /**
+   * A notice delivered: one entry in its recipient's inbox (none for one's own act), a new photo
+   * one in the inbox of each follower its author has now. Delivered again, the same entry.
+   */
+  void deliver(int recipient, Entry entry) {
+    if (entry.kind() == ActivityKind.NEW_PHOTO) {
+      for (Pair p : follows) {
+        if (p.to() == entry.actor()) {
+          inboxes.computeIfAbsent(p.from(), k -> new HashSet<>()).add(entry);
+        }
+      }
+    } else if (recipient != entry.actor()) {
+      inboxes.computeIfAbsent(recipient, k -> new HashSet<>()).add(entry);
+    }
+  }
+
+  void markRead(int user, Instant upTo) {
+    readMarks.merge(user, upTo, (a, b) -> a.isAfter(b) ? a : b);
+  }
+
+  Instant readMark(int user) {
+    return readMarks.getOrDefault(user, Instant.EPOCH);
+  }
+
+  /**
+   * Whether an event stands for its reader: both accounts there, no block either way, and the
+   * follow, request or reaction there with the entry's time, or the photo there and its author
+   * followed by the reader.
+   */
+  boolean stands(int reader, Entry e) {
+    int a = e.actor();
+    if (!users.contains(reader) || !users.contains(a) || blocked(reader, a) || blocked(a, reader)) {
+      return false;
+    }
+    return switch (e.kind()) {
+      case FOLLOWED -> follows(a, reader) && e.at().equals(followSince.get(new Pair(a, reader)));
+      case REQUESTED ->
+          requests.contains(new Pair(a, reader))
+              && e.at().equals(requestSince.get(new Pair(a, reader)));
+      case APPROVED -> follows(reader, a) && e.at().equals(followSince.get(new Pair(reader, a)));
+      case REACTED -> {
+        ReactionKey key = new ReactionKey(a, e.photo(), e.type());
+        yield reactions.contains(key)
+            && e.at().equals(reactedAt.get(key))
+            && photos.contains(e.photo());
+      }
+      case NEW_PHOTO -> photos.contains(e.photo()) && follows(reader, a);
+    };
+  }
+
+  /**
+   * The standing events of a reader's inbox, newest first, less the new photos of the authors
+   * {@code loose} names (those the read may pull from the authors' photos).
+   */
+  List<Entry> standing(int reader, IntPredicate loose) {
+    return inboxes.getOrDefault(reader, Set.of()).stream()
+        .filter(e -> !(e.kind() == ActivityKind.NEW_PHOTO && loose.test(e.actor())))
+        .filter(e -> stands(reader, e))
+        .sorted(Comparator.comparing(Entry::at).reversed())
+        .toList();
+  }
+
+  /**
+   * New photos a read may pull for a reader: every photo of a {@code loose} author the reader
+   * follows, as an entry, where it stands.
+   */
+  List<Entry> mayPull(int reader, IntPredicate loose, Function<PhotoKey, Instant> timeOf) {
+    return photos.stream()
+        .filter(p -> loose.test(p.owner()))
+        .map(p -> new Entry(ActivityKind.NEW_PHOTO, p.owner(), p, null, timeOf.apply(p)))
+        .filter(e -> stands(reader, e))
+        .toList();
+  }
+
+  /** The groups of all the standing events (less the loose authors' new photos), newest first. */
+  List<Group> activity(int reader, IntPredicate loose) {
+    Instant mark = readMark(reader);
+    Map<String, List<Entry>> groups = new LinkedHashMap<>();
+    for (Entry e : standing(reader, loose)) {
+      groups.computeIfAbsent(e.groupKey(), k -> new ArrayList<>()).add(e);
+    }
+    List<Group> list = new ArrayList<>();
+    for (List<Entry> events : groups.values()) {
+      Entry newest = events.get(0);
+      Set<Integer> actors = new LinkedHashSet<>();
+      Set<ReactionType> types = new TreeSet<>();
+      for (Entry e : events) {
+        actors.add(e.actor());
+        if (e.type() != null) {
+          types.add(e.type());
+        }
+      }
+      list.add(
+          new Group(
+              newest.kind(),
+              actors.stream().limit(3).toList(),
+              actors.size(),
+              Optional.ofNullable(newest.photo()),
+              types,
+              newest.at(),
+              newest.at().isAfter(mark)));
+    }
+    return list;
   }
 
   Answer removeReaction(int reactor, PhotoKey photo, ReactionType type) {
@@ -378,7 +611,15 @@ final class PrivacyModel {
         counts.merge(r.type(), 1L, Long::sum);
       }
     }
-    return new PhotoView(photo, counts);
+    long views = 0;
+    long viewers = 0;
+    for (Map.Entry<ViewKey, Long> mark : viewMarks.entrySet()) {
+      if (mark.getKey().photo().equals(photo)) {
+        views += mark.getValue();
+        viewers++;
+      }
+    }
+    return new PhotoView(photo, counts, views, viewers);
   }
 
   Optional<PhotoView> getPhoto(int v, PhotoKey photo) {

@@ -1,7 +1,11 @@
 package io.quickphotos.conformance;
 
+import io.quickphotos.Activity;
+import io.quickphotos.ActivityKind;
+import io.quickphotos.ActivityNotice;
 import io.quickphotos.FanOut;
 import io.quickphotos.Follow;
+import io.quickphotos.FollowRequest;
 import io.quickphotos.NewUser;
 import io.quickphotos.Page;
 import io.quickphotos.PageRequest;
@@ -47,13 +51,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -158,8 +165,15 @@ class PrivacyOracleTest {
     int via();
   }
 
-  /** The handles of one run: a prefix keeps runs apart. */
-  record Names(String prefix) {
+  /**
+   * The handles of one run: a prefix keeps runs apart; {@code last} holds what the last call
+   * answered beyond its value (the follow, request or reaction with the table's time).
+   */
+  record Names(String prefix, Object[] last) {
+    Names(String prefix) {
+      this(prefix, new Object[1]);
+    }
+
     String user(int u) {
       return prefix + NAMES.get(u);
     }
@@ -257,7 +271,9 @@ class PrivacyOracleTest {
 
     @Override
     public Object run(QuickPhotos repo, Names n) {
-      return repo.follow(n.user(a), n.user(b)).pending() ? "pending" : "follow";
+      Follow follow = repo.follow(n.user(a), n.user(b));
+      n.last()[0] = follow;
+      return follow.pending() ? "pending" : "follow";
     }
 
     @Override
@@ -292,9 +308,9 @@ class PrivacyOracleTest {
 
     @Override
     public Object run(QuickPhotos repo, Names n) {
-      return repo.approveRequest(n.user(account), n.user(requester)).pending()
-          ? "pending"
-          : "follow";
+      Follow follow = repo.approveRequest(n.user(account), n.user(requester));
+      n.last()[0] = follow;
+      return follow.pending() ? "pending" : "follow";
     }
 
     @Override
@@ -419,7 +435,7 @@ class PrivacyOracleTest {
 
     @Override
     public Object run(QuickPhotos repo, Names n) {
-      repo.reactTo(n.user(reactor), n.photo(owner, time), type);
+      n.last()[0] = repo.reactTo(n.user(reactor), n.photo(owner, time), type);
       return "ok";
     }
 
@@ -445,6 +461,59 @@ class PrivacyOracleTest {
     @Override
     public String toString() {
       return "removeReaction(" + reactor + ", (" + owner + ", t" + time + "), " + type + ")@" + via;
+    }
+  }
+
+  /** A view, through a repository without faults (a view made again after a lost answer counts). */
+  record ViewOp(int viewer, int owner, int time, int via) implements Op {
+    @Override
+    public Answer apply(PrivacyModel m) {
+      return m.view(viewer, new PhotoKey(owner, time));
+    }
+
+    @Override
+    public Object run(QuickPhotos repo, Names n) {
+      return repo.viewPhoto(n.user(viewer), n.photo(owner, time)).first() ? "first" : "again";
+    }
+
+    @Override
+    public String toString() {
+      return "viewPhoto(" + viewer + ", (" + owner + ", t" + time + "))@" + via;
+    }
+  }
+
+  /**
+   * {@code markActivityRead}, made in a millisecond of its own (the mark keeps milliseconds): no
+   * event shares its millisecond, so the mark's time is the millisecond begun before the call.
+   */
+  record MarkRead(int u, int via) implements Op {
+    @Override
+    public Answer apply(PrivacyModel m) {
+      return PrivacyModel.OK;
+    }
+
+    @Override
+    public Object run(QuickPhotos repo, Names n) {
+      Instant from = nextMillisecond();
+      repo.markActivityRead(n.user(u));
+      nextMillisecond();
+      n.last()[0] = from.truncatedTo(ChronoUnit.MILLIS);
+      return "ok";
+    }
+
+    private static Instant nextMillisecond() {
+      Clock clock = new NanoClock();
+      long now = clock.millis();
+      Instant then;
+      while ((then = clock.instant()).toEpochMilli() == now) {
+        Thread.onSpinWait();
+      }
+      return then;
+    }
+
+    @Override
+    public String toString() {
+      return "markActivityRead(" + u + ")@" + via;
     }
   }
 
@@ -476,12 +545,23 @@ class PrivacyOracleTest {
    * A history: the fault script's seed and rate (0: none), whether a call cut short is finished
    * by the audit's fix before it is made again, and the writes.
    */
-  record History(long faultSeed, int faultPercent, boolean auditFirst, List<Op> ops) {
+  record History(
+      long faultSeed, int faultPercent, boolean auditFirst, long deliverySeed, List<Op> ops) {
+    History(long faultSeed, int faultPercent, boolean auditFirst, List<Op> ops) {
+      this(faultSeed, faultPercent, auditFirst, 0, ops);
+    }
+
     @Override
     public String toString() {
       StringBuilder s =
           new StringBuilder(
-              "faults " + faultPercent + "% seed " + faultSeed + (auditFirst ? ", audit" : ""));
+              "faults "
+                  + faultPercent
+                  + "% seed "
+                  + faultSeed
+                  + (auditFirst ? ", audit" : "")
+                  + ", deliveries seed "
+                  + deliverySeed);
       for (int i = 0; i < ops.size(); i++) {
         s.append("\n      ").append(i).append(": ").append(ops.get(i));
       }
@@ -491,6 +571,9 @@ class PrivacyOracleTest {
 
   private static final Gen<Integer> USER = Gen.integers(0, USERS - 1);
   private static final Gen<Integer> TIME = Gen.integers(0, TIMES - 1);
+
+  /** The three clean repositories. */
+  private static final Gen<Integer> CLEAN = Gen.integers(0, 2);
 
   /** Mostly the three clean repositories, sometimes the faulty one. */
   private static final Gen<Integer> VIA =
@@ -569,6 +652,12 @@ class PrivacyOracleTest {
                       VIA.generate(c))),
           Gen.weighted(1, c -> new AuditFix(Gen.integers(0, 2).generate(c))),
           Gen.weighted(
+              4,
+              c ->
+                  new ViewOp(
+                      USER.generate(c), USER.generate(c), TIME.generate(c), CLEAN.generate(c))),
+          Gen.weighted(1, c -> new MarkRead(USER.generate(c), CLEAN.generate(c))),
+          Gen.weighted(
               2,
               c ->
                   new RemoveReaction(
@@ -590,6 +679,7 @@ class PrivacyOracleTest {
           Gen.longs(0, Long.MAX_VALUE - 1).generate(c),
           faulty ? Gen.integers(10, 40).generate(c) : 0,
           Gen.booleans().generate(c),
+          Gen.longs(0, Long.MAX_VALUE - 1).generate(c),
           ops);
     };
   }
@@ -606,7 +696,7 @@ class PrivacyOracleTest {
         all.add(new Create(u, false, 0));
       }
       all.addAll(ops.steps(8, 16).generate(c));
-      return new History(0, 0, false, all);
+      return new History(0, 0, false, Gen.longs(0, Long.MAX_VALUE - 1).generate(c), all);
     };
   }
 
@@ -854,6 +944,78 @@ class PrivacyOracleTest {
         new React(2, 0, 0, ReactionType.SMILEY, 0));
   }
 
+  /**
+   * The inbox, fed late and twice: the notices of a follow and a reaction delivered after both
+   * were undone (the follow made again), with the new follow's, show the new follow only, once;
+   * after a block, nothing.
+   */
+  @Test
+  void lateAndRepeatedNoticesShowOnlyWhatStands() {
+    Names n = new Names("o" + RUNS.incrementAndGet() + "-");
+    QuickPhotos repo = fleet(1).repos().get(0);
+    for (int u = 0; u < USERS; u++) {
+      new Create(u, false, 0).run(repo, n);
+    }
+    new Upload(0, 0, 0).run(repo, n);
+    Follow first = repo.follow(n.user(1), n.user(0));
+    Reaction reaction = repo.reactTo(n.user(1), n.photo(0, 0), ReactionType.HEART);
+    repo.unfollow(n.user(1), n.user(0));
+    repo.removeReaction(n.user(1), n.photo(0, 0), ReactionType.HEART);
+    Follow again = repo.follow(n.user(1), n.user(0));
+    List<ActivityNotice> notices =
+        List.of(
+            ActivityNotice.followed(first),
+            ActivityNotice.reacted(reaction),
+            ActivityNotice.followed(again),
+            ActivityNotice.newPhoto(n.photo(0, 0)));
+    repo.deliverActivity(notices);
+    repo.deliverActivity(notices);
+    expect(
+        walk(page -> repo.activity(n.user(0), page), 1, "activity(0)").stream()
+            .map(a -> group(a, n))
+            .toList(),
+        List.of(
+            new PrivacyModel.Group(
+                ActivityKind.FOLLOWED,
+                List.of(1),
+                1,
+                Optional.empty(),
+                Set.of(),
+                again.since(),
+                true)),
+        () -> "activity(0), notices late and twice");
+    expect(repo.unreadActivity(n.user(0)), 1, () -> "unreadActivity(0)");
+    repo.block(n.user(0), n.user(1));
+    expect(
+        repo.activity(n.user(0), PageRequest.first(100)).items(),
+        List.of(),
+        () -> "activity(0) after a block");
+    expect(repo.unreadActivity(n.user(0)), 0, () -> "unreadActivity(0) after a block");
+  }
+
+  /**
+   * Finding G: the read mark keeps milliseconds ({@code READ_UP_TO}, {@code toEpochMilli}) while
+   * events keep nanoseconds, so an event in the millisecond of a mark made after it is still
+   * unread. The random histories make each mark in a millisecond of its own ({@link MarkRead});
+   * enable this test when the mark keeps the time it was made at.
+   */
+  @Test
+  @org.junit.jupiter.api.Disabled("finding G: the read mark truncates to milliseconds")
+  void anEventBeforeTheReadMarkInItsMillisecondIsRead() {
+    Names n = new Names("o" + RUNS.incrementAndGet() + "-");
+    QuickPhotos repo =
+        MemoryQuickPhotos.builder()
+            .clock(Clock.fixed(BASE.plusNanos(500_000), java.time.ZoneOffset.UTC))
+            .build();
+    for (int u = 0; u < 2; u++) {
+      new Create(u, false, 0).run(repo, n);
+    }
+    Follow follow = repo.follow(n.user(1), n.user(0));
+    repo.deliverActivity(List.of(ActivityNotice.followed(follow)));
+    repo.markActivityRead(n.user(0));
+    expect(repo.unreadActivity(n.user(0)), 0, () -> "unreadActivity(0) after the mark");
+  }
+
   // --- running a history -----------------------------------------------------------------------
 
   /**
@@ -934,25 +1096,302 @@ class PrivacyOracleTest {
     PrivacyModel model = new PrivacyModel();
     model.ownCountInFollowedBy = !tolerated.contains("B");
     HotTracker hot = new HotTracker();
+    Random deliveries = new Random(history.deliverySeed());
+    List<Late> late = new ArrayList<>();
     for (int step = 0; step < history.ops().size(); step++) {
       Op op = history.ops().get(step);
       if (!allowed(op, model, hot, openHoles, tolerated)) {
         reach("skipped for an open hole");
         continue;
       }
+      n.last()[0] = null;
+      PrivacyModel before = model;
       model = call(op, model, fleet, n, history);
       hot.note(model);
+      List<ActivityNotice> now = new ArrayList<>();
+      for (ActivityNotice notice : noticesOf(op, before, model, n)) {
+        int when = deliveries.nextInt(10);
+        if (when <= 4) {
+          now.add(notice);
+        }
+        if (when >= 4) {
+          late.add(new Late(step + 1 + deliveries.nextInt(8), notice));
+        }
+        if (when == 9) {
+          late.add(new Late(step + 1 + deliveries.nextInt(12), notice));
+        }
+      }
+      for (int i = 0; i < late.size(); i++) {
+        if (late.get(i).due() <= step) {
+          now.add(late.remove(i--).notice());
+        }
+      }
+      deliver(now, model, fleet, n, deliveries.nextInt(3));
       // After each write one viewer's reads, every viewer's after every few.
       if (step % checkEvery != 0) {
         continue;
       }
       int reader = step % 3;
       int viewer = step % everyViewer == 0 ? -1 : step % USERS;
-      checkReads(model, fleet, reader, n, step, false, viewer, op + " (step " + step + ")");
+      String after = op + " (step " + step + ")";
+      checkReads(model, fleet, reader, n, step, false, viewer, after);
+      checkActivity(model, fleet, reader, n, step, step % USERS, hot, after);
     }
+    deliver(late.stream().map(Late::notice).toList(), model, fleet, n, 0);
     for (int reader = 0; reader < endReaders; reader++) {
       checkReads(model, fleet, reader, n, reader, allSizesAtEnd, -1, "the end, reader " + reader);
+      checkActivity(model, fleet, reader, n, reader, -1, hot, "the end, reader " + reader);
     }
+  }
+
+  /** A notice the change feed has not delivered yet: at the step {@code due}, or at the end. */
+  record Late(int due, ActivityNotice notice) {}
+
+  /**
+   * The notices of a write that succeeded, as the change feed's handler builds them from the
+   * items it wrote; the times the table gave, kept in the model. A call accepted as already done
+   * told no time: its event has no notice (and no entry can match it).
+   */
+  private static List<ActivityNotice> noticesOf(
+      Op op, PrivacyModel before, PrivacyModel after, Names n) {
+    Object last = n.last()[0];
+    if (op instanceof MarkRead m && last instanceof Instant upTo) {
+      after.markRead(m.u(), upTo);
+      return List.of();
+    }
+    if (op instanceof Upload u
+        && !before.hasPhoto(new PhotoKey(u.owner(), u.time()))
+        && after.hasPhoto(new PhotoKey(u.owner(), u.time()))) {
+      return List.of(ActivityNotice.newPhoto(n.photo(u.owner(), u.time())));
+    }
+    if (last instanceof Follow f && op instanceof FollowOp) {
+      if (f.pending()) {
+        after.requestSince(n.index(f.follower()), n.index(f.followed()), f.since());
+        return List.of(
+            ActivityNotice.requested(new FollowRequest(f.follower(), f.followed(), f.since())));
+      }
+      after.followSince(n.index(f.follower()), n.index(f.followed()), f.since());
+      return List.of(ActivityNotice.followed(f));
+    }
+    if (last instanceof Follow f && op instanceof Approve) {
+      after.followSince(n.index(f.follower()), n.index(f.followed()), f.since());
+      return List.of(ActivityNotice.approved(f));
+    }
+    if (last instanceof Reaction r) {
+      after.reactedAt(reaction(r, n), r.timestamp());
+      return List.of(ActivityNotice.reacted(r));
+    }
+    return List.of();
+  }
+
+  /** Delivers notices through a clean repository, and into the model's inboxes. */
+  private void deliver(
+      List<ActivityNotice> notices, PrivacyModel model, Fleet fleet, Names n, int via) {
+    if (notices.isEmpty()) {
+      return;
+    }
+    // The followers of a new photo's author are read from the table, as the handler reads them.
+    fleet.indexCaughtUp().run();
+    fleet.repos().get(via).deliverActivity(notices);
+    for (ActivityNotice notice : notices) {
+      model.deliver(n.index(notice.recipient()), entry(notice, n));
+      reach("delivered " + notice.kind());
+    }
+  }
+
+  private static PrivacyModel.Entry entry(ActivityNotice notice, Names n) {
+    return new PrivacyModel.Entry(
+        notice.kind(),
+        n.index(notice.actor()),
+        notice.photo().map(n::key).orElse(null),
+        notice.reaction().orElse(null),
+        notice.at());
+  }
+
+  /** The activity inbox's small page sizes, groups a page. */
+  static final int[] ACTIVITY_SIZES = {1, 2, 5};
+
+  /**
+   * Every user's inbox through {@code repo}: walked with 100 groups a page (everything on one
+   * page) and compared whole with the model's groups; walked with a small size, each page's
+   * groups checked (no invisible event, no group twice, actors distinct, counts at least the
+   * named, newest first) and their keys compared (only {@code smallPagesOf}'s, if not -1); the
+   * unread count. An author who may have been
+   * hot may be pulled at read time (all its photos shown to the followers it marked): its new
+   * photos are compared only for being allowed.
+   */
+  void checkActivity(
+      PrivacyModel m,
+      Fleet fleet,
+      int reader,
+      Names n,
+      int salt,
+      int smallPagesOf,
+      HotTracker hot,
+      String after) {
+    fleet.indexCaughtUp().run();
+    QuickPhotos repo = fleet.repos().get(reader);
+    IntPredicate loose = hot.users::contains;
+    Function<PhotoKey, Instant> timeOf = p -> BASE.plusSeconds(p.time());
+    for (int r = 0; r < USERS; r++) {
+      String who = "activity(" + r + ") after " + after;
+      Instant mark = m.readMark(r);
+      List<PrivacyModel.Entry> standing = m.standing(r, loose);
+      List<PrivacyModel.Entry> pulled = m.mayPull(r, loose, timeOf);
+      List<PrivacyModel.Group> expected = m.activity(r, loose);
+      // Everything on one page.
+      List<List<PrivacyModel.Group>> pages =
+          activityPages(repo, n, r, 100, standing, pulled, mark, who);
+      List<PrivacyModel.Group> got = new ArrayList<>();
+      pages.forEach(got::addAll);
+      expect(pages.size(), 1, () -> who + ": pages of 100");
+      List<PrivacyModel.Group> exact =
+          got.stream().filter(g -> !isLoose(g, loose)).sorted(GROUPS).toList();
+      expect(exact, expected.stream().sorted(GROUPS).toList(), () -> who + ", 100 a page");
+      for (PrivacyModel.Group g : got) {
+        if (isLoose(g, loose)) {
+          reach("activity: a pulled author's photos");
+          expect(
+              g.count() == 1
+                  && g.photo().isPresent()
+                  && g.photo().get().owner() == g.actors().get(0),
+              true,
+              () -> who + ": a new photo group " + g);
+        }
+      }
+      // Unread: the standing events after the mark, at most 100; a pulled author's may add.
+      long definite = standing.stream().filter(e -> e.at().isAfter(mark)).count();
+      long possible = pulled.stream().filter(e -> e.at().isAfter(mark)).count();
+      int unread = repo.unreadActivity(n.user(r));
+      if (unread < Math.min(100, definite) || unread > Math.min(100, definite + possible)) {
+        throw new AssertionError(
+            who
+                + ": unreadActivity "
+                + unread
+                + ", the rules "
+                + definite
+                + (possible > 0 ? " to " + (definite + possible) : "")
+                + " (read up to "
+                + mark
+                + ")\n  standing "
+                + standing
+                + "\n  state "
+                + m);
+      }
+      if (possible == 0) {
+        reach("activity: unread compared exactly");
+      }
+      if (!expected.isEmpty()) {
+        reach("activity: groups compared");
+      }
+      if (expected.stream().anyMatch(g -> g.kind() == ActivityKind.NEW_PHOTO)) {
+        reach("activity: new photos compared exactly");
+      }
+      // Small pages (one user's after each write, everyone's at the end): the same groups.
+      if (smallPagesOf >= 0 && r != smallPagesOf) {
+        continue;
+      }
+      int size = ACTIVITY_SIZES[Math.floorMod(salt + r, ACTIVITY_SIZES.length)];
+      Set<String> keys = new TreeSet<>();
+      for (List<PrivacyModel.Group> page :
+          activityPages(repo, n, r, size, standing, pulled, mark, who)) {
+        page.stream().filter(g -> !isLoose(g, loose)).forEach(g -> keys.add(g.key()));
+      }
+      expect(
+          keys,
+          expected.stream()
+              .map(PrivacyModel.Group::key)
+              .collect(Collectors.toCollection(TreeSet::new)),
+          () -> who + ": the groups' keys, " + size + " a page");
+    }
+  }
+
+  /** Groups newest first; equal times (new photos of one time) by key. */
+  static final java.util.Comparator<PrivacyModel.Group> GROUPS =
+      java.util.Comparator.comparing(PrivacyModel.Group::latest)
+          .reversed()
+          .thenComparing(PrivacyModel.Group::key);
+
+  private static boolean isLoose(PrivacyModel.Group g, IntPredicate loose) {
+    return g.kind() == ActivityKind.NEW_PHOTO && loose.test(g.actors().get(0));
+  }
+
+  /**
+   * Walks an inbox by cursor, {@code size} groups a page, checking each page: at most {@code
+   * size} groups, each key once, newest first, actors distinct and each with a standing event of
+   * the group (or a photo the read may pull), the count at least the named, the newest time one
+   * of its events', unread as the mark says.
+   */
+  private static List<List<PrivacyModel.Group>> activityPages(
+      QuickPhotos repo,
+      Names n,
+      int r,
+      int size,
+      List<PrivacyModel.Entry> standing,
+      List<PrivacyModel.Entry> pulled,
+      Instant mark,
+      String who) {
+    List<List<PrivacyModel.Group>> pages = new ArrayList<>();
+    List<PrivacyModel.Entry> allowed = new ArrayList<>(standing);
+    allowed.addAll(pulled);
+    PageRequest request = PageRequest.first(size);
+    for (int i = 1; ; i++) {
+      if (i > 200) {
+        throw new AssertionError(who + ": the inbox did not end after 200 pages of " + size);
+      }
+      Page<Activity> page = repo.activity(n.user(r), request);
+      String what = who + ", page " + i + " of " + size + ": " + page.items();
+      expect(page.items().size() <= size, true, () -> what + ": too many groups");
+      List<PrivacyModel.Group> groups = new ArrayList<>();
+      Set<String> keys = new TreeSet<>();
+      Instant previous = null;
+      for (Activity a : page.items()) {
+        PrivacyModel.Group g = group(a, n);
+        groups.add(g);
+        expect(keys.add(g.key()), true, () -> what + ": a group twice");
+        if (previous != null) {
+          expect(!g.latest().isAfter(previous), true, () -> what + ": not newest first");
+        }
+        previous = g.latest();
+        expect(
+            new TreeSet<>(g.actors()).size() == g.actors().size() && g.count() >= g.actors().size(),
+            true,
+            () -> what + ": actors and count of " + g);
+        expect(g.unread(), g.latest().isAfter(mark), () -> what + ": unread of " + g);
+        for (int actor : g.actors()) {
+          boolean shown =
+              allowed.stream().anyMatch(e -> e.actor() == actor && e.groupKey().equals(g.key()));
+          expect(
+              shown,
+              true,
+              () -> what + ": " + g + " names " + actor + ", who has no standing event there");
+        }
+        boolean newest =
+            allowed.stream()
+                .anyMatch(
+                    e ->
+                        e.actor() == g.actors().get(0)
+                            && e.groupKey().equals(g.key())
+                            && e.at().equals(g.latest()));
+        expect(newest, true, () -> what + ": the newest of " + g);
+      }
+      pages.add(groups);
+      if (!page.hasNext()) {
+        return pages;
+      }
+      request = page.next(size);
+    }
+  }
+
+  private static PrivacyModel.Group group(Activity a, Names n) {
+    return new PrivacyModel.Group(
+        a.kind(),
+        a.actors().stream().map(n::index).toList(),
+        a.count(),
+        a.photo().map(n::key),
+        new TreeSet<>(a.reactions()),
+        a.latest(),
+        a.unread());
   }
 
   /** One write, made again while it fails as unavailable; the model after it. */
@@ -1120,6 +1559,10 @@ class PrivacyOracleTest {
             as.getPhoto(n.photo(key)).map(p -> photo(p, n, exact)),
             m.getPhoto(v, key).map(p -> mask(p, exact)),
             () -> who + ": getPhoto(" + key + ")");
+        expect(
+            repo.hasSeen(n.user(v), n.photo(key)),
+            m.hasSeen(v, key),
+            () -> who + ": hasSeen(" + key + ")");
       }
       for (int size : sizes) {
         for (int o = 0; o < USERS; o++) {
@@ -1323,11 +1766,11 @@ class PrivacyOracleTest {
                 counts.put(type, count);
               }
             });
-    return mask(new PhotoView(n.key(p.id()), counts), exact);
+    return mask(new PhotoView(n.key(p.id()), counts, p.views(), p.uniqueViewers()), exact);
   }
 
   private static PhotoView mask(PhotoView p, boolean exact) {
-    return exact ? p : new PhotoView(p.id(), Map.of());
+    return exact ? p : new PhotoView(p.id(), Map.of(), -1, -1);
   }
 
   private static ReactionKey reaction(Reaction r, Names n) {
