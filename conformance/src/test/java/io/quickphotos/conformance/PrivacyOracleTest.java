@@ -483,8 +483,9 @@ class PrivacyOracleTest {
   }
 
   /**
-   * {@code markActivityRead}, made in a millisecond of its own (the mark keeps milliseconds): no
-   * event shares its millisecond, so the mark's time is the millisecond begun before the call.
+   * {@code markActivityRead}, made in a millisecond of its own (the history cannot know the
+   * instant the repository's clock gives the mark): no event shares its millisecond, so for the
+   * model the mark's time is the millisecond begun before the call.
    */
   record MarkRead(int u, int via) implements Op {
     @Override
@@ -994,13 +995,11 @@ class PrivacyOracleTest {
   }
 
   /**
-   * Finding G: the read mark keeps milliseconds ({@code READ_UP_TO}, {@code toEpochMilli}) while
-   * events keep nanoseconds, so an event in the millisecond of a mark made after it is still
-   * unread. The random histories make each mark in a millisecond of its own ({@link MarkRead});
-   * enable this test when the mark keeps the time it was made at.
+   * Finding G, fixed: the read mark kept milliseconds ({@code READ_UP_TO}, {@code toEpochMilli})
+   * while events keep nanoseconds, so an event in the millisecond of a mark made after it stayed
+   * unread. The mark keeps nanoseconds now.
    */
   @Test
-  @org.junit.jupiter.api.Disabled("finding G: the read mark truncates to milliseconds")
   void anEventBeforeTheReadMarkInItsMillisecondIsRead() {
     Names n = new Names("o" + RUNS.incrementAndGet() + "-");
     QuickPhotos repo =

@@ -119,7 +119,7 @@ public final class Inbox {
             new ItemCondition.AtLeast(
                 io.quickphotos.engine.AttributePath.of(
                     io.quickphotos.internal.singletable.layout.Attributes.READ_UP_TO),
-                now.toEpochMilli() + 1));
+                InboxItems.epochNanos(now) + 1));
     // Refused only when a later mark already stands: then the inbox is read further than asked.
     writes.tryWrite(new WriteAction.Put(mark, notLater), meter);
   }

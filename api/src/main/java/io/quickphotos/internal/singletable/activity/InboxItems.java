@@ -233,8 +233,22 @@ public final class InboxItems {
   public static Item readMark(String user, Instant upTo) {
     return Item.builder(InboxKeys.readMark(user))
         .put(Attributes.ENTITY, ItemCodec.Entity.ACTIVITY.name())
-        .put(Attributes.READ_UP_TO, upTo.toEpochMilli())
+        .put(Attributes.READ_UP_TO, epochNanos(upTo))
         .build();
+  }
+
+  /**
+   * An instant as the read mark keeps it: nanoseconds since the epoch, the precision of the
+   * events it is compared with (a mark kept in milliseconds would leave an event of its own
+   * millisecond unread).
+   *
+   * @param instant an instant between 1970 and 2262
+   * @return its nanoseconds since the epoch
+   * @throws ArithmeticException outside that range
+   */
+  public static long epochNanos(Instant instant) {
+    return Math.addExact(
+        Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
   }
 
   /**
@@ -244,7 +258,7 @@ public final class InboxItems {
    * @return its time, or the epoch
    */
   public static Instant readUpTo(Optional<Item> mark) {
-    return mark.map(m -> Instant.ofEpochMilli(m.number(Attributes.READ_UP_TO).longValueExact()))
+    return mark.map(m -> Instant.EPOCH.plusNanos(m.number(Attributes.READ_UP_TO).longValueExact()))
         .orElse(Instant.EPOCH);
   }
 
