@@ -20,22 +20,15 @@ import io.quickphotos.QuickPhotos;
 import io.quickphotos.ReactionType;
 import io.quickphotos.Snapshot;
 import io.quickphotos.TableItems;
-import io.quickphotos.UserStatus;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.Table;
 import io.quickphotos.internal.repository.Repositories;
 import io.quickphotos.internal.repository.RepositoryOptions;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +52,7 @@ public abstract class ActivityContract {
   /** Every cost the repository reported. */
   protected RecordingCostListener costs;
 
-  private MovableClock clock;
+  private TickingClock clock;
 
   /**
    * Supplies a new engine over an empty table.
@@ -72,55 +65,15 @@ public abstract class ActivityContract {
   void freshRepository() {
     table = (Table) newEngine();
     costs = new RecordingCostListener();
-    clock = new MovableClock(QuickPhotosContract.CLOCK_START);
+    clock = new TickingClock(QuickPhotosContract.CLOCK_START);
     repo =
         Repositories.create(
             table, RepositoryOptions.defaults().withCostListener(costs).withClock(clock));
   }
 
-  /** A clock that ticks a millisecond a reading and can be moved on. */
-  static final class MovableClock extends Clock {
-    private final AtomicLong millis;
-
-    MovableClock(Instant start) {
-      millis = new AtomicLong(start.toEpochMilli());
-    }
-
-    void advance(Duration step) {
-      millis.addAndGet(step.toMillis());
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis.getAndIncrement());
-    }
-  }
-
-  static NewUser newUser(String name, Visibility visibility) {
-    return new NewUser(
-        name,
-        name,
-        name + "@example.com",
-        LocalDate.of(1990, 1, 1),
-        "",
-        UserStatus.ACTIVE,
-        Map.of(),
-        visibility);
-  }
-
   private void create(String... names) {
     for (String name : names) {
-      repo.createUser(newUser(name, Visibility.PUBLIC));
+      repo.createUser(ViewsContract.newUser(name, Visibility.PUBLIC));
     }
   }
 
@@ -210,7 +163,7 @@ public abstract class ActivityContract {
   @Test
   void aRequestIsToldToThePrivateAccountAndAnApprovalToTheRequester() {
     create("ann");
-    repo.createUser(newUser("bob", Visibility.PRIVATE));
+    repo.createUser(ViewsContract.newUser("bob", Visibility.PRIVATE));
     follow("ann", "bob");
 
     assertThat(inbox("bob"))
@@ -257,7 +210,7 @@ public abstract class ActivityContract {
   @Test
   void whatWasUndoneBeforeTheReadIsNotShownThoughTheHandlerNeverHeardOfTheUndo() {
     create("ann", "bob", "cat", "dee");
-    repo.createUser(newUser("pam", Visibility.PRIVATE));
+    repo.createUser(ViewsContract.newUser("pam", Visibility.PRIVATE));
     follow("ann", "bob");
     PhotoId photo = upload("bob");
     react("cat", photo, ReactionType.THUMBSUP);
@@ -314,7 +267,7 @@ public abstract class ActivityContract {
   @Test
   void aPrivateAuthorsNewPhotoShowsToAFollowerAndNotOnceTheFollowEnds() {
     create("ann");
-    repo.createUser(newUser("pam", Visibility.PRIVATE));
+    repo.createUser(ViewsContract.newUser("pam", Visibility.PRIVATE));
     repo.follow("ann", "pam");
     repo.approveRequest("pam", "ann");
     post("pam");
@@ -387,11 +340,11 @@ public abstract class ActivityContract {
   void anAuthorWithAThousandFollowersIsPulledAtReadTimeNotPushed() {
     List<NewUser> users = new ArrayList<>();
     List<Follow> follows = new ArrayList<>();
-    users.add(newUser("star", Visibility.PUBLIC));
+    users.add(ViewsContract.newUser("star", Visibility.PUBLIC));
     Instant since = clock.instant();
     for (int i = 0; i < 1_000; i++) {
       String fan = "fan" + i;
-      users.add(newUser(fan, Visibility.PUBLIC));
+      users.add(ViewsContract.newUser(fan, Visibility.PUBLIC));
       follows.add(new Follow(fan, "star", since));
     }
     repo.importSnapshot(new Snapshot(users, List.of(), follows, List.of()), n -> {});
@@ -418,10 +371,10 @@ public abstract class ActivityContract {
   void aFollowDeliveredWhileItsAuthorIsSwitchedToPullingIsNotMissed() throws Exception {
     List<NewUser> users = new ArrayList<>();
     List<Follow> follows = new ArrayList<>();
-    users.add(newUser("star", Visibility.PUBLIC));
+    users.add(ViewsContract.newUser("star", Visibility.PUBLIC));
     Instant since = clock.instant();
     for (int i = 0; i < 999; i++) {
-      users.add(newUser("fan" + i, Visibility.PUBLIC));
+      users.add(ViewsContract.newUser("fan" + i, Visibility.PUBLIC));
       follows.add(new Follow("fan" + i, "star", since));
     }
     repo.importSnapshot(new Snapshot(users, List.of(), follows, List.of()), n -> {});

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TickingClock extends Clock {
   private final Instant start;
+  private final AtomicLong moved = new AtomicLong();
   private final AtomicLong ticks = new AtomicLong();
 
   /**
@@ -35,6 +36,15 @@ public final class TickingClock extends Clock {
 
   @Override
   public Instant instant() {
-    return start.plusMillis(ticks.getAndIncrement());
+    return start.plusMillis(moved.get() + ticks.getAndIncrement());
+  }
+
+  /**
+   * Moves the clock on, beyond its ticks: how a test passes days in a moment.
+   *
+   * @param step how far
+   */
+  public void advance(java.time.Duration step) {
+    moved.addAndGet(step.toMillis());
   }
 }

@@ -14,12 +14,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -149,7 +147,6 @@ class ActivityMeasurement {
     PhotoId photo = photos.uploadPhoto("ann", Instant.now(), "https://example.com/1.jpg").id();
     BlockingQueue<Long> arrivals = new LinkedBlockingQueue<>();
     ActivityInbox inbox = ActivityInbox.of(photos);
-    List<Long> lags = new ArrayList<>();
     try (StreamPoller poller =
         StreamPoller.builder(
                 backend.streams(),
@@ -165,28 +162,16 @@ class ActivityMeasurement {
                 })
             .build()) {
       poller.start(Duration.ofMillis(1));
-      for (int i = 0; i < LAG_WRITES + 20; i++) {
-        ReactionType type = ReactionType.values()[i % 2];
-        if (i > 0) {
-          photos.removeReaction("bob", photo, ReactionType.values()[(i - 1) % 2]);
-        }
-        photos.reactTo("bob", photo, type);
-        long written = System.nanoTime();
-        Long arrived = arrivals.poll(30, TimeUnit.SECONDS);
-        if (arrived == null) {
-          throw new AssertionError("no entry in 30 s");
-        }
-        if (i >= 20) { // the first ones warm the JIT and the connections
-          lags.add(Math.max(0, arrived - written));
-        }
-      }
+      Lags.measure(
+          "inbox lag on " + name,
+          LAG_WRITES,
+          i -> {
+            if (i > 0) {
+              photos.removeReaction("bob", photo, ReactionType.values()[(i - 1) % 2]);
+            }
+            photos.reactTo("bob", photo, ReactionType.values()[i % 2]);
+          },
+          arrivals);
     }
-    Collections.sort(lags);
-    System.out.printf(
-        "MEASURED inbox lag on %s over %d reactions: median %.2f ms, p99 %.2f ms%n",
-        name,
-        lags.size(),
-        lags.get(lags.size() / 2) / 1e6,
-        lags.get((int) Math.ceil(lags.size() * 0.99) - 1) / 1e6);
   }
 }

@@ -6,12 +6,8 @@ import io.quickphotos.Visibility;
 import io.quickphotos.dynamo.local.DynamoDbLocal;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,7 +108,6 @@ class StreamMeasurement {
     QuickPhotos photos = backend.photos();
     photos.createUser(Story.user("ann", Visibility.PUBLIC));
     BlockingQueue<Long> arrivals = new LinkedBlockingQueue<>();
-    List<Long> lags = new ArrayList<>();
     try (StreamPoller poller =
         StreamPoller.builder(
                 backend.streams(),
@@ -127,24 +122,11 @@ class StreamMeasurement {
                 })
             .build()) {
       poller.start(Duration.ofMillis(1));
-      for (int i = 0; i < LAG_WRITES + 20; i++) {
-        photos.updateProfile("ann", ProfileUpdate.builder().name("Ann " + i).build());
-        long written = System.nanoTime();
-        Long arrived = arrivals.poll(30, TimeUnit.SECONDS);
-        if (arrived == null) {
-          throw new AssertionError("no event in 30 s");
-        }
-        if (i >= 20) { // the first ones warm the JIT and the connections
-          lags.add(Math.max(0, arrived - written));
-        }
-      }
+      Lags.measure(
+          "lag on " + name,
+          LAG_WRITES,
+          i -> photos.updateProfile("ann", ProfileUpdate.builder().name("Ann " + i).build()),
+          arrivals);
     }
-    Collections.sort(lags);
-    System.out.printf(
-        "MEASURED lag on %s over %d writes: median %.2f ms, p99 %.2f ms%n",
-        name,
-        lags.size(),
-        lags.get(lags.size() / 2) / 1e6,
-        lags.get((int) Math.ceil(lags.size() * 0.99) - 1) / 1e6);
   }
 }

@@ -90,4 +90,25 @@ public final class Format {
   public static String count(long count, String noun) {
     return count(count) + " " + (count == 1 ? noun : noun + "s");
   }
+
+  /**
+   * Prints a simulation's two runs second by second, side by side: a header naming what was let
+   * through, then a row a second.
+   *
+   * @param out where to print
+   * @param what what the counts are, e.g. {@code "views let through"}
+   * @param off the run with sharding off, a count a second
+   * @param on the run with sharding on, a count a second
+   */
+  public static void sideBySide(
+      java.io.PrintWriter out,
+      String what,
+      java.util.List<Integer> off,
+      java.util.List<Integer> on) {
+    out.println("  second   sharding off   sharding on   (" + what + ")");
+    for (int s = 0; s < off.size(); s++) {
+      out.printf(Locale.ROOT, "  %6d   %12s   %11s%n", s + 1, count(off.get(s)), count(on.get(s)));
+    }
+    out.println();
+  }
 }

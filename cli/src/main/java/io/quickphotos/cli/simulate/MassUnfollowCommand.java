@@ -138,16 +138,7 @@ final class MassUnfollowCommand implements Callable<Integer> {
         Format.count(unfollowsPerSecond),
         seconds,
         attempts);
-    out.println("  second   sharding off   sharding on   (unfollows let through)");
-    for (int s = 0; s < seconds; s++) {
-      out.printf(
-          Locale.ROOT,
-          "  %6d   %12s   %11s%n",
-          s + 1,
-          Format.count(off.perSecond().get(s)),
-          Format.count(on.perSecond().get(s)));
-    }
-    out.println();
+    Format.sideBySide(out, "unfollows let through", off.perSecond(), on.perSecond());
     for (String name : List.of("off", "on")) {
       Run run = name.equals("off") ? off : on;
       out.printf(

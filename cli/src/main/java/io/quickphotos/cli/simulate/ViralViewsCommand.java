@@ -186,16 +186,7 @@ final class ViralViewsCommand implements Callable<Integer> {
         seconds,
         attempts,
         sharding);
-    out.println("  second   sharding off   sharding on   (views let through)");
-    for (int s = 0; s < seconds; s++) {
-      out.printf(
-          Locale.ROOT,
-          "  %6d   %12s   %11s%n",
-          s + 1,
-          Format.count(off.perSecond().get(s)),
-          Format.count(on.perSecond().get(s)));
-    }
-    out.println();
+    Format.sideBySide(out, "views let through", off.perSecond(), on.perSecond());
     for (String name : List.of("off", "on")) {
       Run run = name.equals("off") ? off : on;
       out.printf(
