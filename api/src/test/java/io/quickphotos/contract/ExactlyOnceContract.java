@@ -283,7 +283,7 @@ public abstract class ExactlyOnceContract {
    */
   @Test
   void anAuditFixWhoseAnswerIsLostIsReportedFixed() {
-    table.write(new WriteAction.Put(ItemCodec.user(user("ann"), 3, 0), ItemCondition.NONE));
+    table.write(new WriteAction.Put(ItemCodec.user(user("ann"), 3, 0, null), ItemCondition.NONE));
     table.loseAnswerOf(updateOf(KeyLayout.user("ann")), () -> {});
     AuditReport userFixed = repo.audit(true, n -> {});
 

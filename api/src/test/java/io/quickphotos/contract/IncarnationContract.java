@@ -387,7 +387,8 @@ public abstract class IncarnationContract {
                         "1 Main Street",
                         UserStatus.ACTIVE),
                     1,
-                    0))));
+                    0,
+                    null))));
     load(List.of(ItemJson.formatLine(ItemCodec.photo(photo, URL, Map.of(ReactionType.HEART, 1L)))));
 
     // By kind, then subject; the orphan photo's own reaction goes with it.

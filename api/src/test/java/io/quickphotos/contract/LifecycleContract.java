@@ -1050,7 +1050,8 @@ public abstract class LifecycleContract {
     assertThat(operations(bounded.last()))
         .containsExactly("UpdateItem", "Query", "GetItem", "Query", "GetItem", "Query");
 
-    table.write(new WriteAction.Put(ItemCodec.user(newUser("bob"), 0, 1), ItemCondition.NONE));
+    table.write(
+        new WriteAction.Put(ItemCodec.user(newUser("bob"), 0, 1, null), ItemCondition.NONE));
     assertThatThrownBy(() -> threeAttempts.deleteUser("bob"))
         .isInstanceOfSatisfying(
             ServiceUnavailableException.class,

@@ -73,7 +73,7 @@ public final class SnapshotItems {
     List<Item> items = new ArrayList<>(snapshot.itemCount());
     for (NewUser user : snapshot.users()) {
       long[] c = counters.getOrDefault(user.username(), new long[2]);
-      items.add(ItemCodec.user(user, c[0], c[1]));
+      items.add(ItemCodec.user(user, c[0], c[1], null));
     }
     for (NewPhoto photo : snapshot.photos()) {
       items.add(ItemCodec.photo(photo, reactionCounts.getOrDefault(photo.id(), Map.of())));

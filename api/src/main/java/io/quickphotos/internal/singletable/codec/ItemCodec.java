@@ -174,7 +174,7 @@ public final class ItemCodec {
    * @return the item
    */
   public static Item newUser(NewUser user) {
-    return user(user, 0, 0);
+    return user(user, 0, 0, null);
   }
 
   /**
@@ -183,9 +183,11 @@ public final class ItemCodec {
    * @param user the user's profile
    * @param followers how many users follow this one
    * @param following how many users this one follows
+   * @param token the token of the {@code createUser} call that puts it ({@code callToken}), or
+   *     null (an import)
    * @return the item
    */
-  public static Item user(NewUser user, long followers, long following) {
+  public static Item user(NewUser user, long followers, long following, Value.Str token) {
     Map<String, AppValue> attributes = user.attributes();
     return item(
         KeyLayout.user(user.username()),
@@ -199,7 +201,8 @@ public final class ItemCodec {
         Map.entry(FOLLOWERS, Value.Num.of(followers)),
         Map.entry(FOLLOWING, Value.Num.of(following)),
         attributes.isEmpty() ? null : Map.entry(APP, appAttributes(attributes)),
-        user.visibility() == Visibility.PRIVATE ? Map.entry(PRIVATE, Attributes.FLAG) : null);
+        user.visibility() == Visibility.PRIVATE ? Map.entry(PRIVATE, Attributes.FLAG) : null,
+        token == null ? null : Map.entry(Attributes.CALL_TOKEN, token));
   }
 
   /**
@@ -272,7 +275,7 @@ public final class ItemCodec {
    * @return true if it carries {@code private}
    */
   public static boolean isPrivate(Item profile) {
-    return profile.attributes().containsKey(PRIVATE);
+    return profile.has(PRIVATE);
   }
 
   /**
@@ -364,7 +367,7 @@ public final class ItemCodec {
 
   private static Photo readPhoto(Item item) {
     long[] counts = new long[TYPES.length];
-    if (item.attributes().get(REACTIONS) instanceof Value.MapValue map) {
+    if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
       for (Map.Entry<String, Value> e : map.value().entrySet()) {
         // A type this version does not know (written by a newer one) is left out.
         ReactionType type = BY_STORED_NAME.get(e.getKey());

@@ -141,7 +141,7 @@ public final class ReactionPlans {
             followerOnly,
             guarded,
             reactorGuarded,
-            BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
+            () -> BlockPlans.notBlockedByFollower(reaction.reactor(), photo.owner()));
     steps.add(putReaction);
     steps.add(countOnPhoto);
     return WritePlan.transaction(steps);
@@ -161,8 +161,9 @@ public final class ReactionPlans {
    * @param followerOnly whether the owner is taken for private
    * @param guarded whether to check the owner's block item
    * @param actorGuarded whether to check the actor's block item of the owner
-   * @param actorBlock the step checking the actor's block of the owner (named {@link
-   *     BlockPlans#NOT_BLOCKED_BY_FOLLOWER}), used when {@code actorGuarded}
+   * @param actorBlock makes the step checking the actor's block of the owner (named {@link
+   *     BlockPlans#NOT_BLOCKED_BY_FOLLOWER}), called only when {@code actorGuarded}: an ordinary
+   *     reaction or view builds no step it does not send
    * @return the steps, a mutable list for the caller's own to follow
    */
   static List<WritePlan.Step> mayActOn(
@@ -172,7 +173,7 @@ public final class ReactionPlans {
       boolean followerOnly,
       boolean guarded,
       boolean actorGuarded,
-      WritePlan.Step actorBlock) {
+      java.util.function.Supplier<WritePlan.Step> actorBlock) {
     boolean own = photo.owner().equals(actor);
     // An actor that has blocked someone may not act on the photos of a user it blocked: its
     // check, unguarded, requires that it counts no blocks (a failure that redirects at no cost
@@ -193,7 +194,9 @@ public final class ReactionPlans {
     if (own) {
       // DynamoDB refuses two actions on one item in a transaction, and the actor's check
       // already says whether the owner is active.
-      return new ArrayList<>(List.of(actorActive));
+      List<WritePlan.Step> steps = new ArrayList<>(3);
+      steps.add(actorActive);
+      return steps;
     }
     // Once deleteUser has marked the owner closing, the cascade may not have reached this photo
     // yet: the photo of a user who does not exist does not exist either.
@@ -218,7 +221,10 @@ public final class ReactionPlans {
     // The checks of who may act come before the act's own put: a failure names the first
     // failed step, and an actor the owner blocked (or a stranger to a private owner) must be
     // told the photo does not exist, never that it already reacted to it.
-    List<WritePlan.Step> steps = new ArrayList<>(List.of(actorActive, ownerActive));
+    // Room for every step a plan adds (the checks, then the act's own two), sized once.
+    List<WritePlan.Step> steps = new ArrayList<>(8);
+    steps.add(actorActive);
+    steps.add(ownerActive);
     if (followerOnly) {
       steps.add(
           new WritePlan.Step(
@@ -232,7 +238,7 @@ public final class ReactionPlans {
           BlockPlans.notBlockedByOwner(photo.owner(), actor, () -> Plans.photoNotFound(photo)));
     }
     if (actorGuarded) {
-      steps.add(actorBlock);
+      steps.add(actorBlock.get());
     }
     return steps;
   }

@@ -186,7 +186,13 @@ public final class ViewPlans {
       boolean markViewer) {
     List<WritePlan.Step> steps =
         ReactionPlans.mayActOn(
-            viewer, photo, ownerShard, followerOnly, guarded, viewerGuarded, block(viewer, photo));
+            viewer,
+            photo,
+            ownerShard,
+            followerOnly,
+            guarded,
+            viewerGuarded,
+            () -> block(viewer, photo));
     // The viewer's check also requires that its profile records it has views (so closing the
     // account knows to read its marks, and an account without pays nothing). Its very first
     // view finds the record missing, is refused at no capacity, and sets it (markViewer).
@@ -246,7 +252,13 @@ public final class ViewPlans {
       boolean viewerGuarded) {
     List<WritePlan.Step> steps =
         ReactionPlans.mayActOn(
-            viewer, photo, ownerShard, followerOnly, guarded, viewerGuarded, block(viewer, photo));
+            viewer,
+            photo,
+            ownerShard,
+            followerOnly,
+            guarded,
+            viewerGuarded,
+            () -> block(viewer, photo));
     steps.add(
         new WritePlan.Step(
             MARK,

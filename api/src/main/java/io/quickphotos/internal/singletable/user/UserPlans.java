@@ -51,7 +51,7 @@ public final class UserPlans {
    * @return the plan
    */
   public static WritePlan createUser(NewUser user, Value.Str token) {
-    Item item = ItemCodec.newUser(user).toBuilder().put(Attributes.CALL_TOKEN, token).build();
+    Item item = ItemCodec.user(user, 0, 0, token);
     return new WritePlan(
         List.of(
             new WritePlan.Step(

@@ -166,7 +166,7 @@ class AppAttributesLayoutTest {
             UserStatus.ACTIVE);
     Item layoutsProfile =
         withMarkers(
-            ItemCodec.user(user, Long.MAX_VALUE, Long.MAX_VALUE),
+            ItemCodec.user(user, Long.MAX_VALUE, Long.MAX_VALUE, null),
             Attributes.CLOSING,
             Attributes.CALL_TOKEN,
             Attributes.SHARDS,
