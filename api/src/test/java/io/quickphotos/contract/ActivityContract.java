@@ -359,6 +359,17 @@ public abstract class ActivityContract {
     PhotoId next = post("star");
     assertThat(inbox("late")).singleElement().satisfies(a -> assertThat(a.photo()).contains(next));
     assertThat(TableItems.census(repo).get(TableItems.Kind.ACTIVITY).items()).isEqualTo(1_003);
+    // A batch of follows of a pulled author reads the author's mark once.
+    create("x1", "x2", "x3");
+    List<ActivityNotice> batch = new ArrayList<>();
+    for (String fan : List.of("x1", "x2", "x3")) {
+      batch.add(ActivityNotice.followed(repo.follow(fan, "star")));
+    }
+    costs.clear();
+    repo.deliverActivity(batch);
+    assertThat(costs.of(AccessPattern.DELIVER_ACTIVITY).get(0).requests())
+        .as("the author's mark and profile once, then the entries and marks")
+        .isEqualTo(2);
     costs.clear();
     assertThat(inbox("fan7").get(0).photo()).contains(next);
     OperationCost page = costs.of(AccessPattern.ACTIVITY).get(0);

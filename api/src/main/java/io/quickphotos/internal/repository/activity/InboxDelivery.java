@@ -15,9 +15,11 @@ import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.InboxKeys;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes events into inboxes. Every item it writes has a key made of its event, so writing a
@@ -49,19 +51,22 @@ final class InboxDelivery {
   int deliver(List<ActivityNotice> notices, Meter meter) {
     // Keyed, so that a notice twice in one batch is one put (BatchWriteItem refuses a key twice).
     Map<Key, Item> puts = new LinkedHashMap<>();
+    // The authors found pulled (or switched) by this call: a batch's many follows of one
+    // celebrity read its mark once, not once a follow.
+    Set<String> pulled = new HashSet<>();
     for (ActivityNotice notice : notices) {
       if (!Inbox.tells(notice)) {
         continue;
       }
       switch (notice.kind()) {
-        case NEW_PHOTO -> newPhoto(notice, puts, meter);
+        case NEW_PHOTO -> newPhoto(notice, puts, pulled, meter);
         case FOLLOWED -> {
           put(puts, InboxItems.entry(notice.recipient(), notice, expires(notice)));
-          followOf(notice.actor(), notice.recipient(), puts, meter);
+          followOf(notice.actor(), notice.recipient(), puts, pulled, meter);
         }
         case APPROVED -> {
           put(puts, InboxItems.entry(notice.recipient(), notice, expires(notice)));
-          followOf(notice.recipient(), notice.actor(), puts, meter);
+          followOf(notice.recipient(), notice.actor(), puts, pulled, meter);
         }
         case REQUESTED, REACTED ->
             put(puts, InboxItems.entry(notice.recipient(), notice, expires(notice)));
@@ -73,13 +78,20 @@ final class InboxDelivery {
 
   /**
    * A follow of an author: a pull mark if the author is pulled; the switch if the author has
-   * reached the limit (one strongly consistent BatchGetItem of the author's mark and profile).
+   * reached the limit (one strongly consistent BatchGetItem of the author's mark and profile,
+   * unless this call found the author pulled already).
    */
-  private void followOf(String follower, String author, Map<Key, Item> puts, Meter meter) {
-    Key pulled = InboxKeys.pulled(author);
+  private void followOf(
+      String follower, String author, Map<Key, Item> puts, Set<String> pulled, Meter meter) {
+    if (pulled.contains(author)) {
+      put(puts, InboxItems.mark(InboxKeys.pull(follower, author)));
+      return;
+    }
+    Key mark = InboxKeys.pulled(author);
     Key profile = KeyLayout.user(author);
-    Map<Key, Item> found = batches.batchGet(List.of(pulled, profile), meter);
-    if (found.containsKey(pulled)) {
+    Map<Key, Item> found = batches.batchGet(List.of(mark, profile), meter);
+    if (found.containsKey(mark)) {
+      pulled.add(author);
       put(puts, InboxItems.mark(InboxKeys.pull(follower, author)));
       return;
     }
@@ -88,18 +100,23 @@ final class InboxDelivery {
         && (Shards.isSharded(authorProfile)
             || ItemCodec.user(authorProfile).followers() >= PUSH_LIMIT)) {
       switchToPull(author, meter);
+      pulled.add(author);
     }
   }
 
   /** A new photo: pushed to each follower, or nothing if its author is (or now becomes) pulled. */
-  private void newPhoto(ActivityNotice notice, Map<Key, Item> puts, Meter meter) {
+  private void newPhoto(
+      ActivityNotice notice, Map<Key, Item> puts, Set<String> pulled, Meter meter) {
     String author = notice.actor();
-    if (!batches.batchGet(List.of(InboxKeys.pulled(author)), meter).isEmpty()) {
+    if (pulled.contains(author)
+        || !batches.batchGet(List.of(InboxKeys.pulled(author)), meter).isEmpty()) {
+      pulled.add(author);
       return;
     }
     QueryResult followers = reads.query(FollowPlans.followersOf(author, PUSH_LIMIT), meter);
     if (followers.lastEvaluatedKey().isPresent()) {
       switchToPull(author, meter);
+      pulled.add(author);
       return;
     }
     for (Item friendship : followers.items()) {
