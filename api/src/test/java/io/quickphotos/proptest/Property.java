@@ -27,6 +27,9 @@ import java.util.SplittableRandom;
  *   <li>{@code quickphotos.cases}: the number of cases of every property, overriding each
  *       property's default; {@code quickphotos.cases.<name>} for one property.</li>
  *   <li>{@code quickphotos.shrinks}: the most reruns spent shrinking a failure (default 2,000).</li>
+ *   <li>{@code quickphotos.caseTimeout}: seconds one case may run before it counts as hung
+ *       (default 600, 0 for no limit): its seed and every thread's stack are printed and the JVM
+ *       stops, rather than the build waiting for its runner's limit ({@link CaseWatch}).</li>
  * </ul>
  *
  * <p>At the end a passing property prints one line to standard output, so that the count shows
@@ -41,6 +44,8 @@ public final class Property {
   private final String name;
   private int defaultCases = 100;
   private java.io.PrintStream out = System.out;
+  private java.time.Duration caseLimit = CaseWatch.configuredLimit();
+  private java.util.function.Consumer<String> onHang = CaseWatch.HALT;
 
   private Property(String name) {
     this.name = Objects.requireNonNull(name, "name");
@@ -73,6 +78,13 @@ public final class Property {
   /** Where the PROPERTY line and failure reports go (standard output unless a test says). */
   Property output(java.io.PrintStream out) {
     this.out = Objects.requireNonNull(out, "out");
+    return this;
+  }
+
+  /** How long one case may run before it counts as hung, and what then (tests of the watch). */
+  Property onHang(java.time.Duration limit, java.util.function.Consumer<String> action) {
+    this.caseLimit = limit;
+    this.onHang = Objects.requireNonNull(action, "action");
     return this;
   }
 
@@ -121,7 +133,7 @@ public final class Property {
     long caseSeed = seed;
     while (passed < cases) {
       Choices choices = Choices.random(caseSeed);
-      Result<T> result = run(gen, check, choices);
+      Result<T> result = run(gen, check, choices, "case seed " + caseSeed);
       if (result.failure() != null) {
         throw failure(gen, check, passed, seed, caseSeed, result, choices, rerun);
       }
@@ -146,6 +158,12 @@ public final class Property {
   }
 
   private record Result<T>(T value, Throwable failure, boolean rejected) {}
+
+  private <T> Result<T> run(Gen<T> gen, Check<? super T> check, Choices choices, String what) {
+    try (CaseWatch watch = CaseWatch.start(name + ", " + what, caseLimit, out, onHang)) {
+      return run(gen, check, choices);
+    }
+  }
 
   private static <T> Result<T> run(Gen<T> gen, Check<? super T> check, Choices choices) {
     T value;
@@ -198,7 +216,8 @@ public final class Property {
         }
         runs++;
         Choices replay = Choices.replay(candidate);
-        Result<T> result = run(gen, check, replay);
+        Result<T> result =
+            run(gen, check, replay, "shrinking the failure of case seed " + caseSeed);
         if (result.failure() != null
             && result.failure().getClass() == kind
             && simpler(replay.recorded(), best)) {

@@ -24,6 +24,36 @@ class PropertyTest {
   }
 
   @Test
+  void aCaseThatRunsPastItsLimitIsReportedWithItsSeedAndStacks() throws Exception {
+    java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    List<String> reports = new java.util.concurrent.CopyOnWriteArrayList<>();
+    int cases =
+        property("PropertyTest.hanging")
+            .cases(3)
+            .onHang(
+                java.time.Duration.ofMillis(50),
+                report -> {
+                  reports.add(report);
+                  reported.countDown();
+                })
+            .check(
+                Gen.integers(0, 0),
+                i -> {
+                  // The first case waits for the watch's report, as a hung case would run on.
+                  if (reports.isEmpty()) {
+                    assertThat(reported.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                  }
+                });
+    assertThat(cases).isEqualTo(3);
+    assertThat(reports).hasSize(1);
+    assertThat(reports.get(0))
+        .startsWith("PROPERTY PropertyTest.hanging, case seed ")
+        .contains("still running after 50 ms, a hang")
+        .contains("aCaseThatRunsPastItsLimitIsReportedWithItsSeedAndStacks");
+    assertThat(printed()).contains("PropertyTest.hanging, case seed");
+  }
+
+  @Test
   void aPassingPropertyRunsItsCases() {
     List<Integer> seen = new ArrayList<>();
     int cases = property("PropertyTest.passing").cases(37).check(Gen.integers(-5, 5), seen::add);

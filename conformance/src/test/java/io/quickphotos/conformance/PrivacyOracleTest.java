@@ -1105,6 +1105,7 @@ class PrivacyOracleTest {
       }
       n.last()[0] = null;
       PrivacyModel before = model;
+      hot.noteAttempt(op, before);
       model = call(op, model, fleet, n, history);
       hot.note(model);
       List<ActivityNotice> now = new ArrayList<>();
@@ -1414,6 +1415,10 @@ class PrivacyOracleTest {
           if (attempt == 20 && fleet.faults() != null) {
             fleet.faults().clear();
           }
+          if (attempt == 40) {
+            throw new AssertionError(
+                op + " still unavailable after 40 attempts, 20 of them clean", e);
+          }
           if (history.auditFirst() && attempt == 1) {
             fleet.clean().audit(true, items -> {});
             reach("audit fixed a cut-short call");
@@ -1462,10 +1467,31 @@ class PrivacyOracleTest {
 
   /**
    * Accounts and photos that may have become hot: a follower or reaction count that once reached
-   * the lowest threshold any repository of the fleet has (2).
+   * 2, or a follow, reaction or view attempted while the count it meets was 1 or more. Repository
+   * 2's thresholds are 1, and the switch is made by the call that finds its count at the
+   * threshold, whether or not that call then adds to it (a repeated reaction, a repeat view, a
+   * follow answered as already following); a hot photo makes its owner hot.
    */
   static final class HotTracker {
     final Set<Integer> users = new TreeSet<>();
+
+    /** Before a call: the account whose count the call meets, if that count is 1 or more. */
+    void noteAttempt(Op op, PrivacyModel before) {
+      if (op instanceof FollowOp f && before.followers(f.b()) >= 1) {
+        users.add(f.b());
+      }
+      PhotoKey photo =
+          op instanceof React r
+              ? new PhotoKey(r.owner(), r.time())
+              : op instanceof ViewOp v ? new PhotoKey(v.owner(), v.time()) : null;
+      if (photo != null && before.hasPhoto(photo)) {
+        PrivacyModel.PhotoView counts = before.photoView(photo);
+        long reactions = counts.reactions().values().stream().mapToLong(Long::longValue).sum();
+        if (reactions >= 1 || counts.views() >= 1) {
+          users.add(photo.owner());
+        }
+      }
+    }
 
     void note(PrivacyModel m) {
       for (int u = 0; u < USERS; u++) {
