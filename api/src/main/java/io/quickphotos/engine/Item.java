@@ -296,24 +296,7 @@ public final class Item {
   }
 
   private int indexOf(String name) {
-    Shape shape = this.shape;
-    // Most names a reader asks for that an item lacks (whether it has shards, is private, has a
-    // version) are ruled out by the shape's filter at once, without a search.
-    if (!shape.mayHold(name)) {
-      return -1;
-    }
-    String[] names = shape.names;
-    // Readers mostly ask with the very constants the shared names were made from (the codec's
-    // names are literals), so a pass by identity usually finds it without comparing text.
-    for (int i = 0; i < names.length; i++) {
-      if (names[i] == name) {
-        return i;
-      }
-    }
-    // Not there by identity: the names are sorted, so a miss (asked of every item read, e.g.
-    // whether it has shards) takes a few comparisons rather than one per name.
-    int found = Arrays.binarySearch(names, name);
-    return found >= 0 ? found : -1;
+    return shape.indexOf(name);
   }
 
   private static Object raw(Value value) {
@@ -380,24 +363,37 @@ public final class Item {
     if (SHAPES.size() >= MAX_SHAPES) {
       return shape;
     }
-    shared = SHAPES.putIfAbsent(shape, shape);
-    return shared == null ? shape : shared;
+    // A shape that many items will share gets its table of names once, here.
+    Shape indexed = shape.indexed();
+    shared = SHAPES.putIfAbsent(indexed, indexed);
+    return shared == null ? indexed : shared;
   }
 
   /**
-   * A sorted array of names, as a hash key and as the names of the items that share it, with a
-   * filter of the names it holds: two bits of 64 per name, from the name's hash code, which
-   * {@link String} keeps. A name whose two bits are not both set is not there. With the 12 to 18
-   * names of a profile or photo, about 85% of the names such an item lacks are ruled out by the
-   * filter; before it, each of them cost a pass over the names and a binary search
-   * ({@code Arrays.binarySearch0} took a fifth of {@code getUser}'s time).
+   * A sorted array of names, as a hash key and as the names of the items that share it. A shared
+   * shape (one of {@link #SHAPES}) also has an open-addressed table from each name's hash code,
+   * which {@link String} keeps, to its index: a reader's lookup is one probe, usually, whether the
+   * item has the name or not. Without the table (a shape made only to look one up, or one past
+   * {@link #MAX_SHAPES}) a filter of two bits of 64 per name rules out most names the item lacks,
+   * a pass by identity finds most it has, and a binary search the rest. Decoding a profile asks
+   * for 14 names; the pass and the search took a fifth of {@code getUser}'s time.
    */
   private static final class Shape {
+    /** Shapes with more names than this get no table (a table's slots are shorts). */
+    private static final int MAX_INDEXED = 8192;
+
     private final String[] names;
     private final int hash;
     private final long filter;
 
+    /** Index + 1 of the name whose hash lands in each slot, 0 for none; null: no table. */
+    private final short[] slots;
+
     Shape(String[] names) {
+      this(names, null);
+    }
+
+    private Shape(String[] names, short[] slots) {
       this.names = names;
       this.hash = Arrays.hashCode(names);
       long bits = 0;
@@ -405,12 +401,61 @@ public final class Item {
         bits |= bitsOf(name);
       }
       this.filter = bits;
+      this.slots = slots;
     }
 
-    /** Whether the shape may hold the name: false means it does not. */
-    boolean mayHold(String name) {
+    /** The same shape with its table of names, if it is small enough for one. */
+    Shape indexed() {
+      if (names.length > MAX_INDEXED) {
+        return this;
+      }
+      // At most half full, so a probe for a missing name mostly meets an empty slot at once.
+      int size = Integer.highestOneBit(Math.max(4, names.length) * 2) << 1;
+      short[] table = new short[size];
+      for (int i = 0; i < names.length; i++) {
+        int slot = spread(names[i].hashCode()) & (size - 1);
+        while (table[slot] != 0) {
+          slot = (slot + 1) & (size - 1);
+        }
+        table[slot] = (short) (i + 1);
+      }
+      return new Shape(names, table);
+    }
+
+    /** The name's index in {@link #names}, or -1. */
+    int indexOf(String name) {
+      short[] table = slots;
+      if (table != null) {
+        int h = name.hashCode();
+        int mask = table.length - 1;
+        for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
+          int i = table[slot] - 1;
+          if (i < 0) {
+            return -1;
+          }
+          String candidate = names[i];
+          if (candidate == name || (candidate.hashCode() == h && candidate.equals(name))) {
+            return i;
+          }
+        }
+      }
       long bits = bitsOf(name);
-      return (filter & bits) == bits;
+      if ((filter & bits) != bits) {
+        return -1;
+      }
+      // Readers mostly ask with the very constants the shared names were made from (the codec's
+      // names are literals), so a pass by identity usually finds it without comparing text.
+      for (int i = 0; i < names.length; i++) {
+        if (names[i] == name) {
+          return i;
+        }
+      }
+      int found = Arrays.binarySearch(names, name);
+      return found >= 0 ? found : -1;
+    }
+
+    private static int spread(int h) {
+      return h ^ (h >>> 16);
     }
 
     private static long bitsOf(String name) {

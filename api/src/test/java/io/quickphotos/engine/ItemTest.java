@@ -82,6 +82,29 @@ class ItemTest {
   }
 
   @Test
+  void namesWithTheSameHashAreFoundApartAndMissingOnesAreNot() {
+    // "Aa" and "BB" share a hash code, as do "AaAa", "AaBB", "BBAa" and "BBBB": each probe of the
+    // shape's table meets the others' slots.
+    Item.Builder builder = Item.builder(KEY);
+    List<String> present = List.of("Aa", "BB", "AaAa", "BBBB");
+    for (int i = 0; i < present.size(); i++) {
+      builder.put(present.get(i), i);
+    }
+    // Twice: the second item shares the first's shape, with its table of names.
+    for (Item item : List.of(builder.build(), builder.build())) {
+      for (int i = 0; i < present.size(); i++) {
+        String asked = new String(present.get(i).toCharArray()); // equal text, not the same object
+        assertThat(item.get(asked)).contains(Value.Num.of(i));
+        assertThat(item.has(asked)).isTrue();
+      }
+      for (String missing : List.of("AaBB", "BBAa", "a", "pk0", "")) {
+        assertThat(item.get(missing)).isEmpty();
+        assertThat(item.has(missing)).isFalse();
+      }
+    }
+  }
+
+  @Test
   void sizeIsDynamoDbsFormula() {
     Map<String, Value> attributes = sample();
     int expected = 0;
