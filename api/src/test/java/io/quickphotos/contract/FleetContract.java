@@ -381,6 +381,59 @@ public abstract class FleetContract {
     assertThat(tool.audit(false, scanned -> {}).findings()).isEmpty();
   }
 
+  /**
+   * A closing account's own listings are read again from their start after each page; pages
+   * full of a later version's items, which this version leaves alone, once made that a loop
+   * without end (requests, blocks, followers), or an end too soon (view marks). Regression test:
+   * the cascade moves past them, and removes what is after them.
+   */
+  @Test
+  void anAccountWhoseListingsHoldPagesOfALaterVersionsItemsStillCloses() {
+    QuickPhotos repo = instance(DECADE);
+    repo.createUser(ViewsContract.newUser("bob", io.quickphotos.Visibility.PRIVATE));
+    create(repo, "ann", "cyd", "dan");
+    repo.follow("dan", "bob");
+    repo.approveRequest("bob", "dan");
+    repo.follow("ann", "bob");
+    repo.block("bob", "cyd");
+    upload(repo, "bob", Duration.ofHours(2));
+    PhotoId seen = upload(repo, "dan", Duration.ofHours(1));
+    repo.viewPhoto("bob", seen);
+    // More than a page of each listing (33 requests, 49 blocks, followers and marks, 99 photos),
+    // each after the account's own items there.
+    List<io.quickphotos.engine.Key> later = new java.util.ArrayList<>();
+    for (String prefix : List.of("#ASKED#", "#BLOCK#", "#FRIEND#", "PHOTO#")) {
+      for (int i = 0; i < 120; i++) {
+        later.add(
+            new io.quickphotos.engine.Key("USER#bob", String.format("%s~note%03d", prefix, i)));
+      }
+    }
+    for (int i = 0; i < 120; i++) {
+      later.add(
+          new io.quickphotos.engine.Key(
+              io.quickphotos.internal.singletable.layout.ViewKeys.viewerPartition("bob"),
+              String.format("~note%03d", i)));
+    }
+    for (io.quickphotos.engine.Key key : later) {
+      table.write(
+          new io.quickphotos.engine.WriteAction.Put(
+              Item.builder(key).put("entity", "NOTE").put("text", "from a later version").build(),
+              io.quickphotos.engine.ItemCondition.NONE));
+    }
+    // A hang, not a slow call, is what this guards against: the limit is far above the call.
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofMinutes(3), () -> repo.deleteUser("bob"));
+    assertThat(repo.getUser("bob")).isEmpty();
+    assertThat(repo.getUser("dan").orElseThrow().following()).isZero();
+    assertThat(repo.getPhoto(seen).orElseThrow().uniqueViewers()).isZero();
+    assertThat(table.getItem(KeyLayout.request("bob", "ann")).item()).isEmpty();
+    assertThat(table.getItem(KeyLayout.requestMark("ann", "bob")).item()).isEmpty();
+    assertThat(table.getItem(KeyLayout.block("bob", "cyd")).item()).isEmpty();
+    for (io.quickphotos.engine.Key key : later) {
+      assertThat(table.getItem(key).item()).as("%s is left alone", key).isPresent();
+    }
+  }
+
   @Test
   void itemsOfAKindThisVersionDoesNotKnowAreSkippedAndCountedEverywhere() {
     QuickPhotos hybrid = instance(DECADE);

@@ -102,14 +102,12 @@ final class AccountCascade {
       for (ReactionType type : ReactionType.values()) {
         QueryResult page;
         QueryResult read = first.reactions().get(type.ordinal());
+        ListingPages pages =
+            new ListingPages(
+                ReactionQueries.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION),
+                true);
         do {
-          page =
-              read != null
-                  ? read
-                  : reads.query(
-                      ReactionQueries.reactionsBy(
-                          username, type, CascadeSteps.LINKS_PER_TRANSACTION),
-                      meter);
+          page = read != null ? read : reads.query(pages.next(), meter);
           read = null;
           List<CascadeSteps.Link> links = new ArrayList<>();
           for (Item item : page.items()) {
@@ -121,7 +119,7 @@ final class AccountCascade {
                     username));
           }
           steps.unlink(links, count -> Optional.of(fence.check()), fence, meter);
-        } while (page.lastEvaluatedKey().isPresent());
+        } while (pages.advance(page));
       }
       if (ViewPlans.everViewed(marked)) {
         views.deleteViewsBy(username, fence, meter);
@@ -188,14 +186,14 @@ final class AccountCascade {
     int again = 0;
     QueryResult page;
     QueryResult read = firstPage;
+    ListingPages pages =
+        new ListingPages(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), true);
     boolean changed;
+    boolean more;
     do {
       changed = false;
-      page =
-          read != null
-              ? read
-              : reads.query(
-                  PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1), meter);
+      QueryPlan current = pages.next();
+      page = read != null ? read : reads.query(current, meter);
       read = null;
       List<WritePlan.Step> bare = new ArrayList<>();
       for (Item item : page.items()) {
@@ -231,6 +229,7 @@ final class AccountCascade {
           changed = true;
         }
       }
+      more = pages.advance(page);
       if (changed) {
         if (!retrier.allows(++again)) {
           throw new ServiceUnavailableException(
@@ -240,8 +239,9 @@ final class AccountCascade {
               null);
         }
         retrier.pauseBefore(again);
+        pages.again(current);
       }
-    } while (page.lastEvaluatedKey().isPresent() || changed);
+    } while (more || changed);
   }
 
   /**
@@ -368,8 +368,9 @@ final class AccountCascade {
     Key account = KeyLayout.user(username);
     QueryResult page;
     QueryResult read = firstPage;
+    ListingPages pages = new ListingPages(listing, true);
     do {
-      page = read != null ? read : reads.query(listing, meter);
+      page = read != null ? read : reads.query(pages.next(), meter);
       read = null;
       List<CascadeSteps.Link> links = new ArrayList<>();
       for (Item item : page.items()) {
@@ -380,7 +381,7 @@ final class AccountCascade {
           count -> Optional.of(ownCounterDown(account, ownCounter, count, fence)),
           fence,
           meter);
-    } while (page.lastEvaluatedKey().isPresent());
+    } while (pages.advance(page));
   }
 
   private static WriteAction ownCounterDown(

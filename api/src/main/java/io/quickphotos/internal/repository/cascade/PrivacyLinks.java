@@ -2,6 +2,7 @@ package io.quickphotos.internal.repository.cascade;
 
 import io.quickphotos.FollowRequest;
 import io.quickphotos.QuickPhotosException;
+import io.quickphotos.ServiceUnavailableException;
 import io.quickphotos.engine.AttributePath;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
@@ -13,6 +14,7 @@ import io.quickphotos.internal.repository.request.Cancellation;
 import io.quickphotos.internal.repository.request.Meter;
 import io.quickphotos.internal.repository.request.Reads;
 import io.quickphotos.internal.repository.request.Requests;
+import io.quickphotos.internal.repository.request.Retrier;
 import io.quickphotos.internal.repository.request.Writes;
 import io.quickphotos.internal.singletable.codec.ItemCodec;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
@@ -66,11 +68,13 @@ final class PrivacyLinks {
   private final Reads reads;
   private final Writes writes;
   private final CascadeSteps steps;
+  private final Retrier retrier;
 
   PrivacyLinks(Requests requests, CascadeSteps steps) {
     this.reads = requests.reads();
     this.writes = requests.writes();
     this.steps = steps;
+    this.retrier = requests.retrier();
   }
 
   /**
@@ -244,9 +248,12 @@ final class PrivacyLinks {
 
   /**
    * Walks one listing (none if its plan is null): each page's items removed in one transaction
-   * with the tail (the account's own count, or the fence); a listing of the account's own
-   * partition is read again from its start after each page (what was removed is gone), one of
-   * the index onward from the page's last key.
+   * with the tail (the account's own count, or the fence). A listing of the account's own
+   * partition is read again from its start after each page (what was removed is gone, and what
+   * a transaction left is tried again), one of the index onward from the page's last key
+   * ({@link ListingPages}, which also moves on past a later version's items). The same page read
+   * again from the start counts against the retry policy, then the call fails as unavailable
+   * (deleteUser again finishes).
    */
   private void walk(
       QueryPlan plan,
@@ -260,22 +267,39 @@ final class PrivacyLinks {
       return;
     }
     QueryResult page = firstPage;
-    QueryPlan next = plan;
+    ListingPages pages = new ListingPages(plan, fromStart);
+    List<Key> previous = List.of();
+    int stalls = 0;
     while (true) {
       if (page == null) {
-        page = reads.query(next, meter);
+        page = reads.query(pages.next(), meter);
       }
       List<Group> groups = new ArrayList<>();
+      List<Key> keys = new ArrayList<>(page.items().size());
       for (Item item : page.items()) {
+        keys.add(item.key());
         if (ItemCodec.kindOf(item) != ItemCodec.Entity.OTHER) {
           groups.add(removal.of(item));
         }
       }
+      if (!keys.isEmpty() && keys.equals(previous)) {
+        // Read again from the start, and nothing of it went: the last transaction left it all.
+        if (!retrier.allows(++stalls)) {
+          throw new ServiceUnavailableException(
+              "links of closing account "
+                  + fence.account().pk()
+                  + " could not be removed; call deleteUser again to finish",
+              ServiceUnavailableException.Reason.CONTENTION,
+              ServiceUnavailableException.Written.NOTHING,
+              null);
+        }
+        retrier.pauseBefore(stalls);
+      }
+      previous = keys;
       commit(groups, tail, fence, meter);
-      if (page.lastEvaluatedKey().isEmpty()) {
+      if (!pages.advance(page)) {
         return;
       }
-      next = fromStart ? plan : plan.startingAfter(page.lastEvaluatedKey().get());
       page = null;
     }
   }

@@ -6,6 +6,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Key;
 import io.quickphotos.engine.Limits;
+import io.quickphotos.engine.QueryPlan;
 import io.quickphotos.engine.QueryResult;
 import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.repository.request.Cancellation;
@@ -109,11 +110,17 @@ final class ViewCascade {
    */
   void deleteViewsBy(String viewer, CascadeSteps.AccountFence fence, Meter meter) {
     int changed = 0;
+    ListingPages pages =
+        new ListingPages(ViewPlans.marksBy(viewer, MARKS_PER_VIEWER_TRANSACTION), true);
     while (true) {
-      QueryResult page =
-          reads.query(ViewPlans.marksBy(viewer, MARKS_PER_VIEWER_TRANSACTION), meter);
+      QueryPlan current = pages.next();
+      QueryResult page = reads.query(current, meter);
       if (page.items().isEmpty()) {
-        return;
+        // Nothing of this version's, perhaps a later version's items: more after them?
+        if (!pages.advance(page)) {
+          return;
+        }
+        continue;
       }
       List<WritePlan.Step> actions = new ArrayList<>();
       for (Item mark : page.items()) {
@@ -122,11 +129,12 @@ final class ViewCascade {
         actions.add(counterDown(mark, i));
       }
       if (commit(actions, fence, meter)) {
-        if (page.lastEvaluatedKey().isEmpty()) {
+        if (!pages.advance(page)) {
           return;
         }
         continue;
       }
+      pages.again(current);
       // One of them changed (its photo is gone, or the photo's cascade took the mark): one by
       // one, then the partition is read again.
       for (Item mark : page.items()) {
