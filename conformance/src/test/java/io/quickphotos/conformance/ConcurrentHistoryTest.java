@@ -464,6 +464,71 @@ class ConcurrentHistoryTest {
   }
 
   /**
+   * The check of views is not vacuous: two views of one viewer at once must be one first and one
+   * repeat, counted twice; a view lost, a second first view, a mark a deleted photo left behind
+   * are caught; a view whose resend reported itself a repeat is explained only by the allowance
+   * that {@link FaultHistoryTest} fails on; a read of a photo whose marks its deletion took is
+   * allowed only while that deletion runs.
+   */
+  @Test
+  void theCheckOfViewsCatchesAViewLostOrCountedAsAFirstTwiceAndAMarkLeftBehind() {
+    HistoryModel before =
+        HistoryModel.EMPTY
+            .with(HistoryModel.user(0))
+            .with(HistoryModel.profile(0, "Name 0"))
+            .with(HistoryModel.user(1))
+            .with(HistoryModel.profile(1, "Name 1"))
+            .with(HistoryModel.photo(1, 0));
+    String mark = HistoryModel.seen(0, 1, 0).trim();
+    HistoryModel twice = before.with(mark).with(HistoryModel.viewed(1, 0, 2));
+    HistoryModel once = before.with(mark).with(HistoryModel.viewed(1, 0, 1));
+    HistoryOps.ViewPhoto view = new HistoryOps.ViewPhoto(0, 1, 0);
+    Call first = new Call(0, 0, view, 0, 10, Answer.value(true));
+    Call repeat = new Call(1, 0, view, 5, 15, Answer.value(false));
+    Call alsoFirst = new Call(1, 0, view, 5, 15, Answer.value(true));
+    assertThat(
+            Linearizability.explain(
+                before, List.of(List.of(first), List.of(repeat)), twice, List.of()))
+        .isPresent();
+    assertThat(
+            Linearizability.explain(
+                before, List.of(List.of(first), List.of(repeat)), once, List.of()))
+        .isEmpty();
+    assertThat(
+            Linearizability.explain(
+                before, List.of(List.of(first), List.of(alsoFirst)), twice, List.of()))
+        .isEmpty();
+
+    List<List<Call>> resent = List.of(List.of(new Call(0, 0, view, 0, 10, Answer.value(false))));
+    Optional<List<Linearizability.Step>> explained =
+        Linearizability.explain(before, resent, once, Linearizability.UNRELIABLE_NETWORK);
+    assertThat(explained).isPresent();
+    assertThat(explained.get().get(0).rule()).isEqualTo("retry saw its own write");
+
+    HistoryModel viewed = before.with(HistoryModel.seen(0, 1, 0) + 1);
+    HistoryModel gone = before.without(HistoryModel.photo(1, 0));
+    Call delete = new Call(0, 0, new HistoryOps.DeletePhoto(1, 0), 0, 10, Answer.value("deleted"));
+    assertThat(
+            Linearizability.explain(viewed, List.of(List.of(delete)), gone.with(mark), List.of()))
+        .isEmpty();
+    assertThat(Linearizability.explain(viewed, List.of(List.of(delete)), gone, List.of()))
+        .isPresent();
+
+    HistoryOps.GetPhoto get = new HistoryOps.GetPhoto(1, 0);
+    Answer noViews = get.apply(before).answer();
+    List<List<Call>> readWhileDeleting =
+        List.of(List.of(delete), List.of(new Call(1, 0, get, 2, 8, noViews)));
+    assertThat(
+            Linearizability.explain(
+                viewed, readWhileDeleting, gone, deletionsInFlight(readWhileDeleting)))
+        .isPresent();
+    List<List<Call>> readBefore =
+        List.of(List.of(delete), List.of(new Call(1, 0, get, -10, -5, noViews)));
+    assertThat(Linearizability.explain(viewed, readBefore, gone, deletionsInFlight(readBefore)))
+        .isEmpty();
+  }
+
+  /**
    * The calls issue #45 recorded (times in tenths of a µs), the update that wrote "Ann"
    * answering as given.
    */
