@@ -66,10 +66,18 @@ class MemoryFaultHistoryTest {
    */
   record FaultyRun(long seed, int percent, List<HistoryOp> calls) {}
 
+  /**
+   * The calls of a run: after every user is created and user 1 has uploaded its photo at time 0,
+   * one call in ten a view of that photo, so that views meet faults and retries.
+   */
   static Gen<FaultyRun> runs() {
     Gen<HistoryOp> call =
         Gen.frequency(
             Gen.weighted(8, HistoryOps.OPERATIONS),
+            Gen.weighted(
+                1,
+                Gen.integers(0, HistoryOps.USERS - 1)
+                    .map(u -> (HistoryOp) new HistoryOps.ViewPhoto(u, 1, 0))),
             Gen.weighted(
                 1,
                 Gen.integers(0, HistoryOps.USERS - 1)
@@ -79,6 +87,7 @@ class MemoryFaultHistoryTest {
       for (int u = 0; u < HistoryOps.USERS; u++) {
         calls.add(new HistoryOps.CreateUser(u));
       }
+      calls.add(new HistoryOps.Upload(1, 0));
       calls.addAll(call.steps(15, 40).generate(c));
       return new FaultyRun(
           Gen.longs(0, Long.MAX_VALUE - 1).generate(c), Gen.integers(2, 8).generate(c), calls);
@@ -178,6 +187,7 @@ class MemoryFaultHistoryTest {
               appliedAgain(op, expected.next(), attempt, inspector, world);
           if (applied.isPresent()) {
             reach("applied again by a retry");
+            reach(op.getClass().getSimpleName() + " applied again by a retry");
             return applied.get();
           }
         }
