@@ -64,6 +64,15 @@ class FaultHistoryTest {
    */
   record FaultCase(List<HistoryOp> prelude, List<List<HistoryOp>> threads, List<Fault> script) {}
 
+  /** The atomic operations, with one call in five a view of user 1's photo at time 0. */
+  private static final Gen<HistoryOp> CALLS =
+      Gen.frequency(
+          Gen.weighted(4, HistoryOps.ATOMIC),
+          Gen.weighted(
+              1,
+              Gen.integers(0, HistoryOps.USERS - 1)
+                  .map(u -> (HistoryOp) new HistoryOps.ViewPhoto(u, 1, 0))));
+
   static Gen<FaultCase> cases(int threads, int minOperations, int maxOperations) {
     Gen<Fault> fault =
         Gen.frequency(
@@ -76,11 +85,19 @@ class FaultHistoryTest {
     return c -> {
       ConcurrentHistoryTest.ConcurrentCase base =
           ConcurrentHistoryTest.cases(threads, 0).generate(c);
+      // User 1's photo at time 0, so that views through the faults find a photo.
+      List<HistoryOp> prelude = new ArrayList<>(base.prelude());
+      prelude.addAll(
+          List.of(
+              new HistoryOps.CreateUser(0),
+              new HistoryOps.CreateUser(1),
+              new HistoryOps.CreateUser(2),
+              new HistoryOps.Upload(1, 0)));
       List<List<HistoryOp>> perThread = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        perThread.add(HistoryOps.ATOMIC.steps(minOperations, maxOperations).generate(c));
+        perThread.add(CALLS.steps(minOperations, maxOperations).generate(c));
       }
-      return new FaultCase(base.prelude(), perThread, fault.steps(100, 200).generate(c));
+      return new FaultCase(prelude, perThread, fault.steps(100, 200).generate(c));
     };
   }
 
@@ -184,6 +201,12 @@ class FaultHistoryTest {
                   : "threw as modelled")
               : step.rule();
       EXPLAINED.computeIfAbsent(rule, k -> new AtomicLong()).incrementAndGet();
+      if (step.call().op() instanceof HistoryOps.ViewPhoto) {
+        EXPLAINED
+            .computeIfAbsent(
+                "ViewPhoto " + step.call().answer() + " " + rule, k -> new AtomicLong())
+            .incrementAndGet();
+      }
       if (step.rule().equals("retry saw its own write")) {
         RETRIES_THAT_SAW_THEMSELVES.add(
             step.call().op().getClass().getSimpleName() + " -> " + step.call().answer());

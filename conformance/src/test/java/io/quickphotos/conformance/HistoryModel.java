@@ -9,8 +9,11 @@ import java.util.TreeSet;
  * {@code profile 0 Ann} (user 0's name), {@code follow 0 1} (user 0 follows user 1), {@code photo 0 1} (user 0's photo at time 1),
  * {@code caption 0 1 Mist} (its caption), {@code private 0} (user 0's account is private),
  * {@code request 1 0} (user 1 asked to follow user 0), {@code block 0 1} (user 0 blocked user 1),
- * {@code reaction 2 0 1 HEART}. Counters are not facts: they must always equal the facts they
- * count, which the tests check on the real backend. Immutable, so that a search can share it.
+ * {@code reaction 2 0 1 HEART}, {@code seen 2 0 1 3} (user 2 has viewed user 0's photo at time 1,
+ * three times: its view mark). Counters are not facts: they must always equal the facts they
+ * count, which the tests check on the real backend. A view mark's own count is not readable
+ * through the API (only its existence, {@code hasSeen}, and the photo's sums): the state read
+ * back is compared with {@link #observable()}. Immutable, so that a search can share it.
  *
  * @param facts the facts, sorted so that the model prints and compares predictably
  */
@@ -88,5 +91,42 @@ record HistoryModel(Set<String> facts) {
 
   static String reaction(int reactor, int owner, int time, io.quickphotos.ReactionType type) {
     return "reaction " + reactor + " " + owner + " " + time + " " + type;
+  }
+
+  /**
+   * The prefix of a view mark, e.g. {@code seen 2 0 1 } (user 2 has viewed user 0's photo at time
+   * 1); the fact adds how many times, e.g. {@code seen 2 0 1 3}.
+   */
+  static String seen(int viewer, int owner, int time) {
+    return "seen " + viewer + " " + owner + " " + time + " ";
+  }
+
+  /** A photo's views summed over its marks, as read back, e.g. {@code viewed 0 1 4}. */
+  static String viewed(int owner, int time, long views) {
+    return "viewed " + owner + " " + time + " " + views;
+  }
+
+  /**
+   * What the API can tell of this state: each view mark without its own count ({@code seen 2 0
+   * 1}), and each viewed photo's views summed over its marks ({@code viewed 0 1 4}); everything
+   * else as it is. A state read back has no counts on its marks and is its own projection.
+   */
+  HistoryModel observable() {
+    if (facts.stream().noneMatch(f -> f.startsWith("seen "))) {
+      return this;
+    }
+    Set<String> seen = new TreeSet<>();
+    java.util.Map<String, Long> views = new java.util.TreeMap<>();
+    for (String fact : facts) {
+      String[] words = fact.split(" ");
+      if (words[0].equals("seen") && words.length == 5) {
+        seen.add(String.join(" ", words[0], words[1], words[2], words[3]));
+        views.merge(words[2] + " " + words[3], Long.parseLong(words[4]), Long::sum);
+      } else {
+        seen.add(fact);
+      }
+    }
+    views.forEach((photo, n) -> seen.add("viewed " + photo + " " + n));
+    return new HistoryModel(seen);
   }
 }

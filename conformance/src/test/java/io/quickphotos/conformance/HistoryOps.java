@@ -6,6 +6,7 @@ import static io.quickphotos.conformance.HistoryModel.photo;
 import static io.quickphotos.conformance.HistoryModel.privateAccount;
 import static io.quickphotos.conformance.HistoryModel.reaction;
 import static io.quickphotos.conformance.HistoryModel.request;
+import static io.quickphotos.conformance.HistoryModel.seen;
 import static io.quickphotos.conformance.HistoryModel.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -103,6 +104,8 @@ final class HistoryOps {
                       USER.generate(c),
                       TIME.generate(c),
                       Gen.of(TYPES).generate(c))),
+          Gen.weighted(4, c -> new ViewPhoto(USER.generate(c), USER.generate(c), TIME.generate(c))),
+          Gen.weighted(1, c -> new HasSeen(USER.generate(c), USER.generate(c), TIME.generate(c))),
           Gen.weighted(1, c -> new UpdateName(USER.generate(c), Gen.of(NAMES).generate(c))),
           Gen.weighted(
               2,
@@ -334,6 +337,71 @@ final class HistoryOps {
     }
   }
 
+  /**
+   * A view: one transaction for a first view, two for a repeat view (the first refused on the
+   * mark), the switch of a photo whose views reach the threshold between them; answers whether it
+   * was the viewer's first. A view made again counts again: an application's retry after an
+   * unknown outcome may count it twice (the SDK's resend of a transaction, under its token, may
+   * not).
+   */
+  record ViewPhoto(int viewer, int owner, int time) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return repo.viewPhoto(world.user(viewer), world.photo(owner, time)).first();
+    }
+
+    @Override
+    public boolean countsEachApplication() {
+      return true;
+    }
+
+    /**
+     * Who may view is who may react, except that a viewer who blocked the owner is told the
+     * photo does not exist too: the viewer exists, the owner (someone else) exists, has not
+     * blocked the viewer nor been blocked by it, and if private is followed by it; then the photo
+     * exists. Nothing is written when refused.
+     */
+    @Override
+    public Transition apply(HistoryModel m) {
+      if (!m.has(user(viewer))) {
+        return Transition.fails(UserNotFoundException.class, m);
+      }
+      if (owner != viewer
+          && (!m.has(user(owner))
+              || m.has(block(owner, viewer))
+              || m.has(block(viewer, owner))
+              || (m.has(privateAccount(owner)) && !m.has(follow(viewer, owner))))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      if (!m.has(photo(owner, time))) {
+        return Transition.fails(PhotoNotFoundException.class, m);
+      }
+      String prefix = seen(viewer, owner, time);
+      Optional<String> mark = m.find(prefix);
+      return mark.isEmpty()
+          ? Transition.returns(true, m.with(prefix + 1))
+          : Transition.returns(false, plus(m, prefix, 1));
+    }
+  }
+
+  /** Whether a user has seen a photo: one GetItem of its mark, for any user and photo. */
+  record HasSeen(int user, int owner, int time) implements HistoryOp {
+    @Override
+    public Object run(QuickPhotos repo, World world) {
+      return repo.hasSeen(world.user(user), world.photo(owner, time));
+    }
+
+    @Override
+    public Transition apply(HistoryModel m) {
+      return Transition.returns(m.find(seen(user, owner, time)).isPresent(), m);
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
   record GetUser(int user) implements HistoryOp {
     @Override
     public Object run(QuickPhotos repo, World world) {
@@ -359,7 +427,15 @@ final class HistoryOps {
     @Override
     public Object run(QuickPhotos repo, World world) {
       return repo.getPhoto(world.photo(owner, time))
-          .map(p -> List.of(reactionCounts(p), p.caption(), p.version(), appFacts(owner, time, p)));
+          .map(
+              p ->
+                  List.of(
+                      reactionCounts(p),
+                      p.caption(),
+                      p.version(),
+                      appFacts(owner, time, p),
+                      p.views(),
+                      p.uniqueViewers()));
     }
 
     @Override
@@ -371,7 +447,9 @@ final class HistoryOps {
                       counts(m, owner, time),
                       caption(m, owner, time),
                       counted(m, photoVersion(owner, time)),
-                      appFacts(m, owner, time)))
+                      appFacts(m, owner, time),
+                      viewCount(m, owner, time),
+                      viewerCount(m, owner, time)))
               : Optional.empty(),
           m);
     }
@@ -729,12 +807,14 @@ final class HistoryOps {
   }
 
   /**
-   * Deletes a photo and the reactions on it. A cascade: it marks the photo, then deletes the
-   * reactions it finds with the photo last. Modelled at the request that deletes the photo: until
+   * Deletes a photo, the reactions and the view marks on it. A cascade: it marks the photo, then
+   * deletes the view marks with its view counters, then the reactions it finds with the photo
+   * last. Modelled at the request that deletes the photo: until
    * then the photo is readable, takes removals of reactions and refuses a second upload, as the
-   * model's photo does. The one observation that the model cannot place there — a reaction
-   * refused because the photo is already marked — is allowed by ConcurrentHistoryTest only for a
-   * reaction that overlaps a deletion of that photo in real time.
+   * model's photo does. The observations that the model cannot place there — a reaction or view
+   * refused because the photo is already marked, a read of the photo or of a mark after its marks
+   * went — are allowed by ConcurrentHistoryTest only for a call that overlaps a deletion of that
+   * photo in real time.
    */
   record DeletePhoto(int owner, int time) implements HistoryOp {
     @Override
@@ -758,13 +838,17 @@ final class HistoryOps {
           f ->
               f.startsWith("reaction ")
                   && f.matches("reaction \\d+ " + owner + " " + time + " \\w+"));
+      // Its view marks, with its counters.
+      left.removeIf(
+          f -> f.startsWith("seen ") && f.matches("seen \\d+ " + owner + " " + time + " \\d+"));
       return Transition.returns("deleted", new HistoryModel(left));
     }
   }
 
   /**
-   * Closes an account: the profile, its photos and their reactions, the reactions the user left,
-   * and its friendships in both directions (the other users' counters follow). Used in
+   * Closes an account: the profile, its photos and their reactions and view marks, the reactions
+   * and view marks the user left, and its friendships in both directions (the other users' and
+   * photos' counters follow). Used in
    * sequential preludes only: see {@link #PRELUDE_WRITES}.
    */
   record DeleteUser(int user) implements HistoryOp {
@@ -790,6 +874,9 @@ final class HistoryOps {
               case "photo", "caption", "pversion", "attr", "views", "uversion" ->
                   words[1].equals(u);
               case "reaction" -> words[1].equals(u) || words[2].equals(u);
+              // The marks it left (its views taken off the photos' counters, which the marks
+              // sum) and those on its photos.
+              case "seen" -> words[1].equals(u) || words[2].equals(u);
               case "private" -> words[1].equals(u);
               case "request", "block" -> words[1].equals(u) || words[2].equals(u);
               default -> false;
@@ -1011,14 +1098,45 @@ final class HistoryOps {
     return counts;
   }
 
+  /** A photo's views in the model: its marks' counts summed. */
+  private static long viewCount(HistoryModel m, int owner, int time) {
+    long views = 0;
+    for (int viewer = 0; viewer < USERS; viewer++) {
+      views += counted(m, seen(viewer, owner, time));
+    }
+    return views;
+  }
+
+  /** A photo's unique viewers in the model: its marks. */
+  private static long viewerCount(HistoryModel m, int owner, int time) {
+    long viewers = 0;
+    for (int viewer = 0; viewer < USERS; viewer++) {
+      viewers += m.find(seen(viewer, owner, time)).isPresent() ? 1 : 0;
+    }
+    return viewers;
+  }
+
   // --- reading the state back ----------------------------------------------------------------
 
   /**
    * The repository's items as facts, after checking that every counter equals the items it
-   * counts: each user's followers and following, each photo's reactions per type.
+   * counts: each user's followers and following, each photo's reactions per type and unique
+   * viewers. A view mark is read as whether its viewer has seen the photo (every user, gone or
+   * not, of every photo, gone or not, so that a mark a cascade left behind shows), and the
+   * photo's views as their sum ({@link HistoryModel#observable}): compare with a model's
+   * {@code observable()}.
    */
   static HistoryModel observedState(QuickPhotos repo, World world) {
     Set<String> facts = new HashSet<>();
+    for (int v = 0; v < USERS; v++) {
+      for (int o = 0; o < USERS; o++) {
+        for (int t = 0; t < TIMES; t++) {
+          if (repo.hasSeen(world.user(v), world.photo(o, t))) {
+            facts.add(seen(v, o, t).trim());
+          }
+        }
+      }
+    }
     for (int index = 0; index < USERS; index++) {
       int u = index;
       Optional<User> found = repo.getUser(world.user(u));
@@ -1087,6 +1205,17 @@ final class HistoryOps {
           assertThat(photo.get().reactionCount(type))
               .as("%s counter of photo %s %s", type, u, t)
               .isEqualTo(reactions.stream().filter(r -> r.type() == type).count());
+        }
+        String marksOfPhoto = " " + u + " " + t;
+        assertThat(photo.get().uniqueViewers())
+            .as("uniqueViewers counter of photo %s %s", u, t)
+            .isEqualTo(
+                facts.stream()
+                    .filter(f -> f.startsWith("seen ") && f.endsWith(marksOfPhoto))
+                    .filter(f -> f.split(" ").length == 4)
+                    .count());
+        if (photo.get().views() != 0) {
+          facts.add(HistoryModel.viewed(u, t, photo.get().views()));
         }
       }
     }
