@@ -873,7 +873,7 @@ public interface QuickPhotos {
   void removeReaction(String reactor, PhotoId photo, ReactionType type);
 
   /**
-   * Deletes a photo and every reaction left on it.
+   * Deletes a photo, every reaction left on it and every view mark of it ({@link #viewPhoto}).
    *
    * <p>Requests: one {@code UpdateItem} marks the photo deleting with a marker of this deletion
    * ({@code SET deleting = if_not_exists(deleting, :marker)}, {@code attribute_exists(PK)}; a
@@ -886,6 +886,9 @@ public interface QuickPhotos {
    * as many; the last round deletes the photo in the same transaction, on condition that its
    * counters equal the reactions deleted with it. So up to 99 reactions cost 3 requests, and each
    * further 99 two more. A reaction the index did not show yet keeps the photo for another round.
+   * A photo with viewers first loses its view marks the same way: a {@code Query} of its marks on
+   * the inverted index and one {@code TransactWriteItems} per 98, with the photo's {@code views}
+   * and {@code uniqueViewers} taken down by theirs (2 requests more for up to 98 viewers).
    *
    * <p>Not atomic as a whole, but idempotent and resumable: the photo item goes last, so a call
    * cut short (a crash, {@link ServiceUnavailableException}) leaves the photo marked, with
@@ -905,8 +908,9 @@ public interface QuickPhotos {
   /**
    * Closes an account: deletes the profile, the user's photos and the reactions on them, the
    * friendships in both directions (taking one off each other user's {@code followers} or
-   * {@code following}), and the reactions the user left on other photos (taking them off those
-   * photos' counters).
+   * {@code following}), the reactions the user left on other photos (taking them off those
+   * photos' counters), its requests and blocks either way, and its view marks (taking its views
+   * and itself off the viewed photos' {@code views} and {@code uniqueViewers}).
    *
    * <p>First one {@code UpdateItem} sets the status to {@link UserStatus#CLOSING} and a marker of
    * this deletion ({@code closing = if_not_exists(closing, :marker)}, {@code attribute_exists(PK)});
@@ -924,7 +928,11 @@ public interface QuickPhotos {
    * followed users on the inverted index (49 a page), each page one {@code TransactWriteItems}
    * deleting the friendships with the other users' counters and this user's own; last, a
    * {@code DeleteItem} of the profile on condition that it is closing and both its counters are
-   * zero. An account with nothing has 9 requests; {@code docs/costs.md} has a measured large account.
+   * zero. An account that ever viewed a photo adds a strongly consistent {@code Query} of its
+   * view marks and a {@code TransactWriteItems} per 49, each with the viewed photos' counters; one
+   * that ever asked, was asked, blocked or was blocked, the like for its requests and blocks. An
+   * account with nothing has 9 requests; {@code docs/costs.md} has a measured large account. A
+   * later version's items among the account's are left alone and do not stop the cascade.
    *
    * <p>Idempotent and resumable: the profile goes last, and every step finds what is left by
    * querying, so a call cut short leaves the account closing and calling again finishes it.
