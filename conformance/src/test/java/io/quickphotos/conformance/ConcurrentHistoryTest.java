@@ -139,10 +139,7 @@ class ConcurrentHistoryTest {
   static final Gen<HistoryOp> VIEWS_OF_ONE_PHOTO =
       Gen.frequency(
           Gen.weighted(6, HistoryOps.OPERATIONS),
-          Gen.weighted(
-              2,
-              Gen.integers(0, HistoryOps.USERS - 1)
-                  .map(u -> (HistoryOp) new HistoryOps.ViewPhoto(u, 1, 0))),
+          Gen.weighted(2, HistoryOps.viewsOf(1, 0)),
           Gen.weighted(
               1,
               Gen.integers(0, HistoryOps.USERS - 1)
@@ -996,6 +993,19 @@ class ConcurrentHistoryTest {
    * of the same photo may return normally after the other removed it (state unchanged). All
    * are used only where the model's own answer explains nothing; everything else stays strict.
    */
+  /** Whether {@code call} overlaps in real time a deletePhoto of the photo {@code target}. */
+  private static boolean overlapsADeletion(List<Call> deletions, Call call, int[] target) {
+    return deletions.stream()
+        .anyMatch(
+            d -> {
+              HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
+              return deletion.owner() == target[0]
+                  && deletion.time() == target[1]
+                  && d.invoked() < call.returned()
+                  && call.invoked() < d.returned();
+            });
+  }
+
   static List<Linearizability.Allowance> deletionsInFlight(List<List<Call>> calls) {
     List<Call> deletions =
         calls.stream()
@@ -1015,17 +1025,7 @@ class ConcurrentHistoryTest {
                   || call.answer().error() != io.quickphotos.PhotoNotFoundException.class) {
                 return List.of();
               }
-              boolean overlapping =
-                  deletions.stream()
-                      .anyMatch(
-                          d -> {
-                            HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
-                            return deletion.owner() == target[0]
-                                && deletion.time() == target[1]
-                                && d.invoked() < call.returned()
-                                && call.invoked() < d.returned();
-                          });
-              return overlapping ? List.of(before) : List.of();
+              return overlapsADeletion(deletions, call, target) ? List.of(before) : List.of();
             }),
         new Linearizability.Allowance(
             "views read of a photo being deleted",
@@ -1035,17 +1035,7 @@ class ConcurrentHistoryTest {
               if (target == null) {
                 return List.of();
               }
-              boolean overlapping =
-                  deletions.stream()
-                      .anyMatch(
-                          d -> {
-                            HistoryOps.DeletePhoto deletion = (HistoryOps.DeletePhoto) d.op();
-                            return deletion.owner() == target[0]
-                                && deletion.time() == target[1]
-                                && d.invoked() < call.returned()
-                                && call.invoked() < d.returned();
-                          });
-              if (!overlapping) {
+              if (!overlapsADeletion(deletions, call, target)) {
                 return List.of();
               }
               java.util.Set<String> marksGone = new java.util.HashSet<>(before.facts());

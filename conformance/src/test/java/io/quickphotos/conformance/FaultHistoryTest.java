@@ -66,12 +66,7 @@ class FaultHistoryTest {
 
   /** The atomic operations, with one call in five a view of user 1's photo at time 0. */
   private static final Gen<HistoryOp> CALLS =
-      Gen.frequency(
-          Gen.weighted(4, HistoryOps.ATOMIC),
-          Gen.weighted(
-              1,
-              Gen.integers(0, HistoryOps.USERS - 1)
-                  .map(u -> (HistoryOp) new HistoryOps.ViewPhoto(u, 1, 0))));
+      Gen.frequency(Gen.weighted(4, HistoryOps.ATOMIC), Gen.weighted(1, HistoryOps.viewsOf(1, 0)));
 
   static Gen<FaultCase> cases(int threads, int minOperations, int maxOperations) {
     Gen<Fault> fault =

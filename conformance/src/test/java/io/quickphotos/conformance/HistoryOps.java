@@ -89,6 +89,11 @@ final class HistoryOps {
     };
   }
 
+  /** A view of one photo by any user: histories that make one photo's views race. */
+  static Gen<HistoryOp> viewsOf(int owner, int time) {
+    return Gen.integers(0, USERS - 1).map(u -> (HistoryOp) new ViewPhoto(u, owner, time));
+  }
+
   /** Every operation with its weight: writes that contend, and reads that observe. */
   static final Gen<HistoryOp> OPERATIONS =
       Gen.frequency(

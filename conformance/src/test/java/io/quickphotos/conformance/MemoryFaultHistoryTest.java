@@ -74,10 +74,7 @@ class MemoryFaultHistoryTest {
     Gen<HistoryOp> call =
         Gen.frequency(
             Gen.weighted(8, HistoryOps.OPERATIONS),
-            Gen.weighted(
-                1,
-                Gen.integers(0, HistoryOps.USERS - 1)
-                    .map(u -> (HistoryOp) new HistoryOps.ViewPhoto(u, 1, 0))),
+            Gen.weighted(1, HistoryOps.viewsOf(1, 0)),
             Gen.weighted(
                 1,
                 Gen.integers(0, HistoryOps.USERS - 1)
