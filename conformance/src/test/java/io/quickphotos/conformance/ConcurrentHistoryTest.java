@@ -366,6 +366,15 @@ class ConcurrentHistoryTest {
     }
   }
 
+  /** Users 0 and 1 with their profiles: the start of the checks' own histories. */
+  private static HistoryModel twoUsers() {
+    return HistoryModel.EMPTY
+        .with(HistoryModel.user(0))
+        .with(HistoryModel.profile(0, "Name 0"))
+        .with(HistoryModel.user(1))
+        .with(HistoryModel.profile(1, "Name 1"));
+  }
+
   /**
    * The check of hot histories rejects what issue #45 recorded (the call that wrote "Ann"
    * answering "Zoë Ö"), as the strict check did, and accepts the answers of the fix, including
@@ -374,13 +383,7 @@ class ConcurrentHistoryTest {
    */
   @Test
   void theSplitCheckCatchesTheAnswerOfIssue45AndAcceptsCountsReadAfterTheWrite() {
-    HistoryModel before =
-        HistoryModel.EMPTY
-            .with(HistoryModel.user(0))
-            .with(HistoryModel.profile(0, "Name 0"))
-            .with(HistoryModel.user(1))
-            .with(HistoryModel.profile(1, "Name 1"))
-            .with(HistoryModel.follow(0, 1));
+    HistoryModel before = twoUsers().with(HistoryModel.follow(0, 1));
     HistoryModel after =
         before
             .with(HistoryModel.user(2))
@@ -403,11 +406,7 @@ class ConcurrentHistoryTest {
     // (two): the final name is Zoë's, so Ann's update is before Zoë's, yet its counts are after
     // the follow that Zoë's counts are before. Correct, and no single point explains it.
     HistoryModel one =
-        HistoryModel.EMPTY
-            .with(HistoryModel.user(0))
-            .with(HistoryModel.profile(0, "Name 0"))
-            .with(HistoryModel.user(1))
-            .with(HistoryModel.profile(1, "Name 1"))
+        twoUsers()
             .with(HistoryModel.user(2))
             .with(HistoryModel.profile(2, "Name 2"))
             .with(HistoryModel.follow(0, 1));
@@ -469,13 +468,7 @@ class ConcurrentHistoryTest {
    */
   @Test
   void theCheckOfViewsCatchesAViewLostOrCountedAsAFirstTwiceAndAMarkLeftBehind() {
-    HistoryModel before =
-        HistoryModel.EMPTY
-            .with(HistoryModel.user(0))
-            .with(HistoryModel.profile(0, "Name 0"))
-            .with(HistoryModel.user(1))
-            .with(HistoryModel.profile(1, "Name 1"))
-            .with(HistoryModel.photo(1, 0));
+    HistoryModel before = twoUsers().with(HistoryModel.photo(1, 0));
     String mark = HistoryModel.seen(0, 1, 0).trim();
     HistoryModel twice = before.with(mark).with(HistoryModel.viewed(1, 0, 2));
     HistoryModel once = before.with(mark).with(HistoryModel.viewed(1, 0, 1));
@@ -652,12 +645,7 @@ class ConcurrentHistoryTest {
   /** The relaxed check finds a read older than the bound, and a count that never was. */
   @Test
   void theRelaxedCheckStillCatchesAReadOlderThanTheBoundOrACountThatNeverWas() {
-    HistoryModel two =
-        HistoryModel.EMPTY
-            .with(HistoryModel.user(0))
-            .with(HistoryModel.profile(0, "Name 0"))
-            .with(HistoryModel.user(1))
-            .with(HistoryModel.profile(1, "Name 1"));
+    HistoryModel two = twoUsers();
     HistoryModel following = two.with(HistoryModel.follow(0, 1));
     Linearizability.Relaxation relaxed =
         Linearizability.staleReads(
