@@ -25,7 +25,6 @@ import io.quickphotos.internal.singletable.hot.Shards;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import io.quickphotos.internal.singletable.photo.PhotoPlans;
 import io.quickphotos.internal.singletable.photo.ReactionPlans;
-import io.quickphotos.internal.singletable.photo.ReactionQueries;
 import io.quickphotos.internal.singletable.photo.ViewPlans;
 import io.quickphotos.internal.singletable.plan.Counters;
 import io.quickphotos.internal.singletable.plan.Plans;
@@ -102,10 +101,7 @@ final class AccountCascade {
       for (ReactionType type : ReactionType.values()) {
         QueryResult page;
         QueryResult read = first.reactions().get(type.ordinal());
-        ListingPages pages =
-            new ListingPages(
-                ReactionQueries.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION),
-                true);
+        ListingPages pages = new ListingPages(first.reactionListings().get(type.ordinal()), true);
         do {
           page = read != null ? read : reads.query(pages.next(), meter);
           read = null;

@@ -144,6 +144,9 @@ final class CascadeSteps {
       IntFunction<Optional<WriteAction>> aggregate,
       AccountFence fence,
       Meter meter) {
+    if (links.isEmpty()) {
+      return 0;
+    }
     List<Link> pending = new ArrayList<>(links);
     Set<Link> counterNotPositive = new HashSet<>();
     // Each round drops or flips at least one link, or meets a transient change: the budget

@@ -27,6 +27,7 @@ import java.util.List;
  * @param photos the account's photos
  * @param reactions the reactions the account left, one page per {@link ReactionType}, by
  *     ordinal
+ * @param reactionListings the listings those pages start, by the same ordinal
  * @param audience the account's audience and pending fan-outs (if it ever had an audience),
  *     else null
  * @param memberships the account's places in others' audiences (if it ever was in one), else
@@ -39,6 +40,7 @@ import java.util.List;
 record FirstPages(
     QueryResult photos,
     List<QueryResult> reactions,
+    List<QueryPlan> reactionListings,
     QueryResult audience,
     QueryResult memberships,
     QueryResult followers,
@@ -61,7 +63,8 @@ record FirstPages(
       boolean member,
       List<QueryPlan> privacy,
       Meter meter) {
-    List<QueryPlan> plans = new ArrayList<>();
+    int types = ReactionType.values().length;
+    List<QueryPlan> plans = new ArrayList<>(types + 5 + privacy.size());
     plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
       plans.add(ReactionQueries.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
@@ -86,19 +89,11 @@ record FirstPages(
     for (QueryPlan plan : privacy) {
       privacyPages.add(plan == null ? null : pages.get(at++));
     }
-    int types = ReactionType.values().length;
     List<QueryResult> reactions = new ArrayList<>(types);
     for (QueryResult page : pages.subList(1, 1 + types)) {
       // The photos' step deletes every reaction on the account's own photos before these pages
       // are used.
-      List<Item> left =
-          page.items().stream()
-              .filter(item -> !ItemCodec.reaction(item).photo().owner().equals(username))
-              .toList();
-      reactions.add(
-          left.size() == page.items().size()
-              ? page
-              : new QueryResult(left, page.lastEvaluatedKey(), page.consumed()));
+      reactions.add(page.items().isEmpty() ? page : withoutReactionsOnOwnPhotos(page, username));
     }
     int next = 1 + types;
     QueryResult audience = author ? pages.get(next++) : null;
@@ -106,10 +101,21 @@ record FirstPages(
     return new FirstPages(
         pages.get(0),
         reactions,
+        plans.subList(1, 1 + types),
         audience,
         memberships,
         pages.get(next),
         pages.get(next + 1),
         privacyPages);
+  }
+
+  private static QueryResult withoutReactionsOnOwnPhotos(QueryResult page, String username) {
+    List<Item> left =
+        page.items().stream()
+            .filter(item -> !ItemCodec.reaction(item).photo().owner().equals(username))
+            .toList();
+    return left.size() == page.items().size()
+        ? page
+        : new QueryResult(left, page.lastEvaluatedKey(), page.consumed());
   }
 }

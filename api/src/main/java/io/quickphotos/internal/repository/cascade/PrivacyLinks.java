@@ -100,6 +100,15 @@ final class PrivacyLinks {
     return plans;
   }
 
+  private static boolean anyListing(List<QueryPlan> plans) {
+    for (QueryPlan plan : plans) {
+      if (plan != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static QueryPlan requestsTo(String username) {
     return PrivacyQueries.requestsOf(username, false, TO);
   }
@@ -117,6 +126,10 @@ final class PrivacyLinks {
       List<QueryPlan> plans,
       List<QueryResult> first,
       Meter meter) {
+    if (!anyListing(plans)) {
+      // Most accounts never asked, were asked, blocked or were blocked: nothing to walk.
+      return;
+    }
     Key account = KeyLayout.user(username);
     // Requests to the account: each with its place and its requester's mark.
     walk(

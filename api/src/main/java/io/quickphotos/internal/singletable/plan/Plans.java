@@ -13,7 +13,7 @@ import io.quickphotos.engine.WriteAction;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
 import java.security.SecureRandom;
-import java.util.Base64;
+import java.util.SplittableRandom;
 
 /**
  * What the plans of every entity share: the conditions that say a user is active and a photo
@@ -71,17 +71,40 @@ public final class Plans {
    * A new token of one call: 12 characters from 72 random bits, so two calls never share one. A
    * cascade's marker (one per incarnation of a key), the token a {@code createUser} or
    * {@code updateProfile} call leaves on its item to know its own write again, a timeline
-   * follow's and an upload's fan-out's.
+   * follow's and an upload's fan-out's. Thread-safe: each thread draws from its own generator.
    *
    * @return the token
    */
   public static Value.Str newCallToken() {
-    byte[] bits = new byte[9];
-    MARKERS.nextBytes(bits);
-    return new Value.Str(Base64.getUrlEncoder().encodeToString(bits));
+    SplittableRandom random = TOKENS.get();
+    long high = random.nextLong();
+    long low = random.nextLong();
+    char[] token = new char[TOKEN_CHARS];
+    // 6 bits a character, the URL-safe Base64 alphabet: 10 characters from one long, 2 more.
+    for (int i = 0; i < 10; i++) {
+      token[i] = TOKEN_ALPHABET[(int) (high >>> (6 * i)) & 63];
+    }
+    token[10] = TOKEN_ALPHABET[(int) low & 63];
+    token[11] = TOKEN_ALPHABET[(int) (low >>> 6) & 63];
+    return new Value.Str(new String(token));
   }
 
-  static final SecureRandom MARKERS = new SecureRandom();
+  private static final int TOKEN_CHARS = 12;
+
+  private static final char[] TOKEN_ALPHABET =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".toCharArray();
+
+  /**
+   * The seeds of the threads' generators. A token must be unique, not secret (it is stored in the
+   * table beside the item it marks), so a thread seeds a SplittableRandom once from the system's
+   * secure generator and draws from it: about 15 ns a token, where a SecureRandom draw per token
+   * (a lock and a read of the OS's source) took about 250 ns, 4% of a whole createUser plus
+   * deleteUser in memory. Two threads' sequences are independent 64-bit seeds apart.
+   */
+  private static final SecureRandom SEEDS = new SecureRandom();
+
+  private static final ThreadLocal<SplittableRandom> TOKENS =
+      ThreadLocal.withInitial(() -> new SplittableRandom(SEEDS.nextLong()));
 
   public static UpdateAction set(String attribute, String value) {
     return new UpdateAction.Set(AttributePath.of(attribute), new Value.Str(value));

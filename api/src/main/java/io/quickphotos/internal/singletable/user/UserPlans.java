@@ -233,16 +233,18 @@ public final class UserPlans {
    */
   public static WriteAction deleteClosedProfile(String username, Value marker) {
     return new WriteAction.Delete(
-        KeyLayout.user(username),
-        ItemCondition.and(
-            closingMarkedBy(marker),
-            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWERS), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWING), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(Timelines.audienceCounter(), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.requestsCounter(), 1)),
-            ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.blocksCounter(), 1))));
+        KeyLayout.user(username), ItemCondition.and(closingMarkedBy(marker), NO_LINKS_COUNTED));
   }
+
+  /** The counters a closed profile must have at zero; the same for every account, built once. */
+  private static final ItemCondition NO_LINKS_COUNTED =
+      ItemCondition.and(
+          ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWERS), 1)),
+          ItemCondition.not(new ItemCondition.AtLeast(AttributePath.of(Attributes.FOLLOWING), 1)),
+          ItemCondition.not(new ItemCondition.AtLeast(Timelines.audienceCounter(), 1)),
+          ItemCondition.not(new ItemCondition.AtLeast(Timelines.membershipsCounter(), 1)),
+          ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.requestsCounter(), 1)),
+          ItemCondition.not(new ItemCondition.AtLeast(PrivacyPlans.blocksCounter(), 1)));
 
   /**
    * The path of a user's {@code followers} counter.
