@@ -173,6 +173,9 @@ public final class Validation {
    */
   public static String location(String value) {
     text("location", value, 1, MAX_LOCATION);
+    if (HttpUrls.plainlyValid(value)) {
+      return value;
+    }
     try {
       URI uri = new URI(value);
       String scheme = uri.getScheme();
