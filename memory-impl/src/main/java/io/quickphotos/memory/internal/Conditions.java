@@ -5,6 +5,7 @@ import io.quickphotos.engine.Item;
 import io.quickphotos.engine.ItemCondition;
 import io.quickphotos.engine.Value;
 import java.math.BigDecimal;
+import java.util.List;
 
 /**
  * Evaluates a write's {@link ItemCondition} against the targeted item's current state, with
@@ -57,8 +58,9 @@ final class Conditions {
       return !test(not.condition(), current);
     }
     ItemCondition.And and = (ItemCondition.And) condition;
-    for (ItemCondition part : and.conditions()) {
-      if (!test(part, current)) {
+    List<ItemCondition> parts = and.conditions();
+    for (int i = 0; i < parts.size(); i++) {
+      if (!test(parts.get(i), current)) {
         return false;
       }
     }

@@ -261,7 +261,8 @@ final class Rules {
     if (image.size() > Limits.MAX_ITEM_BYTES) {
       throw invalid(UPDATED_ITEM_TOO_LARGE);
     }
-    for (UpdateAction action : actions) {
+    for (int i = 0; i < actions.size(); i++) {
+      UpdateAction action = actions.get(i);
       // Only a clause that writes a map or a list can nest deeper (a counter's never does).
       if (insertsContainer(action)) {
         Value written = image.get(action.path().top()).orElse(null);
@@ -383,7 +384,9 @@ final class Rules {
    */
   private static void expressionValues(WriteAction action) {
     if (action instanceof WriteAction.Update update) {
-      for (UpdateAction clause : update.actions()) {
+      List<UpdateAction> clauses = update.actions();
+      for (int i = 0; i < clauses.size(); i++) {
+        UpdateAction clause = clauses.get(i);
         if (clause instanceof UpdateAction.Set set) {
           expressionValue(set.value());
         } else if (clause instanceof UpdateAction.SetIfAbsent ifAbsent) {
@@ -404,8 +407,9 @@ final class Rules {
     } else if (condition instanceof ItemCondition.Not not) {
       conditionValues(not.condition());
     } else if (condition instanceof ItemCondition.And and) {
-      for (ItemCondition part : and.conditions()) {
-        conditionValues(part);
+      List<ItemCondition> parts = and.conditions();
+      for (int i = 0; i < parts.size(); i++) {
+        conditionValues(parts.get(i));
       }
     }
   }
@@ -442,8 +446,10 @@ final class Rules {
   }
 
   private static void updatePaths(List<UpdateAction> actions) {
-    for (UpdateAction action : actions) {
-      String top = action.path().names().get(0);
+    // Indexed loops over the clause lists (a counter's update has two: the counter and the
+    // item's revision), as in every check of a write here: they run on every write.
+    for (int i = 0; i < actions.size(); i++) {
+      String top = actions.get(i).path().top();
       if (top.equals(Item.PK) || top.equals(Item.SK)) {
         throw invalid(
             "One or more parameter values were invalid: Cannot update attribute "
@@ -472,7 +478,12 @@ final class Rules {
     List<String> a = one.names();
     List<String> b = two.names();
     int n = Math.min(a.size(), b.size());
-    return a.subList(0, n).equals(b.subList(0, n));
+    for (int i = 0; i < n; i++) {
+      if (!a.get(i).equals(b.get(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A single write: any of Put, Update, Delete, but never a ConditionCheck. */

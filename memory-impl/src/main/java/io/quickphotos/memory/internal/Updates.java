@@ -41,7 +41,8 @@ final class Updates {
     // counter) keeps the item's shared names and copies no attribute into a map.
     Item.Builder attributes = current == null ? Item.builder(key) : current.toBuilder();
     List<String> removed = null;
-    for (UpdateAction action : actions) {
+    for (int i = 0; i < actions.size(); i++) {
+      UpdateAction action = actions.get(i);
       AttributePath path = action.path();
       String top = path.top();
       if (path.names().size() == 1) {
