@@ -379,15 +379,6 @@ public final class Item {
    * for 14 names; the pass and the search took a fifth of {@code getUser}'s time.
    */
   private static final class Shape {
-    /** How many of the first names are compared by identity before the table is used. */
-    private static final int HEAD = 3;
-
-    /**
-     * Shapes of at most this many names get no table: a pass by identity over eight references
-     * is cheaper than hashing the name (friendships and reactions read half as fast with one).
-     */
-    private static final int MIN_INDEXED = 8;
-
     /** Shapes with more names than this get no table (a table's slots are shorts). */
     private static final int MAX_INDEXED = 8192;
 
@@ -413,9 +404,9 @@ public final class Item {
       this.slots = slots;
     }
 
-    /** The same shape with its table of names, if it is long enough to want one and not too long. */
+    /** The same shape with its table of names, if it is small enough for one. */
     Shape indexed() {
-      if (names.length <= MIN_INDEXED || names.length > MAX_INDEXED) {
+      if (names.length > MAX_INDEXED) {
         return this;
       }
       // At most half full, so a probe for a missing name mostly meets an empty slot at once.
@@ -433,20 +424,7 @@ public final class Item {
 
     /** The name's index in {@link #names}, or -1. */
     int indexOf(String name) {
-      // Readers mostly ask with the very constants the shared names were made from (the codec's
-      // names are literals), so a pass by identity usually finds a name without reading its
-      // text: it touches only this array, where hashing reads the String. Short shapes (a
-      // friendship, a reaction) have no table: the pass is all they need. In a long one (a
-      // profile, a photo) it looks at the first names only, the key attributes the engine asks
-      // for on every write (upper case sorts first), before the table.
-      String[] names = this.names;
       short[] table = slots;
-      int pass = table == null ? names.length : Math.min(names.length, HEAD);
-      for (int i = 0; i < pass; i++) {
-        if (names[i] == name) {
-          return i;
-        }
-      }
       if (table != null) {
         int h = name.hashCode();
         int mask = table.length - 1;
@@ -461,11 +439,16 @@ public final class Item {
           }
         }
       }
-      // Not there by identity: a name none of these has (asked of every item read, e.g. whether
-      // it has shards) mostly fails the filter; else the names are sorted.
       long bits = bitsOf(name);
       if ((filter & bits) != bits) {
         return -1;
+      }
+      // Readers mostly ask with the very constants the shared names were made from (the codec's
+      // names are literals), so a pass by identity usually finds it without comparing text.
+      for (int i = 0; i < names.length; i++) {
+        if (names[i] == name) {
+          return i;
+        }
       }
       int found = Arrays.binarySearch(names, name);
       return found >= 0 ? found : -1;
