@@ -5,8 +5,9 @@ package io.quickphotos.internal.repository.validation;
  * https://cdn.example.com/a/b.jpg}): a scan of the characters that answers true only for text
  * {@link java.net.URI} parses as an absolute http or https URL with a host, and false for
  * everything it does not vouch for, which the caller then gives to {@code URI}. Parsing with
- * {@code URI} took 0.8 µs of an uploadPhoto's 3 µs in memory; the scan takes a few dozen
- * nanoseconds. A property test checks every yes against {@code URI}. Stateless and thread-safe.
+ * {@code URI} took 0.8 µs of an uploadPhoto's 3 µs in memory; the scan reads each character once
+ * and no longer shows in that call's profile. A property test checks every yes against {@code
+ * URI}. Stateless and thread-safe.
  */
 final class HttpUrls {
   private HttpUrls() {}
