@@ -64,7 +64,8 @@ record FirstPages(
       List<QueryPlan> privacy,
       Meter meter) {
     int types = ReactionType.values().length;
-    List<QueryPlan> plans = new ArrayList<>(types + 5 + privacy.size());
+    // The photos, a page per reaction type, audience, memberships, followers, followed, privacy.
+    List<QueryPlan> plans = new ArrayList<>(1 + types + 4 + privacy.size());
     plans.add(PhotoPlans.photosOf(username, Limits.MAX_TRANSACTION_ACTIONS - 1));
     for (ReactionType type : ReactionType.values()) {
       plans.add(ReactionQueries.reactionsBy(username, type, CascadeSteps.LINKS_PER_TRANSACTION));
@@ -93,7 +94,7 @@ record FirstPages(
     for (QueryResult page : pages.subList(1, 1 + types)) {
       // The photos' step deletes every reaction on the account's own photos before these pages
       // are used.
-      reactions.add(page.items().isEmpty() ? page : withoutReactionsOnOwnPhotos(page, username));
+      reactions.add(withoutReactionsOnOwnPhotos(page, username));
     }
     int next = 1 + types;
     QueryResult audience = author ? pages.get(next++) : null;
@@ -110,6 +111,10 @@ record FirstPages(
   }
 
   private static QueryResult withoutReactionsOnOwnPhotos(QueryResult page, String username) {
+    if (page.items().isEmpty()) {
+      // Most accounts' pages: no stream to build.
+      return page;
+    }
     List<Item> left =
         page.items().stream()
             .filter(item -> !ItemCodec.reaction(item).photo().owner().equals(username))
