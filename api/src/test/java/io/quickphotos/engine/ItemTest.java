@@ -104,6 +104,58 @@ class ItemTest {
     }
   }
 
+  /**
+   * A {@link Item.Name} remembers the last set of names it was found in: items of other sets (the
+   * name elsewhere, absent, not a string, a set of names no other item shares) must read exactly
+   * as through the plain name, in any order and from threads that replace each other's memory.
+   */
+  @Test
+  void aRememberingNameReadsEveryItemAsThePlainNameDoes() throws Exception {
+    Item.Name name = new Item.Name("follower");
+    List<Item> items =
+        List.of(
+            Item.builder(KEY).put("follower", "ann").put("since", "1").build(),
+            // "a…" sorts before "follower": the name is found at another index.
+            Item.builder(KEY).put("aaa", "x").put("abc", "y").put("follower", "bob").build(),
+            Item.builder(KEY).put("since", "2").build(),
+            Item.builder(KEY).put("follower", 7).build(),
+            new Item(Map.of(Item.PK, new Value.Str("p"), "follower", new Value.Str("cid"))));
+    java.util.concurrent.ExecutorService threads =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<?>> readers = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int offset = t;
+        readers.add(
+            threads.submit(
+                () -> {
+                  for (int round = 0; round < 20_000; round++) {
+                    Item item = items.get((round * 7 + offset) % items.size());
+                    assertThat(read(item, name)).isEqualTo(read(item, "follower"));
+                  }
+                }));
+      }
+      for (java.util.concurrent.Future<?> reader : readers) {
+        reader.get();
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+    assertThat(name.text()).isEqualTo("follower");
+    assertThat(name).hasToString("follower");
+  }
+
+  /** The text read, or the refusal's message. */
+  private static String read(Item item, Object name) {
+    try {
+      return name instanceof Item.Name remembering
+          ? item.string(remembering)
+          : item.string((String) name);
+    } catch (UnreadableItemException e) {
+      return "refused: " + e.getMessage();
+    }
+  }
+
   @Test
   void sizeIsDynamoDbsFormula() {
     Map<String, Value> attributes = sample();

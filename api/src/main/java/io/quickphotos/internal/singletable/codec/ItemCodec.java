@@ -107,6 +107,12 @@ public final class ItemCodec {
   /** The types by stored name, for decoding photos and reactions without a scan. */
   private static final Map<String, ReactionType> BY_STORED_NAME = byStoredName();
 
+  /** A friendship's names, remembering where they were found: listings read pages of one shape. */
+  private static final Item.Name FRIENDSHIP_FOLLOWER = new Item.Name(FOLLOWING_USER);
+
+  private static final Item.Name FRIENDSHIP_FOLLOWED = new Item.Name(FOLLOWED_USER);
+  private static final Item.Name FRIENDSHIP_SINCE = new Item.Name(TIMESTAMP);
+
   private ItemCodec() {}
 
   private static Map<String, ReactionType> byStoredName() {
@@ -486,11 +492,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static String followedUser(Item item) {
-    return decode(item, ItemCodec::readFollowedUser);
-  }
-
-  private static String readFollowedUser(Item item) {
-    return item.string(FOLLOWED_USER);
+    return decode(item, friendship -> friendship.string(FRIENDSHIP_FOLLOWED));
   }
 
   /**
@@ -506,9 +508,9 @@ public final class ItemCodec {
 
   private static Follow readFriendship(Item item) {
     return new Follow(
-        item.string(FOLLOWING_USER),
-        item.string(FOLLOWED_USER),
-        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+        item.string(FRIENDSHIP_FOLLOWER),
+        item.string(FRIENDSHIP_FOLLOWED),
+        KeyLayout.parseTimestamp(item.string(FRIENDSHIP_SINCE)));
   }
 
   /**
