@@ -440,28 +440,35 @@ public final class Item {
   /**
    * A sorted array of names, as a hash key and as the names of the items that share it. A shared
    * shape (one of {@link #SHAPES}) also has an open-addressed table from each name's hash code,
-   * which {@link String} keeps, to its index: a reader's lookup is one probe, usually, whether the
-   * item has the name or not. Without the table (a shape made only to look one up, or one past
+   * which {@link String} keeps, to the name and its index: a reader's lookup is one probe, usually,
+   * whether the item has the name or not, and a reader asking with the very constant the name was
+   * stored from is answered by comparing references. Without the table (a shape made only to look one up, or one past
    * {@link #MAX_SHAPES}) a filter of two bits of 64 per name rules out most names the item lacks,
    * a pass by identity finds most it has, and a binary search the rest. Decoding a profile asks
    * for 14 names; the pass and the search took a fifth of {@code getUser}'s time.
    */
   private static final class Shape {
-    /** Shapes with more names than this get no table (a table's slots are shorts). */
+    /** Shapes with more names than this get no table (its indexes are shorts). */
     private static final int MAX_INDEXED = 8192;
 
     private final String[] names;
     private final int hash;
     private final long filter;
 
-    /** Index + 1 of the name whose hash lands in each slot, 0 for none; null: no table. */
-    private final short[] slots;
+    /**
+     * The table: the name whose hash lands in each slot (null for none), and that name's index in
+     * {@link #names}. Null: no table. The name sits in the slot itself, so a probe compares it
+     * without first loading an index and then the name.
+     */
+    private final String[] slotNames;
+
+    private final short[] slotIndexes;
 
     Shape(String[] names) {
-      this(names, null);
+      this(names, null, null);
     }
 
-    private Shape(String[] names, short[] slots) {
+    private Shape(String[] names, String[] slotNames, short[] slotIndexes) {
       this.names = names;
       this.hash = Arrays.hashCode(names);
       long bits = 0;
@@ -469,7 +476,8 @@ public final class Item {
         bits |= bitsOf(name);
       }
       this.filter = bits;
-      this.slots = slots;
+      this.slotNames = slotNames;
+      this.slotIndexes = slotIndexes;
     }
 
     /** The same shape with its table of names, if it is small enough for one. */
@@ -479,31 +487,35 @@ public final class Item {
       }
       // At most half full, so a probe for a missing name mostly meets an empty slot at once.
       int size = Integer.highestOneBit(Math.max(4, names.length) * 2) << 1;
-      short[] table = new short[size];
+      String[] table = new String[size];
+      short[] indexes = new short[size];
       for (int i = 0; i < names.length; i++) {
         int slot = spread(names[i].hashCode()) & (size - 1);
-        while (table[slot] != 0) {
+        while (table[slot] != null) {
           slot = (slot + 1) & (size - 1);
         }
-        table[slot] = (short) (i + 1);
+        table[slot] = names[i];
+        indexes[slot] = (short) i;
       }
-      return new Shape(names, table);
+      return new Shape(names, table, indexes);
     }
 
     /** The name's index in {@link #names}, or -1. */
     int indexOf(String name) {
-      short[] table = slots;
+      String[] table = slotNames;
       if (table != null) {
         int h = name.hashCode();
         int mask = table.length - 1;
         for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
-          int i = table[slot] - 1;
-          if (i < 0) {
+          String candidate = table[slot];
+          if (candidate == name) {
+            return slotIndexes[slot];
+          }
+          if (candidate == null) {
             return -1;
           }
-          String candidate = names[i];
-          if (candidate == name || (candidate.hashCode() == h && candidate.equals(name))) {
-            return i;
+          if (candidate.hashCode() == h && candidate.equals(name)) {
+            return slotIndexes[slot];
           }
         }
       }
