@@ -440,12 +440,13 @@ public final class Item {
   /**
    * A sorted array of names, as a hash key and as the names of the items that share it. A shared
    * shape (one of {@link #SHAPES}) also has an open-addressed table from each name's hash code,
-   * which {@link String} keeps, to the name and its index: a reader's lookup is one probe, usually,
-   * whether the item has the name or not, and a reader asking with the very constant the name was
-   * stored from is answered by comparing references. Without the table (a shape made only to look one up, or one past
-   * {@link #MAX_SHAPES}) a filter of two bits of 64 per name rules out most names the item lacks,
-   * a pass by identity finds most it has, and a binary search the rest. Decoding a profile asks
-   * for 14 names; the pass and the search took a fifth of {@code getUser}'s time.
+   * which {@link String} keeps, to the name and its index: a reader's lookup is one probe,
+   * usually, whether the item has the name or not, and a reader asking with the very constant the
+   * name was stored from is answered by comparing references. Without the table (a shape made only
+   * to look one up, or one past {@link #MAX_SHAPES}) a filter of two bits of 64 per name rules out
+   * most names the item lacks, a pass by identity finds most it has, and a binary search the rest.
+   * Decoding a profile asks for 14 names; the pass and the search took a fifth of {@code
+   * getUser}'s time.
    */
   private static final class Shape {
     /** Shapes with more names than this get no table (its indexes are shorts). */
