@@ -106,7 +106,7 @@ class ItemTest {
 
   /**
    * A {@link Item.Name} remembers the last set of names it was found in: items of other sets (the
-   * name elsewhere, absent, not a string, a set of names no other item shares) must read exactly
+   * name elsewhere, absent, not a string, an item made from a map) must read exactly
    * as through the plain name, in any order and from threads that replace each other's memory.
    */
   @Test
