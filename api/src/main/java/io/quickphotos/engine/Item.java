@@ -189,11 +189,7 @@ public final class Item {
    * @throws UnreadableItemException if missing or not a string
    */
   public String string(String name) {
-    String s = stringOrNull(name);
-    if (s == null) {
-      throw new UnreadableItemException("attribute " + name + " is not a string in " + this);
-    }
-    return s;
+    return stringAt(indexOf(name), name);
   }
 
   /**
@@ -205,11 +201,15 @@ public final class Item {
    * @throws UnreadableItemException if missing or not a string
    */
   public String string(Name name) {
-    int i = name.indexIn(shape);
+    return stringAt(name.indexIn(shape), name.text);
+  }
+
+  /** The string at index {@code i} (-1: absent), refused as {@link #string(String)} says. */
+  private String stringAt(int i, String name) {
     if (i >= 0 && values[i] instanceof String s) {
       return s;
     }
-    throw new UnreadableItemException("attribute " + name.text + " is not a string in " + this);
+    throw new UnreadableItemException("attribute " + name + " is not a string in " + this);
   }
 
   /**
