@@ -167,7 +167,21 @@ public final class Item {
    * @return its value, if present
    */
   public Optional<Value> get(String name) {
-    int i = indexOf(name);
+    return valueAt(indexOf(name));
+  }
+
+  /**
+   * One attribute, found through a name that remembers where it was found: as {@link
+   * #get(String)}.
+   *
+   * @param name the attribute name
+   * @return its value, if present
+   */
+  public Optional<Value> get(Name name) {
+    return valueAt(name.indexIn(shape));
+  }
+
+  private Optional<Value> valueAt(int i) {
     return i < 0 ? Optional.empty() : Optional.of(value(values[i]));
   }
 
@@ -182,6 +196,17 @@ public final class Item {
   }
 
   /**
+   * Whether the item has an attribute, found through a name that remembers where it was found:
+   * as {@link #has(String)}.
+   *
+   * @param name the attribute name
+   * @return true if present, whatever its value
+   */
+  public boolean has(Name name) {
+    return name.indexIn(shape) >= 0;
+  }
+
+  /**
    * A string attribute.
    *
    * @param name the attribute name
@@ -193,7 +218,7 @@ public final class Item {
   }
 
   /**
-   * A string attribute, found through a name that remembers where it was last found: as
+   * A string attribute, found through a name that remembers where it was found: as
    * {@link #string(String)}, faster when item after item of one set of names is asked for it.
    *
    * @param name the attribute name
@@ -219,7 +244,21 @@ public final class Item {
    * @return its text, or null
    */
   public String stringOrNull(String name) {
-    int i = indexOf(name);
+    return stringOrNullAt(indexOf(name));
+  }
+
+  /**
+   * A string attribute, or null, found through a name that remembers where it was found: as
+   * {@link #stringOrNull(String)}.
+   *
+   * @param name the attribute name
+   * @return its text, or null
+   */
+  public String stringOrNull(Name name) {
+    return stringOrNullAt(name.indexIn(shape));
+  }
+
+  private String stringOrNullAt(int i) {
     return i >= 0 && values[i] instanceof String s ? s : null;
   }
 
@@ -231,7 +270,23 @@ public final class Item {
    * @throws UnreadableItemException if missing or not a number
    */
   public BigDecimal number(String name) {
-    int i = indexOf(name);
+    return numberAt(indexOf(name), name);
+  }
+
+  /**
+   * A number attribute, found through a name that remembers where it was found: as {@link
+   * #number(String)}.
+   *
+   * @param name the attribute name
+   * @return its value
+   * @throws UnreadableItemException if missing or not a number
+   */
+  public BigDecimal number(Name name) {
+    return numberAt(name.indexIn(shape), name.text);
+  }
+
+  /** The number at index {@code i} (-1: absent), refused as {@link #number(String)} says. */
+  private BigDecimal numberAt(int i, String name) {
     if (i >= 0 && values[i] instanceof BigDecimal n) {
       return n;
     }
@@ -245,7 +300,21 @@ public final class Item {
    * @return its value, or null
    */
   public BigDecimal numberOrNull(String name) {
-    int i = indexOf(name);
+    return numberOrNullAt(indexOf(name));
+  }
+
+  /**
+   * A number attribute, or null, found through a name that remembers where it was found: as
+   * {@link #numberOrNull(String)}.
+   *
+   * @param name the attribute name
+   * @return its value, or null
+   */
+  public BigDecimal numberOrNull(Name name) {
+    return numberOrNullAt(name.indexIn(shape));
+  }
+
+  private BigDecimal numberOrNullAt(int i) {
     return i >= 0 && values[i] instanceof BigDecimal n ? n : null;
   }
 
@@ -386,27 +455,39 @@ public final class Item {
   }
 
   /**
-   * An attribute name for a reader that asks many items of the same names for it (a page of
-   * friendships, all of one shape): it remembers the last set of names it was found in and at
-   * which index, so the next item of that set costs one comparison instead of a probe of the
-   * shape's table (the probe and the name's hash made a friendship page's decoding 0.15 µs
-   * slower than a pass by identity over its seven names had). Items of another set of names are
-   * looked up as by {@link Item#string(String)}, and that set is remembered instead.
+   * An attribute name for a reader that asks item after item for it (a page of friendships, every
+   * photo read): each shared set of names (see {@link Shape}) remembers, in a slot of its own per
+   * name, where the name was found in it, so the next item of that set costs one array read
+   * instead of a probe of the set's table (the probe and the name's hash made a friendship page's
+   * decoding 0.15 µs slower than a pass by identity over its seven names had). Items of many sets
+   * of names, read in any order, each find their set's own answer: nothing is forgotten or
+   * allocated when the set changes. The first {@value #REMEMBERED} names made get a slot; later
+   * ones, and items whose set is not shared, are looked up as by {@link Item#string(String)}.
    *
-   * <p>Thread-safe without locks: what it remembers is one immutable object, replaced by a plain
-   * write; a thread that sees an older one only looks the name up again.
+   * <p>Thread-safe without locks: a slot is written once with the one answer every thread
+   * computes (a {@code short} is never torn); a thread that still sees it empty looks the name up
+   * itself.
    */
   public static final class Name {
+    /** How many names get a slot in every shared set of names (2 bytes each per set). */
+    static final int REMEMBERED = 64;
+
+    private static final java.util.concurrent.atomic.AtomicInteger MADE =
+        new java.util.concurrent.atomic.AtomicInteger();
+
     private final String text;
-    private Place last;
+
+    /** This name's slot in each shared set's {@link Shape#found}; past {@link #REMEMBERED}: none. */
+    private final int slot;
 
     /**
-     * A name.
+     * A name. Meant for constants: the first {@value #REMEMBERED} made are remembered.
      *
      * @param text the attribute name
      */
     public Name(String text) {
       this.text = Objects.requireNonNull(text, "text");
+      this.slot = MADE.getAndIncrement();
     }
 
     /**
@@ -419,12 +500,17 @@ public final class Item {
     }
 
     int indexIn(Shape shape) {
-      Place place = last;
-      if (place != null && place.shape == shape) {
-        return place.index;
+      short[] found = shape.found;
+      if (found == null || slot >= found.length) {
+        return shape.indexOf(text);
+      }
+      // 0: not asked yet; otherwise the index plus 2 (1: absent).
+      int known = found[slot];
+      if (known != 0) {
+        return known - 2;
       }
       int index = shape.indexOf(text);
-      last = new Place(shape, index);
+      found[slot] = (short) (index + 2);
       return index;
     }
 
@@ -433,9 +519,6 @@ public final class Item {
       return text;
     }
   }
-
-  /** Where a {@link Name} was last found: the set of names, and its index there (-1: absent). */
-  private record Place(Shape shape, int index) {}
 
   /**
    * A sorted array of names, as a hash key and as the names of the items that share it. A shared
@@ -465,6 +548,12 @@ public final class Item {
 
     private final short[] slotIndexes;
 
+    /**
+     * Where each {@link Name} was found in this set, by the name's slot (see {@link
+     * Name#indexIn}); null for a set that is not shared, which no reader sees twice.
+     */
+    private final short[] found;
+
     Shape(String[] names) {
       this(names, null, null);
     }
@@ -479,6 +568,7 @@ public final class Item {
       this.filter = bits;
       this.slotNames = slotNames;
       this.slotIndexes = slotIndexes;
+      this.found = slotNames == null ? null : new short[Name.REMEMBERED];
     }
 
     /** The same shape with its table of names, if it is small enough for one. */

@@ -105,13 +105,19 @@ class ItemTest {
   }
 
   /**
-   * A {@link Item.Name} remembers the last set of names it was found in: items of other sets (the
-   * name elsewhere, absent, not a string, an item made from a map) must read exactly
-   * as through the plain name, in any order and from threads that replace each other's memory.
+   * A {@link Item.Name} is remembered by each shared set of names it is asked of: items of many
+   * sets (the name elsewhere, absent, not a string, an item made from a map) must read exactly
+   * as through the plain name, in any order and from threads that fill the same slots; so must a
+   * name made past the {@value Item.Name#REMEMBERED} that get a slot.
    */
   @Test
   void aRememberingNameReadsEveryItemAsThePlainNameDoes() throws Exception {
     Item.Name name = new Item.Name("follower");
+    List<Item.Name> filler = new java.util.ArrayList<>();
+    for (int i = 0; i < Item.Name.REMEMBERED; i++) {
+      filler.add(new Item.Name("filler" + i));
+    }
+    Item.Name unremembered = new Item.Name("follower");
     List<Item> items =
         List.of(
             Item.builder(KEY).put("follower", "ann").put("since", "1").build(),
@@ -132,6 +138,7 @@ class ItemTest {
                   for (int round = 0; round < 20_000; round++) {
                     Item item = items.get((round * 7 + offset) % items.size());
                     assertThat(read(item, name)).isEqualTo(read(item, "follower"));
+                    assertThat(read(item, unremembered)).isEqualTo(read(item, "follower"));
                   }
                 }));
       }
@@ -141,6 +148,7 @@ class ItemTest {
     } finally {
       threads.shutdownNow();
     }
+    assertThat(filler).allSatisfy(f -> assertThat(items.get(0).has(f)).isFalse());
     assertThat(name.text()).isEqualTo("follower");
     assertThat(name).hasToString("follower");
   }

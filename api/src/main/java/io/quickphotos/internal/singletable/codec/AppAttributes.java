@@ -17,6 +17,9 @@ import java.util.TreeMap;
  * Stateless and thread-safe.
  */
 public final class AppAttributes {
+  /** Asked of every photo and profile read: remembered per set of names. */
+  private static final Item.Name APP = new Item.Name(ItemCodec.APP);
+
   /**
    * One application value as stored.
    *
@@ -45,7 +48,7 @@ public final class AppAttributes {
 
   /** The application's attributes of a photo or profile item; empty if it has none. */
   static Map<String, AppValue> attributes(Item item) {
-    Optional<Value> stored = item.get(ItemCodec.APP);
+    Optional<Value> stored = item.get(APP);
     if (stored.isEmpty()) {
       return Map.of();
     }

@@ -30,7 +30,6 @@ import io.quickphotos.PhotoId;
 import io.quickphotos.Reaction;
 import io.quickphotos.ReactionType;
 import io.quickphotos.User;
-import io.quickphotos.UserStatus;
 import io.quickphotos.Visibility;
 import io.quickphotos.engine.Item;
 import io.quickphotos.engine.Key;
@@ -38,11 +37,9 @@ import io.quickphotos.engine.UnreadableItemException;
 import io.quickphotos.engine.Value;
 import io.quickphotos.internal.singletable.layout.Attributes;
 import io.quickphotos.internal.singletable.layout.KeyLayout;
-import io.quickphotos.internal.singletable.plan.Versions;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -104,24 +101,7 @@ public final class ItemCodec {
   /** Every type, once: {@code values()} copies its array on every call. */
   private static final ReactionType[] TYPES = ReactionType.values();
 
-  /** The types by stored name, for decoding photos and reactions without a scan. */
-  private static final Map<String, ReactionType> BY_STORED_NAME = byStoredName();
-
-  /** A friendship's names, remembering where they were found: listings read pages of one shape. */
-  private static final Item.Name FRIENDSHIP_FOLLOWER = new Item.Name(FOLLOWING_USER);
-
-  private static final Item.Name FRIENDSHIP_FOLLOWED = new Item.Name(FOLLOWED_USER);
-  private static final Item.Name FRIENDSHIP_SINCE = new Item.Name(TIMESTAMP);
-
   private ItemCodec() {}
-
-  private static Map<String, ReactionType> byStoredName() {
-    Map<String, ReactionType> types = new HashMap<>();
-    for (ReactionType type : TYPES) {
-      types.put(type.storedName(), type);
-    }
-    return Map.copyOf(types);
-  }
 
   /**
    * The entity type of a stored item.
@@ -219,7 +199,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static User user(Item item) {
-    return decode(item, ItemCodec::readUser);
+    return decode(item, ItemReaders::user);
   }
 
   /**
@@ -258,22 +238,6 @@ public final class ItemCodec {
         .build();
   }
 
-  private static User readUser(Item item) {
-    return new User(
-        item.string(USERNAME),
-        item.string(NAME),
-        item.string(EMAIL),
-        date(item.string(BIRTHDATE)),
-        item.string(ADDRESS),
-        UserStatus.valueOf(item.string(STATUS)),
-        item.number(FOLLOWERS).longValueExact(),
-        item.number(FOLLOWING).longValueExact(),
-        AppAttributes.attributes(item),
-        isPrivate(item) ? Visibility.PRIVATE : Visibility.PUBLIC,
-        count(item, REQUESTS),
-        Versions.of(item));
-  }
-
   /**
    * Whether a profile item is a private account's.
    *
@@ -281,7 +245,7 @@ public final class ItemCodec {
    * @return true if it carries {@code private}
    */
   public static boolean isPrivate(Item profile) {
-    return profile.has(PRIVATE);
+    return ItemReaders.isPrivate(profile);
   }
 
   /**
@@ -368,46 +332,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Photo photo(Item item) {
-    return decode(item, ItemCodec::readPhoto);
-  }
-
-  private static Photo readPhoto(Item item) {
-    long[] counts = new long[TYPES.length];
-    if (item.get(REACTIONS).orElse(null) instanceof Value.MapValue map) {
-      for (Map.Entry<String, Value> e : map.value().entrySet()) {
-        // A type this version does not know (written by a newer one) is left out.
-        ReactionType type = BY_STORED_NAME.get(e.getKey());
-        if (type != null && e.getValue() instanceof Value.Num n) {
-          counts[type.ordinal()] = n.value().longValueExact();
-        }
-      }
-    }
-    PhotoId id =
-        new PhotoId(item.string(USERNAME), KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
-    // An immutable map already, which Photo keeps as it is instead of copying it again.
-    @SuppressWarnings("unchecked")
-    Map.Entry<ReactionType, Long>[] entries = new Map.Entry[TYPES.length];
-    for (ReactionType type : TYPES) {
-      entries[type.ordinal()] = Map.entry(type, counts[type.ordinal()]);
-    }
-    // One lookup for the photos without a caption (a miss makes no Optional).
-    Optional<Value> stored = item.get(CAPTION);
-    String caption = "";
-    if (stored.isPresent()) {
-      if (!(stored.get() instanceof Value.Str text)) {
-        throw new UnreadableItemException("attribute caption is not a string in " + item.key());
-      }
-      caption = text.value();
-    }
-    return new Photo(
-        id,
-        item.string(LOCATION),
-        Map.ofEntries(entries),
-        caption,
-        AppAttributes.attributes(item),
-        Versions.of(item),
-        count(item, Attributes.VIEWS),
-        count(item, Attributes.UNIQUE_VIEWERS));
+    return decode(item, ItemReaders::photo);
   }
 
   /**
@@ -449,23 +374,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Reaction reaction(Item item) {
-    return decode(item, ItemCodec::readReaction);
-  }
-
-  private static Reaction readReaction(Item item) {
-    PhotoId photo =
-        new PhotoId(
-            item.string(PHOTO_OWNER), KeyLayout.parseTimestamp(item.string(PHOTO_TIMESTAMP)));
-    String type = item.string(REACTION_TYPE);
-    ReactionType reactionType = BY_STORED_NAME.get(type);
-    if (reactionType == null) {
-      throw new UnreadableItemException("unknown reaction type in a stored item: " + type);
-    }
-    return new Reaction(
-        item.string(REACTING_USER),
-        photo,
-        reactionType,
-        KeyLayout.parseTimestamp(item.string(TIMESTAMP)));
+    return decode(item, ItemReaders::reaction);
   }
 
   /**
@@ -492,7 +401,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static String followedUser(Item item) {
-    return decode(item, friendship -> friendship.string(FRIENDSHIP_FOLLOWED));
+    return decode(item, ItemReaders::followedUser);
   }
 
   /**
@@ -503,14 +412,7 @@ public final class ItemCodec {
    * @throws UnreadableItemException if it cannot be read as one
    */
   public static Follow friendship(Item item) {
-    return decode(item, ItemCodec::readFriendship);
-  }
-
-  private static Follow readFriendship(Item item) {
-    return new Follow(
-        item.string(FRIENDSHIP_FOLLOWER),
-        item.string(FRIENDSHIP_FOLLOWED),
-        KeyLayout.parseTimestamp(item.string(FRIENDSHIP_SINCE)));
+    return decode(item, ItemReaders::friendship);
   }
 
   /**

@@ -37,6 +37,10 @@ import java.util.OptionalLong;
 public final class Versions {
 
   private static final AttributePath PATH = AttributePath.of(VERSION);
+
+  /** Asked of every photo and profile read: remembered per set of names. */
+  private static final Item.Name NAME = new Item.Name(VERSION);
+
   private static final UpdateAction ADVANCE = new UpdateAction.Add(PATH, 1);
   private static final ItemCondition UNCHANGED =
       ItemCondition.not(new ItemCondition.AttributeExists(PATH));
@@ -97,7 +101,7 @@ public final class Versions {
    * @return its version, 0 if it holds none
    */
   public static long of(Item item) {
-    BigDecimal version = item.numberOrNull(VERSION);
+    BigDecimal version = item.numberOrNull(NAME);
     return version == null ? 0 : version.longValueExact();
   }
 }
