@@ -101,6 +101,9 @@ public final class ItemCodec {
   /** Every type, once: {@code values()} copies its array on every call. */
   private static final ReactionType[] TYPES = ReactionType.values();
 
+  /** {@link #ENTITY}, asked of every item a listing reads: remembered per set of names. */
+  private static final Item.Name ENTITY_NAME = new Item.Name(ENTITY);
+
   private ItemCodec() {}
 
   /**
@@ -127,7 +130,7 @@ public final class ItemCodec {
    * @return its type, never null
    */
   public static Entity kindOf(Item item) {
-    String entity = item.stringOrNull(ENTITY);
+    String entity = item.stringOrNull(ENTITY_NAME);
     if (entity == null) {
       return Entity.OTHER;
     }

@@ -50,6 +50,9 @@ public final class Shards {
 
   static final AttributePath SHARDS_PATH = AttributePath.of(SHARDS);
 
+  /** {@code shards}, asked of every user and photo read: remembered per set of names. */
+  private static final Item.Name SHARDS_NAME = new Item.Name(SHARDS);
+
   private Shards() {}
 
   /**
@@ -109,7 +112,7 @@ public final class Shards {
    */
   public static int count(Item main) {
     // Asked of every item read: no Optional or value made for the common case, no shards.
-    BigDecimal shards = main.numberOrNull(SHARDS);
+    BigDecimal shards = main.numberOrNull(SHARDS_NAME);
     return shards == null ? 0 : shards.intValueExact();
   }
 
