@@ -487,7 +487,8 @@ public final class Item {
      */
     public Name(String text) {
       this.text = Objects.requireNonNull(text, "text");
-      this.slot = MADE.getAndIncrement();
+      // Counts no further than the slots: names made without end (one a call) never wrap.
+      this.slot = MADE.getAndUpdate(made -> made < REMEMBERED ? made + 1 : made);
     }
 
     /**

@@ -14,7 +14,8 @@
  *       {@code plan} (a write as a {@code WritePlan} of named steps, {@code StepName},
  *       and what a step's failed condition means, one sealed {@code StepOutcome}; the conditions every plan shares, {@code Plans}; counters' revisions
  *       and items' versions, {@code Counters}, {@code Versions}), {@code codec} (records to items
- *       and back: {@code ItemCodec}, {@code AppAttributes}, {@code TableSettingsItem}), {@code
+ *       and back: {@code ItemCodec}, items to records through remembered names: {@code
+ *       ItemReaders}, {@code AppAttributes}, {@code TableSettingsItem}), {@code
  *       edit} (single-attribute changes of photos and profiles under the size bound: {@code
  *       AttributeEdits}, {@code Budget});
  *   <li>features: {@code user} (a user's own item: {@code UserPlans}), {@code photo} (photos and

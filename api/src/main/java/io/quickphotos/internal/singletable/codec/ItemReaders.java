@@ -23,7 +23,8 @@ import java.util.Map;
  * through. Each attribute is asked for through an {@link Item.Name}: items of one kind share a
  * handful of sets of names, so after the first item of a set each lookup is one array read. With
  * plain names, the caption and the two view counters most photos lack made {@code getPhoto}
- * 1.04–1.17× as slow as before photos counted views; read this way it measures 0.85× of that.
+ * 1.04–1.17× as slow as before photos counted views; read this way it measures 0.83–0.89× of
+ * that, and {@code getUser}, fourteen names, 0.60–0.66× (benchmarks/results/payback.md).
  * Stateless and thread-safe.
  */
 final class ItemReaders {
