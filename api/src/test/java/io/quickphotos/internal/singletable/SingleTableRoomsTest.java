@@ -103,11 +103,12 @@ class SingleTableRoomsTest {
               "activity", Set.of("activity", "codec", "feed", "hot", "layout", "plan", "privacy")));
 
   /**
-   * The classes allowed over 400 lines, with the most they may hold: {@code ItemCodec}'s readers
-   * and writers of users, photos, reactions and friendships are named by the contract suites,
-   * which stay as they are; it splits by entity when they may change.
+   * The classes allowed over 400 lines, with the most they may hold: {@code ItemCodec}'s writers
+   * of users, photos, reactions and friendships, and the entry points of its readers (the readers
+   * themselves are {@code ItemReaders}), are named by the contract suites, which stay as they
+   * are; it splits by entity when they may change.
    */
-  private static final Map<String, Long> LARGE = Map.of("codec/ItemCodec", 580L);
+  private static final Map<String, Long> LARGE = Map.of("codec/ItemCodec", 490L);
 
   private static final Pattern LAYER =
       Pattern.compile("io\\.quickphotos\\.internal\\.singletable\\.(\\w+)\\.\\w+");
